@@ -1,0 +1,183 @@
+"""Reading a game back from its JSON text (docs/engine.md "JSON"), with clear errors."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Dict, List, Optional
+
+from .cards import DECK_SIZE, Card
+from .generator import Random
+from .rules import Rules
+
+_KEYS = (
+    "format", "version", "rules", "rng", "deal_number", "dealer", "turn", "hands", "table",
+    "stock", "piles", "escobas", "last_capturer", "scores", "winner", "deals",
+)
+_DEAL_KEYS = ("deal_number", "dealer", "piles", "points", "details", "escobas", "last_capturer")
+_DETAIL_KEYS = {
+    "quinza": ("gold", "other"),
+    "rb3ine": ("gold", "other"),
+    "escoba": ("cards", "oros", "seven_of_oros", "setenta", "escobas"),
+}
+
+
+class _Bad(Exception):
+    pass
+
+
+def game_from_json(cls: Any, text: Any) -> Any:
+    try:
+        return _read(cls, text)
+    except _Bad as bad:
+        raise ValueError(f"invalid game JSON: {bad}") from None
+
+
+def _read(cls: Any, text: Any) -> Any:
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise _Bad(f"expected a str, not {type(text).__name__}")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise _Bad(f"not JSON ({error})") from None
+    _object(data, _KEYS, "the game")
+    if data["format"] != "quinza-game":
+        raise _Bad(f"format must be 'quinza-game', not {data['format']!r}")
+    if data["version"] != 1 or isinstance(data["version"], bool):
+        raise _Bad(f"version {data['version']!r} is not supported (this is version 1)")
+    if not isinstance(data["rules"], dict):
+        raise _Bad("rules must be an object")
+    try:
+        rules = Rules(**data["rules"])
+    except (ValueError, TypeError) as error:
+        raise _Bad(f"rules: {error}") from None
+    rng = data["rng"]
+    if not isinstance(rng, str) or len(rng) != 16 or any(ch not in "0123456789abcdef" for ch in rng):
+        raise _Bad(f"rng must be 16 lower-case hex digits, not {rng!r}")
+    n, sides = rules.players, rules.sides
+    hands = [_cards(h, "hands") for h in _list(data["hands"], n, "hands")]
+    table = _cards(data["table"], "table")
+    stock = _cards(data["stock"], "stock")
+    piles = [_cards(p, "piles") for p in _list(data["piles"], sides, "piles")]
+    escobas = [_number(e, "escobas") for e in _list(data["escobas"], sides, "escobas")]
+    scores = [_number(s, "scores") for s in _list(data["scores"], sides, "scores")]
+    dealer = _seat(data["dealer"], n, "dealer", optional=False)
+    last_capturer = _seat(data["last_capturer"], n, "last_capturer", optional=True)
+    turn = _seat(data["turn"], n, "turn", optional=True)
+    winner = _seat(data["winner"], sides, "winner", optional=True)
+    deal_number = _number(data["deal_number"], "deal_number")
+    if deal_number < 1:
+        raise _Bad("deal_number must be at least 1")
+    deals = [_deal(d, rules) for d in _list(data["deals"], None, "deals")]
+
+    if turn is None:
+        game = _finished(cls, rules, hands, table, stock, piles, dealer)
+    else:
+        try:
+            game = cls.from_position(
+                rules, hands, table, stock, dealer=dealer, turn=turn, scores=scores, piles=piles,
+                escobas=escobas, last_capturer=last_capturer, deal_number=deal_number,
+            )
+        except ValueError as error:
+            raise _Bad(str(error)) from None
+    game._rng = Random(int(rng, 16))
+    game._deal_number = deal_number
+    game._dealer = dealer
+    game._turn = turn
+    game._piles = piles
+    game._escobas = escobas
+    game._last_capturer = last_capturer
+    game._scores = scores
+    game._deals = deals
+    game._winner = None
+    if turn is None and not game._match_over():
+        raise _Bad(f"turn is null, but the scores {scores} do not end the match")
+    if game._winner != winner:
+        raise _Bad(f"winner is {winner!r}, but the scores {scores} give {game._winner!r}")
+    return game
+
+
+def _finished(cls: Any, rules: Rules, hands: List[List[Card]], table: List[Card],
+              stock: List[Card], piles: List[List[Card]], dealer: int) -> Any:
+    """A finished match: nothing left to play, every card on the table or in a pile."""
+    if any(hands) or stock:
+        raise _Bad("the match is over (turn is null) but cards are left to play")
+    cards = table + [c for p in piles for c in p]
+    if len(set(cards)) != len(cards) or len(cards) != DECK_SIZE:
+        raise _Bad("a finished deal must hold each of the 40 cards once in the piles and table")
+    game = cls.__new__(cls)
+    game._rules = rules
+    game._hands = [[] for _ in range(rules.players)]
+    game._table = table
+    game._stock = []
+    return game
+
+
+def _object(value: Any, keys: tuple, what: str) -> None:
+    if not isinstance(value, dict):
+        raise _Bad(f"{what} must be an object")
+    if set(value) != set(keys):
+        missing = [k for k in keys if k not in value]
+        extra = sorted(k for k in value if k not in keys)
+        raise _Bad(f"{what}: missing keys {missing}, unknown keys {extra}")
+
+
+def _list(value: Any, count: Optional[int], what: str) -> List[Any]:
+    if not isinstance(value, list):
+        raise _Bad(f"{what} must be a list")
+    if count is not None and len(value) != count:
+        raise _Bad(f"{what} needs {count} entries, not {len(value)}")
+    return value
+
+
+def _cards(value: Any, what: str) -> List[Card]:
+    if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+        raise _Bad(f"{what} must hold lists of card text")
+    try:
+        return [Card(c) for c in value]
+    except ValueError as error:
+        raise _Bad(f"{what}: {error}") from None
+
+
+def _number(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0 or value >= 1 << 63:
+        raise _Bad(f"{what} must hold whole numbers >= 0, not {value!r}")
+    return value
+
+
+def _seat(value: Any, size: int, what: str, optional: bool) -> Optional[int]:
+    if value is None and optional:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < size:
+        raise _Bad(f"{what} must be 0..{size - 1}{' or null' if optional else ''}, not {value!r}")
+    return value
+
+
+def _deal(value: Any, rules: Rules) -> Any:
+    from .fifteen import DealResult
+
+    _object(value, _DEAL_KEYS, "a deal")
+    sides = rules.sides
+    piles = [sorted(_cards(p, "deal piles")) for p in _list(value["piles"], sides, "deal piles")]
+    cards = [c for p in piles for c in p]
+    if len(set(cards)) != len(cards):
+        raise _Bad("a deal's piles hold a card twice")
+    details = _list(value["details"], sides, "deal details")
+    keys = _DETAIL_KEYS[rules.name]
+    for detail in details:
+        _object(detail, keys, "deal details")
+    details = [{k: _number(d[k], "deal details") for k in keys} for d in details]
+    points = [_number(p, "deal points") for p in _list(value["points"], sides, "deal points")]
+    if points != [sum(d.values()) for d in details]:
+        raise _Bad(f"deal points {points} are not the sum of their details")
+    deal_number = _number(value["deal_number"], "deal_number")
+    if deal_number < 1:
+        raise _Bad("deal_number must be at least 1")
+    return DealResult(
+        deal_number,
+        _seat(value["dealer"], rules.players, "deal dealer", optional=False),
+        piles,
+        points,
+        details,
+        [_number(e, "deal escobas") for e in _list(value["escobas"], sides, "deal escobas")],
+        _seat(value["last_capturer"], rules.players, "deal last_capturer", optional=True),
+    )

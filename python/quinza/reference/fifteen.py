@@ -1,0 +1,580 @@
+"""The fifteen family (quinza, rb3ine, escoba): one whole match, readable first.
+
+Read it next to RULES.md "The fifteen family"; the choices RULES.md leaves open are fixed
+in docs/engine.md (dealing order, move order, messages, JSON) and made here exactly as the
+Rust core makes them.
+"""
+
+from __future__ import annotations
+
+import copy as _copy
+import json
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
+
+from .._errors import IllegalMoveError
+from .cards import DECK_SIZE, OROS, RANKS, SUITS, Card, card_list, cards_text, to_card
+from .generator import Random
+from .moves import Move
+from .rules import Rules
+
+HAND_SIZE = 3
+OPENING_TABLE = 4
+JSON_FORMAT = "quinza-game"
+JSON_VERSION = 1
+
+# Setenta weights by rank index (1..7, Sota, Caballo, Rey).
+PRIME_WEIGHTS = (6, 2, 3, 4, 5, 7, 8, 1, 1, 1)
+SUM_WEIGHTS = (16, 12, 13, 14, 15, 18, 21, 10, 10, 10)
+SEVEN_OF_OROS = Card("7o")
+
+
+def gold_points(card: Card) -> int:
+    """Card points of quinza/rb3ine: an Oros at its printed number (the Ace 10), others 1."""
+    if card.suit != "o":
+        return 0
+    return 10 if card.rank == 1 else card.rank
+
+
+class DealResult:
+    """What one finished deal gave each side."""
+
+    __slots__ = ("deal_number", "dealer", "piles", "points", "details", "escobas", "last_capturer")
+
+    def __init__(
+        self,
+        deal_number: int,
+        dealer: int,
+        piles: List[List[Card]],
+        points: List[int],
+        details: List[Dict[str, int]],
+        escobas: List[int],
+        last_capturer: Optional[int],
+    ) -> None:
+        self.deal_number = deal_number
+        self.dealer = dealer
+        self.piles = piles
+        self.points = points
+        self.details = details
+        self.escobas = escobas
+        self.last_capturer = last_capturer
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {
+            "deal_number": self.deal_number,
+            "dealer": self.dealer,
+            "piles": [cards_text(p) for p in self.piles],
+            "points": list(self.points),
+            "details": [dict(d) for d in self.details],
+            "escobas": list(self.escobas),
+            "last_capturer": self.last_capturer,
+        }
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, DealResult) and other.to_dict() == self.to_dict()
+
+    def __repr__(self) -> str:
+        return (
+            f"DealResult(deal_number={self.deal_number}, dealer={self.dealer}, "
+            f"points={self.points}, details={self.details}, last_capturer={self.last_capturer})"
+        )
+
+
+class Game:
+    """One whole match of quinza, rb3ine or escoba.
+
+    >>> g = Game("quinza", seed=7)
+    >>> g.turn == (g.dealer + 1) % 2, len(g.hand(g.turn)), len(g.table), g.stock
+    (True, 3, 4, 30)
+    """
+
+    def __init__(self, rules: "Rules | str" = "quinza", seed: Optional[int] = None) -> None:
+        self._rules = rules if isinstance(rules, Rules) else Rules(rules)
+        if seed is None:
+            import secrets
+
+            seed = secrets.randbits(64)
+        self._rng = Random(seed)
+        n = self._rules.players
+        self._scores = [0] * self._rules.sides
+        self._deals: List[DealResult] = []
+        self._winner: Optional[int] = None
+        self._turn: Optional[int] = None
+        self._deal_number = 0
+        self._dealer = self._rng.below(n)
+        self._start_deal(first=True)
+
+    # -- the state, read-only ------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @property
+    def turn(self) -> Optional[int]:
+        """The seat to play, or None when the match is over."""
+        return self._turn
+
+    @property
+    def dealer(self) -> int:
+        return self._dealer
+
+    @property
+    def deal_number(self) -> int:
+        return self._deal_number
+
+    def hand(self, seat: int) -> List[Card]:
+        return sorted(self._hands[self._seat(seat)])
+
+    @property
+    def table(self) -> List[Card]:
+        return sorted(self._table)
+
+    @property
+    def stock(self) -> int:
+        """How many cards are still to be dealt."""
+        return len(self._stock)
+
+    def pile(self, side: int) -> List[Card]:
+        """The cards this side has captured in this deal."""
+        return sorted(self._piles[self._side(side)])
+
+    def side_of(self, seat: int) -> int:
+        return self._rules.side_of(self._seat(seat))
+
+    @property
+    def scores(self) -> List[int]:
+        return list(self._scores)
+
+    @property
+    def escobas(self) -> List[int]:
+        """Escobas per side in this deal (always 0 outside escoba)."""
+        return list(self._escobas)
+
+    @property
+    def last_capturer(self) -> Optional[int]:
+        return self._last_capturer
+
+    @property
+    def is_over(self) -> bool:
+        return self._turn is None
+
+    @property
+    def winner(self) -> Optional[int]:
+        """The side that won, or None (the match goes on, or ended in a draw)."""
+        return self._winner
+
+    @property
+    def deals(self) -> List[DealResult]:
+        return list(self._deals)
+
+    def _seat(self, seat: int) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._rules.players:
+            raise ValueError(f"seat must be 0..{self._rules.players - 1}, not {seat!r}")
+        return seat
+
+    def _side(self, side: int) -> int:
+        if isinstance(side, bool) or not isinstance(side, int) or not 0 <= side < self._rules.sides:
+            raise ValueError(f"side must be 0..{self._rules.sides - 1}, not {side!r}")
+        return side
+
+    # -- moves -------------------------------------------------------------------------
+
+    def _value(self, card: Card) -> int:
+        return self._rules.values[card.id % 10]
+
+    def _capture_groups(self, card: Card) -> List[Tuple[Card, ...]]:
+        """Every set of table cards that makes the capture total with `card`, in move order."""
+        need = self._rules.capture_total - self._value(card)
+        table = sorted(self._table)
+        groups: List[Tuple[Card, ...]] = []
+
+        def extend(start: int, chosen: List[Card], remaining: int) -> None:
+            if remaining == 0:
+                groups.append(tuple(chosen))
+                return
+            for i in range(start, len(table)):
+                value = self._value(table[i])
+                if value <= remaining:
+                    chosen.append(table[i])
+                    extend(i + 1, chosen, remaining - value)
+                    chosen.pop()
+
+        extend(0, [], need)
+        groups.sort(key=lambda group: sum(1 << c.id for c in group))
+        return groups
+
+    def _count_groups(self, card: Card) -> int:
+        """How many capture groups `card` has: subset-sum counting, without listing them."""
+        need = self._rules.capture_total - self._value(card)
+        ways = [1] + [0] * need  # ways[s]: table subsets seen so far that sum to s
+        for table_card in self._table:
+            value = self._value(table_card)
+            for s in range(need, value - 1, -1):
+                ways[s] += ways[s - value]
+        return ways[need]
+
+    def legal_moves(self) -> List[Move]:
+        """Every legal move once: per hand card in id order, its capture groups ordered by
+        the number sum(1 << id) of the captured cards, or a lay if it captures nothing."""
+        if self._turn is None:
+            return []
+        moves: List[Move] = []
+        for card in sorted(self._hands[self._turn]):
+            groups = self._capture_groups(card)
+            moves.extend(Move(card, group) for group in groups) if groups else moves.append(Move(card))
+        return moves
+
+    def count_legal_moves(self) -> int:
+        if self._turn is None:
+            return 0
+        return sum(max(1, self._count_groups(card)) for card in self._hands[self._turn])
+
+    def is_legal(self, move: "Move | str") -> bool:
+        return self._illegal_reason(self._to_move(move)) is None
+
+    def _to_move(self, move: "Move | str") -> Move:
+        if isinstance(move, Move):
+            return move
+        if isinstance(move, str):
+            return Move.parse(move)
+        raise IllegalMoveError(f"expected a Move or its text, not {type(move).__name__}")
+
+    def _illegal_reason(self, move: Move) -> Optional[str]:
+        if self._turn is None:
+            return "the match is over"
+        card = move.card
+        if card not in self._hands[self._turn]:
+            return f"{card} is not in the hand of seat {self._turn}"
+        for taken in move.captures:
+            if taken not in self._table:
+                return f"{taken} is not on the table"
+        if move.captures:
+            total = self._value(card) + sum(self._value(c) for c in move.captures)
+            if total != self._rules.capture_total:
+                return f"{move}: the cards make {total}, not {self._rules.capture_total}"
+        elif self._count_groups(card) > 0:
+            return f"{card} can capture, so it must capture"
+        return None
+
+    def play(self, move: "Move | str") -> None:
+        """Play one move for the seat whose turn it is; an illegal move raises
+        IllegalMoveError and changes nothing. A finished deal is scored and the next one
+        dealt inside this call."""
+        try:
+            move = self._to_move(move)
+        except IllegalMoveError:
+            raise
+        except ValueError as error:
+            raise IllegalMoveError(str(error)) from None
+        reason = self._illegal_reason(move)
+        if reason is not None:
+            raise IllegalMoveError(reason)
+        seat = self._turn
+        assert seat is not None
+        side = self._rules.side_of(seat)
+        self._hands[seat].remove(move.card)
+        if move.captures:
+            for taken in move.captures:
+                self._table.remove(taken)
+            self._piles[side] += [move.card, *move.captures]
+            self._last_capturer = seat
+            last_card = not self._hands[seat] and not self._stock
+            if not self._table and self._rules.name == "escoba":
+                if self._rules.escoba_on_last_card or not last_card:
+                    self._escobas[side] += 1
+        else:
+            self._table.append(move.card)
+        self._turn = (seat + 1) % self._rules.players
+        if all(not hand for hand in self._hands):
+            if self._stock:
+                self._deal_round()
+            else:
+                self._end_deal()
+
+    # -- dealing and the end of a deal ----------------------------------------------
+
+    def _seat_order(self) -> List[int]:
+        """Seats in dealing and playing order: from the seat after the dealer round to the dealer."""
+        n = self._rules.players
+        return [(self._dealer + 1 + i) % n for i in range(n)]
+
+    def _start_deal(self, first: bool = False) -> None:
+        if not first:
+            self._dealer = (self._dealer + 1) % self._rules.players
+        self._deal_number += 1
+        deck = [Card.from_id(i) for i in range(DECK_SIZE)]
+        self._rng.shuffle(deck)
+        self._hands: List[List[Card]] = [[] for _ in range(self._rules.players)]
+        for seat in self._seat_order():
+            self._hands[seat] = deck[:HAND_SIZE]
+            deck = deck[HAND_SIZE:]
+        self._table: List[Card] = deck[:OPENING_TABLE]
+        self._stock: List[Card] = deck[OPENING_TABLE:]
+        self._piles: List[List[Card]] = [[] for _ in range(self._rules.sides)]
+        self._escobas = [0] * self._rules.sides
+        self._last_capturer: Optional[int] = None
+        self._turn = (self._dealer + 1) % self._rules.players
+        if self._rules.name == "escoba" and self._rules.opening_capture:
+            self._opening_capture()
+
+    def _opening_capture(self) -> None:
+        """Escoba: an opening table of 15 or 30 goes to the dealer with 1 or 2 escobas."""
+        total = sum(self._value(c) for c in self._table)
+        if total in (15, 30):
+            side = self._rules.side_of(self._dealer)
+            self._piles[side] += self._table
+            self._table = []
+            self._escobas[side] += total // 15
+
+    def _deal_round(self) -> None:
+        for seat in self._seat_order():
+            self._hands[seat] = self._stock[:HAND_SIZE]
+            self._stock = self._stock[HAND_SIZE:]
+
+    def _end_deal(self) -> None:
+        if self._last_capturer is not None:
+            self._piles[self._rules.side_of(self._last_capturer)] += self._table
+            self._table = []
+        piles = [sorted(p) for p in self._piles]
+        details = self._score(piles)
+        points = [sum(d.values()) for d in details]
+        self._deals.append(
+            DealResult(
+                self._deal_number,
+                self._dealer,
+                piles,
+                points,
+                details,
+                list(self._escobas),
+                self._last_capturer,
+            )
+        )
+        self._scores = [s + p for s, p in zip(self._scores, points)]
+        if self._match_over():
+            self._turn = None
+        else:
+            self._start_deal()
+
+    def _score(self, piles: List[List[Card]]) -> List[Dict[str, int]]:
+        if self._rules.name != "escoba":
+            return [
+                {"gold": sum(gold_points(c) for c in pile), "other": sum(c.suit != "o" for c in pile)}
+                for pile in piles
+            ]
+        oros = [sum(c.suit == "o" for c in pile) for pile in piles]
+        weights = PRIME_WEIGHTS if self._rules.setenta == "prime" else SUM_WEIGHTS
+        setenta = [_setenta(pile, weights, self._rules.setenta) for pile in piles]
+        return [
+            {
+                "cards": _strictly_most([len(p) for p in piles], side),
+                "oros": _strictly_most(oros, side),
+                "seven_of_oros": int(SEVEN_OF_OROS in pile),
+                "setenta": _strictly_most(setenta, side),
+                "escobas": self._escobas[side],
+            }
+            for side, pile in enumerate(piles)
+        ]
+
+    def _match_over(self) -> bool:
+        scores, target = self._scores, self._rules.target
+        if self._rules.name == "escoba":
+            for side, score in enumerate(scores):
+                others = [s for o, s in enumerate(scores) if o != side]
+                if score >= target and all(score >= s + 2 for s in others):
+                    self._winner = side
+                    return True
+            return False
+        reached = [s for s in scores if s >= target]
+        if not reached:
+            return False
+        best = max(reached)
+        leaders = [side for side, s in enumerate(scores) if s == best]
+        self._winner = leaders[0] if len(leaders) == 1 else None
+        return True
+
+    # -- copies, positions, JSON --------------------------------------------------------
+
+    def copy(self) -> "Game":
+        return _copy.deepcopy(self)
+
+    def to_json(self) -> str:
+        return json.dumps(self._to_dict(), separators=(",", ":"))
+
+    def _to_dict(self) -> Dict[str, Any]:
+        return {
+            "format": JSON_FORMAT,
+            "version": JSON_VERSION,
+            "rules": self._rules.to_dict(),
+            "rng": f"{self._rng.state:016x}",
+            "deal_number": self._deal_number,
+            "dealer": self._dealer,
+            "turn": self._turn,
+            "hands": [cards_text(sorted(h)) for h in self._hands],
+            "table": cards_text(sorted(self._table)),
+            "stock": cards_text(self._stock),
+            "piles": [cards_text(sorted(p)) for p in self._piles],
+            "escobas": list(self._escobas),
+            "last_capturer": self._last_capturer,
+            "scores": list(self._scores),
+            "winner": self._winner,
+            "deals": [d.to_dict() for d in self._deals],
+        }
+
+    @classmethod
+    def from_json(cls, text: str) -> "Game":
+        from ._json import game_from_json
+
+        return game_from_json(cls, text)
+
+    @classmethod
+    def from_position(
+        cls,
+        rules: "Rules | str",
+        hands: Sequence[Iterable["Card | str"]],
+        table: Iterable["Card | str"] = (),
+        stock: Iterable["Card | str"] = (),
+        dealer: int = 0,
+        turn: Optional[int] = None,
+        scores: Optional[Sequence[int]] = None,
+        piles: Optional[Sequence[Iterable["Card | str"]]] = None,
+        escobas: Optional[Sequence[int]] = None,
+        last_capturer: Optional[int] = None,
+        deal_number: int = 1,
+        seed: int = 0,
+    ) -> "Game":
+        """A position from explicit cards; the stock is dealt in the order given and later
+        deals are shuffled by the generator started at `seed`."""
+        rules = rules if isinstance(rules, Rules) else Rules(rules)
+        n, sides = rules.players, rules.sides
+        hands_ = _per(hands, n, "hands", "seat", card_list)
+        table_ = card_list(_iterable(table, "table"))
+        stock_ = card_list(_iterable(stock, "stock"))
+        piles_ = _per(piles, sides, "piles", "side", card_list) if piles is not None else [[] for _ in range(sides)]
+        scores_ = _per(scores, sides, "scores", "side", _count) if scores is not None else [0] * sides
+        escobas_ = _per(escobas, sides, "escobas", "side", _count) if escobas is not None else [0] * sides
+        dealer = _index(dealer, n, "dealer")
+        if last_capturer is not None:
+            last_capturer = _index(last_capturer, n, "last_capturer")
+        if isinstance(deal_number, bool) or not isinstance(deal_number, int) or deal_number < 1:
+            raise ValueError(f"deal_number must be a positive whole number, not {deal_number!r}")
+        rng = Random(seed)
+
+        seen: set = set()
+        for card in [c for h in hands_ for c in h] + table_ + stock_ + [c for p in piles_ for c in p]:
+            if card in seen:
+                raise ValueError(f"{card} appears more than once")
+            seen.add(card)
+        missing = [str(Card.from_id(i)) for i in range(DECK_SIZE) if Card.from_id(i) not in seen]
+        if missing:
+            raise ValueError("cards missing from the position: " + " ".join(missing))
+        if len(stock_) % (HAND_SIZE * n):
+            raise ValueError(
+                f"the stock holds {len(stock_)} cards; it is dealt in rounds of {HAND_SIZE * n}"
+            )
+        order = [(dealer + 1 + i) % n for i in range(n)]
+        sizes = [len(hands_[seat]) for seat in order]
+        if max(sizes) == 0:
+            raise ValueError("every hand is empty: there is no card to play")
+        if max(sizes) > HAND_SIZE:
+            raise ValueError(f"a hand holds at most {HAND_SIZE} cards, not {max(sizes)}")
+        # Seats that already played this round hold one card fewer than the rest.
+        k = sizes.index(max(sizes))
+        if any(s != max(sizes) - 1 for s in sizes[:k]) or any(s != max(sizes) for s in sizes[k:]):
+            raise ValueError(
+                "the hand sizes do not fit a round of play: in play order from the seat after "
+                f"the dealer they are {sizes}"
+            )
+        if turn is not None and _index(turn, n, "turn") != order[k]:
+            raise ValueError(f"turn {turn} does not fit the hand sizes: seat {order[k]} is to play")
+
+        game = cls.__new__(cls)
+        game._rules = rules
+        game._rng = rng
+        game._dealer = dealer
+        game._deal_number = deal_number
+        game._turn = order[k]
+        game._hands = hands_
+        game._table = table_
+        game._stock = stock_
+        game._piles = piles_
+        game._escobas = escobas_
+        game._last_capturer = last_capturer
+        game._scores = scores_
+        game._winner = None
+        game._deals = []
+        if game._match_over():
+            raise ValueError(f"the scores {scores_} already end the match")
+        return game
+
+    def observation(self, seat: int) -> Dict[str, Any]:
+        """What `seat` may know: its own hand, the sizes of the others, never the stock order."""
+        seat = self._seat(seat)
+        state = self._to_dict()
+        return {
+            "seat": seat,
+            "rules": state["rules"],
+            "deal_number": state["deal_number"],
+            "dealer": state["dealer"],
+            "turn": state["turn"],
+            "hand": state["hands"][seat],
+            "hand_sizes": [len(h) for h in state["hands"]],
+            "table": state["table"],
+            "stock": len(state["stock"]),
+            "piles": state["piles"],
+            "escobas": state["escobas"],
+            "last_capturer": state["last_capturer"],
+            "scores": state["scores"],
+            "winner": state["winner"],
+            "deals": state["deals"],
+        }
+
+    def __str__(self) -> str:
+        lines = [
+            f"{self._rules.name} deal {self._deal_number}, dealer seat {self._dealer}, "
+            + ("match over" if self._turn is None else f"seat {self._turn} to play"),
+            "table: " + (" ".join(cards_text(sorted(self._table))) or "-"),
+        ]
+        for seat in range(self._rules.players):
+            lines.append(f"seat {seat}: " + (" ".join(cards_text(sorted(self._hands[seat]))) or "-"))
+        lines.append(f"stock: {len(self._stock)}  scores: {self._scores}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"<Game {self._rules!r} deal {self._deal_number} turn {self._turn} scores {self._scores}>"
+
+
+def _strictly_most(values: Sequence[Any], side: int) -> int:
+    """1 if `side` has strictly more than every other side, else 0 (a tie scores for no one)."""
+    return int(all(values[side] > v for o, v in enumerate(values) if o != side))
+
+
+def _setenta(pile: Sequence[Card], weights: Tuple[int, ...], method: str) -> Any:
+    """Best weight per suit (0 for a missing suit); "prime" compares the four weights
+    sorted high to low, position by position; "sum" compares their total."""
+    best = [max((weights[c.id % 10] for c in pile if c.suit == suit), default=0) for suit in SUITS]
+    return tuple(sorted(best, reverse=True)) if method == "prime" else sum(best)
+
+
+def _iterable(value: Any, name: str) -> Iterable[Any]:
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+        raise ValueError(f"{name} must be a list of cards, not {value!r}")
+    return value
+
+
+def _per(values: Any, count: int, name: str, unit: str, convert: Any) -> List[Any]:
+    values = list(_iterable(values, name))
+    if len(values) != count:
+        raise ValueError(f"{name} needs {count} entries, one per {unit}, not {len(values)}")
+    return [convert(_iterable(v, name) if convert is card_list else v) for v in values]
+
+
+def _count(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"a score or escoba count must be a whole number >= 0, not {value!r}")
+    return value
+
+
+def _index(value: Any, size: int, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < size:
+        raise ValueError(f"{name} must be 0..{size - 1}, not {value!r}")
+    return value
