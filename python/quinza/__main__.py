@@ -1,0 +1,65 @@
+"""`python -m quinza`: a seeded bot-versus-bot match, printed deal by deal."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import List, Optional
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="quinza",
+        description="Play one seeded match between random bots and print it deal by deal.",
+    )
+    parser.add_argument("--rules", default="quinza", help="quinza, rb3ine or escoba (default quinza)")
+    parser.add_argument("--players", type=int, default=None, help="2, 3 or 4 (default 2)")
+    parser.add_argument("--target", type=int, default=None, help="match target (default per rule set)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the deal and of the bots (default 1)")
+    parser.add_argument("--backend", choices=("rust", "reference"), default="rust")
+    parser.add_argument("--moves", action="store_true", help="print every move too")
+    args = parser.parse_args(argv)
+
+    if args.backend == "reference":
+        from . import reference as q
+    else:
+        import quinza as q  # type: ignore[no-redef]
+
+    try:
+        rules = q.Rules(args.rules, players=args.players, target=args.target)
+        game = q.Game(rules, seed=args.seed)
+        bot = q.Random(args.seed)
+    except ValueError as error:
+        parser.error(str(error))
+    print(f"{rules!r}, seed {args.seed}, first dealer seat {game.dealer}")
+    shown = 0
+    while not game.is_over:
+        moves = game.legal_moves()
+        move = moves[bot.below(len(moves))]
+        if args.moves:
+            print(f"  seat {game.turn}: {move}")
+        game.play(move)
+        for deal in game.deals[shown:]:
+            _print_deal(deal)
+        shown = len(game.deals)
+    if game.winner is None:
+        print(f"Draw at {game.scores} after {len(game.deals)} deals.")
+    else:
+        print(f"Side {game.winner} wins {game.scores} after {len(game.deals)} deals.")
+    return 0
+
+
+def _print_deal(deal: object) -> None:
+    d = deal  # a DealResult of either backend
+    details = "; ".join(
+        f"side {side}: " + ", ".join(f"{k} {v}" for k, v in detail.items())
+        for side, detail in enumerate(d.details)  # type: ignore[attr-defined]
+    )
+    print(
+        f"deal {d.deal_number} (dealer seat {d.dealer}): points {d.points}, "  # type: ignore[attr-defined]
+        f"last capturer {d.last_capturer} | {details}"  # type: ignore[attr-defined]
+    )
+
+
+if __name__ == "__main__":
+    sys.exit(main())
