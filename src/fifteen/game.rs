@@ -1,0 +1,1006 @@
+//! One whole match of quinza, rb3ine or escoba (RULES.md "The fifteen family",
+//! docs/engine.md "A match").
+
+use super::captures::TableIndex;
+use super::moves::Move;
+use super::rules::Rules;
+use super::scoring::{score_deal, DealResult};
+use crate::cards::{Card, CardSet, DECK_SIZE, FULL_DECK};
+use crate::rng::SplitMix64;
+use crate::Error;
+
+pub const HAND_SIZE: usize = 3;
+pub const OPENING_TABLE: usize = 4;
+
+/// The full state of a match. Hands, table and piles are bitsets; the stock keeps its
+/// dealing order in `stock[stock_pos..stock_end]`.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub(crate) rules: Rules,
+    pub(crate) rng: SplitMix64,
+    pub(crate) deal_number: u64,
+    pub(crate) dealer: u8,
+    pub(crate) turn: Option<u8>,
+    pub(crate) hands: [CardSet; 4],
+    pub(crate) table: CardSet,
+    pub(crate) stock: [u8; DECK_SIZE],
+    pub(crate) stock_pos: u8,
+    pub(crate) stock_end: u8,
+    pub(crate) piles: [CardSet; 3],
+    pub(crate) escobas: [u64; 3],
+    pub(crate) last_capturer: Option<u8>,
+    pub(crate) scores: [u64; 3],
+    pub(crate) winner: Option<u8>,
+    pub(crate) deals: Vec<DealResult>,
+}
+
+/// A position from explicit cards (docs/engine.md "from_position"), already converted
+/// from the caller's values; `turn` carries either the seat asked for or the message to
+/// raise when its value was not a seat (checked in its place, after the hand sizes).
+#[derive(Clone, Debug)]
+pub struct Position {
+    pub rules: Rules,
+    pub hands: Vec<Vec<Card>>,
+    pub table: Vec<Card>,
+    pub stock: Vec<Card>,
+    pub piles: Vec<Vec<Card>>,
+    pub scores: Vec<u64>,
+    pub escobas: Vec<u64>,
+    pub dealer: u8,
+    pub last_capturer: Option<u8>,
+    pub deal_number: u64,
+    pub seed: u64,
+    pub turn: Result<Option<u8>, String>,
+}
+
+impl Position {
+    /// An empty position of a rule set: no cards anywhere, dealer 0, deal 1, seed 0.
+    pub fn new(rules: Rules) -> Position {
+        let sides = rules.sides() as usize;
+        Position {
+            rules,
+            hands: vec![vec![]; rules.players as usize],
+            table: vec![],
+            stock: vec![],
+            piles: vec![vec![]; sides],
+            scores: vec![0; sides],
+            escobas: vec![0; sides],
+            dealer: 0,
+            last_capturer: None,
+            deal_number: 1,
+            seed: 0,
+            turn: Ok(None),
+        }
+    }
+}
+
+/// Python-style list text: `[3, 2]`.
+pub(crate) fn list_text<T: std::fmt::Display>(items: &[T]) -> String {
+    let parts: Vec<String> = items.iter().map(|x| x.to_string()).collect();
+    format!("[{}]", parts.join(", "))
+}
+
+impl Game {
+    /// A new match: the generator starts at `seed`, the first dealer is `below(players)`,
+    /// and the first deal is dealt.
+    pub fn new(rules: Rules, seed: u64) -> Game {
+        let mut g = Game::blank(rules, SplitMix64::new(seed));
+        g.dealer = g.rng.below(rules.players as u64) as u8;
+        g.deal_number = 1;
+        g.start_deal();
+        g
+    }
+
+    fn blank(rules: Rules, rng: SplitMix64) -> Game {
+        Game {
+            rules,
+            rng,
+            deal_number: 1,
+            dealer: 0,
+            turn: None,
+            hands: [CardSet::EMPTY; 4],
+            table: CardSet::EMPTY,
+            stock: [0; DECK_SIZE],
+            stock_pos: 0,
+            stock_end: 0,
+            piles: [CardSet::EMPTY; 3],
+            escobas: [0; 3],
+            last_capturer: None,
+            scores: [0; 3],
+            winner: None,
+            deals: Vec::new(),
+        }
+    }
+
+    // -- read-only state -------------------------------------------------------------
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+    pub fn rng_state(&self) -> u64 {
+        self.rng.state
+    }
+    pub fn turn(&self) -> Option<u8> {
+        self.turn
+    }
+    pub fn dealer(&self) -> u8 {
+        self.dealer
+    }
+    pub fn deal_number(&self) -> u64 {
+        self.deal_number
+    }
+    /// The hand of a seat; an empty set for a seat that does not exist.
+    pub fn hand(&self, seat: u8) -> CardSet {
+        self.hands.get(seat as usize).copied().unwrap_or_default()
+    }
+    pub fn table(&self) -> CardSet {
+        self.table
+    }
+    /// The stock in dealing order, front first.
+    pub fn stock(&self) -> Vec<Card> {
+        self.stock_slice()
+            .iter()
+            .filter_map(|&id| Card::from_id(id))
+            .collect()
+    }
+    fn stock_slice(&self) -> &[u8] {
+        &self.stock[self.stock_pos as usize..self.stock_end as usize]
+    }
+    pub fn stock_len(&self) -> usize {
+        (self.stock_end - self.stock_pos) as usize
+    }
+    /// The pile of a side; an empty set for a side that does not exist.
+    pub fn pile(&self, side: u8) -> CardSet {
+        self.piles.get(side as usize).copied().unwrap_or_default()
+    }
+    pub fn side_of(&self, seat: u8) -> u8 {
+        self.rules.side_of(seat)
+    }
+    pub fn scores(&self) -> &[u64] {
+        &self.scores[..self.rules.sides() as usize]
+    }
+    pub fn escobas(&self) -> &[u64] {
+        &self.escobas[..self.rules.sides() as usize]
+    }
+    pub fn last_capturer(&self) -> Option<u8> {
+        self.last_capturer
+    }
+    pub fn is_over(&self) -> bool {
+        self.turn.is_none()
+    }
+    pub fn winner(&self) -> Option<u8> {
+        self.winner
+    }
+    pub fn deals(&self) -> &[DealResult] {
+        &self.deals
+    }
+
+    #[inline]
+    fn value(&self, c: Card) -> u8 {
+        self.rules.values()[c.rank_index() as usize]
+    }
+
+    // -- legal moves -------------------------------------------------------------------
+
+    /// Appends every legal move to `out` in the documented order: per hand card in id
+    /// order, its capture groups by ascending mask, or one lay if it captures nothing.
+    pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
+        let Some(seat) = self.turn else { return };
+        let index = TableIndex::new(self.table, self.rules.values());
+        let total = self.rules.capture_total();
+        for card in self.hands[seat as usize].iter() {
+            let need = total - self.value(card);
+            if index.can_make(need) {
+                index.for_each_group(need, |mask| out.push(Move::capture(card, CardSet(mask))));
+            } else {
+                out.push(Move::lay(card));
+            }
+        }
+    }
+
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut v = Vec::new();
+        self.legal_moves_into(&mut v);
+        v
+    }
+
+    /// The number of legal moves, by subset-sum counting (never lists the groups).
+    pub fn count_legal_moves(&self) -> u64 {
+        let Some(seat) = self.turn else { return 0 };
+        let index = TableIndex::new(self.table, self.rules.values());
+        let counts = index.group_counts();
+        let total = self.rules.capture_total();
+        self.hands[seat as usize]
+            .iter()
+            .map(|card| counts[(total - self.value(card)) as usize].max(1))
+            .sum()
+    }
+
+    /// Why a move is illegal, or None when it is legal (the checks of docs/engine.md in
+    /// order: match over, card in hand, captures on the table, their sum, forced capture).
+    pub fn illegal_reason(&self, mv: &Move) -> Option<String> {
+        let Some(seat) = self.turn else {
+            return Some("the match is over".to_string());
+        };
+        if !self.hands[seat as usize].contains(mv.card) {
+            return Some(format!("{} is not in the hand of seat {seat}", mv.card));
+        }
+        if let Some(c) = mv.captures.minus(self.table).first() {
+            return Some(format!("{c} is not on the table"));
+        }
+        let total = self.rules.capture_total() as u32;
+        if !mv.captures.is_empty() {
+            let sum = self.value(mv.card) as u32 + mv.captures.value_sum(self.rules.values());
+            if sum != total {
+                return Some(format!("{mv}: the cards make {sum}, not {total}"));
+            }
+        } else {
+            let index = TableIndex::new(self.table, self.rules.values());
+            if index.can_make(self.rules.capture_total() - self.value(mv.card)) {
+                return Some(format!("{} can capture, so it must capture", mv.card));
+            }
+        }
+        None
+    }
+
+    pub fn is_legal(&self, mv: &Move) -> bool {
+        self.illegal_reason(mv).is_none()
+    }
+
+    /// Play a move for the seat to act; an illegal move is an error and changes nothing.
+    pub fn play(&mut self, mv: &Move) -> Result<(), Error> {
+        if let Some(reason) = self.illegal_reason(mv) {
+            return Err(Error::Illegal(reason));
+        }
+        self.apply(*mv);
+        Ok(())
+    }
+
+    /// Play a move known to be legal (from `legal_moves_into`). Finishes the deal and
+    /// deals the next round or deal when the hands run out.
+    #[inline]
+    pub fn apply(&mut self, mv: Move) {
+        let Some(seat) = self.turn else { return };
+        let n = self.rules.players;
+        let side = self.rules.side_of(seat) as usize;
+        let s = seat as usize;
+        self.hands[s].remove(mv.card);
+        if mv.captures.is_empty() {
+            self.table.insert(mv.card);
+        } else {
+            self.table = self.table.minus(mv.captures);
+            self.piles[side] = self.piles[side].union(mv.captures);
+            self.piles[side].insert(mv.card);
+            self.last_capturer = Some(seat);
+            if self.table.is_empty() && self.rules.is_escoba() {
+                let last_card = self.hands[s].is_empty() && self.stock_pos == self.stock_end;
+                if self.rules.escoba_on_last_card || !last_card {
+                    self.escobas[side] += 1;
+                }
+            }
+        }
+        self.turn = Some(if seat + 1 == n { 0 } else { seat + 1 });
+        if self.hands.iter().all(|h| h.is_empty()) {
+            if self.stock_pos < self.stock_end {
+                self.deal_round();
+            } else {
+                self.end_deal();
+            }
+        }
+    }
+
+    // -- dealing -------------------------------------------------------------------------
+
+    /// Seats in dealing and playing order: dealer+1, ..., dealer.
+    #[inline]
+    fn seat_after(&self, i: u8) -> usize {
+        ((self.dealer + 1 + i) % self.rules.players) as usize
+    }
+
+    /// Shuffle the deck in id order with the match's generator and deal from the front.
+    fn start_deal(&mut self) {
+        let mut deck = [0u8; DECK_SIZE];
+        for (i, d) in deck.iter_mut().enumerate() {
+            *d = i as u8;
+        }
+        self.rng.shuffle(&mut deck);
+        let n = self.rules.players;
+        self.hands = [CardSet::EMPTY; 4];
+        let mut pos = 0;
+        for i in 0..n {
+            let seat = self.seat_after(i);
+            for _ in 0..HAND_SIZE {
+                self.hands[seat].0 |= 1u64 << deck[pos];
+                pos += 1;
+            }
+        }
+        self.table = CardSet::EMPTY;
+        for _ in 0..OPENING_TABLE {
+            self.table.0 |= 1u64 << deck[pos];
+            pos += 1;
+        }
+        self.stock = deck;
+        self.stock_pos = pos as u8;
+        self.stock_end = DECK_SIZE as u8;
+        self.piles = [CardSet::EMPTY; 3];
+        self.escobas = [0; 3];
+        self.last_capturer = None;
+        self.turn = Some(self.seat_after(0) as u8);
+        if self.rules.is_escoba() && self.rules.opening_capture {
+            self.opening_capture();
+        }
+    }
+
+    /// Escoba: an opening table of 15 or 30 goes to the dealer with 1 or 2 escobas.
+    fn opening_capture(&mut self) {
+        let total = self.table.value_sum(self.rules.values());
+        if total == 15 || total == 30 {
+            let side = self.rules.side_of(self.dealer) as usize;
+            self.piles[side] = self.piles[side].union(self.table);
+            self.table = CardSet::EMPTY;
+            self.escobas[side] += (total / 15) as u64;
+        }
+    }
+
+    /// Three more cards to each seat from the front of the stock.
+    fn deal_round(&mut self) {
+        for i in 0..self.rules.players {
+            let seat = self.seat_after(i);
+            for _ in 0..HAND_SIZE {
+                let id = self.stock[self.stock_pos as usize];
+                self.hands[seat].0 |= 1u64 << id;
+                self.stock_pos += 1;
+            }
+        }
+    }
+
+    /// Leftovers to the last capturer, score, record, check the match, deal again.
+    fn end_deal(&mut self) {
+        if let Some(lc) = self.last_capturer {
+            let side = self.rules.side_of(lc) as usize;
+            self.piles[side] = self.piles[side].union(self.table);
+            self.table = CardSet::EMPTY;
+        }
+        let (points, details) = score_deal(&self.rules, &self.piles, &self.escobas);
+        self.deals.push(DealResult {
+            deal_number: self.deal_number,
+            dealer: self.dealer,
+            sides: self.rules.sides(),
+            piles: self.piles,
+            points,
+            details,
+            escobas: self.escobas,
+            last_capturer: self.last_capturer,
+        });
+        for s in 0..self.rules.sides() as usize {
+            self.scores[s] = self.scores[s].saturating_add(points[s]);
+        }
+        if let Some(winner) = self.match_result() {
+            self.winner = winner;
+            self.turn = None;
+        } else {
+            self.dealer = (self.dealer + 1) % self.rules.players;
+            self.deal_number += 1;
+            self.start_deal();
+        }
+    }
+
+    /// None while the match goes on; Some(winner) when it is over (Some(None): a draw).
+    pub(crate) fn match_result(&self) -> Option<Option<u8>> {
+        let scores = self.scores();
+        let target = self.rules.target;
+        if self.rules.is_escoba() {
+            for (side, &score) in scores.iter().enumerate() {
+                let lead = scores
+                    .iter()
+                    .enumerate()
+                    .all(|(o, &s)| o == side || score >= s.saturating_add(2));
+                if score >= target && lead {
+                    return Some(Some(side as u8));
+                }
+            }
+            return None;
+        }
+        let best = scores.iter().copied().filter(|&s| s >= target).max()?;
+        let mut leaders = scores.iter().enumerate().filter(|&(_, &s)| s == best);
+        let first = leaders.next().map(|(i, _)| i as u8);
+        if leaders.next().is_some() {
+            Some(None)
+        } else {
+            Some(first)
+        }
+    }
+
+    // -- positions -----------------------------------------------------------------------
+
+    /// A position from explicit cards, with every check of docs/engine.md "from_position"
+    /// (in the reference's order; the conversions of the caller's values come before).
+    pub fn from_position(p: Position) -> Result<Game, String> {
+        let rules = p.rules;
+        let n = rules.players;
+        let sides = rules.sides() as usize;
+        if p.hands.len() != n as usize
+            || p.piles.len() != sides
+            || p.scores.len() != sides
+            || p.escobas.len() != sides
+            || p.dealer >= n
+            || p.last_capturer.is_some_and(|s| s >= n)
+        {
+            // The callers check these first with their own messages.
+            return Err("the position does not fit the rules".to_string());
+        }
+        let mut seen = CardSet::EMPTY;
+        let all = p
+            .hands
+            .iter()
+            .flatten()
+            .chain(p.table.iter())
+            .chain(p.stock.iter())
+            .chain(p.piles.iter().flatten());
+        for &c in all {
+            if seen.contains(c) {
+                return Err(format!("{c} appears more than once"));
+            }
+            seen.insert(c);
+        }
+        let missing = FULL_DECK.minus(seen);
+        if !missing.is_empty() {
+            return Err(format!("cards missing from the position: {missing}"));
+        }
+        let round = HAND_SIZE * n as usize;
+        if p.stock.len() % round != 0 {
+            return Err(format!(
+                "the stock holds {} cards; it is dealt in rounds of {round}",
+                p.stock.len()
+            ));
+        }
+        let order: Vec<u8> = (0..n).map(|i| (p.dealer + 1 + i) % n).collect();
+        let sizes: Vec<usize> = order.iter().map(|&s| p.hands[s as usize].len()).collect();
+        let max = sizes.iter().copied().max().unwrap_or(0);
+        if max == 0 {
+            return Err("every hand is empty: there is no card to play".to_string());
+        }
+        if max > HAND_SIZE {
+            return Err(format!("a hand holds at most {HAND_SIZE} cards, not {max}"));
+        }
+        // Seats that already played this round hold one card fewer than the rest.
+        let k = sizes.iter().position(|&s| s == max).unwrap_or(0);
+        if sizes[..k].iter().any(|&s| s != max - 1) || sizes[k..].iter().any(|&s| s != max) {
+            return Err(format!(
+                "the hand sizes do not fit a round of play: in play order from the seat after the dealer they are {}",
+                list_text(&sizes)
+            ));
+        }
+        match p.turn {
+            Err(message) => return Err(message),
+            Ok(Some(t)) if t != order[k] => {
+                return Err(format!(
+                    "turn {t} does not fit the hand sizes: seat {} is to play",
+                    order[k]
+                ))
+            }
+            _ => {}
+        }
+        let mut g = Game::blank(rules, SplitMix64::new(p.seed));
+        g.dealer = p.dealer;
+        g.deal_number = p.deal_number;
+        g.turn = Some(order[k]);
+        for (s, h) in p.hands.iter().enumerate() {
+            g.hands[s] = CardSet::from_cards(h.iter().copied());
+        }
+        g.table = CardSet::from_cards(p.table.iter().copied());
+        for (i, c) in p.stock.iter().enumerate() {
+            g.stock[i] = c.id();
+        }
+        g.stock_pos = 0;
+        g.stock_end = p.stock.len() as u8;
+        for s in 0..sides {
+            g.piles[s] = CardSet::from_cards(p.piles[s].iter().copied());
+            g.scores[s] = p.scores[s];
+            g.escobas[s] = p.escobas[s];
+        }
+        g.last_capturer = p.last_capturer;
+        if g.match_result().is_some() {
+            return Err(format!(
+                "the scores {} already end the match",
+                list_text(g.scores())
+            ));
+        }
+        Ok(g)
+    }
+
+    /// A finished match read back from JSON: nothing left to play.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn finished(
+        rules: Rules,
+        rng: u64,
+        deal_number: u64,
+        dealer: u8,
+        table: CardSet,
+        piles: [CardSet; 3],
+        escobas: [u64; 3],
+        last_capturer: Option<u8>,
+        scores: [u64; 3],
+        deals: Vec<DealResult>,
+    ) -> Game {
+        let mut g = Game::blank(rules, SplitMix64::new(rng));
+        g.deal_number = deal_number;
+        g.dealer = dealer;
+        g.table = table;
+        g.piles = piles;
+        g.escobas = escobas;
+        g.last_capturer = last_capturer;
+        g.scores = scores;
+        g.deals = deals;
+        g.turn = None;
+        g.winner = g.match_result().flatten();
+        g
+    }
+
+    /// The text drawing of `str(game)`.
+    pub fn describe(&self) -> String {
+        let name = self.rules.name();
+        let status = match self.turn {
+            None => "match over".to_string(),
+            Some(t) => format!("seat {t} to play"),
+        };
+        let cards = |s: CardSet| {
+            if s.is_empty() {
+                "-".to_string()
+            } else {
+                s.to_string()
+            }
+        };
+        let mut lines = vec![
+            format!(
+                "{name} deal {}, dealer seat {}, {status}",
+                self.deal_number, self.dealer
+            ),
+            format!("table: {}", cards(self.table)),
+        ];
+        for seat in 0..self.rules.players as usize {
+            lines.push(format!("seat {seat}: {}", cards(self.hands[seat])));
+        }
+        lines.push(format!(
+            "stock: {}  scores: {}",
+            self.stock_len(),
+            list_text(self.scores())
+        ));
+        lines.join("\n")
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::fifteen::scoring::Details;
+
+    pub fn cards(text: &[&str]) -> Vec<Card> {
+        text.iter().map(|t| Card::parse(t).unwrap()).collect()
+    }
+
+    pub fn set(text: &[&str]) -> CardSet {
+        CardSet::from_cards(cards(text))
+    }
+
+    /// A position where every card not named goes to the pile of side `rest_to`.
+    pub fn position(
+        rules: Rules,
+        hands: &[&[&str]],
+        table: &[&str],
+        stock: &[&str],
+        dealer: u8,
+        rest_to: usize,
+        edit: impl FnOnce(&mut Position),
+    ) -> Result<Game, String> {
+        let mut p = Position::new(rules);
+        p.hands = hands.iter().map(|h| cards(h)).collect();
+        p.table = cards(table);
+        p.stock = cards(stock);
+        p.dealer = dealer;
+        edit(&mut p);
+        let named: CardSet = CardSet::from_cards(
+            p.hands
+                .iter()
+                .flatten()
+                .chain(&p.table)
+                .chain(&p.stock)
+                .chain(p.piles.iter().flatten())
+                .copied(),
+        );
+        let rest: Vec<Card> = FULL_DECK.minus(named).iter().collect();
+        p.piles[rest_to].extend(rest);
+        Game::from_position(p)
+    }
+
+    fn quinza() -> Rules {
+        Rules::new("quinza", None, None).unwrap()
+    }
+    fn escoba() -> Rules {
+        Rules::new("escoba", None, None).unwrap()
+    }
+
+    fn texts(moves: &[Move]) -> Vec<String> {
+        moves.iter().map(|m| m.to_string()).collect()
+    }
+
+    fn play(g: &mut Game, text: &str) -> Result<(), Error> {
+        g.play(&Move::parse(text).unwrap())
+    }
+
+    #[test]
+    fn dealing_order_decision_3_each_from_the_seat_after_the_dealer_then_4_to_the_table() {
+        // "Seats, sides, dealing" (decision) and docs/engine.md "A match" steps 1-3.
+        for seed in [0u64, 1, 99] {
+            let rules = Rules::new("rb3ine", Some(3), None).unwrap();
+            let g = Game::new(rules, seed);
+            let mut r = SplitMix64::new(seed);
+            let dealer = r.below(3) as u8;
+            let mut deck: Vec<u8> = (0..40).collect();
+            r.shuffle(&mut deck);
+            assert_eq!(g.dealer, dealer);
+            for i in 0..3u8 {
+                let seat = (dealer + 1 + i) % 3;
+                let want = CardSet(deck[3 * i as usize..3 * i as usize + 3].iter().fold(0, |m, &c| m | 1 << c));
+                assert_eq!(g.hand(seat), want);
+            }
+            assert_eq!(g.table, CardSet(deck[9..13].iter().fold(0, |m, &c| m | 1 << c)));
+            assert_eq!(g.stock().iter().map(|c| c.id()).collect::<Vec<_>>(), deck[13..].to_vec());
+            assert_eq!(g.turn, Some((dealer + 1) % 3));
+        }
+    }
+
+    #[test]
+    fn rounds_of_three_with_none_to_the_table_6_4_3_rounds() {
+        // "The 36 cards after the table make exactly 6 / 4 / 3 rounds of hands."
+        for (players, rounds) in [(2u8, 6), (3, 4), (4, 3)] {
+            let rules = Rules::new("quinza", Some(players as i64), None).unwrap();
+            let mut g = Game::new(rules, 11);
+            let mut dealt = 1;
+            while g.deal_number == 1 {
+                let before = g.stock_len();
+                let table = g.table.len();
+                let mv = g.legal_moves()[0];
+                g.play(&mv).unwrap();
+                if g.deal_number == 1 && g.stock_len() != before {
+                    dealt += 1;
+                    assert_eq!(before - g.stock_len(), 3 * players as usize);
+                    assert!((0..players).all(|s| g.hand(s).len() == 3));
+                    assert!(g.table.len() <= table + 1);
+                }
+            }
+            assert_eq!(dealt, rounds);
+        }
+    }
+
+    #[test]
+    fn a_turn_capture_sums_to_15_with_the_played_card() {
+        // Seed example: a 6 on 4, 5 and Rey takes the 4 and the 5; the Rey stays.
+        let mut g = position(quinza(), &[&["6o", "1b"], &["2b", "3b"]], &["4c", "5e", "12b"], &[], 1, 0, |_| {}).unwrap();
+        assert_eq!(texts(&g.legal_moves()), ["6o x 4c 5e", "1b"]);
+        play(&mut g, "6o x 4c 5e").unwrap();
+        assert_eq!(g.table, set(&["12b"]));
+        assert!(g.pile(0).is_subset(FULL_DECK) && set(&["6o", "4c", "5e"]).is_subset(g.pile(0)));
+        assert_eq!((g.last_capturer, g.turn), (Some(0), Some(1)));
+    }
+
+    #[test]
+    fn rb3ine_captures_on_40() {
+        let rb = Rules::new("rb3ine", None, None).unwrap();
+        let g = position(rb, &[&["12o"], &["2b"]], &["11c", "10e", "7b", "6b"], &[], 1, 0, |_| {}).unwrap();
+        assert_eq!(texts(&g.legal_moves()), ["12o x 11c 10e 7b"]);
+        let g = position(quinza(), &[&["12o"], &["2b"]], &["11c", "10e", "7b", "6b"], &[], 1, 0, |_| {}).unwrap();
+        assert_eq!(texts(&g.legal_moves()), ["12o"]);
+    }
+
+    #[test]
+    fn several_groups_the_player_chooses_exactly_one_ordered_by_mask() {
+        // Seed example: a 6 on 2, 3, 4 and 5 can take 4+5 or 2+3+4; by mask, 2c 3c 4c
+        // (ids 11..13) come before 4c 5c (ids 13, 14).
+        let mut g = position(quinza(), &[&["6o"], &["1b"]], &["2c", "3c", "4c", "5c"], &[], 1, 0, |_| {}).unwrap();
+        assert_eq!(texts(&g.legal_moves()), ["6o x 2c 3c 4c", "6o x 4c 5c"]);
+        assert_eq!(g.count_legal_moves(), 2);
+        let e = play(&mut g, "6o x 2c 3c 4c 5c").unwrap_err();
+        assert_eq!(e, Error::Illegal("6o x 2c 3c 4c 5c: the cards make 20, not 15".into()));
+    }
+
+    #[test]
+    fn forced_capture_is_per_card() {
+        // "a card that can capture must capture; but the player may instead play another card"
+        let mut g = position(quinza(), &[&["6o", "1b"], &["2b", "3b"]], &["4c", "5e"], &[], 1, 0, |_| {}).unwrap();
+        let before = g.clone();
+        assert_eq!(
+            play(&mut g, "6o").unwrap_err(),
+            Error::Illegal("6o can capture, so it must capture".into())
+        );
+        assert_eq!(crate::fifteen::json::to_json(&g), crate::fifteen::json::to_json(&before));
+        play(&mut g, "1b").unwrap();
+        assert_eq!(g.table, set(&["1b", "4c", "5e"]));
+    }
+
+    #[test]
+    fn sums_only_a_5_does_not_take_a_5() {
+        let mut g = position(quinza(), &[&["5o"], &["1b"]], &["5c"], &[], 1, 0, |_| {}).unwrap();
+        assert_eq!(texts(&g.legal_moves()), ["5o"]);
+        assert_eq!(
+            play(&mut g, "5o x 5c").unwrap_err(),
+            Error::Illegal("5o x 5c: the cards make 10, not 15".into())
+        );
+    }
+
+    #[test]
+    fn equal_values_of_different_suits_are_different_moves() {
+        let g = position(quinza(), &[&["11o"], &["1b"]], &["4c", "4e"], &[], 1, 0, |_| {}).unwrap();
+        assert_eq!(texts(&g.legal_moves()), ["11o x 4c", "11o x 4e"]);
+        assert_eq!(g.count_legal_moves(), 2);
+    }
+
+    #[test]
+    fn illegal_moves_say_why_in_order() {
+        let g = position(quinza(), &[&["6o", "1b"], &["2b", "3b"]], &["4c", "5e"], &[], 1, 0, |_| {}).unwrap();
+        for (mv, msg) in [
+            ("2b", "2b is not in the hand of seat 0"),
+            ("6o x 4c 5c", "5c is not on the table"),
+            ("6o x 4c", "6o x 4c: the cards make 10, not 15"),
+            ("1b x 4c", "1b x 4c: the cards make 5, not 15"),
+        ] {
+            assert_eq!(g.illegal_reason(&Move::parse(mv).unwrap()).as_deref(), Some(msg));
+        }
+    }
+
+    #[test]
+    fn escoba_clear_scores_an_escoba_but_not_with_the_final_card() {
+        // "Clearing the table": escoba, except with the player's final card of the deal.
+        let mut g = position(escoba(), &[&["12o", "1b"], &["2b", "3b"]], &["5e"], &[], 1, 0, |_| {}).unwrap();
+        play(&mut g, "12o x 5e").unwrap();
+        assert_eq!(g.escobas(), &[1, 0]);
+        let mut g = position(escoba(), &[&["12o"], &["2b"]], &["5e"], &[], 1, 0, |_| {}).unwrap();
+        play(&mut g, "12o x 5e").unwrap();
+        play(&mut g, "2b").unwrap();
+        assert_eq!(g.deals[0].escobas[..2], [0, 0]);
+        let mut on_last = escoba();
+        on_last.escoba_on_last_card = true;
+        let mut g = position(on_last, &[&["12o"], &["2b"]], &["5e"], &[], 1, 0, |_| {}).unwrap();
+        play(&mut g, "12o x 5e").unwrap();
+        play(&mut g, "2b").unwrap();
+        assert_eq!(g.deals[0].escobas[..2], [1, 0]);
+        // With cards in the stock the same clear scores.
+        let stock = ["1o", "2o", "3o", "4o", "5o", "6o"];
+        let mut g = position(escoba(), &[&["12o"], &["2c"]], &["5e"], &stock, 1, 0, |_| {}).unwrap();
+        play(&mut g, "12o x 5e").unwrap();
+        assert_eq!(g.escobas(), &[1, 0]);
+    }
+
+    #[test]
+    fn opening_table_of_15_or_30_goes_to_the_dealer() {
+        // "Opening table (escoba only)": 1 escoba for 15, 2 for 30; not the last capturer.
+        let mut found = [false; 2];
+        for seed in 0..3000u64 {
+            let mut r = SplitMix64::new(seed);
+            r.below(2);
+            let mut deck: Vec<u8> = (0..40).collect();
+            r.shuffle(&mut deck);
+            let table = CardSet(deck[6..10].iter().fold(0, |m, &c| m | 1 << c));
+            let total = table.value_sum(escoba().values());
+            let g = Game::new(escoba(), seed);
+            if total == 15 || total == 30 {
+                found[(total / 15 - 1) as usize] = true;
+                let side = g.side_of(g.dealer) as usize;
+                assert!(g.table.is_empty());
+                assert_eq!(g.escobas[side], (total / 15) as u64);
+                assert_eq!(g.piles[side], table);
+                assert_eq!(g.last_capturer, None);
+                let mut off = escoba();
+                off.opening_capture = false;
+                assert_eq!(Game::new(off, seed).table, table);
+                assert_eq!(Game::new(quinza(), seed).table, table);
+            } else {
+                assert_eq!(g.table, table);
+            }
+        }
+        assert_eq!(found, [true, true]);
+    }
+
+    #[test]
+    fn end_of_a_deal_leftovers_go_to_the_last_capturer_or_to_no_one() {
+        let mut g = position(quinza(), &[&["1o"], &["2o"]], &["3c"], &[], 1, 0, |p| {
+            p.last_capturer = Some(1);
+            p.piles[1] = cards(&["4c"]);
+        })
+        .unwrap();
+        play(&mut g, "1o").unwrap();
+        play(&mut g, "2o").unwrap();
+        assert!(set(&["1o", "2o", "3c", "4c"]).is_subset(g.deals[0].piles[1]));
+        let mut g = position(quinza(), &[&["1o"], &["2o"]], &["3c"], &[], 1, 0, |p| {
+            p.piles = vec![cards(&["4c"]), cards(&["5c"])];
+        })
+        .unwrap();
+        play(&mut g, "1o").unwrap();
+        play(&mut g, "2o").unwrap();
+        let d = g.deals[0];
+        assert_eq!(d.last_capturer, None);
+        assert_eq!(d.points[0] + d.points[1], 100 - 10 - 2 - 1);
+    }
+
+    #[test]
+    fn quinza_scoring_seed_example_58() {
+        // "22 cards with Ace, 2, 7, Sota and Rey of Oros score 41 + 17 = 58."
+        let gold = ["1o", "2o", "7o", "10o", "12o"];
+        let others: Vec<String> = FULL_DECK
+            .minus(crate::cards::OROS)
+            .iter()
+            .take(17)
+            .map(|c| c.to_string())
+            .collect();
+        let mut pile0: Vec<&str> = gold.to_vec();
+        pile0.extend(others.iter().map(|s| s.as_str()));
+        let mut g = position(quinza(), &[&["3b"], &["4b"]], &[], &[], 1, 1, |p| {
+            p.piles[0] = cards(&pile0);
+            p.last_capturer = Some(0);
+        })
+        .unwrap();
+        play(&mut g, "3b").unwrap();
+        play(&mut g, "4b").unwrap();
+        let d = g.deals[0];
+        assert_eq!(d.details[0], Details::Points { gold: 41, other: 19 });
+        assert_eq!(d.points[..2], [60, 40]);
+    }
+
+    #[test]
+    fn winning_a_match_target_highest_total_and_draws() {
+        // "The first side to reach the target wins; ... equal top totals make a draw."
+        let r101 = Rules::new("quinza", None, Some(101)).unwrap();
+        let mut g = position(r101, &[&["3b"], &["4b"]], &[], &[], 1, 0, |p| {
+            p.scores = vec![40, 30];
+            p.last_capturer = Some(0);
+        })
+        .unwrap();
+        play(&mut g, "3b").unwrap();
+        play(&mut g, "4b").unwrap();
+        assert_eq!((g.is_over(), g.winner, g.scores()), (true, Some(0), &[140u64, 30][..]));
+        assert_eq!(g.count_legal_moves(), 0);
+        assert!(g.legal_moves().is_empty());
+        assert_eq!(play(&mut g, "3b").unwrap_err(), Error::Illegal("the match is over".into()));
+        let pile1 = ["12o", "11o", "10o", "7o", "5o"]; // 45 points of gold
+        let mut g = position(r101, &[&["3b"], &["4b"]], &[], &[], 1, 0, |p| {
+            p.scores = vec![90, 100];
+            p.last_capturer = Some(0);
+            p.piles[1] = cards(&pile1);
+        })
+        .unwrap();
+        play(&mut g, "3b").unwrap();
+        play(&mut g, "4b").unwrap();
+        assert_eq!((g.scores(), g.is_over(), g.winner), (&[145u64, 145][..], true, None));
+        // Below the target a new deal begins, dealt by the next seat.
+        let mut g = position(quinza(), &[&["3b"], &["4b"]], &[], &[], 1, 0, |p| {
+            p.scores = vec![40, 30];
+            p.last_capturer = Some(0);
+        })
+        .unwrap();
+        play(&mut g, "3b").unwrap();
+        play(&mut g, "4b").unwrap();
+        assert_eq!((g.is_over(), g.deal_number, g.dealer, g.deals.len()), (false, 2, 0, 1));
+        assert_eq!(g.hand(1).len(), 3);
+    }
+
+    #[test]
+    fn escoba_needs_the_target_and_a_lead_of_2() {
+        let mut g = position(escoba(), &[&["3b"], &["4b"]], &[], &[], 1, 0, |p| {
+            p.scores = vec![19, 19];
+            p.last_capturer = Some(0);
+            p.piles[1] = cards(&["1b"]);
+        })
+        .unwrap();
+        play(&mut g, "3b").unwrap();
+        play(&mut g, "4b").unwrap();
+        assert_eq!((g.scores(), g.winner), (&[23u64, 19][..], Some(0)));
+        let mut g = Game::new(escoba(), 0);
+        g.scores = [21, 20, 0];
+        assert_eq!(g.match_result(), None);
+        g.scores = [22, 20, 0];
+        assert_eq!(g.match_result(), Some(Some(0)));
+        g.scores = [5, 30, 0];
+        assert_eq!(g.match_result(), Some(Some(1)));
+    }
+
+    #[test]
+    fn from_position_checks_every_card_once_and_the_hand_sizes() {
+        let q = quinza();
+        let e = position(q, &[&["1o", "1o"], &["2o"]], &[], &[], 1, 0, |_| {}).unwrap_err();
+        assert_eq!(e, "1o appears more than once");
+        let mut p = Position::new(q);
+        p.hands = vec![cards(&["1o"]), cards(&["2o"])];
+        assert!(Game::from_position(p)
+            .unwrap_err()
+            .starts_with("cards missing from the position: 3o 4o 5o"));
+        let e = position(q, &[&["1o"], &["2o"]], &[], &["3o", "4o", "5o"], 1, 0, |_| {}).unwrap_err();
+        assert_eq!(e, "the stock holds 3 cards; it is dealt in rounds of 6");
+        let e = position(q, &[&[], &[]], &[], &[], 1, 0, |_| {}).unwrap_err();
+        assert_eq!(e, "every hand is empty: there is no card to play");
+        let e = position(q, &[&["1o", "2o", "3o", "4o"], &["5o"]], &[], &[], 1, 0, |_| {}).unwrap_err();
+        assert_eq!(e, "a hand holds at most 3 cards, not 4");
+        let e = position(q, &[&["1o"], &["5o", "6o", "7o"]], &[], &[], 1, 0, |_| {}).unwrap_err();
+        assert_eq!(
+            e,
+            "the hand sizes do not fit a round of play: in play order from the seat after the dealer they are [1, 3]"
+        );
+        // Seat 1 (after dealer 0) already played: it holds one card fewer; seat 0 plays.
+        let g = position(q, &[&["1o", "2o"], &["5o"]], &[], &[], 0, 0, |_| {}).unwrap();
+        assert_eq!(g.turn, Some(0));
+        let e = position(q, &[&["1o", "2o"], &["5o"]], &[], &[], 0, 0, |p| p.turn = Ok(Some(1))).unwrap_err();
+        assert_eq!(e, "turn 1 does not fit the hand sizes: seat 0 is to play");
+        let e = position(q, &[&["1o"], &["5o"]], &[], &[], 0, 0, |p| p.scores = vec![151, 0]).unwrap_err();
+        assert_eq!(e, "the scores [151, 0] already end the match");
+    }
+
+    #[test]
+    fn count_legal_moves_on_a_30_card_rb3ine_table() {
+        // Counting is subset-sum counting: millions of groups, no listing.
+        let rb = Rules::new("rb3ine", None, None).unwrap();
+        let hands: [&[&str]; 2] = [&["12o", "12c", "12e"], &["11o", "11c", "11e"]];
+        let used = set(&["12o", "12c", "12e", "11o", "11c", "11e"]);
+        let table: Vec<String> = FULL_DECK.minus(used).iter().take(30).map(|c| c.to_string()).collect();
+        let tref: Vec<&str> = table.iter().map(|s| s.as_str()).collect();
+        let g = position(rb, &hands, &tref, &[], 1, 0, |_| {}).unwrap();
+        let n = g.count_legal_moves();
+        assert!(n > 1_000_000, "{n}");
+        let mut ways = [0u64; 29];
+        ways[0] = 1;
+        for c in cards(&tref) {
+            let v = c.printed() as usize;
+            for s in (v..=28).rev() {
+                ways[s] += ways[s - v];
+            }
+        }
+        assert_eq!(n, 3 * ways[28]);
+        assert!(!g.is_legal(&Move::parse("12o").unwrap()));
+    }
+
+    #[test]
+    fn legal_moves_agree_with_count_and_is_legal_over_random_matches() {
+        for seed in 0..40u64 {
+            let name = ["quinza", "rb3ine", "escoba"][seed as usize % 3];
+            let players = 2 + (seed % 3) as i64;
+            let rules = Rules::new(name, Some(players), Some(60)).unwrap();
+            let mut g = Game::new(rules, seed);
+            let mut r = SplitMix64::new(seed ^ 0xABCD);
+            let mut moves = 0;
+            while !g.is_over() {
+                let ms = g.legal_moves();
+                assert_eq!(ms.len() as u64, g.count_legal_moves());
+                for m in &ms {
+                    assert!(g.is_legal(m), "{m}");
+                }
+                // a lay of a capturing card is illegal
+                for m in ms.iter().filter(|m| !m.is_lay()) {
+                    assert!(!g.is_legal(&Move::lay(m.card)));
+                }
+                let m = ms[r.below(ms.len() as u64) as usize];
+                g.play(&m).unwrap();
+                moves += 1;
+                // Invariant: every card is somewhere exactly once.
+                let mut all = g.table;
+                let mut count = g.table.len() + g.stock_len() as u32;
+                for s in 0..rules.players as usize {
+                    all = all.union(g.hands[s]);
+                    count += g.hands[s].len();
+                }
+                for s in 0..rules.sides() as usize {
+                    all = all.union(g.piles[s]);
+                    count += g.piles[s].len();
+                }
+                for &id in g.stock_slice() {
+                    all.0 |= 1 << id;
+                }
+                assert_eq!(all, FULL_DECK);
+                assert_eq!(count, 40);
+            }
+            assert!(moves > 0);
+            for d in &g.deals {
+                if d.last_capturer.is_some() && !rules.is_escoba() {
+                    assert_eq!(d.points[..rules.sides() as usize].iter().sum::<u64>(), 100);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,28 @@
+//! quinza: a fast, exact engine for the fifteen family of card games (Quinza, Rb3ine,
+//! Escoba de Quince). The core has no Python in it; `python` (behind the `python`
+//! feature) wraps it for `quinza._core`.
+
+pub mod cards;
+pub mod fifteen;
+pub mod pyrepr;
+pub mod rng;
+
+#[cfg(feature = "python")]
+mod python;
+
+/// An error as a value: `Value` is a Python `ValueError`, `Illegal` an `IllegalMoveError`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    Value(String),
+    Illegal(String),
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Error::Value(m) | Error::Illegal(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
