@@ -372,8 +372,8 @@ impl Game {
             escobas: self.escobas,
             last_capturer: self.last_capturer,
         });
-        for s in 0..self.rules.sides() as usize {
-            self.scores[s] = self.scores[s].saturating_add(points[s]);
+        for (score, p) in self.scores.iter_mut().zip(points) {
+            *score = score.saturating_add(p);
         }
         if let Some(winner) = self.match_result() {
             self.winner = winner;
@@ -448,7 +448,7 @@ impl Game {
             return Err(format!("cards missing from the position: {missing}"));
         }
         let round = HAND_SIZE * n as usize;
-        if p.stock.len() % round != 0 {
+        if !p.stock.len().is_multiple_of(round) {
             return Err(format!(
                 "the stock holds {} cards; it is dealt in rounds of {round}",
                 p.stock.len()

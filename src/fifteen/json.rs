@@ -237,7 +237,7 @@ fn arg(value: &Value) -> Arg {
     let kind = match value {
         Value::Null => ArgKind::Missing,
         Value::Bool(b) => ArgKind::Bool(*b),
-        Value::Number(n) if json_is_int(n) => ArgKind::Int(n.as_i64()),
+        Value::Number(n) if json_is_int(n) => ArgKind::Int(n.to_string().parse::<i128>().ok()),
         Value::String(s) => ArgKind::Str(s.clone()),
         _ => ArgKind::Other,
     };

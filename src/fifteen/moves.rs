@@ -23,6 +23,15 @@ fn bad_move_message(text: &str) -> String {
     bad_move_message_shown(&py_repr_str(text))
 }
 
+/// Why move text was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveTextError {
+    /// Not a card, then `x` and cards: the message quotes the text.
+    Malformed,
+    /// A card named twice: the full message.
+    Twice(String),
+}
+
 /// Whitespace as Python's `str.split()` sees it (Rust's, plus the four separators
 /// U+001C..U+001F).
 fn is_py_space(c: char) -> bool {
@@ -74,19 +83,27 @@ impl Move {
     /// Parse move text: a card, then optionally `x` and one or more cards; tokens are
     /// separated by any runs of whitespace; case-insensitive; no card twice.
     pub fn parse(text: &str) -> Result<Move, String> {
+        Move::parse_detailed(text).map_err(|e| match e {
+            MoveTextError::Malformed => bad_move_message(text),
+            MoveTextError::Twice(message) => message,
+        })
+    }
+
+    /// `parse`, telling malformed text (the caller words it with the text's repr) from a
+    /// card given twice (already worded).
+    pub fn parse_detailed(text: &str) -> Result<Move, MoveTextError> {
         let tokens: Vec<&str> = text.split(is_py_space).filter(|t| !t.is_empty()).collect();
-        let bad = || bad_move_message(text);
         let captured: &[&str] = match tokens.as_slice() {
             [_] => &[],
             [_, x, rest @ ..] if !rest.is_empty() && x.eq_ignore_ascii_case("x") => rest,
-            _ => return Err(bad()),
+            _ => return Err(MoveTextError::Malformed),
         };
-        let card = Card::parse(tokens[0]).map_err(|_| bad())?;
+        let card = Card::parse(tokens[0]).map_err(|_| MoveTextError::Malformed)?;
         let mut taken = Vec::with_capacity(captured.len());
         for t in captured {
-            taken.push(Card::parse(t).map_err(|_| bad())?);
+            taken.push(Card::parse(t).map_err(|_| MoveTextError::Malformed)?);
         }
-        Move::from_parts(card, &taken)
+        Move::from_parts(card, &taken).map_err(MoveTextError::Twice)
     }
 }
 

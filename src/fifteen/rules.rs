@@ -231,8 +231,8 @@ pub enum ArgKind {
     /// Python None (or a JSON null): take the default.
     Missing,
     Bool(bool),
-    /// A whole number; None when it does not fit an i64.
-    Int(Option<i64>),
+    /// A whole number; None when it does not fit an i128.
+    Int(Option<i128>),
     Str(String),
     Other,
 }
@@ -282,7 +282,7 @@ impl Rules {
         }
         match target.kind {
             ArgKind::Missing => {}
-            ArgKind::Int(Some(t)) if t >= 1 => r.target = t as u64,
+            ArgKind::Int(Some(t)) if t >= 1 && t <= u64::MAX as i128 => r.target = t as u64,
             _ => return Err(target_message(&target.repr)),
         }
         for (key, value) in options {

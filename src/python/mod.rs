@@ -1,0 +1,64 @@
+//! `quinza._core`: thin PyO3 wrappers over the Rust core. No game logic lives here: the
+//! wrappers convert Python values to core values (with the reference's checks and
+//! messages for the conversions) and core errors to Python exceptions.
+
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyInt, PyString};
+
+mod cards;
+mod game;
+mod random;
+mod rules;
+
+pyo3::import_exception!(quinza._errors, IllegalMoveError);
+
+pub(crate) use cards::PyCard;
+
+/// `repr(obj)` as Python writes it.
+pub(crate) fn repr(obj: &Bound<'_, PyAny>) -> PyResult<String> {
+    Ok(obj.repr()?.to_string())
+}
+
+/// The text of a Python str, or None for a non-str (or a str that is not valid UTF-8,
+/// such as one holding lone surrogates: no card or move text can be one).
+pub(crate) fn str_text(obj: &Bound<'_, PyAny>) -> Option<String> {
+    let s = obj.cast::<PyString>().ok()?;
+    s.to_str().ok().map(|t| t.to_string())
+}
+
+/// A Python int that is not a bool, as i128 (None when not such an int or too large).
+pub(crate) fn plain_int(obj: &Bound<'_, PyAny>) -> Option<Result<i128, ()>> {
+    if obj.is_instance_of::<PyBool>() || !obj.is_instance_of::<PyInt>() {
+        return None;
+    }
+    Some(obj.extract::<i128>().map_err(|_| ()))
+}
+
+/// The name of a Python object's type, as `type(x).__name__`.
+pub(crate) fn type_name(obj: &Bound<'_, PyAny>) -> PyResult<String> {
+    Ok(obj.get_type().name()?.to_string())
+}
+
+pub(crate) fn value_error(message: impl Into<String>) -> PyErr {
+    pyo3::exceptions::PyValueError::new_err(message.into())
+}
+
+pub(crate) fn core_error(e: crate::Error) -> PyErr {
+    match e {
+        crate::Error::Value(m) => value_error(m),
+        crate::Error::Illegal(m) => IllegalMoveError::new_err(m),
+    }
+}
+
+#[pymodule]
+#[pyo3(name = "_core")]
+fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<cards::PyCard>()?;
+    m.add_class::<cards::PyMove>()?;
+    m.add_class::<rules::PyRules>()?;
+    m.add_class::<game::PyGame>()?;
+    m.add_class::<game::PyDealResult>()?;
+    m.add_class::<random::PyRandom>()?;
+    m.add("BACKEND", "rust")?;
+    Ok(())
+}

@@ -1,0 +1,234 @@
+//! `Rules`: one validated rule set, immutable, comparable, hashable.
+
+use super::{plain_int, repr, str_text};
+use crate::fifteen::rules::{Arg, ArgKind, Rules};
+use pyo3::basic::CompareOp;
+use pyo3::exceptions::PyAttributeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyDict, PyString, PyTuple, PyType};
+
+#[pyclass(module = "quinza._core", name = "Rules", frozen)]
+pub struct PyRules {
+    pub(crate) rules: Rules,
+}
+
+/// How the reference sees a Python value given for a rules argument.
+pub(crate) fn arg_of(obj: &Bound<'_, PyAny>) -> PyResult<Arg> {
+    let kind = if obj.is_none() {
+        ArgKind::Missing
+    } else if let Ok(b) = obj.cast::<PyBool>() {
+        ArgKind::Bool(b.is_true())
+    } else if let Some(i) = plain_int(obj) {
+        ArgKind::Int(i.ok())
+    } else if obj.is_instance_of::<PyString>() {
+        match str_text(obj) {
+            Some(s) => ArgKind::Str(s),
+            None => ArgKind::Other,
+        }
+    } else {
+        ArgKind::Other
+    };
+    Ok(Arg::new(kind, repr(obj)?))
+}
+
+/// `Rules(name, players, target, **options)` from Python values.
+pub(crate) fn rules_from_py(
+    name: &Bound<'_, PyAny>,
+    players: Option<&Bound<'_, PyAny>>,
+    target: Option<&Bound<'_, PyAny>>,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Rules> {
+    let name = arg_of(name)?;
+    let players = match players {
+        Some(p) => arg_of(p)?,
+        None => Arg::missing(),
+    };
+    let target = match target {
+        Some(t) => arg_of(t)?,
+        None => Arg::missing(),
+    };
+    let mut opts = Vec::new();
+    if let Some(d) = options {
+        for (k, v) in d.iter() {
+            let key = str_text(&k).unwrap_or_default();
+            opts.push((key, arg_of(&v)?));
+        }
+    }
+    Rules::from_args(Some(&name), &players, &target, &opts).map_err(super::value_error)
+}
+
+/// A Rules object, or a rule-set name (anything else is refused as a name).
+pub(crate) fn rules_arg(obj: &Bound<'_, PyAny>) -> PyResult<Rules> {
+    if let Ok(r) = obj.cast::<PyRules>() {
+        return Ok(r.get().rules);
+    }
+    rules_from_py(obj, None, None, None)
+}
+
+impl PyRules {
+    pub(crate) fn repr_text(&self) -> String {
+        self.rules.repr()
+    }
+
+    fn option(&self, key: &str) -> PyResult<()> {
+        if self.rules.is_escoba() {
+            Ok(())
+        } else {
+            Err(PyAttributeError::new_err(format!(
+                "{} has no option '{key}'",
+                self.rules.name()
+            )))
+        }
+    }
+
+    pub(crate) fn options_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        if self.rules.is_escoba() {
+            d.set_item("escoba_on_last_card", self.rules.escoba_on_last_card)?;
+            d.set_item("opening_capture", self.rules.opening_capture)?;
+            d.set_item("setenta", self.rules.setenta.name())?;
+        }
+        Ok(d)
+    }
+
+    pub(crate) fn dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("name", self.rules.name())?;
+        d.set_item("players", self.rules.players)?;
+        d.set_item("target", self.rules.target)?;
+        for (k, v) in self.options_dict(py)?.iter() {
+            d.set_item(k, v)?;
+        }
+        Ok(d)
+    }
+}
+
+#[pymethods]
+impl PyRules {
+    #[new]
+    #[pyo3(signature = (name = None, players = None, target = None, **options))]
+    fn new(
+        py: Python<'_>,
+        name: Option<&Bound<'_, PyAny>>,
+        players: Option<&Bound<'_, PyAny>>,
+        target: Option<&Bound<'_, PyAny>>,
+        options: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Self> {
+        let default = PyString::new(py, "quinza").into_any();
+        let name = name.unwrap_or(&default);
+        Ok(PyRules {
+            rules: rules_from_py(name, players, target, options)?,
+        })
+    }
+
+    #[classmethod]
+    fn from_dict<'py>(cls: &Bound<'py, PyType>, data: &Bound<'py, PyDict>) -> PyResult<Bound<'py, PyAny>> {
+        cls.call((), Some(data))
+    }
+
+    #[getter]
+    fn name(&self) -> &'static str {
+        self.rules.name()
+    }
+
+    #[getter]
+    fn players(&self) -> u8 {
+        self.rules.players
+    }
+
+    #[getter]
+    fn target(&self) -> u64 {
+        self.rules.target
+    }
+
+    #[getter]
+    fn sides(&self) -> u8 {
+        self.rules.sides()
+    }
+
+    #[getter]
+    fn capture_total(&self) -> u8 {
+        self.rules.capture_total()
+    }
+
+    /// Value toward the capture total, by rank index.
+    #[getter]
+    fn values<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.rules.values().iter().copied())
+    }
+
+    #[getter]
+    fn options<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        self.options_dict(py)
+    }
+
+    #[getter]
+    fn escoba_on_last_card(&self) -> PyResult<bool> {
+        self.option("escoba_on_last_card")?;
+        Ok(self.rules.escoba_on_last_card)
+    }
+
+    #[getter]
+    fn opening_capture(&self) -> PyResult<bool> {
+        self.option("opening_capture")?;
+        Ok(self.rules.opening_capture)
+    }
+
+    #[getter]
+    fn setenta(&self) -> PyResult<&'static str> {
+        self.option("setenta")?;
+        Ok(self.rules.setenta.name())
+    }
+
+    /// Partners at 4 players (seat % 2); every player alone at 2 or 3.
+    fn side_of<'py>(&self, seat: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        if self.rules.players == 4 {
+            seat.rem(2)
+        } else {
+            Ok(seat.clone())
+        }
+    }
+
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        self.dict(py)
+    }
+
+    fn __repr__(&self) -> String {
+        self.repr_text()
+    }
+
+    fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
+        let py = other.py();
+        let same = match other.cast::<PyRules>() {
+            Ok(o) => o.get().rules == self.rules,
+            Err(_) => false,
+        };
+        Ok(match op {
+            CompareOp::Eq => same.into_pyobject(py)?.to_owned().into_any().unbind(),
+            CompareOp::Ne => (!same).into_pyobject(py)?.to_owned().into_any().unbind(),
+            _ => py.NotImplemented(),
+        })
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.rules.hash(&mut h);
+        h.finish()
+    }
+
+    fn __copy__(slf: Py<Self>) -> Py<Self> {
+        slf
+    }
+
+    fn __deepcopy__(slf: Py<Self>, _memo: &Bound<'_, PyAny>) -> Py<Self> {
+        slf
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let from_dict = slf.get_type().getattr("from_dict")?;
+        let args = PyTuple::new(py, [slf.get().dict(py)?])?;
+        PyTuple::new(py, [from_dict, args.into_any()])
+    }
+}
