@@ -74,13 +74,15 @@ impl TableIndex {
         }
     }
 
-    /// Number of groups summing to each total `0..=MAX_TOTAL` (index 0 is the empty group).
-    pub fn group_counts(&self) -> [u64; MAX_TOTAL + 1] {
+    /// Number of groups summing to each total `0..=limit` (index 0 is the empty group;
+    /// entries above `limit`, at most MAX_TOTAL, stay 0).
+    pub fn group_counts(&self, limit: usize) -> [u64; MAX_TOTAL + 1] {
+        let limit = limit.min(MAX_TOTAL);
         let mut cnt = [0u64; MAX_TOTAL + 1];
         cnt[0] = 1;
         for i in 0..self.n {
             let v = self.vals[i] as usize;
-            for s in (v..=MAX_TOTAL).rev() {
+            for s in (v..=limit).rev() {
                 cnt[s] += cnt[s - v];
             }
         }
@@ -145,7 +147,7 @@ mod tests {
         // "A turn": when several groups work, each is its own move.
         let table = set(&["1o", "2o", "3c", "4c", "5e", "6e", "7b", "10b", "4o", "5b", "1e", "2b"]);
         let t = TableIndex::new(table, &VALUE_PRINTED);
-        let counts = t.group_counts();
+        let counts = t.group_counts(MAX_TOTAL);
         for need in 1..=40u8 {
             let mut got = vec![];
             t.for_each_group(need, |m| got.push(m));
@@ -170,6 +172,6 @@ mod tests {
     fn empty_table_has_no_groups() {
         let t = TableIndex::new(CardSet::EMPTY, &VALUE_PRINTED);
         assert!(!t.can_make(10));
-        assert_eq!(t.group_counts()[10], 0);
+        assert_eq!(t.group_counts(MAX_TOTAL)[10], 0);
     }
 }

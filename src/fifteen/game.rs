@@ -208,10 +208,22 @@ impl Game {
     pub fn count_legal_moves(&self) -> u64 {
         let Some(seat) = self.turn else { return 0 };
         let index = TableIndex::new(self.table, self.rules.values());
-        let counts = index.group_counts();
         let total = self.rules.capture_total();
-        self.hands[seat as usize]
-            .iter()
+        let hand = self.hands[seat as usize];
+        // Counting is only needed up to the largest total a hand card needs, and only
+        // when some card can capture at all.
+        let mut limit = 0;
+        for card in hand.iter() {
+            let need = total - self.value(card);
+            if index.can_make(need) {
+                limit = limit.max(need as usize);
+            }
+        }
+        if limit == 0 {
+            return hand.len() as u64;
+        }
+        let counts = index.group_counts(limit);
+        hand.iter()
             .map(|card| counts[(total - self.value(card)) as usize].max(1))
             .sum()
     }

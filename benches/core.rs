@@ -1,0 +1,165 @@
+//! Criterion benches of the core: legal-move generation over a fixed corpus, counting on
+//! big rb3ine tables, and random playouts of whole 2-player quinza deals.
+//!
+//!     cargo bench --bench core            # full run
+//!     cargo bench --bench core -- --quick # a quick look
+
+use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
+use quinza::cards::{Card, FULL_DECK};
+use quinza::fifteen::playout::Playout;
+use quinza::fifteen::{Game, Move, Position, Rules};
+use quinza::rng::SplitMix64;
+use std::hint::black_box;
+
+/// Positions reached by seeded random play: every rule set, 2-4 players, early and late
+/// in a deal.
+fn corpus(size: usize) -> Vec<Game> {
+    let mut out = Vec::with_capacity(size);
+    let mut seed = 0u64;
+    while out.len() < size {
+        for name in ["quinza", "rb3ine", "escoba"] {
+            for players in 2..=4i64 {
+                let rules = Rules::new(name, Some(players), None).expect("rules");
+                let mut g = Game::new(rules, seed);
+                let mut pick = SplitMix64::new(seed);
+                let steps = pick.below(30);
+                let mut p = Playout::new(seed ^ 0x5eed);
+                for _ in 0..steps {
+                    if !p.step(&mut g) {
+                        break;
+                    }
+                }
+                if !g.is_over() {
+                    out.push(g);
+                }
+            }
+        }
+        seed += 1;
+    }
+    out.truncate(size);
+    out
+}
+
+/// rb3ine positions with 30 cards on the table: millions of capture groups.
+fn big_tables() -> Vec<Game> {
+    let hands = ["12o", "12c", "12e", "11o", "11c", "11e"];
+    let hand_cards: Vec<Card> = hands.iter().map(|t| Card::parse(t).expect("card")).collect();
+    let rest: Vec<Card> = FULL_DECK
+        .iter()
+        .filter(|c| !hand_cards.contains(c))
+        .collect();
+    let rules = Rules::new("rb3ine", None, None).expect("rules");
+    (0..3)
+        .map(|shift| {
+            let mut r = rest.clone();
+            r.rotate_left(shift);
+            let mut p = Position::new(rules);
+            p.hands = vec![hand_cards[..3].to_vec(), hand_cards[3..].to_vec()];
+            p.table = r[..30].to_vec();
+            p.piles = vec![r[30..].to_vec(), vec![]];
+            p.dealer = 1;
+            Game::from_position(p).expect("position")
+        })
+        .collect()
+}
+
+fn bench_legal_moves(c: &mut Criterion) {
+    let games = corpus(300);
+    let total: usize = games.iter().map(|g| g.legal_moves().len()).sum();
+    let mut group = c.benchmark_group("legal_moves");
+    group.throughput(Throughput::Elements(games.len() as u64));
+    let mut buf: Vec<Move> = Vec::with_capacity(1024);
+    group.bench_function(format!("corpus_300_positions_{total}_moves"), |b| {
+        b.iter(|| {
+            let mut n = 0;
+            for g in &games {
+                buf.clear();
+                g.legal_moves_into(&mut buf);
+                n += buf.len();
+            }
+            black_box(n)
+        })
+    });
+    group.bench_function("count_corpus_300_positions", |b| {
+        b.iter(|| games.iter().map(|g| g.count_legal_moves()).sum::<u64>())
+    });
+    group.finish();
+
+    let bigs = big_tables();
+    let mut group = c.benchmark_group("big_table_rb3ine_30_cards");
+    group.throughput(Throughput::Elements(bigs.len() as u64));
+    group.bench_function("count_legal_moves", |b| {
+        b.iter(|| bigs.iter().map(|g| black_box(g).count_legal_moves()).sum::<u64>())
+    });
+    let probe = Move::parse("12o x 10c 11b 7o").expect("move");
+    group.bench_function("is_legal", |b| {
+        b.iter(|| bigs.iter().filter(|g| black_box(g).is_legal(&probe)).count())
+    });
+    group.finish();
+
+    // Listing every group of one big table: cost per group listed.
+    let g = &bigs[0];
+    let listed = g.legal_moves().len() as u64;
+    let mut group = c.benchmark_group("big_table_rb3ine_30_cards_listing");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(listed));
+    let mut buf: Vec<Move> = Vec::with_capacity(listed as usize);
+    group.bench_function(format!("legal_moves_{listed}_groups"), |b| {
+        b.iter(|| {
+            buf.clear();
+            g.legal_moves_into(&mut buf);
+            buf.len()
+        })
+    });
+    group.finish();
+}
+
+fn bench_playouts(c: &mut Criterion) {
+    const DEALS: u64 = 200;
+    let rules = Rules::new("quinza", None, None).expect("rules");
+    // A 2-player deal is always 36 moves (6 rounds of 3 cards to 2 seats).
+    let mut group = c.benchmark_group("random_playout");
+    group.throughput(Throughput::Elements(DEALS * 36));
+    let mut seed = 0u64;
+    group.bench_function("quinza_2p_whole_deals_x200", |b| {
+        b.iter_batched(
+            || {
+                seed += 1;
+                seed
+            },
+            |s| {
+                let mut p = Playout::new(s);
+                let mut moves = 0;
+                let mut game_seed = s.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                for _ in 0..DEALS {
+                    // A fresh match each deal: shuffles and deals included in the cost.
+                    let mut g = Game::new(rules, game_seed);
+                    game_seed = game_seed.wrapping_add(1);
+                    moves += p.play_deal(&mut g);
+                }
+                assert_eq!(moves, DEALS * 36);
+                moves
+            },
+            BatchSize::SmallInput,
+        )
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group("random_playout_match");
+    let mut seed = 0u64;
+    let probe: u64 = (0..20)
+        .map(|s| Playout::new(s).play_match(&mut Game::new(rules, s)))
+        .sum();
+    group.throughput(Throughput::Elements(probe / 20));
+    group.bench_function("quinza_2p_whole_match_avg_moves", |b| {
+        b.iter(|| {
+            seed += 1;
+            let mut g = Game::new(rules, seed);
+            Playout::new(seed).play_match(&mut g)
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_legal_moves, bench_playouts);
+criterion_main!(benches);
