@@ -27,7 +27,7 @@ def test_repr_equality_hash(q):
 @pytest.mark.parametrize(
     "args, kwargs, message",
     [
-        (("poker",), {}, "unknown rule set 'poker': choose quinza, rb3ine or escoba"),
+        (("poker",), {}, "unknown rule set 'poker': choose quinza, rb3ine, escoba or quinte"),
         (("quinza",), {"players": 5}, "quinza is played by 2, 3 or 4 players, not 5"),
         (("quinza",), {"players": 1}, "quinza is played by 2, 3 or 4 players, not 1"),
         (("escoba",), {"players": "2"}, "escoba is played by 2, 3 or 4 players, not '2'"),

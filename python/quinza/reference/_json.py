@@ -18,7 +18,13 @@ _DETAIL_KEYS = {
     "quinza": ("gold", "other"),
     "rb3ine": ("gold", "other"),
     "escoba": ("cards", "oros", "seven_of_oros", "setenta", "escobas"),
+    "quinte": ("quints", "tricks"),
 }
+# Quinte, the trick game, has its own layout (docs/engine.md "Quinte: JSON").
+_QUINTE_KEYS = (
+    "format", "version", "rules", "rng", "deal_number", "dealer", "turn", "bids", "hands",
+    "stock", "played", "piles", "quints", "last_capturer", "scores", "winner", "deals",
+)
 
 
 class _Bad(Exception):
@@ -39,6 +45,8 @@ def _read(cls: Any, text: Any) -> Any:
         data = json.loads(text)
     except (ValueError, RecursionError) as error:
         raise _Bad(f"not JSON ({error})") from None
+    if isinstance(data, dict) and isinstance(data.get("rules"), dict) and data["rules"].get("name") == "quinte":
+        return _read_quinte(data)
     _object(data, _KEYS, "the game")
     if data["format"] != "quinza-game":
         raise _Bad(f"format must be 'quinza-game', not {data['format']!r}")
@@ -129,11 +137,11 @@ def _list(value: Any, count: Optional[int], what: str) -> List[Any]:
     return value
 
 
-def _cards(value: Any, what: str) -> List[Card]:
+def _cards(value: Any, what: str, deck: str = "baraja") -> List[Card]:
     if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
         raise _Bad(f"{what} must hold lists of card text")
     try:
-        return [Card(c) for c in value]
+        return [Card(c, deck) for c in value]
     except ValueError as error:
         raise _Bad(f"{what}: {error}") from None
 
@@ -157,7 +165,7 @@ def _deal(value: Any, rules: Rules) -> Any:
 
     _object(value, _DEAL_KEYS, "a deal")
     sides = rules.sides
-    piles = [sorted(_cards(p, "deal piles")) for p in _list(value["piles"], sides, "deal piles")]
+    piles = [sorted(_cards(p, "deal piles", rules.deck)) for p in _list(value["piles"], sides, "deal piles")]
     cards = [c for p in piles for c in p]
     if len(set(cards)) != len(cards):
         raise _Bad("a deal's piles hold a card twice")
@@ -181,3 +189,53 @@ def _deal(value: Any, rules: Rules) -> Any:
         [_number(e, "deal escobas") for e in _list(value["escobas"], sides, "deal escobas")],
         _seat(value["last_capturer"], rules.players, "deal last_capturer", optional=True),
     )
+
+
+def _read_quinte(data: Dict[str, Any]) -> Any:
+    """A quinte game: the same checks as quinte.from_position; a finished match (turn null)
+    is checked as the position it ended in."""
+    from . import quinte
+
+    _object(data, _QUINTE_KEYS, "the game")
+    if data["format"] != "quinza-game":
+        raise _Bad(f"format must be 'quinza-game', not {data['format']!r}")
+    if data["version"] != 1 or isinstance(data["version"], bool):
+        raise _Bad(f"version {data['version']!r} is not supported (this is version 1)")
+    try:
+        rules = Rules(**data["rules"])
+    except (ValueError, TypeError) as error:
+        raise _Bad(f"rules: {error}") from None
+    rng = data["rng"]
+    if not isinstance(rng, str) or len(rng) != 16 or any(ch not in "0123456789abcdef" for ch in rng):
+        raise _Bad(f"rng must be 16 lower-case hex digits, not {rng!r}")
+    hands = [_cards(h, "hands", "quinte") for h in _list(data["hands"], 4, "hands")]
+    stock = _cards(data["stock"], "stock", "quinte")
+    played = _cards(data["played"], "played", "quinte")
+    piles = [_cards(p, "piles", "quinte") for p in _list(data["piles"], 2, "piles")]
+    bids = _list(data["bids"], None, "bids")
+    if not all(isinstance(b, str) for b in bids):
+        raise _Bad("bids must be a list of pass, double or redouble")
+    quints = [_number(q, "quints") for q in _list(data["quints"], 2, "quints")]
+    scores = [_number(s, "scores") for s in _list(data["scores"], 2, "scores")]
+    dealer = _seat(data["dealer"], 4, "dealer", optional=False)
+    last_capturer = _seat(data["last_capturer"], 4, "last_capturer", optional=True)
+    turn = _seat(data["turn"], 4, "turn", optional=True)
+    winner = _seat(data["winner"], 2, "winner", optional=True)
+    deal_number = _number(data["deal_number"], "deal_number")
+    if deal_number < 1:
+        raise _Bad("deal_number must be at least 1")
+    deals = [_deal(d, rules) for d in _list(data["deals"], None, "deals")]
+    trick = played[len(played) - len(played) % 4 :]
+    try:
+        game = quinte.from_position(
+            rules, hands, trick, stock, dealer=dealer, turn=turn, scores=scores, piles=piles,
+            last_capturer=last_capturer, deal_number=deal_number, bids=bids, quints=quints,
+            played=played, over=turn is None,
+        )
+    except ValueError as error:
+        raise _Bad(str(error)) from None
+    game._rng = Random(int(rng, 16))
+    game._deals = deals
+    if game._winner != winner:
+        raise _Bad(f"winner is {winner!r}, but the scores {scores} give {game._winner!r}")
+    return game

@@ -1,8 +1,11 @@
-"""The 40-card baraja: ids, notation and the values of RULES.md "Deck"."""
+"""The two decks: the 40-card baraja of the fifteen family (RULES.md "Deck") and the
+52 cards + joker of quinte (docs/engine.md "Quinte"): ids, notation and parsing."""
 
 from __future__ import annotations
 
-from typing import Iterable, List, Tuple
+from typing import Iterable, List, Optional, Tuple
+
+# -- the baraja ---------------------------------------------------------------------------
 
 SUITS = "oceb"  # Oros, Copas, Espadas, Bastos: suit index 0..3
 RANKS = (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)  # printed numbers: rank index 0..9
@@ -17,40 +20,76 @@ _BAD_CARD = (
     "invalid card {!r}: write a number 1-7, 10, 11 or 12 and a suit o, c, e or b, e.g. '7o'"
 )
 
+# -- the quinte deck ------------------------------------------------------------------------
+
+# Suits in id order, which is also their ranking, low to high.
+QUINTE_SUITS = "scdh"  # spades, clubs, diamonds, hearts: suit index 0..3
+QUINTE_SUIT_NAMES = ("spades", "clubs", "diamonds", "hearts")
+QUINTE_RANKS = tuple(range(2, 15))  # 2..10, J=11, Q=12, K=13, A=14: rank index 0..12
+RANK_LETTERS = {11: "J", 12: "Q", 13: "K", 14: "A"}
+JOKER_ID = 52  # the joker comes after the 52 suited cards
+QUINTE_DECK_SIZE = 53
+
+_BAD_QUINTE_CARD = (
+    "invalid card {!r}: write 2-10, J, Q, K or A and a suit s, c, d or h, or JK for the joker, e.g. 'Ah'"
+)
+
+DECKS = ("baraja", "quinte")  # cards sort by deck first (baraja before quinte), then by id
+DECK_SIZES = {"baraja": DECK_SIZE, "quinte": QUINTE_DECK_SIZE}
+
 
 class Card:
-    """One card of the baraja; immutable, hashable, ordered by id.
+    """One card of the baraja or of the quinte deck; immutable, hashable, ordered by id.
 
     >>> Card("7o"), Card("10C").rank, Card("12b").id
     (Card('7o'), 10, 39)
+    >>> Card("ah", deck="quinte"), Card("7c", deck="quinte").suit, Card("JK", deck="quinte").id
+    (Card('Ah'), 'c', 52)
     """
 
-    __slots__ = ("_id",)
+    __slots__ = ("_id", "_deck")
 
-    def __init__(self, text: str) -> None:
-        object.__setattr__(self, "_id", _parse_id(text))
+    def __init__(self, text: str, deck: str = "baraja") -> None:
+        deck = _check_deck(deck)
+        card_id = _parse_id(text) if deck == "baraja" else _parse_quinte_id(text)
+        object.__setattr__(self, "_id", card_id)
+        object.__setattr__(self, "_deck", deck)
 
     @classmethod
-    def parse(cls, text: str) -> "Card":
-        return cls(text)
+    def parse(cls, text: str, deck: str = "baraja") -> "Card":
+        return cls(text, deck)
 
     @classmethod
-    def from_id(cls, card_id: int) -> "Card":
-        if isinstance(card_id, bool) or not isinstance(card_id, int) or not 0 <= card_id < DECK_SIZE:
-            raise ValueError(f"card id must be 0..{DECK_SIZE - 1}, not {card_id!r}")
-        return _BY_ID[card_id]
+    def from_id(cls, card_id: int, deck: str = "baraja") -> "Card":
+        size = DECK_SIZES[_check_deck(deck)]
+        if isinstance(card_id, bool) or not isinstance(card_id, int) or not 0 <= card_id < size:
+            raise ValueError(f"card id must be 0..{size - 1}, not {card_id!r}")
+        return _BY_ID[card_id] if deck == "baraja" else _QUINTE_BY_ID[card_id]
 
     @property
     def id(self) -> int:
         return self._id
 
     @property
-    def suit(self) -> str:
+    def deck(self) -> str:
+        """"baraja" or "quinte"."""
+        return self._deck
+
+    @property
+    def suit(self) -> Optional[str]:
+        if self._deck == "quinte":
+            return None if self._id == JOKER_ID else QUINTE_SUITS[self._id // 13]
         return SUITS[self._id // 10]
 
     @property
     def rank(self) -> int:
+        if self._deck == "quinte":
+            return 0 if self._id == JOKER_ID else QUINTE_RANKS[self._id % 13]
         return RANKS[self._id % 10]
+
+    @property
+    def is_joker(self) -> bool:
+        return self._deck == "quinte" and self._id == JOKER_ID
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Card is immutable")
@@ -62,39 +101,56 @@ class Card:
         return self
 
     def __str__(self) -> str:
+        if self._deck == "quinte":
+            if self._id == JOKER_ID:
+                return "JK"
+            return f"{RANK_LETTERS.get(self.rank, self.rank)}{self.suit}"
         return f"{self.rank}{self.suit}"
 
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
 
     def __hash__(self) -> int:
+        if self._deck == "quinte":
+            return hash(("Card", "quinte", self._id))
         return hash(("Card", self._id))
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Card) and other._id == self._id
+        return isinstance(other, Card) and other._id == self._id and other._deck == self._deck
+
+    def _key(self) -> Tuple[int, int]:
+        return (DECKS.index(self._deck), self._id)
 
     def __lt__(self, other: "Card") -> bool:
         if not isinstance(other, Card):
             return NotImplemented
-        return self._id < other._id
+        return self._key() < other._key()
 
     def __le__(self, other: "Card") -> bool:
         if not isinstance(other, Card):
             return NotImplemented
-        return self._id <= other._id
+        return self._key() <= other._key()
 
     def __gt__(self, other: "Card") -> bool:
         if not isinstance(other, Card):
             return NotImplemented
-        return self._id > other._id
+        return self._key() > other._key()
 
     def __ge__(self, other: "Card") -> bool:
         if not isinstance(other, Card):
             return NotImplemented
-        return self._id >= other._id
+        return self._key() >= other._key()
 
-    def __reduce__(self) -> Tuple[type, Tuple[str]]:
+    def __reduce__(self) -> Tuple[type, Tuple[str, ...]]:
+        if self._deck == "quinte":
+            return (Card, (str(self), "quinte"))
         return (Card, (str(self),))
+
+
+def _check_deck(deck: object) -> str:
+    if not isinstance(deck, str) or deck not in DECKS:
+        raise ValueError(f"unknown deck {deck!r}: choose baraja or quinte")
+    return deck
 
 
 def _parse_id(text: object) -> int:
@@ -108,22 +164,48 @@ def _parse_id(text: object) -> int:
     return SUITS.index(suit) * 10 + RANKS.index(int(number))
 
 
-def _make_card(card_id: int) -> Card:
+def _parse_quinte_id(text: object) -> int:
+    """`2s` .. `10s`, `Js` `Qs` `Ks` `As` (any case), or `JK`; nothing else."""
+    if not isinstance(text, str) or not text.isascii():
+        raise ValueError(_BAD_QUINTE_CARD.format(text))
+    if text.upper() == "JK":
+        return JOKER_ID
+    rank_text, suit = text[:-1].upper(), text[-1:].lower()
+    if suit == "" or suit not in QUINTE_SUITS:
+        raise ValueError(_BAD_QUINTE_CARD.format(text))
+    letters = {letter: rank for rank, letter in RANK_LETTERS.items()}
+    if rank_text in letters:
+        rank = letters[rank_text]
+    elif rank_text in ("2", "3", "4", "5", "6", "7", "8", "9", "10"):
+        rank = int(rank_text)
+    else:
+        raise ValueError(_BAD_QUINTE_CARD.format(text))
+    return QUINTE_SUITS.index(suit) * 13 + (rank - 2)
+
+
+def _make_card(card_id: int, deck: str = "baraja") -> Card:
     card = object.__new__(Card)
     object.__setattr__(card, "_id", card_id)
+    object.__setattr__(card, "_deck", deck)
     return card
 
 
 _BY_ID: Tuple[Card, ...] = tuple(_make_card(i) for i in range(DECK_SIZE))
+_QUINTE_BY_ID: Tuple[Card, ...] = tuple(_make_card(i, "quinte") for i in range(QUINTE_DECK_SIZE))
+JOKER = _QUINTE_BY_ID[JOKER_ID]
 
 
-def to_card(card: "Card | str") -> Card:
-    """A Card, or card text parsed."""
-    return card if isinstance(card, Card) else Card(card)
+def to_card(card: "Card | str", deck: str = "baraja") -> Card:
+    """A Card of `deck`, or card text parsed in `deck`."""
+    if isinstance(card, Card):
+        if card.deck != deck:
+            raise ValueError(f"{card} is a {card.deck} card, not a {deck} card")
+        return card
+    return Card(card, deck)
 
 
-def card_list(cards: Iterable["Card | str"]) -> List[Card]:
-    return [to_card(c) for c in cards]
+def card_list(cards: Iterable["Card | str"], deck: str = "baraja") -> List[Card]:
+    return [to_card(c, deck) for c in cards]
 
 
 def cards_text(cards: Iterable[Card]) -> List[str]:

@@ -87,6 +87,14 @@ class Game:
     (True, 3, 4, 30)
     """
 
+    def __new__(cls, rules: "Rules | str" = "quinza", seed: Optional[int] = None) -> "Game":
+        # Game("quinte") is a match of the trick game: the same API, its own rules (quinte.py).
+        if cls is Game and (rules.name if isinstance(rules, Rules) else rules) == "quinte":
+            from .quinte import QuinteGame
+
+            return super().__new__(QuinteGame)
+        return super().__new__(cls)
+
     def __init__(self, rules: "Rules | str" = "quinza", seed: Optional[int] = None) -> None:
         self._rules = rules if isinstance(rules, Rules) else Rules(rules)
         if seed is None:
@@ -243,6 +251,10 @@ class Game:
         if self._turn is None:
             return "the match is over"
         card = move.card
+        if card is None:
+            return f"{move} is a bid of quinte, not a move of {self._rules.name}"
+        if card.deck != "baraja":
+            return f"{card} is a {card.deck} card, not a baraja card"
         if card not in self._hands[self._turn]:
             return f"{card} is not in the hand of seat {self._turn}"
         for taken in move.captures:
@@ -424,7 +436,7 @@ class Game:
     def from_json(cls, text: str) -> "Game":
         from ._json import game_from_json
 
-        return game_from_json(cls, text)
+        return game_from_json(Game, text)
 
     @classmethod
     def from_position(
@@ -441,10 +453,26 @@ class Game:
         last_capturer: Optional[int] = None,
         deal_number: int = 1,
         seed: int = 0,
+        *,
+        bids: Optional[Iterable[Any]] = None,
+        quints: Optional[Sequence[int]] = None,
+        played: Optional[Iterable["Card | str"]] = None,
     ) -> "Game":
         """A position from explicit cards; the stock is dealt in the order given and later
-        deals are shuffled by the generator started at `seed`."""
+        deals are shuffled by the generator started at `seed`. For quinte (the trick game)
+        see quinte.from_position: `table` is the trick in progress, `stock` the cachette,
+        and `bids`, `quints` and `played` belong to it alone."""
         rules = rules if isinstance(rules, Rules) else Rules(rules)
+        if rules.name == "quinte":
+            from . import quinte
+
+            return quinte.from_position(
+                rules, hands, table, stock, dealer, turn, scores, piles, escobas, last_capturer,
+                deal_number, seed, bids=bids, quints=quints, played=played,
+            )
+        for key, value in (("bids", bids), ("quints", quints), ("played", played)):
+            if value is not None:
+                raise ValueError(f"{key} belong to quinte, not to {rules.name}")
         n, sides = rules.players, rules.sides
         hands_ = _per(hands, n, "hands", "seat", card_list)
         table_ = card_list(_iterable(table, "table"))

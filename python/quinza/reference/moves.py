@@ -1,28 +1,43 @@
-"""A move of the fifteen family: the card played and the set it captures."""
+"""A move: in the fifteen family the card played and the set it captures; in quinte a
+card played to the trick, or a bid of the doubling (`pass`, `double`, `redouble`)."""
 
 from __future__ import annotations
 
-from typing import Iterable, Tuple
+from typing import Iterable, Optional, Tuple
 
-from .cards import Card, to_card
+from .cards import Card, _check_deck, to_card
 
 _BAD_MOVE = (
     "invalid move {!r}: write the card played, then 'x' and the captured cards, e.g. '6o x 4c 5e'"
 )
+_BAD_QUINTE_MOVE = "invalid move {!r}: write a card such as 'Ah', or pass, double or redouble"
+
+BIDS = ("pass", "double", "redouble")  # also the order in which legal bids are listed
 
 
 class Move:
-    """(played card, captured set): a lay when the set is empty.
+    """(played card, captured set): a lay when the set is empty; or a quinte bid.
 
     >>> Move.parse("6o x 5e 4c")
     Move('6o x 4c 5e')
     >>> Move("6o", ["4c", "5e"]) == Move.parse("6O X 4C 5E")
     True
+    >>> Move.parse("Ah", deck="quinte"), Move("double", deck="quinte").card
+    (Move('Ah'), None)
     """
 
-    __slots__ = ("_card", "_captures")
+    __slots__ = ("_card", "_captures", "_bid")
 
-    def __init__(self, card: "Card | str", captures: Iterable["Card | str"] = ()) -> None:
+    def __init__(
+        self, card: "Card | str", captures: Iterable["Card | str"] = (), deck: Optional[str] = None
+    ) -> None:
+        if isinstance(card, Card):
+            deck = card.deck if deck is None else _check_deck(deck)
+        else:
+            deck = "baraja" if deck is None else _check_deck(deck)
+        if deck == "quinte":
+            self._init_quinte(card, tuple(captures))
+            return
         played = to_card(card)
         taken = tuple(sorted(to_card(c) for c in captures))
         text = _text(played, taken)
@@ -33,9 +48,26 @@ class Move:
             raise ValueError(f"invalid move {text!r}: {played} appears twice")
         object.__setattr__(self, "_card", played)
         object.__setattr__(self, "_captures", taken)
+        object.__setattr__(self, "_bid", None)
+
+    def _init_quinte(self, card: "Card | str", captures: Tuple["Card | str", ...]) -> None:
+        """A quinte move is one card or one bid word; there are no captures."""
+        if captures:
+            raise ValueError(f"invalid move {str(card)!r}: quinte has no captures")
+        bid: Optional[str] = None
+        played: Optional[Card] = None
+        if isinstance(card, str) and card.lower() in BIDS:
+            bid = card.lower()
+        else:
+            played = to_card(card, "quinte")
+        object.__setattr__(self, "_card", played)
+        object.__setattr__(self, "_captures", ())
+        object.__setattr__(self, "_bid", bid)
 
     @classmethod
-    def parse(cls, text: str) -> "Move":
+    def parse(cls, text: str, deck: str = "baraja") -> "Move":
+        if _check_deck(deck) == "quinte":
+            return cls._parse_quinte(text)
         if not isinstance(text, str):
             raise ValueError(_BAD_MOVE.format(text))
         tokens = text.split()
@@ -52,13 +84,35 @@ class Move:
             raise ValueError(_BAD_MOVE.format(text)) from None
         return cls(played, taken)
 
+    @classmethod
+    def _parse_quinte(cls, text: str) -> "Move":
+        """One token: a card in quinte notation, or pass / double / redouble (any case)."""
+        if not isinstance(text, str):
+            raise ValueError(_BAD_QUINTE_MOVE.format(text))
+        tokens = text.split()
+        if len(tokens) != 1:
+            raise ValueError(_BAD_QUINTE_MOVE.format(text))
+        if tokens[0].lower() in BIDS:
+            return cls(tokens[0], deck="quinte")
+        try:
+            played = Card(tokens[0], "quinte")
+        except ValueError:
+            raise ValueError(_BAD_QUINTE_MOVE.format(text)) from None
+        return cls(played)
+
     @property
-    def card(self) -> Card:
+    def card(self) -> Optional[Card]:
+        """The card played; None for a quinte bid."""
         return self._card
 
     @property
     def captures(self) -> Tuple[Card, ...]:
         return self._captures
+
+    @property
+    def bid(self) -> Optional[str]:
+        """"pass", "double" or "redouble" for a quinte bid; None for a card."""
+        return self._bid
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Move is immutable")
@@ -70,19 +124,29 @@ class Move:
         return self
 
     def __str__(self) -> str:
+        if self._card is None:
+            return str(self._bid)
         return _text(self._card, self._captures)
 
     def __repr__(self) -> str:
         return f"Move({str(self)!r})"
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Move) and (other._card, other._captures) == (self._card, self._captures)
+        return isinstance(other, Move) and (other._card, other._captures, other._bid) == (
+            self._card,
+            self._captures,
+            self._bid,
+        )
 
     def __hash__(self) -> int:
+        if self._card is None:
+            return hash(("Move", None, self._bid))
         return hash(("Move", self._card, self._captures))
 
-    def __reduce__(self) -> Tuple[type, Tuple[str]]:
-        return (Move.parse, (str(self),))  # type: ignore[return-value]
+    def __reduce__(self) -> Tuple[object, Tuple[str, ...]]:
+        if self._card is None or self._card.deck == "quinte":
+            return (Move.parse, (str(self), "quinte"))
+        return (Move.parse, (str(self),))
 
 
 def _text(card: Card, captures: Tuple[Card, ...]) -> str:

@@ -1,4 +1,8 @@
-"""Rule sets of RULES.md: their names, player counts, targets and options."""
+"""Rule sets of RULES.md: their names, player counts, targets and options.
+
+Three capture games of the fifteen family (quinza, rb3ine, escoba) and the trick game
+quinte (4 players only, target 250 by default, no options).
+"""
 
 from __future__ import annotations
 
@@ -6,8 +10,9 @@ from typing import Any, Dict, Tuple
 
 from .cards import ESCOBA_VALUES, PRINTED_VALUES
 
-# name -> (capture total, values by rank index, default target, options with defaults)
-_RULE_SETS: Dict[str, Tuple[int, Tuple[int, ...], int, Dict[str, Any]]] = {
+# name -> (capture total, values by rank index, default target, options with defaults);
+# quinte, the trick game, has no capture total and no card values.
+_RULE_SETS: Dict[str, Tuple[Any, Any, int, Dict[str, Any]]] = {
     "quinza": (15, PRINTED_VALUES, 151, {}),
     "rb3ine": (40, PRINTED_VALUES, 151, {}),
     "escoba": (
@@ -16,6 +21,7 @@ _RULE_SETS: Dict[str, Tuple[int, Tuple[int, ...], int, Dict[str, Any]]] = {
         21,
         {"escoba_on_last_card": False, "opening_capture": True, "setenta": "prime"},
     ),
+    "quinte": (None, None, 250, {}),
 }
 SETENTA_METHODS = ("prime", "sum")
 
@@ -33,8 +39,13 @@ class Rules:
         self, name: str = "quinza", players: "int | None" = None, target: "int | None" = None, **options: Any
     ) -> None:
         if not isinstance(name, str) or name not in _RULE_SETS:
-            raise ValueError(f"unknown rule set {name!r}: choose quinza, rb3ine or escoba")
+            raise ValueError(f"unknown rule set {name!r}: choose quinza, rb3ine, escoba or quinte")
         _, _, default_target, defaults = _RULE_SETS[name]
+        if name == "quinte":  # two partnerships of two, nothing else
+            if players is None:
+                players = 4
+            if isinstance(players, bool) or not isinstance(players, int) or players != 4:
+                raise ValueError(f"quinte is played by 4 players, not {players!r}")
         if players is None:
             players = 2
         if isinstance(players, bool) or not isinstance(players, int) or players not in (2, 3, 4):
@@ -91,12 +102,18 @@ class Rules:
 
     @property
     def capture_total(self) -> int:
+        """15 or 40 in the fifteen family; None in quinte."""
         return _RULE_SETS[self._name][0]
 
     @property
     def values(self) -> Tuple[int, ...]:
-        """Value toward the capture total, by rank index."""
+        """Value toward the capture total, by rank index (None in quinte)."""
         return _RULE_SETS[self._name][1]
+
+    @property
+    def deck(self) -> str:
+        """The deck the rule set is played with: "baraja", or "quinte" for quinte."""
+        return "quinte" if self._name == "quinte" else "baraja"
 
     @property
     def escoba_on_last_card(self) -> bool:

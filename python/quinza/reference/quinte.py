@@ -1,0 +1,670 @@
+"""Quinte, the trick game: one whole match, readable first.
+
+Read it next to RULES.md "quinte: the trick game"; docs/engine.md "Quinte" fixes what
+RULES.md leaves open (card ids, dealing order, the order of legal moves, messages, JSON)
+and this module makes those choices exactly as the Rust core makes them.
+
+A match in brief. Four players, seats 0+2 against 1+3. Each deal: 5 cards face down as
+the cachette, 12 to each player. Then the doubling: one bid each (pass, double,
+redouble). Then 12 tricks: follow suit if you can, else play anything; the joker may be
+played at any time but never leads and never wins, and must be gone by the eleventh
+trick. The highest card of the highest suit wins (hearts > diamonds > clubs > spades).
+Quints score at once for the trick's winner; the cachette is a thirteenth trick for the
+winner of the twelfth; then every trick is worth 5 (10 doubled, 20 redoubled).
+
+`QuinteGame` is what `Game("quinte")` builds: the same public API as the capture games,
+plus the state of the trick game (`phase`, `bids`, `trick`, `tricks_won`, ...).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
+
+from .._errors import IllegalMoveError
+from .cards import (
+    JOKER,
+    QUINTE_DECK_SIZE,
+    QUINTE_SUIT_NAMES,
+    QUINTE_SUITS,
+    Card,
+    card_list,
+    cards_text,
+)
+from .fifteen import JSON_FORMAT, JSON_VERSION, DealResult, Game, _index, _iterable, _per
+from .generator import Random
+from .moves import BIDS, Move
+from .rules import Rules
+
+PLAYERS = 4
+HAND_SIZE = 12
+CACHETTE_SIZE = 5
+TRICKS = 12  # tricks played from the hands; the cachette is the thirteenth
+JOKER_DEADLINE = 11  # the joker must be played in this trick at the latest
+TRICK_POINTS = 5  # per trick won, times the multiplier
+JOKER_QUINT = 25  # the joker, "Quint Royal"
+QUINT_VALUES = {"s": 5, "c": 10, "d": 15, "h": 20}  # a quint of each suit
+
+
+# -- the rules of a trick, as plain functions ------------------------------------------------
+
+
+def quints_in(cards: Sequence[Card]) -> int:
+    """Quint points in one trick, or in the cachette: each 5 is a quint of its suit; an
+    Ace and a 4 of one suit make one quint, and so do a 2 and a 3; the joker is 25.
+
+    >>> quints_in([Card(t, "quinte") for t in ("Ah", "4h", "Kh", "2h")])
+    20
+    """
+    points = 0
+    for suit in QUINTE_SUITS:
+        ranks = [c.rank for c in cards if c.suit == suit]
+        points += QUINT_VALUES[suit] * ranks.count(5)
+        if 14 in ranks and 4 in ranks:
+            points += QUINT_VALUES[suit]
+        if 2 in ranks and 3 in ranks:
+            points += QUINT_VALUES[suit]
+    if JOKER in cards:
+        points += JOKER_QUINT
+    return points
+
+
+def winning_index(cards: Sequence[Card]) -> int:
+    """Which card of a full trick wins: the highest card of the highest suit. Card ids
+    follow the suit ranking, so it is the highest id; the joker never wins."""
+    best = 0
+    for i, card in enumerate(cards):
+        if not card.is_joker and (cards[best].is_joker or card.id > cards[best].id):
+            best = i
+    return best
+
+
+def suit_to_follow(trick: Sequence[Card]) -> Optional[str]:
+    """The suit of the first card of the trick that is not the joker (None if there is none)."""
+    for card in trick:
+        if not card.is_joker:
+            return card.suit
+    return None
+
+
+def doubling_state(bids: Sequence[str], first_bidder: int) -> Tuple[Optional[int], bool, bool]:
+    """(side that doubled or None, redoubled, doubling over) after these bids."""
+    doubled_by: Optional[int] = None
+    redoubled = False
+    for i, word in enumerate(bids):
+        if word == "double":
+            doubled_by = (first_bidder + i) % 2
+        elif word == "redouble":
+            redoubled = True
+    over = len(bids) == PLAYERS or redoubled  # a redouble ends the doubling at once
+    return doubled_by, redoubled, over
+
+
+def bid_reason(word: str, seat: int, doubled_by: Optional[int]) -> Optional[str]:
+    """Why `seat` may not make this bid, or None. Everyone may pass; double only if no one
+    has doubled; redouble only a double of the other side (never the partner's)."""
+    if word == "double" and doubled_by is not None:
+        return f"double: side {doubled_by} has already doubled"
+    if word == "redouble":
+        if doubled_by is None:
+            return "redouble: no one has doubled"
+        if doubled_by == seat % 2:
+            return f"redouble: seat {seat} may not redouble its partner's double"
+    return None
+
+
+class QuinteGame(Game):
+    """One whole match of quinte: what `Game("quinte", seed)` builds.
+
+    >>> g = Game("quinte", seed=1)
+    >>> g.phase, g.turn == (g.dealer + 1) % 4, [len(g.hand(s)) for s in range(4)], g.stock
+    ('doubling', True, [12, 12, 12, 12], 5)
+    >>> [str(m) for m in g.legal_moves()]
+    ['pass', 'double']
+    """
+
+    def __init__(self, rules: "Rules | str" = "quinte", seed: Optional[int] = None) -> None:
+        self._rules = rules if isinstance(rules, Rules) else Rules(rules)
+        assert self._rules.name == "quinte"
+        if seed is None:
+            import secrets
+
+            seed = secrets.randbits(64)
+        self._rng = Random(seed)
+        self._scores = [0, 0]
+        self._deals: List[DealResult] = []
+        self._winner: Optional[int] = None
+        self._turn: Optional[int] = None
+        self._deal_number = 0
+        self._dealer = self._rng.below(PLAYERS)
+        self._start_deal(first=True)
+
+    # The state of a deal, besides what Game keeps (rules, rng, dealer, deal_number, turn,
+    # scores, winner, deals):
+    #   _hands        4 lists of cards
+    #   _cachette     the 5 cards set aside, in dealing order; [] once taken
+    #   _bids         the bid words so far, the first by the seat after the dealer
+    #   _played       every card played this deal, in play order; the trick in progress
+    #                 is its last len % 4 cards
+    #   _piles        per side, the cards of the tricks it won (and the cachette)
+    #   _tricks_won   per side
+    #   _quints       per side, the quint points scored this deal
+    #   _last_capturer  the seat that won the last trick; it leads the next one
+
+    # -- the state, read-only --------------------------------------------------------------
+
+    @property
+    def phase(self) -> str:
+        """"doubling", "play", or "over" when the match is over."""
+        if self._turn is None:
+            return "over"
+        return "play" if self._doubling_over() else "doubling"
+
+    @property
+    def table(self) -> List[Card]:
+        """The cards of the trick in progress, sorted."""
+        return sorted(self._current_trick())
+
+    @property
+    def trick(self) -> List[Tuple[int, Card]]:
+        """The trick in progress as (seat, card) in play order."""
+        leader = self._leader()
+        return [((leader + i) % PLAYERS, card) for i, card in enumerate(self._current_trick())]
+
+    @property
+    def leader(self) -> Optional[int]:
+        """The seat that leads (or led) the current trick; None when the match is over."""
+        return None if self._turn is None else self._leader()
+
+    @property
+    def trick_number(self) -> int:
+        """The trick in progress or about to start, 1..12."""
+        return min(len(self._played) // PLAYERS + 1, TRICKS)
+
+    @property
+    def stock(self) -> int:
+        """Cards of the cachette not yet taken: 5, or 0 once the winner of trick 12 has it."""
+        return len(self._cachette)
+
+    @property
+    def tricks_won(self) -> List[int]:
+        return list(self._tricks_won)
+
+    @property
+    def quints(self) -> List[int]:
+        """Quint points each side scored in this deal (already in `scores`)."""
+        return list(self._quints)
+
+    @property
+    def escobas(self) -> List[int]:
+        return [0, 0]
+
+    @property
+    def bids(self) -> List[Tuple[int, str]]:
+        """The bids so far as (seat, word), the first by the seat after the dealer."""
+        return [((self._dealer + 1 + i) % PLAYERS, word) for i, word in enumerate(self._bids)]
+
+    @property
+    def multiplier(self) -> int:
+        """What a trick is worth in fives: 1, 2 when doubled, 4 when redoubled."""
+        doubled_by, redoubled, _ = self._doubling()
+        return 4 if redoubled else 2 if doubled_by is not None else 1
+
+    @property
+    def doubled_by(self) -> Optional[int]:
+        return self._doubling()[0]
+
+    @property
+    def redoubled(self) -> bool:
+        return self._doubling()[1]
+
+    @property
+    def played(self) -> List[Card]:
+        """Every card played this deal, in play order."""
+        return list(self._played)
+
+    def _leader(self) -> int:
+        """The winner of the last trick leads; the first trick is led by the seat after the dealer."""
+        if self._last_capturer is None:
+            return (self._dealer + 1) % PLAYERS
+        return self._last_capturer
+
+    def _current_trick(self) -> List[Card]:
+        return self._played[len(self._played) - len(self._played) % PLAYERS :]
+
+    def _doubling(self) -> Tuple[Optional[int], bool, bool]:
+        return doubling_state(self._bids, self._dealer + 1)
+
+    def _doubling_over(self) -> bool:
+        return self._doubling()[2]
+
+    # -- moves ---------------------------------------------------------------------------------
+
+    def legal_moves(self) -> List[Move]:
+        """Bids in the order pass, double, redouble; cards in id order (the joker last)."""
+        if self._turn is None:
+            return []
+        if not self._doubling_over():
+            doubled_by = self._doubling()[0]
+            return [Move(w, deck="quinte") for w in BIDS if bid_reason(w, self._turn, doubled_by) is None]
+        return [Move(card) for card in self._legal_cards()]
+
+    def _legal_cards(self) -> List[Card]:
+        hand = sorted(self._hands[self._turn])
+        trick = self._current_trick()
+        if not trick:
+            # Leading: anything but the joker; the joker leads only when it is all that is left.
+            return [c for c in hand if not c.is_joker] or hand
+        if JOKER in hand and self.trick_number == JOKER_DEADLINE:
+            return [JOKER]  # the last chance to play the joker
+        suit = suit_to_follow(trick)
+        following = [c for c in hand if suit is not None and c.suit == suit]
+        if following:
+            return following + ([JOKER] if JOKER in hand else [])  # the joker goes at any time
+        return hand
+
+    def count_legal_moves(self) -> int:
+        return len(self.legal_moves())
+
+    def _to_move(self, move: "Move | str") -> Move:
+        if isinstance(move, Move):
+            return move
+        if isinstance(move, str):
+            return Move.parse(move, deck="quinte")
+        raise IllegalMoveError(f"expected a Move or its text, not {type(move).__name__}")
+
+    def _illegal_reason(self, move: Move) -> Optional[str]:
+        if self._turn is None:
+            return "the match is over"
+        seat, card = self._turn, move.card
+        if card is not None and card.deck != "quinte":
+            return f"{card} is a {card.deck} card, not a quinte card"
+        if not self._doubling_over():
+            if card is not None:
+                return f"{card}: seat {seat} must bid first: pass, double or redouble"
+            return bid_reason(str(move.bid), seat, self._doubling()[0])
+        if card is None:
+            return f"{move.bid}: the doubling is over; seat {seat} plays a card"
+        if card not in self._hands[seat]:
+            return f"{card} is not in the hand of seat {seat}"
+        if card in self._legal_cards():
+            return None
+        if not self._current_trick():
+            return f"{card} may not lead a trick"  # only the joker, held with other cards
+        if JOKER in self._hands[seat] and self.trick_number == JOKER_DEADLINE:
+            return f"{card}: seat {seat} holds JK and must play it in the eleventh trick"
+        suit = QUINTE_SUIT_NAMES[QUINTE_SUITS.index(str(suit_to_follow(self._current_trick())))]
+        return f"{card} does not follow suit: seat {seat} has {suit}"
+
+    def play(self, move: "Move | str") -> None:
+        """Bid or play one card for the seat whose turn it is; an illegal move raises
+        IllegalMoveError and changes nothing. A finished deal is scored and the next one
+        dealt inside this call."""
+        try:
+            move = self._to_move(move)
+        except IllegalMoveError:
+            raise
+        except ValueError as error:
+            raise IllegalMoveError(str(error)) from None
+        reason = self._illegal_reason(move)
+        if reason is not None:
+            raise IllegalMoveError(reason)
+        if move.card is None:
+            self._bid(str(move.bid))
+        else:
+            self._play_card(move.card)
+
+    def _bid(self, word: str) -> None:
+        self._bids.append(word)
+        if self._doubling_over():
+            self._turn = self._leader()  # the seat after the dealer leads the first trick
+        else:
+            self._turn = (self._dealer + 1 + len(self._bids)) % PLAYERS
+
+    def _play_card(self, card: Card) -> None:
+        seat = self._turn
+        assert seat is not None
+        self._hands[seat].remove(card)
+        self._played.append(card)
+        if len(self._played) % PLAYERS:
+            self._turn = (seat + 1) % PLAYERS
+        else:
+            self._finish_trick(self._played[-PLAYERS:], leader=(seat + 1) % PLAYERS)
+
+    # -- a trick won, the cachette, the end of a deal ----------------------------------------
+
+    def _finish_trick(self, cards: List[Card], leader: int) -> None:
+        winner = (leader + winning_index(cards)) % PLAYERS
+        side = winner % 2
+        self._piles[side] += cards
+        self._tricks_won[side] += 1
+        self._last_capturer = winner
+        if self._score_quints(side, cards):
+            return  # a quint reached the target: the match is over
+        if len(self._played) < TRICKS * PLAYERS:
+            self._turn = winner
+            return
+        # The twelfth trick: its winner takes the cachette as a thirteenth trick, whose
+        # quints count before the tricks.
+        cachette, self._cachette = self._cachette, []
+        self._piles[side] += cachette
+        self._tricks_won[side] += 1
+        if self._score_quints(side, cachette):
+            return
+        trick_points = [won * TRICK_POINTS * self.multiplier for won in self._tricks_won]
+        self._scores = [s + p for s, p in zip(self._scores, trick_points)]
+        self._record_deal(trick_points)
+        self._winner = _count_winner(self._scores, self._rules.target)
+        if self._winner is None:
+            self._start_deal()  # no one at the target, or equal totals: another deal
+        else:
+            self._turn = None
+
+    def _score_quints(self, side: int, cards: List[Card]) -> bool:
+        """Score the quints among `cards` for `side` at once; True if that ends the match
+        (the side is now at or over the target: it wins, the rest of the deal is not played)."""
+        points = quints_in(cards)
+        if not points:
+            return False
+        self._quints[side] += points
+        self._scores[side] += points
+        if self._scores[side] < self._rules.target:
+            return False
+        self._winner = side
+        self._turn = None
+        self._record_deal([0, 0])
+        return True
+
+    def _record_deal(self, trick_points: List[int]) -> None:
+        details = [{"quints": q, "tricks": t} for q, t in zip(self._quints, trick_points)]
+        self._deals.append(
+            DealResult(
+                self._deal_number,
+                self._dealer,
+                [sorted(p) for p in self._piles],
+                [q + t for q, t in zip(self._quints, trick_points)],
+                details,
+                [0, 0],
+                self._last_capturer,
+            )
+        )
+
+    def _start_deal(self, first: bool = False) -> None:
+        if not first:
+            self._dealer = (self._dealer + 1) % PLAYERS
+        self._deal_number += 1
+        deck = [Card.from_id(i, "quinte") for i in range(QUINTE_DECK_SIZE)]
+        self._rng.shuffle(deck)
+        self._cachette: List[Card] = deck[:CACHETTE_SIZE]
+        self._hands: List[List[Card]] = [[] for _ in range(PLAYERS)]
+        for i, card in enumerate(deck[CACHETTE_SIZE:]):  # one at a time from the seat after the dealer
+            self._hands[(self._dealer + 1 + i) % PLAYERS].append(card)
+        self._bids: List[str] = []
+        self._played: List[Card] = []
+        self._piles: List[List[Card]] = [[], []]
+        self._tricks_won = [0, 0]
+        self._quints = [0, 0]
+        self._last_capturer: Optional[int] = None
+        self._turn = (self._dealer + 1) % PLAYERS
+
+    # -- copies, positions, JSON ---------------------------------------------------------------
+
+    def _to_dict(self) -> Dict[str, Any]:
+        return {
+            "format": JSON_FORMAT,
+            "version": JSON_VERSION,
+            "rules": self._rules.to_dict(),
+            "rng": f"{self._rng.state:016x}",
+            "deal_number": self._deal_number,
+            "dealer": self._dealer,
+            "turn": self._turn,
+            "bids": list(self._bids),
+            "hands": [cards_text(sorted(h)) for h in self._hands],
+            "stock": cards_text(self._cachette),
+            "played": cards_text(self._played),
+            "piles": [cards_text(sorted(p)) for p in self._piles],
+            "quints": list(self._quints),
+            "last_capturer": self._last_capturer,
+            "scores": list(self._scores),
+            "winner": self._winner,
+            "deals": [d.to_dict() for d in self._deals],
+        }
+
+    def observation(self, seat: int) -> Dict[str, Any]:
+        """What `seat` may know: its own hand, the sizes of the others, everything played,
+        never the cachette before it is taken (then it is in a pile)."""
+        seat = self._seat(seat)
+        state = self._to_dict()
+        return {
+            "seat": seat,
+            "rules": state["rules"],
+            "deal_number": state["deal_number"],
+            "dealer": state["dealer"],
+            "turn": state["turn"],
+            "phase": self.phase,
+            "bids": [[s, word] for s, word in self.bids],
+            "multiplier": self.multiplier,
+            "hand": state["hands"][seat],
+            "hand_sizes": [len(h) for h in self._hands],
+            "trick": [[s, str(card)] for s, card in self.trick],
+            "played": state["played"],
+            "stock": len(self._cachette),
+            "piles": state["piles"],
+            "tricks_won": list(self._tricks_won),
+            "quints": state["quints"],
+            "last_capturer": state["last_capturer"],
+            "scores": state["scores"],
+            "winner": state["winner"],
+            "deals": state["deals"],
+        }
+
+    def __str__(self) -> str:
+        if self._turn is None:
+            status = "match over"
+        elif self.phase == "doubling":
+            status = f"seat {self._turn} to bid"
+        else:
+            status = f"trick {self.trick_number}, seat {self._turn} to play"
+        lines = [
+            f"quinte deal {self._deal_number}, dealer seat {self._dealer}, {status}",
+            "bids: " + (" ".join(self._bids) or "-") + f"  multiplier: {self.multiplier}",
+            "trick: " + (" ".join(f"{card}" for _, card in self.trick) or "-"),
+        ]
+        for seat in range(PLAYERS):
+            lines.append(f"seat {seat}: " + (" ".join(cards_text(sorted(self._hands[seat]))) or "-"))
+        lines.append(
+            f"cachette: {len(self._cachette)}  tricks won: {self._tricks_won}  "
+            f"quints: {self._quints}  scores: {self._scores}"
+        )
+        return "\n".join(lines)
+
+
+def _count_winner(scores: Sequence[int], target: int) -> Optional[int]:
+    """The side that wins at the count: the only highest total, if it is at the target."""
+    best = max(scores)
+    leaders = [side for side, s in enumerate(scores) if s == best]
+    return leaders[0] if best >= target and len(leaders) == 1 else None
+
+
+# -- positions -----------------------------------------------------------------------------------
+
+
+def from_position(
+    rules: Rules,
+    hands: Sequence[Iterable["Card | str"]],
+    table: Iterable["Card | str"] = (),
+    stock: Iterable["Card | str"] = (),
+    dealer: int = 0,
+    turn: Optional[int] = None,
+    scores: Optional[Sequence[int]] = None,
+    piles: Optional[Sequence[Iterable["Card | str"]]] = None,
+    escobas: Optional[Sequence[int]] = None,
+    last_capturer: Optional[int] = None,
+    deal_number: int = 1,
+    seed: int = 0,
+    bids: Optional[Iterable[Any]] = None,
+    quints: Optional[Sequence[int]] = None,
+    played: Optional[Iterable["Card | str"]] = None,
+    over: bool = False,
+) -> QuinteGame:
+    """A quinte position from explicit cards (docs/engine.md "Quinte: from_position").
+
+    `table` is the trick in progress in play order, `stock` the cachette, `piles` the cards
+    each side has won, `last_capturer` the seat that won the last trick (it leads the
+    current one), `bids` the bid words from the seat after the dealer, `quints` the quint
+    points each side scored this deal (already part of `scores`), `played` every card
+    played this deal in play order. `over` is for reading a finished match from JSON.
+    """
+    hands_ = _per(hands, PLAYERS, "hands", "seat", lambda v: _cards(v, "hands"))
+    trick = _cards(table, "table")
+    cachette = _cards(stock, "stock")
+    piles_ = _per(piles, 2, "piles", "side", lambda v: _cards(v, "piles")) if piles is not None else [[], []]
+    scores_ = _per(scores, 2, "scores", "side", lambda v: _points(v, "scores")) if scores is not None else [0, 0]
+    if escobas is not None:
+        raise ValueError("quinte has no escobas")
+    dealer = _index(dealer, PLAYERS, "dealer")
+    if last_capturer is not None:
+        last_capturer = _index(last_capturer, PLAYERS, "last_capturer")
+    if isinstance(deal_number, bool) or not isinstance(deal_number, int) or deal_number < 1:
+        raise ValueError(f"deal_number must be a positive whole number, not {deal_number!r}")
+    rng = Random(seed)
+    bids_ = None if bids is None else [_bid_word(b) for b in _iterable(bids, "bids")]
+    quints_ = _per(quints, 2, "quints", "side", lambda v: _points(v, "quints")) if quints is not None else [0, 0]
+    played_ = None if played is None else _cards(played, "played")
+
+    # Every one of the 53 cards exactly once.
+    seen: set = set()
+    for card in [c for h in hands_ for c in h] + trick + cachette + [c for p in piles_ for c in p]:
+        if card in seen:
+            raise ValueError(f"{card} appears more than once")
+        seen.add(card)
+    deck = [Card.from_id(i, "quinte") for i in range(QUINTE_DECK_SIZE)]
+    missing = [str(c) for c in deck if c not in seen]
+    if missing:
+        raise ValueError("cards missing from the position: " + " ".join(missing))
+
+    # The cachette, the trick in progress and the piles.
+    if len(cachette) != CACHETTE_SIZE and not (over and not cachette):
+        raise ValueError(f"the cachette (stock) holds {CACHETTE_SIZE} cards, not {len(cachette)}")
+    if len(trick) >= PLAYERS:
+        raise ValueError(f"the trick in progress holds at most 3 cards, not {len(trick)}")
+    if over and trick:
+        raise ValueError("the match is over, but a trick is in progress")
+    taken: List[Card] = []  # the cachette once taken: the cards of a pile that were never played
+    if not cachette:
+        if played_ is None:
+            raise ValueError("played is needed to tell the taken cachette from the tricks")
+        played_set = set(played_)
+        taken = [c for p in piles_ for c in p if c not in played_set]
+        if last_capturer is None or len(taken) != CACHETTE_SIZE or any(c not in piles_[last_capturer % 2] for c in taken):
+            raise ValueError("the taken cachette must be 5 cards, never played, in the pile of last_capturer's side")
+    trick_piles = [[c for c in pile if c not in taken] for pile in piles_]
+    for side, pile in enumerate(trick_piles):
+        if len(pile) % PLAYERS:
+            raise ValueError(f"side {side} has won {len(pile)} cards in tricks: the piles hold whole tricks of 4")
+    done = sum(len(p) for p in trick_piles) // PLAYERS  # tricks completed this deal
+    if done == TRICKS and not over:
+        raise ValueError("every hand is empty: there is no card to play")
+    if over and done == 0:
+        raise ValueError("the match is over, but no trick has been won")
+    if taken and done != TRICKS:
+        raise ValueError("the cachette is taken only after the twelfth trick")
+
+    # Who leads the trick in progress, and the hands that fit it.
+    if done == 0:
+        if last_capturer is not None:
+            raise ValueError("no trick has been won, so last_capturer must be None")
+        leader = (dealer + 1) % PLAYERS
+    else:
+        if last_capturer is None:
+            raise ValueError("last_capturer must be the seat that won the last trick: it leads the next one")
+        if not piles_[last_capturer % 2]:
+            raise ValueError(f"last_capturer {last_capturer} won the last trick, but side {last_capturer % 2} has won none")
+        leader = last_capturer
+    size = HAND_SIZE - done
+    expected = [size - 1 if (seat - leader) % PLAYERS < len(trick) else size for seat in range(PLAYERS)]
+    sizes = [len(h) for h in hands_]
+    if sizes != expected:
+        raise ValueError(
+            f"the hand sizes {sizes} do not fit the position: after {done} tricks, with "
+            f"{len(trick)} cards in the trick led by seat {leader}, they should be {expected}"
+        )
+
+    # The doubling: the bids are checked one by one as if they were played.
+    if bids_ is None:
+        bids_ = list(BIDS[:1] * PLAYERS) if done or trick else []
+    for i, word in enumerate(bids_):
+        doubled_by, _, finished = doubling_state(bids_[:i], dealer + 1)
+        if finished:
+            raise ValueError(f"bids: the doubling is over after {i} bids")
+        reason = bid_reason(word, (dealer + 1 + i) % PLAYERS, doubled_by)
+        if reason is not None:
+            raise ValueError(f"bids: {reason}")
+    doubling_over = doubling_state(bids_, dealer + 1)[2]
+    if (done or trick) and not doubling_over:
+        raise ValueError(f"cards have been played, so the doubling must be over, but the bids are {bids_}")
+
+    if over:
+        if turn is not None:
+            raise ValueError("the match is over, so turn must be None")
+        if not doubling_over:
+            raise ValueError("the match is over, but the doubling is not")
+    else:
+        to_play = leader if doubling_over else (dealer + 1 + len(bids_)) % PLAYERS
+        to_play = (to_play + len(trick)) % PLAYERS
+        if turn is not None and _index(turn, PLAYERS, "turn") != to_play:
+            raise ValueError(f"turn {turn} does not fit the position: seat {to_play} is to play")
+        turn = to_play
+
+    if any(q > s for q, s in zip(quints_, scores_)):
+        raise ValueError(f"the quints {quints_} of this deal are more than the scores {scores_}")
+
+    # Every card played this deal: by default the cards of the won tricks by id, then the trick.
+    trick_cards = sorted(c for p in trick_piles for c in p)
+    if played_ is None:
+        played_ = trick_cards + trick
+    elif sorted(played_[: len(trick_cards)]) != trick_cards or played_[len(trick_cards) :] != trick:
+        raise ValueError("played must list the cards of the won tricks in play order, then the trick in progress")
+
+    winner = _count_winner(scores_, rules.target)
+    if over and winner is None:
+        raise ValueError(f"the match is over, but the scores {scores_} do not end it")
+    if not over and winner is not None:
+        raise ValueError(f"the scores {scores_} already end the match")
+
+    game = QuinteGame.__new__(QuinteGame)
+    game._rules = rules
+    game._rng = rng
+    game._dealer = dealer
+    game._deal_number = deal_number
+    game._turn = turn
+    game._hands = hands_
+    game._cachette = cachette
+    game._bids = bids_
+    game._played = played_
+    game._piles = piles_
+    game._tricks_won = [len(p) // PLAYERS + (1 if taken and side == last_capturer % 2 else 0)
+                        for side, p in enumerate(trick_piles)]
+    game._quints = quints_
+    game._last_capturer = last_capturer
+    game._scores = scores_
+    game._winner = winner if over else None
+    game._deals = []
+    return game
+
+
+def _cards(value: Any, name: str) -> List[Card]:
+    return card_list(_iterable(value, name), "quinte")
+
+
+def _points(value: Any, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"{name} must be whole numbers >= 0, not {value!r}")
+    return value
+
+
+def _bid_word(value: Any) -> str:
+    if isinstance(value, Move) and value.bid is not None:
+        return value.bid
+    if isinstance(value, str) and value.lower() in BIDS:
+        return value.lower()
+    raise ValueError(f"bids: {value!r} is not pass, double or redouble")
