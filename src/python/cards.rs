@@ -1,7 +1,7 @@
 //! `Card` and `Move`: small frozen values. A Move holds the played card's id and the
 //! captured set as a bitset; Card objects are made on demand from a table of 40.
 
-use super::{repr, str_text, type_name, value_error};
+use super::{repr, str_text, type_name, value_error, Given};
 use crate::cards::{bad_card_message_shown, Card, CardSet, DECK_SIZE};
 use crate::fifteen::moves::{bad_move_message_shown, Move, MoveTextError};
 use pyo3::prelude::*;
@@ -177,11 +177,11 @@ pub(crate) fn parse_move(obj: &Bound<'_, PyAny>) -> PyResult<Move> {
 #[pymethods]
 impl PyMove {
     #[new]
-    #[pyo3(signature = (card, captures = None))]
-    fn new(card: &Bound<'_, PyAny>, captures: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+    #[pyo3(signature = (card, captures = Given::Missing), text_signature = "(card, captures=())")]
+    fn new<'py>(card: &Bound<'py, PyAny>, captures: Given<'py>) -> PyResult<Self> {
         let played = to_card(card)?;
         let mut taken = Vec::new();
-        if let Some(caps) = captures {
+        if let Some(caps) = captures.value() {
             for item in caps.try_iter()? {
                 taken.push(to_card(&item?)?);
             }

@@ -4,7 +4,7 @@
 use super::cards::{card_list, move_arg, to_card, MoveArg, PyMove};
 use super::random::seed_arg;
 use super::rules::{rules_arg, PyRules};
-use super::{core_error, plain_int, repr, type_name, value_error, IllegalMoveError};
+use super::{core_error, plain_int, repr, type_name, value_error, Given, IllegalMoveError};
 use crate::cards::{Card, CardSet};
 use crate::fifteen::game::{Game, Position};
 use crate::fifteen::json;
@@ -146,9 +146,10 @@ fn py_list_text<T: std::fmt::Display>(items: &[T]) -> String {
 #[pymethods]
 impl PyGame {
     #[new]
-    #[pyo3(signature = (rules = None, seed = None))]
-    fn new(py: Python<'_>, rules: Option<&Bound<'_, PyAny>>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
-        let rules = match rules {
+    #[pyo3(signature = (rules = Given::Missing, seed = None),
+           text_signature = "(rules='quinza', seed=None)")]
+    fn new<'py>(py: Python<'py>, rules: Given<'py>, seed: Option<&Bound<'py, PyAny>>) -> PyResult<Self> {
+        let rules = match rules.value() {
             Some(r) => rules_arg(r)?,
             None => rules_arg(PyString::new(py, "quinza").as_any())?,
         };
@@ -370,27 +371,42 @@ impl PyGame {
     }
 
     #[classmethod]
-    #[pyo3(signature = (rules, hands, table = None, stock = None, dealer = None, turn = None,
-                        scores = None, piles = None, escobas = None, last_capturer = None,
-                        deal_number = None, seed = None))]
+    #[pyo3(signature = (rules, hands, table = Given::Missing, stock = Given::Missing,
+                        dealer = Given::Missing, turn = None, scores = None, piles = None,
+                        escobas = None, last_capturer = None, deal_number = Given::Missing,
+                        seed = Given::Missing, *, bids = None, quints = None, played = None),
+           text_signature = "(rules, hands, table=(), stock=(), dealer=0, turn=None, scores=None, piles=None, escobas=None, last_capturer=None, deal_number=1, seed=0, *, bids=None, quints=None, played=None)")]
     #[allow(clippy::too_many_arguments)]
-    fn from_position(
-        cls: &Bound<'_, PyType>,
-        rules: &Bound<'_, PyAny>,
-        hands: &Bound<'_, PyAny>,
-        table: Option<&Bound<'_, PyAny>>,
-        stock: Option<&Bound<'_, PyAny>>,
-        dealer: Option<&Bound<'_, PyAny>>,
-        turn: Option<&Bound<'_, PyAny>>,
-        scores: Option<&Bound<'_, PyAny>>,
-        piles: Option<&Bound<'_, PyAny>>,
-        escobas: Option<&Bound<'_, PyAny>>,
-        last_capturer: Option<&Bound<'_, PyAny>>,
-        deal_number: Option<&Bound<'_, PyAny>>,
-        seed: Option<&Bound<'_, PyAny>>,
+    fn from_position<'py>(
+        cls: &Bound<'py, PyType>,
+        rules: &Bound<'py, PyAny>,
+        hands: &Bound<'py, PyAny>,
+        table: Given<'py>,
+        stock: Given<'py>,
+        dealer: Given<'py>,
+        turn: Option<&Bound<'py, PyAny>>,
+        scores: Option<&Bound<'py, PyAny>>,
+        piles: Option<&Bound<'py, PyAny>>,
+        escobas: Option<&Bound<'py, PyAny>>,
+        last_capturer: Option<&Bound<'py, PyAny>>,
+        deal_number: Given<'py>,
+        seed: Given<'py>,
+        bids: Option<&Bound<'py, PyAny>>,
+        quints: Option<&Bound<'py, PyAny>>,
+        played: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<PyGame> {
+        let (table, stock, dealer) = (table.value(), stock.value(), dealer.value());
+        let (deal_number, seed) = (deal_number.value(), seed.value());
         let _ = cls;
         let rules = rules_arg(rules)?;
+        for (key, value) in [("bids", bids), ("quints", quints), ("played", played)] {
+            if value.is_some_and(|v| !v.is_none()) {
+                return Err(value_error(format!(
+                    "{key} belong to quinte, not to {}",
+                    rules.name()
+                )));
+            }
+        }
         let n = rules.players;
         let sides = rules.sides() as usize;
         let mut p = Position::new(rules);
@@ -575,6 +591,14 @@ impl PyDealResult {
 
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         deal_dict(py, &self.deal, &self.rules)
+    }
+
+    fn __copy__(slf: Py<Self>) -> Py<Self> {
+        slf
+    }
+
+    fn __deepcopy__(slf: Py<Self>, _memo: &Bound<'_, PyAny>) -> Py<Self> {
+        slf
     }
 
     fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {

@@ -14,6 +14,29 @@ pyo3::import_exception!(quinza._errors, IllegalMoveError);
 
 pub(crate) use cards::PyCard;
 
+/// An argument that may be left out, told apart from an explicit None (which the
+/// reference treats as a value: `Rules(None)` is no rule set).
+pub(crate) enum Given<'py> {
+    Missing,
+    Value(Bound<'py, PyAny>),
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Given<'py> {
+    type Error = PyErr;
+    fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        Ok(Given::Value(obj.to_owned()))
+    }
+}
+
+impl<'py> Given<'py> {
+    pub(crate) fn value(&self) -> Option<&Bound<'py, PyAny>> {
+        match self {
+            Given::Missing => None,
+            Given::Value(v) => Some(v),
+        }
+    }
+}
+
 /// `repr(obj)` as Python writes it.
 pub(crate) fn repr(obj: &Bound<'_, PyAny>) -> PyResult<String> {
     Ok(obj.repr()?.to_string())

@@ -1,6 +1,6 @@
 //! `Rules`: one validated rule set, immutable, comparable, hashable.
 
-use super::{plain_int, repr, str_text};
+use super::{plain_int, repr, str_text, Given};
 use crate::fifteen::rules::{Arg, ArgKind, Rules};
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::PyAttributeError;
@@ -106,16 +106,17 @@ impl PyRules {
 #[pymethods]
 impl PyRules {
     #[new]
-    #[pyo3(signature = (name = None, players = None, target = None, **options))]
-    fn new(
-        py: Python<'_>,
-        name: Option<&Bound<'_, PyAny>>,
-        players: Option<&Bound<'_, PyAny>>,
-        target: Option<&Bound<'_, PyAny>>,
-        options: Option<&Bound<'_, PyDict>>,
+    #[pyo3(signature = (name = Given::Missing, players = None, target = None, **options),
+           text_signature = "(name='quinza', players=None, target=None, **options)")]
+    fn new<'py>(
+        py: Python<'py>,
+        name: Given<'py>,
+        players: Option<&Bound<'py, PyAny>>,
+        target: Option<&Bound<'py, PyAny>>,
+        options: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<Self> {
         let default = PyString::new(py, "quinza").into_any();
-        let name = name.unwrap_or(&default);
+        let name = name.value().unwrap_or(&default);
         Ok(PyRules {
             rules: rules_from_py(name, players, target, options)?,
         })
