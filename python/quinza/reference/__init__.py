@@ -1,7 +1,8 @@
 """The pure-Python reference: the executable specification of RULES.md.
 
 Same public names and behaviour as the Rust-backed :mod:`quinza`; written to be read,
-not to be fast. It never imports the compiled module.
+not to be fast. It never imports the compiled module. The fifteen family (quinza, rb3ine,
+escoba) is in fifteen.py; quinte, the trick game, in quinte.py (`Game("quinte")`).
 """
 
 from .._errors import IllegalMoveError
