@@ -1,8 +1,8 @@
 """Quinte, the trick game: one whole match, readable first.
 
 Read it next to RULES.md "quinte: the trick game"; docs/engine.md "Quinte" fixes what
-RULES.md leaves open (card ids, dealing order, the order of legal moves, messages, JSON)
-and this module makes those choices exactly as the Rust core makes them.
+RULES.md leaves open (card ids, dealing order, the order of legal moves, messages, JSON);
+this module makes those choices as written there, and the Rust core must make them alike.
 
 A match in brief. Four players, seats 0+2 against 1+3. Each deal: 5 cards face down as
 the cachette, 12 to each player. Then the doubling: one bid each (pass, double,
