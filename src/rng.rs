@@ -1,6 +1,19 @@
 //! The one seeded generator of RULES.md "Randomness": SplitMix64, `below` without
 //! modulo bias, and a Fisher-Yates shuffle from the back (docs/engine.md, "The generator").
 
+const SMALL: u64 = 256;
+
+/// `THRESHOLD[n] = (2^64 - n) mod n`, the rejection threshold of `below(n)`.
+const THRESHOLD: [u64; SMALL as usize] = {
+    let mut t = [0u64; SMALL as usize];
+    let mut n = 1;
+    while n < SMALL as usize {
+        t[n] = (n as u64).wrapping_neg() % n as u64;
+        n += 1;
+    }
+    t
+};
+
 /// SplitMix64; the state is the whole generator.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct SplitMix64 {
@@ -29,7 +42,8 @@ impl SplitMix64 {
         if n == 0 {
             return 0;
         }
-        let t = n.wrapping_neg() % n; // (2^64 - n) mod n
+        // (2^64 - n) mod n; from a table for the small bounds of shuffles and move picks
+        let t = if n < SMALL { THRESHOLD[n as usize] } else { n.wrapping_neg() % n };
         loop {
             let x = self.next_u64();
             if x >= t {
