@@ -2,10 +2,12 @@
 //! Escoba de Quince). The core has no Python in it; `python` (behind the `python`
 //! feature) wraps it for `quinza._core`.
 
+pub mod bots;
 pub mod cards;
 pub mod fifteen;
 pub mod pyrepr;
 pub mod rng;
+pub mod sim;
 
 #[cfg(feature = "python")]
 mod python;

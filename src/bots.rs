@@ -1,0 +1,228 @@
+//! Bots that play from the core: `random` (uniform over the legal moves) and `greedy`
+//! (the move worth most right away). Both are deterministic: a random bot is a SplitMix64
+//! of its own, a greedy bot draws nothing. The choice rules and tie-breaks are fixed in
+//! docs/engine.md "Simulation"; `quinza.reference.bots` makes the same choices.
+
+use crate::cards::{Card, CardSet, OROS};
+use crate::fifteen::{Game, Move};
+use crate::rng::SplitMix64;
+
+/// Which bot.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum BotKind {
+    Random,
+    Greedy,
+}
+
+/// The names of the bots, in the order error messages list them.
+pub const BOT_NAMES: [&str; 2] = ["random", "greedy"];
+
+impl BotKind {
+    pub fn parse(name: &str) -> Result<BotKind, String> {
+        match name {
+            "random" => Ok(BotKind::Random),
+            "greedy" => Ok(BotKind::Greedy),
+            _ => Err(unknown_bot_message(&crate::pyrepr::py_repr_str(name))),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            BotKind::Random => "random",
+            BotKind::Greedy => "greedy",
+        }
+    }
+}
+
+/// The message for a bot name that is not known; `shown` is the name as Python's repr.
+pub fn unknown_bot_message(shown: &str) -> String {
+    format!("unknown bot {shown}: choose random or greedy, or pass a callable (game) -> move")
+}
+
+/// Card points of quinza and rb3ine by card id: an Oros at its printed number (the Ace
+/// 10), any other card 1.
+const CARD_POINTS: [i32; 40] = {
+    let gold = [10, 2, 3, 4, 5, 6, 7, 10, 11, 12];
+    let mut t = [1i32; 40];
+    let mut i = 0;
+    while i < 10 {
+        t[i] = gold[i];
+        i += 1;
+    }
+    t
+};
+
+/// The seven of Oros: id 6.
+const SEVEN_OF_OROS: u64 = 1 << 6;
+
+#[inline]
+fn card_points(set: CardSet) -> i32 {
+    set.iter().map(|c| CARD_POINTS[c.id() as usize]).sum()
+}
+
+/// How much a move is worth right away to the greedy bot; the greatest key wins and the
+/// first of equal keys in legal-move order is taken.
+///
+/// quinza / rb3ine: a capture is worth the card points of the played and captured cards;
+/// a lay is worth minus the card points of the card laid (it is offered to the others).
+///
+/// escoba, compared in this order: the escoba the move scores (1 or 0), the 7 of Oros,
+/// the number of Oros, the number of cards; a capture counts its cards positively, a
+/// lay counts the card laid negatively. Packed into one integer, field by field: every
+/// field below is smaller than half the unit of the one above it.
+#[inline]
+pub fn greedy_key(g: &Game, mv: &Move) -> i32 {
+    let played = CardSet(mv.card.bit());
+    if !g.rules().is_escoba() {
+        return if mv.is_lay() {
+            -card_points(played)
+        } else {
+            card_points(played.union(mv.captures))
+        };
+    }
+    let (cards, sign) = if mv.is_lay() {
+        (played, -1)
+    } else {
+        (played.union(mv.captures), 1)
+    };
+    let escoba = !mv.is_lay() && mv.captures == g.table() && scores_escoba(g, mv.card);
+    let seven = (cards.0 & SEVEN_OF_OROS != 0) as i32;
+    let oros = cards.intersect(OROS).len() as i32;
+    let count = cards.len() as i32;
+    (escoba as i32) * (1 << 21) + sign * (seven * (1 << 14) + oros * (1 << 7) + count)
+}
+
+/// Whether clearing the table with `card` scores an escoba: not with the player's final
+/// card of the deal unless `escoba_on_last_card`.
+#[inline]
+fn scores_escoba(g: &Game, card: Card) -> bool {
+    if g.rules().escoba_on_last_card {
+        return true;
+    }
+    let seat = g.turn().unwrap_or(0);
+    let last_card = g.hand(seat).minus(CardSet(card.bit())).is_empty() && g.stock_len() == 0;
+    !last_card
+}
+
+/// A bot with its generator and a reusable move buffer (no allocation per move).
+#[derive(Clone, Debug)]
+pub struct Bot {
+    pub kind: BotKind,
+    pub rng: SplitMix64,
+    buf: Vec<Move>,
+}
+
+impl Bot {
+    pub fn new(kind: BotKind, seed: u64) -> Bot {
+        Bot {
+            kind,
+            rng: SplitMix64::new(seed),
+            buf: Vec::with_capacity(64),
+        }
+    }
+
+    /// Start over from a new seed (the move buffer is kept).
+    pub fn reseed(&mut self, seed: u64) {
+        self.rng = SplitMix64::new(seed);
+    }
+
+    /// The bot's move for the seat to act, or None when the match is over.
+    /// Random: `below(number of legal moves)` (one draw, even for a single move) picks in
+    /// legal-move order. Greedy: the first move of greatest `greedy_key`.
+    #[inline]
+    pub fn choose(&mut self, g: &Game) -> Option<Move> {
+        if g.is_over() {
+            return None;
+        }
+        self.buf.clear();
+        g.legal_moves_into(&mut self.buf);
+        match self.kind {
+            BotKind::Random => {
+                let i = self.rng.below(self.buf.len() as u64) as usize;
+                self.buf.get(i).copied()
+            }
+            BotKind::Greedy => {
+                let mut best: Option<(i32, Move)> = None;
+                for mv in &self.buf {
+                    let key = greedy_key(g, mv);
+                    if best.is_none_or(|(k, _)| key > k) {
+                        best = Some((key, *mv));
+                    }
+                }
+                best.map(|(_, m)| m)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fifteen::{Position, Rules};
+
+    fn cards(texts: &[&str]) -> Vec<Card> {
+        texts.iter().map(|t| Card::parse(t).unwrap()).collect()
+    }
+
+    /// A position: the named cards where given, every other card in side 0's pile.
+    fn position(name: &str, hands: &[&[&str]], table: &[&str]) -> Game {
+        let rules = Rules::new(name, None, None).unwrap();
+        let mut p = Position::new(rules);
+        p.hands = hands.iter().map(|h| cards(h)).collect();
+        p.table = cards(table);
+        let mut named = CardSet::EMPTY;
+        for c in p.hands.iter().flatten().chain(p.table.iter()) {
+            named.insert(*c);
+        }
+        p.piles[0] = crate::cards::FULL_DECK.minus(named).iter().collect();
+        p.dealer = 1;
+        Game::from_position(p).unwrap()
+    }
+
+    #[test]
+    fn greedy_takes_the_most_card_points_in_quinza() {
+        // 3o x 12c (3 gold + 1) is worth 4; 1o x 4c 10c (10 + 1 + 1) is worth 12.
+        let g = position("quinza", &[&["1o", "3o"], &["7b", "6b"]], &["4c", "10c", "12c"]);
+        let mv = Bot::new(BotKind::Greedy, 0).choose(&g).unwrap();
+        assert_eq!(mv.to_string(), "1o x 4c 10c");
+    }
+
+    #[test]
+    fn greedy_lays_the_cheapest_card_and_ties_go_to_the_first_move() {
+        // Nothing captures: laying 2c or 3c costs 1 point each, 12o costs 12: lay 2c (first).
+        let g = position("quinza", &[&["12o", "2c", "3c"], &["7b", "6b", "5b"]], &["11b"]);
+        let mv = Bot::new(BotKind::Greedy, 0).choose(&g).unwrap();
+        assert_eq!(mv.to_string(), "2c");
+    }
+
+    #[test]
+    fn greedy_prefers_an_escoba_then_the_seven_of_oros_in_escoba() {
+        // Escoba values: Sota (10) 8, Rey (12) 10. 10c x 7o takes the 7 of Oros; 1b x 7o 7c
+        // clears the table: an escoba, which comes first.
+        let g = position("escoba", &[&["1b", "10c", "12c"], &["2b", "3b", "4b"]], &["7o", "7c"]);
+        let mv = Bot::new(BotKind::Greedy, 0).choose(&g).unwrap();
+        assert_eq!(mv.to_string(), "1b x 7o 7c");
+        // 12c x 5e takes two cards, 10c x 7o two cards with the 7 of Oros.
+        let g = position("escoba", &[&["10c", "12c"], &["2b", "3b"]], &["7o", "5e", "6e"]);
+        let mv = Bot::new(BotKind::Greedy, 0).choose(&g).unwrap();
+        assert_eq!(mv.to_string(), "10c x 7o");
+    }
+
+    #[test]
+    fn random_bot_draws_below_the_move_count_in_legal_order() {
+        let g = Game::new(Rules::new("rb3ine", Some(3), None).unwrap(), 11);
+        let moves = g.legal_moves();
+        let mut r = SplitMix64::new(99);
+        let want = moves[r.below(moves.len() as u64) as usize];
+        assert_eq!(Bot::new(BotKind::Random, 99).choose(&g), Some(want));
+    }
+
+    #[test]
+    fn bot_names() {
+        assert_eq!(BotKind::parse("greedy"), Ok(BotKind::Greedy));
+        assert_eq!(
+            BotKind::parse("smart").unwrap_err(),
+            "unknown bot 'smart': choose random or greedy, or pass a callable (game) -> move"
+        );
+    }
+}

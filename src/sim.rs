@@ -1,0 +1,259 @@
+//! Batch simulation: whole matches between core bots, on several threads, with results
+//! that do not depend on the thread count (docs/engine.md "Simulation").
+//!
+//! Match `i` of seed `S` is `Game::new(rules, match_seed(S, i))`; the bot of seat `k`
+//! starts from `seat_seed(match_seed, k)`. Each match depends on `(S, i)` alone, so any
+//! split of the matches over threads (or machines) gives the same records.
+
+use crate::bots::{Bot, BotKind};
+use crate::fifteen::{Game, Rules};
+use crate::rng::SplitMix64;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The SplitMix64 increment (the golden ratio in 64 bits).
+pub const GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// Mixed into a match seed to start the bots' stream, away from the match's own draws.
+pub const BOT_STREAM: u64 = 0x6A09_E667_F3BC_C909;
+
+/// The seed of match `index` of a simulation seeded `seed`: output number `index`
+/// (0-based) of `SplitMix64(seed)`, reached in O(1).
+#[inline]
+pub fn match_seed(seed: u64, index: u64) -> u64 {
+    SplitMix64::new(seed.wrapping_add(index.wrapping_mul(GAMMA))).next_u64()
+}
+
+/// The seed of the bot at `seat` in a match: output number `seat` of
+/// `SplitMix64(match_seed XOR BOT_STREAM)`.
+#[inline]
+pub fn seat_seed(match_seed: u64, seat: u8) -> u64 {
+    SplitMix64::new((match_seed ^ BOT_STREAM).wrapping_add((seat as u64).wrapping_mul(GAMMA)))
+        .next_u64()
+}
+
+/// Records of consecutive matches, flat, ready to become arrays. Per match: `winner`
+/// (the side, or -1 for a draw), `scores` (`sides` per match), `deals`, `moves`,
+/// `first_dealer`; per deal, all matches' deals one after the other: `deal_points`
+/// (`sides` per deal) and `deal_dealer`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Records {
+    pub sides: usize,
+    pub winner: Vec<i8>,
+    pub scores: Vec<i64>,
+    pub deals: Vec<u32>,
+    pub moves: Vec<u32>,
+    pub first_dealer: Vec<u8>,
+    pub deal_points: Vec<i32>,
+    pub deal_dealer: Vec<u8>,
+}
+
+impl Records {
+    pub fn new(sides: usize) -> Records {
+        Records {
+            sides,
+            ..Records::default()
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.winner.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.winner.is_empty()
+    }
+
+    /// Record a finished match that took `moves` moves.
+    pub fn push(&mut self, g: &Game, moves: u64) {
+        let sides = self.sides;
+        self.winner.push(g.winner().map_or(-1, |w| w as i8));
+        self.scores
+            .extend(g.scores().iter().map(|&s| s.min(i64::MAX as u64) as i64));
+        self.deals.push(g.deals().len() as u32);
+        self.moves.push(moves.min(u32::MAX as u64) as u32);
+        self.first_dealer
+            .push(g.deals().first().map_or(g.dealer(), |d| d.dealer));
+        for d in g.deals() {
+            self.deal_points
+                .extend(d.points[..sides].iter().map(|&p| p.min(i32::MAX as u64) as i32));
+            self.deal_dealer.push(d.dealer);
+        }
+    }
+
+    /// Append the records of the matches that follow.
+    pub fn append(&mut self, mut other: Records) {
+        self.winner.append(&mut other.winner);
+        self.scores.append(&mut other.scores);
+        self.deals.append(&mut other.deals);
+        self.moves.append(&mut other.moves);
+        self.first_dealer.append(&mut other.first_dealer);
+        self.deal_points.append(&mut other.deal_points);
+        self.deal_dealer.append(&mut other.deal_dealer);
+    }
+}
+
+/// Checks the bots against the rules: one kind per seat.
+pub fn check_bots(rules: &Rules, bots: &[BotKind]) -> Result<(), String> {
+    if bots.len() != rules.players as usize {
+        return Err(format!(
+            "{} players need {} bots, one per seat, not {}",
+            rules.players,
+            rules.players,
+            bots.len()
+        ));
+    }
+    Ok(())
+}
+
+/// Play match `match_seed` to its end with the given bots (reseeded for this match);
+/// returns the finished game and the number of moves.
+pub fn play_match(rules: Rules, bots: &mut [Bot], match_seed: u64) -> (Game, u64) {
+    for (seat, bot) in bots.iter_mut().enumerate() {
+        bot.reseed(seat_seed(match_seed, seat as u8));
+    }
+    let mut g = Game::new(rules, match_seed);
+    let mut moves = 0u64;
+    while let Some(seat) = g.turn() {
+        let Some(mv) = bots.get_mut(seat as usize).and_then(|b| b.choose(&g)) else {
+            break;
+        };
+        g.apply(mv);
+        moves += 1;
+    }
+    (g, moves)
+}
+
+/// Matches handed to a thread at a time.
+const BLOCK: usize = 64;
+
+/// The records of matches `start .. start + count` of seed `seed`, played on `threads`
+/// threads (0: as many as the machine has). The records are the same for any count of
+/// threads.
+pub fn run(
+    rules: Rules,
+    bots: &[BotKind],
+    seed: u64,
+    start: u64,
+    count: u64,
+    threads: usize,
+) -> Result<Records, String> {
+    check_bots(&rules, bots)?;
+    let sides = rules.sides() as usize;
+    let count = usize::try_from(count).map_err(|_| "too many games at once".to_string())?;
+    let threads = if threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        threads
+    };
+    let blocks = count.div_ceil(BLOCK);
+    let play_block = |b: usize, seats: &mut Vec<Bot>| {
+        let mut out = Records::new(sides);
+        let first = b * BLOCK;
+        let last = (first + BLOCK).min(count);
+        for i in first..last {
+            let (g, moves) = play_match(rules, seats, match_seed(seed, start.wrapping_add(i as u64)));
+            out.push(&g, moves);
+        }
+        out
+    };
+    let new_seats = || bots.iter().map(|&k| Bot::new(k, 0)).collect::<Vec<Bot>>();
+    if threads <= 1 || blocks <= 1 {
+        let mut seats = new_seats();
+        let mut all = Records::new(sides);
+        for b in 0..blocks {
+            all.append(play_block(b, &mut seats));
+        }
+        return Ok(all);
+    }
+    let next = AtomicUsize::new(0);
+    let mut done: Vec<(usize, Records)> = std::thread::scope(|s| {
+        let workers: Vec<_> = (0..threads.min(blocks))
+            .map(|_| {
+                s.spawn(|| {
+                    let mut seats = new_seats();
+                    let mut mine = Vec::new();
+                    loop {
+                        let b = next.fetch_add(1, Ordering::Relaxed);
+                        if b >= blocks {
+                            break;
+                        }
+                        mine.push((b, play_block(b, &mut seats)));
+                    }
+                    mine
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap_or_default())
+            .collect()
+    });
+    if done.len() != blocks {
+        return Err("a simulation thread failed".to_string());
+    }
+    done.sort_by_key(|(b, _)| *b);
+    let mut all = Records::new(sides);
+    for (_, r) in done {
+        all.append(r);
+    }
+    Ok(all)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn match_seeds_are_the_outputs_of_the_seed_generator() {
+        let mut r = SplitMix64::new(7);
+        for i in 0..5 {
+            assert_eq!(match_seed(7, i), r.next_u64());
+        }
+        let mut r = SplitMix64::new(3 ^ BOT_STREAM);
+        for seat in 0..4 {
+            assert_eq!(seat_seed(3, seat), r.next_u64());
+        }
+    }
+
+    #[test]
+    fn records_do_not_depend_on_the_thread_count_or_the_split() {
+        for (name, players) in [("quinza", 2), ("rb3ine", 4), ("escoba", 3)] {
+            let rules = Rules::new(name, Some(players), None).unwrap();
+            let bots: Vec<BotKind> = (0..players)
+                .map(|s| if s % 2 == 0 { BotKind::Greedy } else { BotKind::Random })
+                .collect();
+            let one = run(rules, &bots, 5, 0, 300, 1).unwrap();
+            assert_eq!(one.len(), 300);
+            assert_eq!(run(rules, &bots, 5, 0, 300, 3).unwrap(), one);
+            let mut parts = run(rules, &bots, 5, 0, 100, 2).unwrap();
+            parts.append(run(rules, &bots, 5, 100, 200, 2).unwrap());
+            assert_eq!(parts, one);
+            let deals: u32 = one.deals.iter().sum();
+            assert_eq!(one.deal_points.len(), deals as usize * rules.sides() as usize);
+            assert_eq!(one.deal_dealer.len(), deals as usize);
+        }
+    }
+
+    #[test]
+    fn a_record_is_the_match_replayed_alone() {
+        let rules = Rules::new("escoba", Some(2), None).unwrap();
+        let bots = [BotKind::Random, BotKind::Greedy];
+        let recs = run(rules, &bots, 9, 40, 3, 2).unwrap();
+        let mut seats: Vec<Bot> = bots.iter().map(|&k| Bot::new(k, 0)).collect();
+        let (g, moves) = play_match(rules, &mut seats, match_seed(9, 41));
+        let mut one = Records::new(2);
+        one.push(&g, moves);
+        assert_eq!(recs.winner[1], one.winner[0]);
+        assert_eq!(recs.scores[2..4], one.scores[..]);
+        assert_eq!(recs.moves[1], one.moves[0]);
+    }
+
+    #[test]
+    fn bots_must_be_one_per_seat() {
+        let rules = Rules::new("quinza", Some(3), None).unwrap();
+        assert_eq!(
+            run(rules, &[BotKind::Random], 0, 0, 1, 1).unwrap_err(),
+            "3 players need 3 bots, one per seat, not 1"
+        );
+    }
+}
