@@ -4,11 +4,79 @@ The classes here are backed by the Rust core (``quinza._core``); ``quinza.refere
 holds the same API in pure Python.
 """
 
-from ._errors import IllegalMoveError
+from typing import Any, Callable, Optional
+
+from ._errors import BotError, IllegalMoveError, SimulationInterrupted
 
 try:
-    from ._core import Card, DealResult, Game, Move, Random, Rules
-except ImportError:  # pragma: no cover - only while the core is not built yet
-    from .reference import Card, DealResult, Game, Move, Random, Rules  # type: ignore[assignment]
+    from ._core import Card, DealResult, Game, GreedyBot, Move, Random, RandomBot, Rules
+    from ._core import _simulate_chunk, bot, match_seed, seat_seed
 
-__all__ = ["Card", "DealResult", "Game", "IllegalMoveError", "Move", "Random", "Rules"]
+    BACKEND = "rust"
+except ImportError:  # pragma: no cover - only while the core is not built yet
+    from .reference import Card, DealResult, Game, GreedyBot, Move, Random, RandomBot, Rules  # type: ignore[assignment]
+    from .reference import bot, match_seed, seat_seed  # type: ignore[assignment]
+
+    BACKEND = "reference"
+from . import _sim
+from ._sim import SimulationResult
+
+
+def simulate(
+    rules: Any,
+    games: int,
+    bots: Any = ("random",),
+    seed: Optional[int] = None,
+    threads: Optional[int] = None,
+    backend: str = "local",
+    progress: Optional[Callable[[int, int], Any]] = None,
+    arrays: bool = True,
+    ray_address: Optional[str] = None,
+) -> SimulationResult:
+    """Play `games` whole matches between bots and return a `SimulationResult`.
+
+    - `rules`: a `Rules` or a rule-set name.
+    - `bots`: one bot for every seat, or a list of one per side or one per seat (seat k
+      plays `bots[k % len(bots)]`); a bot is "random", "greedy", a `RandomBot` or
+      `GreedyBot` (used by kind: each match reseeds it), or any Python callable
+      `(game) -> move`. A comma-separated string of names works too: "greedy,random".
+    - `seed`: match `i` is `Game(rules, seed=match_seed(seed, i))` and the random bot of
+      seat k starts from `seat_seed(match_seed, k)`; None draws a seed (kept in
+      `result.seed`). The results do not depend on `threads` or `backend`.
+    - `threads`: None uses every core. Core bots play inside Rust, on those threads, with
+      the GIL released. A Python callable bot is slower: its matches run one by one on
+      the calling thread (the core bots of those matches still choose in Rust), and it
+      gets a copy of the game each move.
+    - `backend`: "local", or "ray" to share the matches out over a Ray cluster
+      (`pip install 'quinza[ray]'`; `ray_address` is passed to `ray.init` when Ray is not
+      started yet). Same results as local.
+    - `progress`: called as `progress(done, games)` after each chunk.
+    - `arrays`: keep the per-match and per-deal arrays (False keeps only the running
+      totals of the summary: memory stays flat however many matches).
+
+    Ctrl-C stops after the chunk in progress and raises `SimulationInterrupted`, whose
+    `result` holds the finished matches (a second Ctrl-C interrupts at once). A Python bot
+    that raises or returns an illegal move stops the run with `BotError` (a ValueError)
+    naming the bot, the seat, the match, its seed and the move; its `result` holds the
+    matches finished before that one.
+    """
+    import quinza
+
+    return _sim.simulate(quinza, rules, games, bots, seed, threads, backend, progress, arrays, ray_address)
+
+
+def play_match(rules: Any, bots: Any, match_seed: int) -> Any:
+    """Play the match seeded `match_seed` as `simulate` plays it and return the finished
+    `Game`: match `i` of `simulate(rules, n, bots, seed=S)` is
+    `play_match(rules, bots, match_seed(S, i))`."""
+    import quinza
+
+    rules = _sim.check_rules(quinza, rules)
+    return _sim.play_match(quinza, rules, _sim.check_bots(bots, rules), _sim.check_seed(match_seed))[0]
+
+
+__all__ = [
+    "BACKEND", "BotError", "Card", "DealResult", "Game", "GreedyBot", "IllegalMoveError", "Move", "Random",
+    "RandomBot", "Rules", "SimulationInterrupted", "SimulationResult", "bot", "match_seed", "play_match",
+    "seat_seed", "simulate",
+]

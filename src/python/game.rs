@@ -20,7 +20,7 @@ const BIG_TABLE: u32 = 16;
 
 #[pyclass(module = "quinza._core", name = "Game")]
 pub struct PyGame {
-    game: Game,
+    pub(crate) game: Game,
 }
 
 #[pyclass(module = "quinza._core", name = "DealResult", frozen)]

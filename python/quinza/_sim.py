@@ -1,0 +1,651 @@
+"""Batch simulation, shared by both backends: argument checks, the match loop for Python
+bots, chunking, progress, Ctrl-C, the result arrays, the summary and the Ray backend.
+
+`quinza.simulate` hands whole chunks of core-bot matches to the Rust core (all cores, the
+GIL released); `quinza.reference.simulate` plays every match with `play_match` below, in
+pure Python. Both give the same `SimulationResult` for the same arguments
+(docs/engine.md "Simulation").
+"""
+
+from __future__ import annotations
+
+import math
+import secrets
+import signal
+import threading
+import time
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+
+import numpy as np
+
+from ._errors import BotError, IllegalMoveError, SimulationInterrupted
+
+BOT_NAMES = ("random", "greedy")
+BACKENDS = ("local", "ray")
+Z95 = 1.959963984540054  # the 97.5% quantile of the normal distribution
+
+# The record arrays of a simulation: name -> dtype. Per match: winner (side, -1 a draw),
+# scores (one column per side), deals, moves, first_dealer. Per deal, every match's deals
+# one after the other: deal_points (one column per side), deal_dealer.
+MATCH_ARRAYS = {"winner": np.int8, "scores": np.int64, "deals": np.uint32, "moves": np.uint32, "first_dealer": np.uint8}
+DEAL_ARRAYS = {"deal_points": np.int32, "deal_dealer": np.uint8}
+ARRAYS = {**MATCH_ARRAYS, **DEAL_ARRAYS}
+
+
+# -- arguments ----------------------------------------------------------------------------
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_rules(api: Any, rules: Any) -> Any:
+    if isinstance(rules, str):
+        return api.Rules(rules)
+    if not all(hasattr(rules, a) for a in ("name", "players", "target", "options")):
+        raise ValueError(f"rules must be a Rules or a rule-set name, not {rules!r}")
+    return api.Rules(rules.name, players=rules.players, target=rules.target, **rules.options)
+
+
+def check_seed(seed: Any) -> int:
+    if seed is None:
+        return secrets.randbits(64)
+    if not _whole(seed) or not 0 <= seed < 2**64:
+        raise ValueError(f"seed must be a whole number from 0 to 2**64-1, not {seed!r}")
+    return int(seed)
+
+
+def check_games(games: Any) -> int:
+    if not _whole(games) or games < 1:
+        raise ValueError(f"games must be a whole number >= 1, not {games!r}")
+    return int(games)
+
+
+def check_threads(threads: Any) -> Optional[int]:
+    if threads is not None and (not _whole(threads) or threads < 1):
+        raise ValueError(f"threads must be a whole number >= 1, or None for every core, not {threads!r}")
+    return threads
+
+
+def bot_kind(bot: Any) -> Optional[str]:
+    """The name of a core bot ("random", "greedy") given by name or as a bot object of
+    either backend; None for any other callable."""
+    if isinstance(bot, str):
+        if bot not in BOT_NAMES:
+            raise ValueError(f"unknown bot {bot!r}: choose random or greedy, or pass a callable (game) -> move")
+        return bot
+    if type(bot).__name__ in ("RandomBot", "GreedyBot") and getattr(bot, "name", None) in BOT_NAMES:
+        return str(bot.name)
+    if not callable(bot):
+        raise ValueError(f"unknown bot {bot!r}: choose random or greedy, or pass a callable (game) -> move")
+    return None
+
+
+def bot_name(bot: Any) -> str:
+    kind = bot_kind(bot)
+    if kind is not None:
+        return kind
+    return str(getattr(bot, "__qualname__", None) or getattr(bot, "__name__", None) or type(bot).__name__)
+
+
+def check_bots(bots: Any, rules: Any) -> List[Any]:
+    """One bot per seat. `bots` is one bot (every seat), a comma-separated string of names,
+    or a sequence of 1, one per side or one per seat; seat k gets bots[k % len(bots)]."""
+    if isinstance(bots, str):
+        bots = [b.strip() for b in bots.split(",")]
+    elif not isinstance(bots, (list, tuple)):
+        bots = [bots]
+    bots = list(bots)
+    for b in bots:
+        bot_kind(b)
+    n, sides = rules.players, rules.sides
+    allowed = sorted({1, sides, n})
+    if len(bots) not in allowed:
+        words = " or ".join(str(a) for a in allowed)
+        raise ValueError(
+            f"bots: give {words} bots for {n} players (one for every seat, one per side or one per seat), "
+            f"not {len(bots)}"
+        )
+    return [bots[seat % len(bots)] for seat in range(n)]
+
+
+# -- one match, move by move ----------------------------------------------------------------
+
+
+def seat_players(api: Any, seat_bots: Sequence[Any], match_seed: int) -> List[Any]:
+    """The bots of one match: core bots new for the match, the random one seeded with the
+    seat's seed; Python callables as they are."""
+    players = []
+    for seat, b in enumerate(seat_bots):
+        kind = bot_kind(b)
+        if kind == "random":
+            players.append(api.RandomBot(api.seat_seed(match_seed, seat)))
+        elif kind == "greedy":
+            players.append(api.GreedyBot())
+        else:
+            players.append(b)
+    return players
+
+
+def play_match(api: Any, rules: Any, seat_bots: Sequence[Any], match_seed: int, index: Optional[int] = None) -> Tuple[Any, int]:
+    """Play the match seeded `match_seed` to its end: `Game(rules, seed=match_seed)`, each
+    seat's bot choosing in turn. A Python bot gets a copy of the game (it cannot change
+    the match); what it returns is played, and an illegal move or an exception raises
+    `BotError` naming the bot, the seat, the match and the move. Returns (game, moves)."""
+    players = seat_players(api, seat_bots, match_seed)
+    game = api.Game(rules, seed=match_seed)
+    moves = 0
+    where = f"match {index} (match seed {match_seed})" if index is not None else f"the match seeded {match_seed}"
+    while not game.is_over:
+        seat = game.turn
+        bot = players[seat]
+        if bot_kind(seat_bots[seat]) is not None:
+            game.play(bot(game))
+        else:
+            name = bot_name(bot)
+            try:
+                move = bot(game.copy())
+            except Exception as error:
+                raise BotError(
+                    f"bot {name} at seat {seat} raised {type(error).__name__}: {error} in {where}",
+                    bot=name, seat=seat, match_seed=match_seed, index=index,
+                ) from error
+            try:
+                game.play(move)
+            except IllegalMoveError as error:
+                shown = str(move) if type(move).__name__ == "Move" else repr(move)
+                raise BotError(
+                    f"bot {name} at seat {seat} played an illegal move {shown} in {where}: {error}",
+                    bot=name, seat=seat, match_seed=match_seed, index=index, move=move,
+                ) from None
+        moves += 1
+    return game, moves
+
+
+def records_of(games: Sequence[Tuple[Any, int]], sides: int) -> Dict[str, np.ndarray]:
+    """The record arrays of finished matches, in order."""
+    winner, scores, deals, moves, first_dealer, points, dealer = [], [], [], [], [], [], []
+    for game, n_moves in games:
+        results = game.deals
+        winner.append(-1 if game.winner is None else game.winner)
+        scores.append(game.scores)
+        deals.append(len(results))
+        moves.append(n_moves)
+        first_dealer.append(results[0].dealer if results else game.dealer)
+        for d in results:
+            points.append(d.points)
+            dealer.append(d.dealer)
+    return shape_records(
+        {
+            "winner": winner, "scores": scores, "deals": deals, "moves": moves,
+            "first_dealer": first_dealer, "deal_points": points, "deal_dealer": dealer,
+        },
+        sides,
+    )
+
+
+def shape_records(raw: Dict[str, Any], sides: int) -> Dict[str, np.ndarray]:
+    out = {}
+    for key, dtype in ARRAYS.items():
+        value = raw[key]
+        a = np.frombuffer(value, dtype=np.dtype(dtype).newbyteorder("<")) if isinstance(value, bytes) else np.array(value, dtype=dtype)
+        a = a.astype(dtype, copy=False)
+        if key in ("scores", "deal_points"):
+            a = a.reshape(-1, sides)
+        out[key] = a
+    return out
+
+
+def empty_records(sides: int) -> Dict[str, np.ndarray]:
+    return shape_records({k: [] for k in ARRAYS}, sides)
+
+
+def concat_records(parts: Sequence[Dict[str, np.ndarray]], sides: int) -> Dict[str, np.ndarray]:
+    if not parts:
+        return empty_records(sides)
+    return {k: np.concatenate([p[k] for p in parts]) for k in ARRAYS}
+
+
+# -- the running summary ----------------------------------------------------------------------
+
+
+class Tally:
+    """Exact integer totals of finished matches, updated chunk by chunk (memory stays flat
+    however many matches are played) and merged across shards."""
+
+    def __init__(self, players: int, sides: int) -> None:
+        self.players, self.sides = players, sides
+        self.matches = 0
+        self.wins = [0] * sides
+        self.draws = 0
+        self.wins_by_first = [0] * players  # by seat relative to the first dealer
+        self.deals = self.deals_sq = self.moves = self.moves_sq = 0
+        self.pos_points = [0] * players  # by seat relative to each deal's dealer
+        self.pos_points_sq = [0] * players
+        self.side_points = [0] * sides
+        self.side_points_sq = [0] * sides
+        self.hist = np.zeros((sides, 1), dtype=np.int64)  # deal points per side
+
+    def side_of(self, seat: Any) -> Any:
+        return seat % 2 if self.players == 4 else seat
+
+    def add(self, rec: Dict[str, np.ndarray]) -> None:
+        n = len(rec["winner"])
+        if n == 0:
+            return
+        w = rec["winner"].astype(np.int64)
+        self.matches += n
+        for side in range(self.sides):
+            self.wins[side] += int(np.count_nonzero(w == side))
+        self.draws += int(np.count_nonzero(w < 0))
+        fd = rec["first_dealer"].astype(np.int64)
+        for r in range(self.players):
+            self.wins_by_first[r] += int(np.count_nonzero(w == self.side_of((fd + r) % self.players)))
+        d = rec["deals"].astype(np.int64)
+        m = rec["moves"].astype(np.int64)
+        self.deals += int(d.sum())
+        self.deals_sq += int((d * d).sum())
+        self.moves += int(m.sum())
+        self.moves_sq += int((m * m).sum())
+        pts = rec["deal_points"].astype(np.int64)
+        dealer = rec["deal_dealer"].astype(np.int64)
+        rows = np.arange(len(dealer))
+        for r in range(self.players):
+            p = pts[rows, self.side_of((dealer + r) % self.players)]
+            self.pos_points[r] += int(p.sum())
+            self.pos_points_sq[r] += int((p * p).sum())
+        for side in range(self.sides):
+            p = pts[:, side]
+            self.side_points[side] += int(p.sum())
+            self.side_points_sq[side] += int((p * p).sum())
+        if len(pts):
+            top = int(pts.max()) + 1
+            if top > self.hist.shape[1]:
+                self.hist = np.pad(self.hist, ((0, 0), (0, top - self.hist.shape[1])))
+            for side in range(self.sides):
+                c = np.bincount(np.clip(pts[:, side], 0, None), minlength=self.hist.shape[1])
+                self.hist[side] += c
+
+    def merge(self, other: "Tally") -> None:
+        for key in ("matches", "draws", "deals", "deals_sq", "moves", "moves_sq"):
+            setattr(self, key, getattr(self, key) + getattr(other, key))
+        for key in ("wins", "wins_by_first", "pos_points", "pos_points_sq", "side_points", "side_points_sq"):
+            setattr(self, key, [a + b for a, b in zip(getattr(self, key), getattr(other, key))])
+        width = max(self.hist.shape[1], other.hist.shape[1])
+        pad = lambda h: np.pad(h, ((0, 0), (0, width - h.shape[1])))  # noqa: E731
+        self.hist = pad(self.hist) + pad(other.hist)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Tally) and self.state() == other.state()
+
+    def state(self) -> Dict[str, Any]:
+        s = {k: v for k, v in vars(self).items() if k != "hist"}
+        s["hist"] = self.hist[:, : _width(self.hist)].tolist()
+        return s
+
+
+def _width(hist: np.ndarray) -> int:
+    nz = np.nonzero(hist.sum(axis=0))[0]
+    return int(nz[-1]) + 1 if len(nz) else 0
+
+
+def wilson(k: int, n: int) -> Dict[str, float]:
+    """A proportion with its 95% Wilson score interval."""
+    if n == 0:
+        return {"rate": math.nan, "low": math.nan, "high": math.nan}
+    p = k / n
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return {"rate": p, "low": max(0.0, centre - half), "high": min(1.0, centre + half)}
+
+
+def mean_ci(total: int, total_sq: int, n: int) -> Dict[str, float]:
+    """A mean with its 95% normal interval (sample variance)."""
+    if n == 0:
+        return {"mean": math.nan, "low": math.nan, "high": math.nan}
+    mean = total / n
+    var = (total_sq - total * total / n) / (n - 1) if n > 1 else 0.0
+    half = Z95 * math.sqrt(max(var, 0.0) / n)
+    return {"mean": mean, "low": mean - half, "high": mean + half}
+
+
+def position_name(r: int, players: int) -> str:
+    if r == 0:
+        return "dealer"
+    return f"dealer+{r}"
+
+
+def summarize(t: Tally, *, rules: Any, seed: int, bots: Sequence[str], requested: int, interrupted: bool) -> Dict[str, Any]:
+    n, players = t.matches, t.players
+    seat_side = [t.side_of(s) for s in range(players)]
+    return {
+        "rules": {"name": rules.name, "players": rules.players, "target": rules.target, **rules.options},
+        "seed": seed,
+        "bots": list(bots),
+        "games": n,
+        "requested": requested,
+        "interrupted": interrupted,
+        "wins": list(t.wins),
+        "draws": t.draws,
+        "win_rate_by_side": [wilson(t.wins[s], n) for s in range(t.sides)],
+        "win_rate_by_seat": [wilson(t.wins[seat_side[s]], n) for s in range(players)],
+        "win_rate_by_first_position": [
+            {"position": position_name(r, players), **wilson(t.wins_by_first[r], n)} for r in range(players)
+        ],
+        "draw_rate": wilson(t.draws, n),
+        "points_per_deal_by_position": [
+            {"position": position_name(r, players), **mean_ci(t.pos_points[r], t.pos_points_sq[r], t.deals)}
+            for r in range(players)
+        ],
+        "points_per_deal_by_side": [mean_ci(t.side_points[s], t.side_points_sq[s], t.deals) for s in range(t.sides)],
+        "deals_per_match": mean_ci(t.deals, t.deals_sq, n),
+        "moves_per_match": mean_ci(t.moves, t.moves_sq, n),
+        "deals": t.deals,
+        "moves": t.moves,
+    }
+
+
+# -- the result ---------------------------------------------------------------------------------
+
+
+class SimulationResult:
+    """What `simulate` returns: the summary of every finished match and, unless
+    `arrays=False`, their records as numpy arrays.
+
+    Matches are numbered from 0; the result holds matches `0 .. len(result) - 1` (fewer
+    than asked when it comes from an interrupted or failed run). Per match: `winner`
+    (int8: the side, -1 for a draw), `scores` (int64, one column per side), `deals`
+    (uint32), `moves` (uint32), `first_dealer` (uint8). Per deal, the deals of match 0
+    first: `deal_points` (int32, one column per side), `deal_dealer` (uint8),
+    `deal_match` (the match of each deal).
+    """
+
+    def __init__(self, *, rules: Any, seed: int, bots: Sequence[str], requested: int, tally: Tally,
+                 records: Optional[Dict[str, np.ndarray]], backend: str, engine: str,
+                 interrupted: bool = False, seconds: float = 0.0) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.bots = list(bots)
+        self.requested = requested
+        self.tally = tally
+        self.backend = backend
+        self.engine = engine
+        self.interrupted = interrupted
+        self.seconds = seconds
+        self._records = records
+        self.summary = summarize(tally, rules=rules, seed=seed, bots=bots, requested=requested, interrupted=interrupted)
+
+    def __len__(self) -> int:
+        return self.tally.matches
+
+    @property
+    def games(self) -> int:
+        return self.tally.matches
+
+    def _array(self, key: str) -> np.ndarray:
+        if self._records is None:
+            raise ValueError("the arrays were not kept: run simulate(..., arrays=True)")
+        return self._records[key]
+
+    winner = property(lambda self: self._array("winner"))
+    scores = property(lambda self: self._array("scores"))
+    deals = property(lambda self: self._array("deals"))
+    moves = property(lambda self: self._array("moves"))
+    first_dealer = property(lambda self: self._array("first_dealer"))
+    deal_points = property(lambda self: self._array("deal_points"))
+    deal_dealer = property(lambda self: self._array("deal_dealer"))
+
+    @property
+    def deal_match(self) -> np.ndarray:
+        return np.repeat(np.arange(len(self), dtype=np.int64), self.deals.astype(np.int64))
+
+    @property
+    def has_arrays(self) -> bool:
+        return self._records is not None
+
+    def arrays(self) -> Dict[str, np.ndarray]:
+        return {k: self._array(k) for k in ARRAYS}
+
+    def match_seed(self, index: int) -> int:
+        """The seed of match `index`: `Game(rules, seed=result.match_seed(i))` replays it."""
+        from .reference.bots import match_seed  # one formula for both backends
+
+        return match_seed(self.seed, index)
+
+    @property
+    def points_histogram(self) -> np.ndarray:
+        """hist[side, p]: how many deals gave that side p points."""
+        return self.tally.hist[:, : _width(self.tally.hist)]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SimulationResult):
+            return NotImplemented
+        if self.summary != other.summary or self.tally != other.tally or self.has_arrays != other.has_arrays:
+            return False
+        if self._records is None or other._records is None:
+            return True
+        return all(np.array_equal(self._records[k], other._records[k]) for k in ARRAYS)
+
+    def __repr__(self) -> str:
+        return (
+            f"<SimulationResult {self.rules.name} {self.rules.players}p: {len(self)} of {self.requested} matches, "
+            f"seed {self.seed}, bots {','.join(self.bots)}>"
+        )
+
+    def to_json(self, **kw: Any) -> str:
+        import json
+
+        return json.dumps(_jsonable(self.summary), **kw)
+
+    def __str__(self) -> str:
+        return format_summary(self.summary, seconds=self.seconds)
+
+    def plot(self, path: str) -> None:
+        plot_result(self, path)
+
+
+def _jsonable(x: Any) -> Any:
+    if isinstance(x, float) and not math.isfinite(x):
+        return None
+    if isinstance(x, dict):
+        return {k: _jsonable(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_jsonable(v) for v in x]
+    return x
+
+
+# -- text and plot ------------------------------------------------------------------------------
+
+
+def _pct(d: Dict[str, float]) -> str:
+    if math.isnan(d["rate"]):
+        return "-"
+    return f"{100 * d['rate']:6.2f}%  [{100 * d['low']:6.2f}, {100 * d['high']:6.2f}]"
+
+
+def _mean(d: Dict[str, float], digits: int = 2) -> str:
+    if math.isnan(d["mean"]):
+        return "-"
+    return f"{d['mean']:.{digits}f}  [{d['low']:.{digits}f}, {d['high']:.{digits}f}]"
+
+
+def format_summary(s: Dict[str, Any], seconds: float = 0.0) -> str:
+    r = s["rules"]
+    players = r["players"]
+    sides = len(s["wins"])
+    opts = "".join(f", {k}={v}" for k, v in r.items() if k not in ("name", "players", "target"))
+    lines = [
+        f"{r['name']}, {players} players, target {r['target']}{opts}; seed {s['seed']}",
+        f"{s['games']:,} matches" + (f" of {s['requested']:,} (interrupted)" if s["interrupted"] else "")
+        + (f" in {seconds:.1f} s ({s['games'] / seconds:,.0f} matches/s, {s['moves'] / seconds:,.0f} moves/s)" if seconds > 0 and s["games"] else ""),
+        "",
+        f"{'side':<6}{'seats':<8}{'bots':<18}{'wins':>12}   {'win rate  [95% CI]':<28}",
+    ]
+    seat_side = [seat % 2 if players == 4 else seat for seat in range(players)]
+    for side in range(sides):
+        seats = [seat for seat in range(players) if seat_side[seat] == side]
+        bots = ",".join(sorted({s["bots"][seat] for seat in seats}, key=lambda b: s["bots"].index(b)))
+        lines.append(
+            f"{side:<6}{' '.join(map(str, seats)):<8}{bots[:17]:<18}{s['wins'][side]:>12,}   {_pct(s['win_rate_by_side'][side])}"
+        )
+    lines.append(f"{'draws':<32}{s['draws']:>12,}   {_pct(s['draw_rate'])}")
+    lines += ["", f"{'seat from the dealer':<22}{'win rate from the first deal':<36}{'points per deal  [95% CI]'}"]
+    for r in range(players):
+        label = "dealer" if r == 0 else f"dealer+{r}" + (" (plays first)" if r == 1 else "")
+        lines.append(
+            f"{label:<22}{_pct(s['win_rate_by_first_position'][r]):<36}{_mean(s['points_per_deal_by_position'][r])}"
+        )
+    lines += [
+        "",
+        f"deals per match  {_mean(s['deals_per_match'])}",
+        f"moves per match  {_mean(s['moves_per_match'], 1)}",
+    ]
+    return "\n".join(lines)
+
+
+def plot_result(result: SimulationResult, path: str) -> None:
+    """Win rates with their intervals, and the distribution of points per deal."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise ValueError("plotting needs matplotlib: pip install 'quinza[plot]'") from None
+    s = result.summary
+    fig, (a, b) = plt.subplots(1, 2, figsize=(11, 4.2))
+    labels, rates, errs = [], [], [[], []]
+    for side, w in enumerate(s["win_rate_by_side"]):
+        seats = [seat for seat in range(s["rules"]["players"]) if (seat % 2 if s["rules"]["players"] == 4 else seat) == side]
+        labels.append(f"side {side}\n{s['bots'][seats[0]]}")
+        rates.append(w["rate"])
+        errs[0].append(w["rate"] - w["low"])
+        errs[1].append(w["high"] - w["rate"])
+    labels.append("draw")
+    d = s["draw_rate"]
+    rates.append(d["rate"])
+    errs[0].append(d["rate"] - d["low"])
+    errs[1].append(d["high"] - d["rate"])
+    a.bar(labels, rates, yerr=errs, capsize=4, color=["C0", "C1", "C2", "C3"][: len(labels) - 1] + ["grey"])
+    a.set_ylabel("share of matches (95% CI)")
+    a.set_title(f"{len(result):,} matches of {s['rules']['name']}, {s['rules']['players']} players")
+    hist = result.points_histogram
+    x = np.arange(hist.shape[1])
+    for side in range(hist.shape[0]):
+        total = hist[side].sum()
+        if total:
+            b.step(x, hist[side] / total, where="mid", label=f"side {side}")
+    b.set_xlabel("points in a deal")
+    b.set_ylabel("share of deals")
+    b.set_title("points per deal")
+    b.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+# -- the run ------------------------------------------------------------------------------------
+
+
+class _StopOnCtrlC:
+    """The first Ctrl-C asks the run to stop after the chunk in progress; a second one
+    interrupts at once. Only in the main thread (elsewhere Ctrl-C is not delivered)."""
+
+    def __init__(self) -> None:
+        self.requested = False
+        self._old: Any = None
+
+    def __enter__(self) -> "_StopOnCtrlC":
+        if threading.current_thread() is threading.main_thread():
+            self._old = signal.getsignal(signal.SIGINT)
+            signal.signal(signal.SIGINT, self._handler)
+        return self
+
+    def _handler(self, signum: int, frame: Any) -> None:
+        if self.requested:
+            self._restore()
+            raise KeyboardInterrupt
+        self.requested = True
+
+    def _restore(self) -> None:
+        if self._old is not None:
+            signal.signal(signal.SIGINT, self._old)
+            self._old = None
+
+    def __exit__(self, *exc: Any) -> None:
+        self._restore()
+
+
+def simulate(api: Any, rules: Any, games: Any, bots: Any, seed: Any, threads: Any, backend: Any,
+             progress: Optional[Callable[[int, int], Any]], arrays: bool, ray_address: Optional[str] = None) -> SimulationResult:
+    """`simulate` of either backend; `api` is the backend's module (quinza or quinza.reference)."""
+    rules = check_rules(api, rules)
+    games = check_games(games)
+    seat_bots = check_bots(bots, rules)
+    seed = check_seed(seed)
+    threads = check_threads(threads)
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown backend {backend!r}: choose local or ray")
+    if backend == "ray":
+        from ._ray import simulate_ray
+
+        return simulate_ray(api, rules, games, seat_bots, seed, progress, bool(arrays), ray_address)
+    return run_local(api, rules, seat_bots, seed, 0, games, threads, progress, bool(arrays))
+
+
+def run_local(api: Any, rules: Any, seat_bots: List[Any], seed: int, start: int, games: int,
+              threads: Optional[int], progress: Optional[Callable[[int, int], Any]], arrays: bool) -> SimulationResult:
+    """Matches `start .. start + games`, chunk by chunk, on this machine."""
+    sides = rules.sides
+    names = [bot_name(b) for b in seat_bots]
+    fast = getattr(api, "_simulate_chunk", None)
+    all_core = all(bot_kind(b) is not None for b in seat_bots)
+    tally = Tally(rules.players, sides)
+    parts: List[Dict[str, np.ndarray]] = []
+    began = time.perf_counter()
+    done = 0
+
+    def result(interrupted: bool) -> SimulationResult:
+        return SimulationResult(
+            rules=rules, seed=seed, bots=names, requested=games, tally=tally,
+            records=concat_records(parts, sides) if arrays else None, backend="local",
+            engine=getattr(api, "BACKEND", "?"), interrupted=interrupted, seconds=time.perf_counter() - began,
+        )
+
+    def keep(rec: Dict[str, np.ndarray]) -> None:
+        tally.add(rec)
+        if arrays:
+            parts.append(rec)
+
+    chunk = 256
+    with _StopOnCtrlC() as stop:
+        while done < games and not stop.requested:
+            count = min(chunk, games - done)
+            t0 = time.perf_counter()
+            if fast is not None and all_core:
+                raw = fast(rules, [bot_kind(b) for b in seat_bots], seed, start + done, count, threads or 0)
+                rec = shape_records(dict(zip(ARRAYS, raw)), sides)
+            else:
+                played = []
+                try:
+                    for i in range(start + done, start + done + count):
+                        played.append(play_match(api, rules, seat_bots, api.match_seed(seed, i), i))
+                        if stop.requested:
+                            break
+                except BotError as error:
+                    keep(records_of(played, sides))
+                    error.result = result(interrupted=False)
+                    raise
+                rec = records_of(played, sides)
+            keep(rec)
+            done += len(rec["winner"])
+            if progress is not None:
+                progress(done, games)
+            # aim at about a quarter of a second a chunk: progress stays live, Ctrl-C quick
+            took = max(time.perf_counter() - t0, 1e-6)
+            chunk = int(min(max(count * 0.25 / took, 16), 1 << 20))
+    out = result(interrupted=done < games)
+    if out.interrupted:
+        raise SimulationInterrupted(f"simulation interrupted after {done} of {games} matches", result=out)
+    return out

@@ -1,0 +1,170 @@
+"""Bots, readable first: `random` and `greedy`, making exactly the choices of the Rust
+core's bots (docs/engine.md "Simulation"). A bot is called on a game and returns a move:
+
+>>> from quinza.reference import Game, GreedyBot, RandomBot
+>>> g = Game("quinza", seed=7)
+>>> g.play(GreedyBot()(g))
+>>> g.play(RandomBot(seed=1)(g))
+"""
+
+from __future__ import annotations
+
+from typing import Any, List, Optional, Tuple
+
+from .generator import Random
+
+GAMMA = 0x9E3779B97F4A7C15  # the generator's increment
+BOT_STREAM = 0x6A09E667F3BCC909  # mixed into a match seed for its bots' seeds
+_MASK = (1 << 64) - 1
+BOT_NAMES = ("random", "greedy")
+
+
+def _seed(seed: Any) -> int:
+    # The generator checks the seed and words its refusal.
+    return Random(0 if seed is None else seed).state
+
+
+def _over(game: Any) -> None:
+    if game.is_over:
+        raise ValueError("the match is over: there is no move to choose")
+
+
+class RandomBot:
+    """Uniform over the legal moves: `below(len(legal_moves))` from a generator of its own,
+    one draw a move (even when there is only one), picking in legal-move order."""
+
+    name = "random"
+
+    def __init__(self, seed: Optional[int] = None) -> None:
+        self._seed = _seed(seed)
+        self._rng = Random(self._seed)
+
+    @property
+    def seed(self) -> int:
+        return self._seed
+
+    @property
+    def state(self) -> int:
+        return self._rng.state
+
+    def __call__(self, game: Any) -> Any:
+        _over(game)
+        moves = game.legal_moves()
+        return moves[self._rng.below(len(moves))]
+
+    def __repr__(self) -> str:
+        return f"RandomBot(seed={self._seed})"
+
+
+class GreedyBot:
+    """The move worth most right away (`greedy_key`); of equal moves, the first in
+    legal-move order. It draws nothing: `seed` is only checked."""
+
+    name = "greedy"
+
+    def __init__(self, seed: Optional[int] = None) -> None:
+        _seed(seed)
+
+    def __call__(self, game: Any) -> Any:
+        _over(game)
+        best, best_key = None, None
+        for move in game.legal_moves():
+            key = greedy_key(game, move)
+            if best_key is None or key > best_key:  # strictly more: ties keep the first
+                best, best_key = move, key
+        return best
+
+    def __repr__(self) -> str:
+        return "GreedyBot()"
+
+
+def card_points(card: Any) -> int:
+    """Quinza and rb3ine: an Oros at its printed number (the Ace 10), any other card 1."""
+    if card.suit == "o":
+        return 10 if card.rank == 1 else card.rank
+    return 1
+
+
+def greedy_key(game: Any, move: Any) -> Tuple[int, ...]:
+    """What a move is worth right away; greater is better.
+
+    quinza, rb3ine: a capture is worth the card points of the played and captured cards;
+    a lay is worth minus the card points of the card laid (it is offered to the others).
+
+    escoba: (escoba scored, 7 of Oros, Oros, cards), compared in that order; a capture
+    counts the played and captured cards, a lay counts the card laid, negatively.
+
+    quinte: a bid is worth nothing (so greedy passes: pass is listed first). A card is
+    worth, with the trick as it would stand after it: the trick's quint points plus
+    5 x multiplier, positive when the card that would win it is the player's side's,
+    negative otherwise.
+    """
+    name = game.rules.name
+    if name == "quinte":
+        return (_quinte_value(game, move),)
+    played = [move.card]
+    if name != "escoba":
+        if not move.captures:
+            return (-card_points(move.card),)
+        return (sum(card_points(c) for c in played + list(move.captures)),)
+    cards = played + list(move.captures)
+    sign = 1 if move.captures else -1
+    escoba = int(bool(move.captures) and len(move.captures) == len(game.table) and _scores_escoba(game))
+    seven = sum(1 for c in cards if c.suit == "o" and c.rank == 7)
+    oros = sum(1 for c in cards if c.suit == "o")
+    return (escoba, sign * seven, sign * oros, sign * len(cards))
+
+
+def _scores_escoba(game: Any) -> bool:
+    """Clearing the table scores an escoba, except with the player's final card of the
+    deal (hand of one card, empty stock) unless `escoba_on_last_card`."""
+    if game.rules.escoba_on_last_card:
+        return True
+    last_card = len(game.hand(game.turn)) == 1 and game.stock == 0
+    return not last_card
+
+
+def _quinte_value(game: Any, move: Any) -> int:
+    if move.card is None:
+        return 0
+    from .quinte import quints_in, winning_index
+
+    trick: List[Tuple[int, Any]] = game.trick + [(game.turn, move.card)]
+    cards = [c for _, c in trick]
+    if all(c.is_joker for c in cards):
+        return -quints_in(cards)  # a led joker wins nothing yet
+    winner_seat = trick[winning_index(cards)][0]
+    value = quints_in(cards) + 5 * game.multiplier
+    return value if winner_seat % 2 == game.turn % 2 else -value
+
+
+def bot(name: str, seed: Optional[int] = None) -> Any:
+    """A new bot by name: `bot("random", seed=7)`, `bot("greedy")`."""
+    if name == "random":
+        return RandomBot(seed)
+    if name == "greedy":
+        return GreedyBot(seed)
+    raise ValueError(f"unknown bot {name!r}: choose random or greedy, or pass a callable (game) -> move")
+
+
+def _index(index: Any, what: str) -> int:
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= _MASK:
+        raise ValueError(f"{what} must be a whole number from 0 to 2**64-1, not {index!r}")
+    return index
+
+
+def match_seed(seed: int, index: int) -> int:
+    """The seed of match `index` of a simulation seeded `seed`: output number `index` (from
+    0) of `Random(seed)`, reached in one step (the state after `index` draws is
+    `seed + index * GAMMA`)."""
+    seed, index = _seed(seed), _index(index, "index")
+    return Random((seed + index * GAMMA) & _MASK).next_u64()
+
+
+def seat_seed(match_seed: int, seat: int) -> int:
+    """The seed of the bot at `seat` in the match seeded `match_seed`: output number `seat`
+    of `Random(match_seed XOR BOT_STREAM)`; a stream apart from the match's own draws."""
+    match_seed = _seed(match_seed)
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
+        raise ValueError(f"seat must be 0..3, not {seat!r}")
+    return Random(((match_seed ^ BOT_STREAM) + seat * GAMMA) & _MASK).next_u64()

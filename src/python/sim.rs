@@ -1,0 +1,228 @@
+//! Bots and batch simulation for Python: `RandomBot`, `GreedyBot`, the seeding helpers and
+//! `_simulate_chunk`, which plays a range of matches on all cores with the GIL released.
+//! The summary, the arrays and the command live in `quinza/_sim.py`.
+
+use super::cards::PyMove;
+use super::game::PyGame;
+use super::random::seed_arg;
+use super::rules::rules_arg;
+use super::{plain_int, repr, type_name, value_error};
+use crate::bots::{unknown_bot_message, Bot, BotKind};
+use crate::fifteen::{json, Game};
+use crate::sim;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyString, PyTuple};
+
+/// The game a bot is asked to play: a `quinza.Game`, or any game with `to_json()` (a
+/// game of the reference), read through its JSON.
+fn with_game<R>(game: &Bound<'_, PyAny>, f: impl FnOnce(&Game) -> R) -> PyResult<R> {
+    if let Ok(g) = game.cast::<PyGame>() {
+        return Ok(f(&g.borrow().game));
+    }
+    if game.hasattr("to_json")? {
+        let text: String = game.call_method0("to_json")?.extract()?;
+        let g = json::from_json(&text).map_err(value_error)?;
+        return Ok(f(&g));
+    }
+    Err(value_error(format!(
+        "a bot plays a quinza Game, not {}",
+        type_name(game)?
+    )))
+}
+
+fn choose(bot: &mut Bot, game: &Bound<'_, PyAny>) -> PyResult<PyMove> {
+    match with_game(game, |g| bot.choose(g))? {
+        Some(m) => Ok(PyMove::from_core(m)),
+        None => Err(value_error("the match is over: there is no move to choose")),
+    }
+}
+
+/// Uniform over the legal moves: `below(len(legal_moves))` from its own generator.
+#[pyclass(module = "quinza._core", name = "RandomBot")]
+pub struct PyRandomBot {
+    bot: Bot,
+    seed: u64,
+}
+
+#[pymethods]
+impl PyRandomBot {
+    #[new]
+    #[pyo3(signature = (seed = None))]
+    fn new(seed: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let seed = match seed.filter(|s| !s.is_none()) {
+            Some(s) => seed_arg(s)?,
+            None => 0,
+        };
+        Ok(PyRandomBot {
+            bot: Bot::new(BotKind::Random, seed),
+            seed,
+        })
+    }
+
+    /// "random"
+    #[getter]
+    fn name(&self) -> &'static str {
+        "random"
+    }
+
+    /// The seed the bot started from.
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The generator's state now.
+    #[getter]
+    fn state(&self) -> u64 {
+        self.bot.rng.state
+    }
+
+    /// The move for the seat to act (one draw from the bot's generator).
+    fn __call__(&mut self, game: &Bound<'_, PyAny>) -> PyResult<PyMove> {
+        choose(&mut self.bot, game)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("RandomBot(seed={})", self.seed)
+    }
+}
+
+/// The move worth most right away; the first of equal moves in legal-move order.
+#[pyclass(module = "quinza._core", name = "GreedyBot")]
+pub struct PyGreedyBot {
+    bot: Bot,
+}
+
+#[pymethods]
+impl PyGreedyBot {
+    /// `seed` is accepted for symmetry with `RandomBot` and checked; greedy draws nothing.
+    #[new]
+    #[pyo3(signature = (seed = None))]
+    fn new(seed: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        if let Some(s) = seed.filter(|s| !s.is_none()) {
+            seed_arg(s)?;
+        }
+        Ok(PyGreedyBot {
+            bot: Bot::new(BotKind::Greedy, 0),
+        })
+    }
+
+    /// "greedy"
+    #[getter]
+    fn name(&self) -> &'static str {
+        "greedy"
+    }
+
+    fn __call__(&mut self, game: &Bound<'_, PyAny>) -> PyResult<PyMove> {
+        choose(&mut self.bot, game)
+    }
+
+    fn __repr__(&self) -> &'static str {
+        "GreedyBot()"
+    }
+}
+
+/// A bot by name: "random" or "greedy".
+fn kind_arg(name: &Bound<'_, PyAny>) -> PyResult<BotKind> {
+    let text = name
+        .cast::<PyString>()
+        .ok()
+        .and_then(|s| s.to_str().ok().map(|t| t.to_string()));
+    match text.map(|t| BotKind::parse(&t)) {
+        Some(Ok(kind)) => Ok(kind),
+        _ => Err(value_error(unknown_bot_message(&repr(name)?))),
+    }
+}
+
+/// An index or count `0 <= v < 2**64`.
+fn u64_arg(v: &Bound<'_, PyAny>, what: &str) -> PyResult<u64> {
+    match plain_int(v) {
+        Some(Ok(x)) if (0..=u64::MAX as i128).contains(&x) => Ok(x as u64),
+        _ => Err(value_error(format!(
+            "{what} must be a whole number from 0 to 2**64-1, not {}",
+            repr(v)?
+        ))),
+    }
+}
+
+/// `bot(name, seed=0)`: a new RandomBot or GreedyBot.
+#[pyfunction]
+#[pyo3(signature = (name, seed = None))]
+pub fn bot(py: Python<'_>, name: &Bound<'_, PyAny>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyAny>> {
+    let seed = seed.filter(|s| !s.is_none());
+    Ok(match kind_arg(name)? {
+        BotKind::Random => Py::new(py, PyRandomBot::new(seed)?)?.into_any(),
+        BotKind::Greedy => Py::new(py, PyGreedyBot::new(seed)?)?.into_any(),
+    })
+}
+
+/// The seed of match `index` of a simulation seeded `seed`.
+#[pyfunction]
+pub fn match_seed(seed: &Bound<'_, PyAny>, index: &Bound<'_, PyAny>) -> PyResult<u64> {
+    Ok(sim::match_seed(seed_arg(seed)?, u64_arg(index, "index")?))
+}
+
+/// The seed of the bot at `seat` in the match seeded `match_seed`.
+#[pyfunction]
+pub fn seat_seed(match_seed: &Bound<'_, PyAny>, seat: &Bound<'_, PyAny>) -> PyResult<u64> {
+    let seat = match plain_int(seat) {
+        Some(Ok(s)) if (0..4).contains(&s) => s as u8,
+        _ => return Err(value_error(format!("seat must be 0..3, not {}", repr(seat)?))),
+    };
+    Ok(sim::seat_seed(seed_arg(match_seed)?, seat))
+}
+
+fn le_bytes<'py, T: Copy, const N: usize>(py: Python<'py>, v: &[T], to: fn(T) -> [u8; N]) -> Bound<'py, PyBytes> {
+    let mut out = Vec::with_capacity(v.len() * N);
+    for &x in v {
+        out.extend_from_slice(&to(x));
+    }
+    PyBytes::new(py, &out)
+}
+
+/// Play matches `start .. start + count` with core bots (one name per seat) on `threads`
+/// threads (0: every core), the GIL released. Returns the records as little-endian bytes:
+/// (winner i8, scores i64, deals u32, moves u32, first_dealer u8, deal_points i32,
+/// deal_dealer u8).
+#[pyfunction]
+#[pyo3(signature = (rules, bots, seed, start, count, threads))]
+pub fn _simulate_chunk<'py>(
+    py: Python<'py>,
+    rules: &Bound<'py, PyAny>,
+    bots: Vec<Bound<'py, PyAny>>,
+    seed: &Bound<'py, PyAny>,
+    start: &Bound<'py, PyAny>,
+    count: &Bound<'py, PyAny>,
+    threads: usize,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let rules = rules_arg(rules)?;
+    let kinds = bots.iter().map(kind_arg).collect::<PyResult<Vec<BotKind>>>()?;
+    let seed = seed_arg(seed)?;
+    let start = u64_arg(start, "start")?;
+    let count = u64_arg(count, "count")?;
+    let records = py
+        .detach(|| sim::run(rules, &kinds, seed, start, count, threads))
+        .map_err(value_error)?;
+    PyTuple::new(
+        py,
+        [
+            le_bytes(py, &records.winner, i8::to_le_bytes),
+            le_bytes(py, &records.scores, i64::to_le_bytes),
+            le_bytes(py, &records.deals, u32::to_le_bytes),
+            le_bytes(py, &records.moves, u32::to_le_bytes),
+            PyBytes::new(py, &records.first_dealer),
+            le_bytes(py, &records.deal_points, i32::to_le_bytes),
+            PyBytes::new(py, &records.deal_dealer),
+        ],
+    )
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyRandomBot>()?;
+    m.add_class::<PyGreedyBot>()?;
+    m.add_function(wrap_pyfunction!(bot, m)?)?;
+    m.add_function(wrap_pyfunction!(match_seed, m)?)?;
+    m.add_function(wrap_pyfunction!(seat_seed, m)?)?;
+    m.add_function(wrap_pyfunction!(_simulate_chunk, m)?)?;
+    Ok(())
+}
