@@ -297,7 +297,8 @@ def wilson(k: int, n: int) -> Dict[str, float]:
     z2 = Z95 * Z95
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return {"rate": p, "low": max(0.0, centre - half), "high": min(1.0, centre + half)}
+    # the interval always holds the rate itself (rounding could leave 1.0 just outside)
+    return {"rate": p, "low": max(0.0, min(p, centre - half)), "high": min(1.0, max(p, centre + half))}
 
 
 def mean_ci(total: int, total_sq: int, n: int) -> Dict[str, float]:
@@ -358,7 +359,8 @@ class SimulationResult:
     (int8: the side, -1 for a draw), `scores` (int64, one column per side), `deals`
     (uint32), `moves` (uint32), `first_dealer` (uint8). Per deal, the deals of match 0
     first: `deal_points` (int32, one column per side), `deal_dealer` (uint8),
-    `deal_match` (the match of each deal).
+    `deal_match` (the match of each deal); `deal_offsets` (match i's deals are rows
+    `deal_offsets[i]` up to `deal_offsets[i + 1]`).
     """
 
     def __init__(self, *, rules: Any, seed: int, bots: Sequence[str], requested: int, tally: Tally,
@@ -399,6 +401,13 @@ class SimulationResult:
     @property
     def deal_match(self) -> np.ndarray:
         return np.repeat(np.arange(len(self), dtype=np.int64), self.deals.astype(np.int64))
+
+    @property
+    def deal_offsets(self) -> np.ndarray:
+        """The deals of match i are rows deal_offsets[i] .. deal_offsets[i + 1] - 1."""
+        out = np.zeros(len(self) + 1, dtype=np.int64)
+        np.cumsum(self.deals, out=out[1:])
+        return out
 
     @property
     def has_arrays(self) -> bool:
