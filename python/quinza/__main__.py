@@ -1,4 +1,8 @@
-"""`python -m quinza`: a seeded bot-versus-bot match, printed deal by deal."""
+"""The `quinza` command.
+
+    quinza simulate --rules rb3ine --players 4 --games 1000000 --bots greedy,random --seed 7
+    quinza --rules escoba --seed 1          # one seeded match, printed deal by deal
+"""
 
 from __future__ import annotations
 
@@ -8,9 +12,17 @@ from typing import List, Optional
 
 
 def main(argv: Optional[List[str]] = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["simulate"]:
+        from ._cli_simulate import simulate_main
+
+        return simulate_main(argv[1:])
+    if argv[:1] == ["play"]:
+        argv = argv[1:]
     parser = argparse.ArgumentParser(
         prog="quinza",
-        description="Play one seeded match between random bots and print it deal by deal.",
+        description="Play one seeded match between random bots and print it deal by deal. "
+        "`quinza simulate --help` plays many matches and sums them up.",
     )
     parser.add_argument("--rules", default="quinza", help="quinza, rb3ine or escoba (default quinza)")
     parser.add_argument("--players", type=int, default=None, help="2, 3 or 4 (default 2)")

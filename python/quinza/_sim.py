@@ -499,11 +499,15 @@ def format_summary(s: Dict[str, Any], seconds: float = 0.0) -> str:
             f"{side:<6}{' '.join(map(str, seats)):<8}{bots[:17]:<18}{s['wins'][side]:>12,}   {_pct(s['win_rate_by_side'][side])}"
         )
     lines.append(f"{'draws':<32}{s['draws']:>12,}   {_pct(s['draw_rate'])}")
-    lines += ["", f"{'seat from the dealer':<22}{'win rate from the first deal':<36}{'points per deal  [95% CI]'}"]
+    lines += [
+        "",
+        f"{'seat from the dealer':<24}{'win rate, seated so':<34}{'points per deal'}",
+        f"{'':<24}{'in the first deal  [95% CI]':<34}{'[95% CI]'}",
+    ]
     for r in range(players):
         label = "dealer" if r == 0 else f"dealer+{r}" + (" (plays first)" if r == 1 else "")
         lines.append(
-            f"{label:<22}{_pct(s['win_rate_by_first_position'][r]):<36}{_mean(s['points_per_deal_by_position'][r])}"
+            f"{label:<24}{_pct(s['win_rate_by_first_position'][r]):<34}{_mean(s['points_per_deal_by_position'][r])}"
         )
     lines += [
         "",

@@ -1,0 +1,100 @@
+"""`quinza simulate`: the summary table, --json, --plot, bad input, Ctrl-C; the one-match
+command still works. Run with the Rust core and with --reference."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from typing import Any, List
+
+import pytest
+
+from quinza.__main__ import main
+
+ENGINES = {"rust": [], "reference": ["--reference"]}
+
+
+@pytest.fixture(params=list(ENGINES))
+def engine(request: Any) -> List[str]:
+    return ENGINES[request.param]
+
+
+def test_simulate_prints_a_summary_table(engine: List[str], capsys: Any) -> None:
+    assert main(["simulate", "--rules", "rb3ine", "--players", "4", "--games", "30", "--bots", "greedy,random",
+                 "--seed", "7", *engine]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("rb3ine, 4 players, target 151; seed 7\n30 matches")
+    assert "0 2     greedy" in out and "1 3     random" in out and "dealer+1 (plays first)" in out
+    assert "deals per match" in out
+
+
+def test_simulate_json_is_the_summary(engine: List[str], capsys: Any) -> None:
+    import quinza
+
+    main(["simulate", "--rules", "escoba", "--games", "20", "--bots", "greedy", "--seed", "3",
+          "--set", "setenta=sum", "--json", *engine])
+    summary = json.loads(capsys.readouterr().out)
+    expected = quinza.simulate(quinza.Rules("escoba", setenta="sum"), 20, bots="greedy", seed=3)
+    assert summary == json.loads(expected.to_json())
+    assert summary["rules"]["setenta"] == "sum" and summary["games"] == 20
+
+
+def test_simulate_plot_writes_a_png(tmp_path: Any, capsys: Any) -> None:
+    path = tmp_path / "sim.png"
+    assert main(["simulate", "--games", "50", "--seed", "1", "--plot", str(path)]) == 0
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_progress_bar_when_asked(capsys: Any) -> None:
+    main(["simulate", "--games", "40", "--seed", "1", "--progress", "always"])
+    err = capsys.readouterr().err
+    assert "40 / 40 100.0%" in err and "matches/s" in err and "left" in err
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--bots", "greedy,smart"], "unknown bot 'smart'"),
+        (["--games", "0"], "games must be a whole number >= 1, not 0"),
+        (["--games", "-3"], "games must be a whole number >= 1, not -3"),
+        (["--rules", "poker"], "unknown rule set 'poker'"),
+        (["--set", "nonsense"], "write an option as KEY=VALUE"),
+        (["--threads", "0"], "threads must be a whole number >= 1"),
+    ],
+)
+def test_bad_input_is_a_clear_error(args: List[str], message: str, capsys: Any) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["simulate", "--games", "5", *args])
+    assert info.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_ctrl_c_prints_the_summary_of_what_finished() -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "quinza", "simulate", "--games", "1000000", "--seed", "5", "--reference",
+         "--progress", "always", "--json"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    # wait for the first progress report, then Ctrl-C
+    assert proc.stderr is not None
+    seen = ""
+    while "matches/s" not in seen:
+        ch = proc.stderr.read(1)
+        assert ch, "the command ended before reporting progress"
+        seen += ch
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130
+    summary = json.loads(out)
+    assert summary["interrupted"] and 0 < summary["games"] < 1_000_000
+    assert "interrupted: the summary of the" in err
+
+
+def test_one_match_command_still_works(capsys: Any) -> None:
+    assert main(["--rules", "escoba", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Rules('escoba'") and ("wins" in out or "Draw" in out)
+    assert main(["play", "--rules", "quinza", "--seed", "2"]) == 0
