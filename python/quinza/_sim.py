@@ -528,7 +528,9 @@ def plot_result(result: SimulationResult, path: str) -> None:
         raise ValueError("plotting needs matplotlib: pip install 'quinza[plot]'") from None
     s = result.summary
     fig, (a, b) = plt.subplots(1, 2, figsize=(11, 4.2))
-    labels, rates, errs = [], [], [[], []]
+    labels: List[str] = []
+    rates: List[float] = []
+    errs: List[List[float]] = [[], []]
     for side, w in enumerate(s["win_rate_by_side"]):
         seats = [seat for seat in range(s["rules"]["players"]) if (seat % 2 if s["rules"]["players"] == 4 else seat) == side]
         labels.append(f"side {side}\n{s['bots'][seats[0]]}")
