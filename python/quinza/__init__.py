@@ -4,11 +4,9 @@ The classes here are backed by the Rust core (``quinza._core``); ``quinza.refere
 holds the same API in pure Python.
 """
 
+from ._core import Card, DealResult, Game, Move, Random, Rules
 from ._errors import IllegalMoveError
 
-try:
-    from ._core import Card, DealResult, Game, Move, Random, Rules
-except ImportError:  # pragma: no cover - only while the core is not built yet
-    from .reference import Card, DealResult, Game, Move, Random, Rules  # type: ignore[assignment]
+BACKEND = "rust"
 
-__all__ = ["Card", "DealResult", "Game", "IllegalMoveError", "Move", "Random", "Rules"]
+__all__ = ["BACKEND", "Card", "DealResult", "Game", "IllegalMoveError", "Move", "Random", "Rules"]
