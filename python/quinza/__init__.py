@@ -6,18 +6,12 @@ holds the same API in pure Python.
 
 from typing import Any, Callable, Optional
 
+from ._core import Card, DealResult, Game, GreedyBot, Move, Random, RandomBot, Rules
+from ._core import _simulate_chunk, bot, match_seed, seat_seed
 from ._errors import BotError, IllegalMoveError, SimulationInterrupted
 
-try:
-    from ._core import Card, DealResult, Game, GreedyBot, Move, Random, RandomBot, Rules
-    from ._core import _simulate_chunk, bot, match_seed, seat_seed
+BACKEND = "rust"
 
-    BACKEND = "rust"
-except ImportError:  # pragma: no cover - only while the core is not built yet
-    from .reference import Card, DealResult, Game, GreedyBot, Move, Random, RandomBot, Rules  # type: ignore[assignment]
-    from .reference import bot, match_seed, seat_seed  # type: ignore[assignment]
-
-    BACKEND = "reference"
 from . import _sim
 from ._sim import SimulationResult
 
