@@ -6,30 +6,59 @@ use crate::cards::CardSet;
 /// Largest capture total in the family (rb3ine).
 pub const MAX_TOTAL: usize = 40;
 
-/// The table prepared for capture questions.
+/// The table prepared for capture questions, for tables of fewer than `N` cards.
 ///
 /// `reach[k]` is a bitset of sums: bit `s` is set when some subset of the `k` lowest
 /// table cards (by id) has values summing to `s` (sums above 63 fall off; only sums up
-/// to the capture total are ever asked).
-pub struct TableIndex {
+/// to the capture total are ever asked). `TableIndex` holds any table; `SmallTableIndex`
+/// only tables of at most 16 cards, and is cheaper to set up (no large arrays to clear).
+pub struct TableIndexN<const N: usize> {
     n: usize,
-    ids: [u8; 40],
-    vals: [u8; 40],
-    reach: [u64; 41],
+    ids: [u8; N],
+    vals: [u8; N],
+    reach: [u64; N],
 }
 
-impl TableIndex {
+/// Any table (up to all 40 cards).
+pub type TableIndex = TableIndexN<41>;
+
+/// Tables of at most `SMALL_TABLE` cards.
+pub type SmallTableIndex = TableIndexN<17>;
+
+/// The largest table a `SmallTableIndex` holds.
+pub const SMALL_TABLE: u32 = 16;
+
+/// Card values by card id, from values by rank index (`id % 10`).
+pub const fn values_by_id(values: &[u8; 10]) -> [u8; 40] {
+    let mut out = [0u8; 40];
+    let mut id = 0;
+    while id < 40 {
+        out[id] = values[id % 10];
+        id += 1;
+    }
+    out
+}
+
+impl<const N: usize> TableIndexN<N> {
+    /// The index of a table of fewer than `N` cards (a larger table is cut to its `N - 1`
+    /// lowest cards: callers pick `N` by the table's size).
     #[inline]
-    pub fn new(table: CardSet, values: &[u8; 10]) -> TableIndex {
-        let mut t = TableIndex {
+    pub fn new(table: CardSet, values: &[u8; 10]) -> Self {
+        Self::by_id(table, &values_by_id(values))
+    }
+
+    /// The same from card values by card id.
+    #[inline]
+    pub fn by_id(table: CardSet, values: &[u8; 40]) -> Self {
+        let mut t = TableIndexN {
             n: 0,
-            ids: [0; 40],
-            vals: [0; 40],
-            reach: [0; 41],
+            ids: [0; N],
+            vals: [0; N],
+            reach: [0; N],
         };
         t.reach[0] = 1; // the empty subset sums to 0
-        for c in table.iter() {
-            let v = values[c.rank_index() as usize];
+        for c in table.iter().take(N - 1) {
+            let v = values[c.id() as usize];
             let k = t.n;
             t.ids[k] = c.id();
             t.vals[k] = v;
@@ -57,20 +86,28 @@ impl TableIndex {
     }
 
     /// Decide the highest undecided card `k - 1` first, leaving it out before taking it:
-    /// every mask without that bit is smaller than every mask with it.
-    fn walk<F: FnMut(u64)>(&self, k: usize, need: u8, mask: u64, emit: &mut F) {
-        if need == 0 {
-            emit(mask);
-            return;
-        }
-        // Precondition: the k lowest cards can make `need`, so k >= 1.
-        let i = k - 1;
-        let v = self.vals[i];
-        if self.reach[i] >> need & 1 == 1 {
-            self.walk(i, need, mask, emit);
-        }
-        if v <= need && self.reach[i] >> (need - v) & 1 == 1 {
-            self.walk(i, need - v, mask | 1u64 << self.ids[i], emit);
+    /// every mask without that bit is smaller than every mask with it. The "leave" branch
+    /// recurses; the "take" branch, last, loops.
+    fn walk<F: FnMut(u64)>(&self, mut k: usize, mut need: u8, mut mask: u64, emit: &mut F) {
+        loop {
+            if need == 0 {
+                emit(mask);
+                return;
+            }
+            // Precondition: the k lowest cards can make `need`, so k >= 1.
+            let i = k - 1;
+            let v = self.vals[i];
+            let reach = self.reach[i];
+            if reach >> need & 1 == 1 {
+                self.walk(i, need, mask, emit);
+            }
+            if v <= need && reach >> (need - v) & 1 == 1 {
+                k = i;
+                need -= v;
+                mask |= 1u64 << self.ids[i];
+            } else {
+                return;
+            }
         }
     }
 

@@ -1,7 +1,7 @@
 //! One whole match of quinza, rb3ine or escoba (RULES.md "The fifteen family",
 //! docs/engine.md "A match").
 
-use super::captures::TableIndex;
+use super::captures::{TableIndex, TableIndexN, SMALL_TABLE};
 use super::moves::Move;
 use super::rules::Rules;
 use super::scoring::{score_deal, DealResult};
@@ -177,7 +177,7 @@ impl Game {
 
     #[inline]
     fn value(&self, c: Card) -> u8 {
-        self.rules.values()[c.rank_index() as usize]
+        self.rules.values_by_id()[c.id() as usize]
     }
 
     // -- legal moves -------------------------------------------------------------------
@@ -185,8 +185,18 @@ impl Game {
     /// Appends every legal move to `out` in the documented order: per hand card in id
     /// order, its capture groups by ascending mask, or one lay if it captures nothing.
     pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
+        if self.table.len() <= SMALL_TABLE {
+            self.legal_moves_with::<17>(out)
+        } else {
+            self.legal_moves_with::<41>(out)
+        }
+    }
+
+    /// `legal_moves_into` with an index sized for the table (fewer than `N` cards).
+    #[inline]
+    fn legal_moves_with<const N: usize>(&self, out: &mut Vec<Move>) {
         let Some(seat) = self.turn else { return };
-        let index = TableIndex::new(self.table, self.rules.values());
+        let index = TableIndexN::<N>::by_id(self.table, self.rules.values_by_id());
         let total = self.rules.capture_total();
         for card in self.hands[seat as usize].iter() {
             let need = total - self.value(card);
@@ -207,7 +217,7 @@ impl Game {
     /// The number of legal moves, by subset-sum counting (never lists the groups).
     pub fn count_legal_moves(&self) -> u64 {
         let Some(seat) = self.turn else { return 0 };
-        let index = TableIndex::new(self.table, self.rules.values());
+        let index = TableIndex::by_id(self.table, self.rules.values_by_id());
         let total = self.rules.capture_total();
         let hand = self.hands[seat as usize];
         // Counting is only needed up to the largest total a hand card needs, and only
@@ -247,7 +257,7 @@ impl Game {
                 return Some(format!("{mv}: the cards make {sum}, not {total}"));
             }
         } else {
-            let index = TableIndex::new(self.table, self.rules.values());
+            let index = TableIndex::by_id(self.table, self.rules.values_by_id());
             if index.can_make(self.rules.capture_total() - self.value(mv.card)) {
                 return Some(format!("{} can capture, so it must capture", mv.card));
             }

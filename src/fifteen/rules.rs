@@ -1,6 +1,10 @@
 //! The rule sets of the fifteen family (RULES.md, "The fifteen family"): one row each.
 
+use super::captures::values_by_id;
 use crate::cards::{VALUE_ESCOBA, VALUE_PRINTED};
+
+const VALUE_PRINTED_BY_ID: [u8; 40] = values_by_id(&VALUE_PRINTED);
+const VALUE_ESCOBA_BY_ID: [u8; 40] = values_by_id(&VALUE_ESCOBA);
 
 /// Which game of the family.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -59,6 +63,14 @@ impl Variant {
         match self {
             Variant::Escoba => &VALUE_ESCOBA,
             _ => &VALUE_PRINTED,
+        }
+    }
+
+    /// Values for sums by card id.
+    pub fn values_by_id(self) -> &'static [u8; 40] {
+        match self {
+            Variant::Escoba => &VALUE_ESCOBA_BY_ID,
+            _ => &VALUE_PRINTED_BY_ID,
         }
     }
 }
@@ -197,6 +209,11 @@ impl Rules {
     #[inline]
     pub fn values(&self) -> &'static [u8; 10] {
         self.variant.values()
+    }
+
+    #[inline]
+    pub fn values_by_id(&self) -> &'static [u8; 40] {
+        self.variant.values_by_id()
     }
 
     #[inline]
