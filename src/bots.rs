@@ -104,16 +104,42 @@ fn scores_escoba(g: &Game, card: Card) -> bool {
     !last_card
 }
 
-/// A bot with its generator and a reusable move buffer (no allocation per move).
-#[derive(Clone, Debug)]
-pub struct Bot {
-    pub kind: BotKind,
-    pub rng: SplitMix64,
-    buf: Vec<Move>,
+/// What a bot needs of a game: its legal moves in their documented order and the greedy
+/// value of each. Implemented by every game of the core.
+pub trait BotGame {
+    type Move: Copy;
+    fn is_over(&self) -> bool;
+    fn legal_moves_into(&self, out: &mut Vec<Self::Move>);
+    /// How much a move is worth right away to the greedy bot (greater is better).
+    fn greedy_key(&self, mv: &Self::Move) -> i32;
 }
 
-impl Bot {
-    pub fn new(kind: BotKind, seed: u64) -> Bot {
+impl BotGame for Game {
+    type Move = Move;
+    #[inline]
+    fn is_over(&self) -> bool {
+        Game::is_over(self)
+    }
+    #[inline]
+    fn legal_moves_into(&self, out: &mut Vec<Move>) {
+        Game::legal_moves_into(self, out)
+    }
+    #[inline]
+    fn greedy_key(&self, mv: &Move) -> i32 {
+        greedy_key(self, mv)
+    }
+}
+
+/// A bot with its generator and a reusable move buffer (no allocation per move).
+#[derive(Clone, Debug)]
+pub struct Bot<M = Move> {
+    pub kind: BotKind,
+    pub rng: SplitMix64,
+    buf: Vec<M>,
+}
+
+impl<M: Copy> Bot<M> {
+    pub fn new(kind: BotKind, seed: u64) -> Bot<M> {
         Bot {
             kind,
             rng: SplitMix64::new(seed),
@@ -130,7 +156,7 @@ impl Bot {
     /// Random: `below(number of legal moves)` (one draw, even for a single move) picks in
     /// legal-move order. Greedy: the first move of greatest `greedy_key`.
     #[inline]
-    pub fn choose(&mut self, g: &Game) -> Option<Move> {
+    pub fn choose<G: BotGame<Move = M>>(&mut self, g: &G) -> Option<M> {
         if g.is_over() {
             return None;
         }
@@ -142,9 +168,9 @@ impl Bot {
                 self.buf.get(i).copied()
             }
             BotKind::Greedy => {
-                let mut best: Option<(i32, Move)> = None;
+                let mut best: Option<(i32, M)> = None;
                 for mv in &self.buf {
-                    let key = greedy_key(g, mv);
+                    let key = g.greedy_key(mv);
                     if best.is_none_or(|(k, _)| key > k) {
                         best = Some((key, *mv));
                     }
@@ -183,7 +209,7 @@ mod tests {
     fn greedy_takes_the_most_card_points_in_quinza() {
         // 3o x 12c (3 gold + 1) is worth 4; 1o x 4c 10c (10 + 1 + 1) is worth 12.
         let g = position("quinza", &[&["1o", "3o"], &["7b", "6b"]], &["4c", "10c", "12c"]);
-        let mv = Bot::new(BotKind::Greedy, 0).choose(&g).unwrap();
+        let mv = Bot::<Move>::new(BotKind::Greedy, 0).choose(&g).unwrap();
         assert_eq!(mv.to_string(), "1o x 4c 10c");
     }
 
@@ -191,7 +217,7 @@ mod tests {
     fn greedy_lays_the_cheapest_card_and_ties_go_to_the_first_move() {
         // Nothing captures: laying 2c or 3c costs 1 point each, 12o costs 12: lay 2c (first).
         let g = position("quinza", &[&["12o", "2c", "3c"], &["7b", "6b", "5b"]], &["11b"]);
-        let mv = Bot::new(BotKind::Greedy, 0).choose(&g).unwrap();
+        let mv = Bot::<Move>::new(BotKind::Greedy, 0).choose(&g).unwrap();
         assert_eq!(mv.to_string(), "2c");
     }
 
@@ -200,11 +226,11 @@ mod tests {
         // Escoba values: Sota (10) 8, Rey (12) 10. 10c x 7o takes the 7 of Oros; 1b x 7o 7c
         // clears the table: an escoba, which comes first.
         let g = position("escoba", &[&["1b", "10c", "12c"], &["2b", "3b", "4b"]], &["7o", "7c"]);
-        let mv = Bot::new(BotKind::Greedy, 0).choose(&g).unwrap();
+        let mv = Bot::<Move>::new(BotKind::Greedy, 0).choose(&g).unwrap();
         assert_eq!(mv.to_string(), "1b x 7o 7c");
         // 12c x 5e takes two cards, 10c x 7o two cards with the 7 of Oros.
         let g = position("escoba", &[&["10c", "12c"], &["2b", "3b"]], &["7o", "5e", "6e"]);
-        let mv = Bot::new(BotKind::Greedy, 0).choose(&g).unwrap();
+        let mv = Bot::<Move>::new(BotKind::Greedy, 0).choose(&g).unwrap();
         assert_eq!(mv.to_string(), "10c x 7o");
     }
 
@@ -214,7 +240,7 @@ mod tests {
         let moves = g.legal_moves();
         let mut r = SplitMix64::new(99);
         let want = moves[r.below(moves.len() as u64) as usize];
-        assert_eq!(Bot::new(BotKind::Random, 99).choose(&g), Some(want));
+        assert_eq!(Bot::<Move>::new(BotKind::Random, 99).choose(&g), Some(want));
     }
 
     #[test]

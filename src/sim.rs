@@ -5,7 +5,7 @@
 //! starts from `seat_seed(match_seed, k)`. Each match depends on `(S, i)` alone, so any
 //! split of the matches over threads (or machines) gives the same records.
 
-use crate::bots::{Bot, BotKind};
+use crate::bots::{Bot, BotGame, BotKind};
 use crate::fifteen::{Game, Rules};
 use crate::rng::SplitMix64;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -64,20 +64,33 @@ impl Records {
     }
 
     /// Record a finished match that took `moves` moves.
-    pub fn push(&mut self, g: &Game, moves: u64) {
-        let sides = self.sides;
-        self.winner.push(g.winner().map_or(-1, |w| w as i8));
+    pub fn push<G: SimGame>(&mut self, g: &G, moves: u64) {
+        g.record(self, moves);
+    }
+
+    /// Record a finished match from its parts: winner, final scores, the first dealer,
+    /// and per deal its dealer and points.
+    pub fn push_parts<'a>(
+        &mut self,
+        winner: Option<u8>,
+        scores: &[u64],
+        moves: u64,
+        first_dealer: u8,
+        deals: impl Iterator<Item = (u8, &'a [u64])>,
+    ) {
+        self.winner.push(winner.map_or(-1, |w| w as i8));
         self.scores
-            .extend(g.scores().iter().map(|&s| s.min(i64::MAX as u64) as i64));
-        self.deals.push(g.deals().len() as u32);
+            .extend(scores.iter().map(|&s| s.min(i64::MAX as u64) as i64));
         self.moves.push(moves.min(u32::MAX as u64) as u32);
-        self.first_dealer
-            .push(g.deals().first().map_or(g.dealer(), |d| d.dealer));
-        for d in g.deals() {
+        self.first_dealer.push(first_dealer);
+        let mut n = 0u32;
+        for (dealer, points) in deals {
             self.deal_points
-                .extend(d.points[..sides].iter().map(|&p| p.min(i32::MAX as u64) as i32));
-            self.deal_dealer.push(d.dealer);
+                .extend(points.iter().map(|&p| p.min(i32::MAX as u64) as i32));
+            self.deal_dealer.push(dealer);
+            n += 1;
         }
+        self.deals.push(n);
     }
 
     /// Append the records of the matches that follow.
@@ -92,13 +105,50 @@ impl Records {
     }
 }
 
-/// Checks the bots against the rules: one kind per seat.
-pub fn check_bots(rules: &Rules, bots: &[BotKind]) -> Result<(), String> {
-    if bots.len() != rules.players as usize {
+/// A game the simulation can play: start a match, ask whose turn it is, apply a legal
+/// move, and record the finished match.
+pub trait SimGame: BotGame + Sized {
+    type Rules: Copy + Send + Sync;
+    fn start(rules: Self::Rules, seed: u64) -> Self;
+    fn players(rules: &Self::Rules) -> u8;
+    fn sides(rules: &Self::Rules) -> usize;
+    fn turn(&self) -> Option<u8>;
+    fn apply(&mut self, mv: Self::Move);
+    fn record(&self, out: &mut Records, moves: u64);
+}
+
+impl SimGame for Game {
+    type Rules = Rules;
+    fn start(rules: Rules, seed: u64) -> Game {
+        Game::new(rules, seed)
+    }
+    fn players(rules: &Rules) -> u8 {
+        rules.players
+    }
+    fn sides(rules: &Rules) -> usize {
+        rules.sides() as usize
+    }
+    #[inline]
+    fn turn(&self) -> Option<u8> {
+        Game::turn(self)
+    }
+    #[inline]
+    fn apply(&mut self, mv: Self::Move) {
+        Game::apply(self, mv)
+    }
+    fn record(&self, out: &mut Records, moves: u64) {
+        let sides = out.sides;
+        let first = self.deals().first().map_or(self.dealer(), |d| d.dealer);
+        let deals = self.deals().iter().map(|d| (d.dealer, &d.points[..sides]));
+        out.push_parts(self.winner(), self.scores(), moves, first, deals);
+    }
+}
+
+/// Checks the bots against the players: one kind per seat.
+pub fn check_bots(players: u8, bots: &[BotKind]) -> Result<(), String> {
+    if bots.len() != players as usize {
         return Err(format!(
-            "{} players need {} bots, one per seat, not {}",
-            rules.players,
-            rules.players,
+            "{players} players need {players} bots, one per seat, not {}",
             bots.len()
         ));
     }
@@ -107,11 +157,11 @@ pub fn check_bots(rules: &Rules, bots: &[BotKind]) -> Result<(), String> {
 
 /// Play match `match_seed` to its end with the given bots (reseeded for this match);
 /// returns the finished game and the number of moves.
-pub fn play_match(rules: Rules, bots: &mut [Bot], match_seed: u64) -> (Game, u64) {
+pub fn play_match<G: SimGame>(rules: G::Rules, bots: &mut [Bot<G::Move>], match_seed: u64) -> (G, u64) {
     for (seat, bot) in bots.iter_mut().enumerate() {
         bot.reseed(seat_seed(match_seed, seat as u8));
     }
-    let mut g = Game::new(rules, match_seed);
+    let mut g = G::start(rules, match_seed);
     let mut moves = 0u64;
     while let Some(seat) = g.turn() {
         let Some(mv) = bots.get_mut(seat as usize).and_then(|b| b.choose(&g)) else {
@@ -137,8 +187,20 @@ pub fn run(
     count: u64,
     threads: usize,
 ) -> Result<Records, String> {
-    check_bots(&rules, bots)?;
-    let sides = rules.sides() as usize;
+    run_game::<Game>(rules, bots, seed, start, count, threads)
+}
+
+/// `run` for any game of the core.
+pub fn run_game<G: SimGame>(
+    rules: G::Rules,
+    bots: &[BotKind],
+    seed: u64,
+    start: u64,
+    count: u64,
+    threads: usize,
+) -> Result<Records, String> {
+    check_bots(G::players(&rules), bots)?;
+    let sides = G::sides(&rules);
     let count = usize::try_from(count).map_err(|_| "too many games at once".to_string())?;
     let threads = if threads == 0 {
         std::thread::available_parallelism().map_or(1, |n| n.get())
@@ -146,17 +208,18 @@ pub fn run(
         threads
     };
     let blocks = count.div_ceil(BLOCK);
-    let play_block = |b: usize, seats: &mut Vec<Bot>| {
+    let play_block = |b: usize, seats: &mut Vec<Bot<G::Move>>| {
         let mut out = Records::new(sides);
         let first = b * BLOCK;
         let last = (first + BLOCK).min(count);
         for i in first..last {
-            let (g, moves) = play_match(rules, seats, match_seed(seed, start.wrapping_add(i as u64)));
+            let ms = match_seed(seed, start.wrapping_add(i as u64));
+            let (g, moves) = play_match::<G>(rules, seats, ms);
             out.push(&g, moves);
         }
         out
     };
-    let new_seats = || bots.iter().map(|&k| Bot::new(k, 0)).collect::<Vec<Bot>>();
+    let new_seats = || bots.iter().map(|&k| Bot::new(k, 0)).collect::<Vec<Bot<G::Move>>>();
     if threads <= 1 || blocks <= 1 {
         let mut seats = new_seats();
         let mut all = Records::new(sides);
@@ -240,7 +303,7 @@ mod tests {
         let bots = [BotKind::Random, BotKind::Greedy];
         let recs = run(rules, &bots, 9, 40, 3, 2).unwrap();
         let mut seats: Vec<Bot> = bots.iter().map(|&k| Bot::new(k, 0)).collect();
-        let (g, moves) = play_match(rules, &mut seats, match_seed(9, 41));
+        let (g, moves) = play_match::<Game>(rules, &mut seats, match_seed(9, 41));
         let mut one = Records::new(2);
         one.push(&g, moves);
         assert_eq!(recs.winner[1], one.winner[0]);
