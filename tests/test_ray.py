@@ -53,3 +53,16 @@ def test_a_python_bot_failing_on_ray_keeps_the_shards_before_it(q: ModuleType) -
     local = q.simulate("quinza", e.index, bots=["greedy", picky], seed=11) if e.index else None
     if local is not None:
         assert np.array_equal(local.scores, e.result.scores)
+
+
+def test_the_command_with_backend_ray(capsys: Any) -> None:
+    import json
+
+    import quinza
+    from quinza.__main__ import main
+
+    assert main(["simulate", "--rules", "quinza", "--players", "3", "--games", "120", "--bots", "greedy,random,random",
+                 "--seed", "4", "--backend", "ray", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    local = quinza.simulate(quinza.Rules("quinza", players=3), 120, bots="greedy,random,random", seed=4)
+    assert summary == json.loads(local.to_json())

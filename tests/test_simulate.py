@@ -375,3 +375,44 @@ def test_escoba_options_reach_the_simulation() -> None:
         rust = quinza.simulate(quinza.Rules("escoba", **options), 15, bots="greedy,random", seed=9)
         assert rust == ref.simulate(ref.Rules("escoba", **options), 15, bots="greedy,random", seed=9)
         assert rust.summary["rules"]["escoba_on_last_card"] == options.get("escoba_on_last_card", False)
+
+
+# -- quinte: every backend that has it (the reference today) ----------------------------------
+
+from .test_quinte import qq  # noqa: E402,F401  (the fixture: backends that have quinte)
+
+
+def test_quinte_simulates_with_both_bots(qq: ModuleType) -> None:
+    r = qq.simulate("quinte", 4, bots="greedy,random", seed=2)
+    s = r.summary
+    assert len(r) == 4 and s["bots"] == ["greedy", "random", "greedy", "random"]
+    assert s["draws"] == 0  # a quinte match never ends in a draw
+    assert (r.winner >= 0).all() and (r.scores.max(axis=1) >= 250).all()
+    g = qq.play_match("quinte", "greedy,random", r.match_seed(3))
+    assert g.scores == r.scores[3].tolist()
+
+
+def test_quinte_greedy_passes_and_plays_for_quints_and_tricks(qq: ModuleType) -> None:
+    g = qq.Game("quinte", seed=1)
+    assert str(qq.GreedyBot()(g)) == "pass"  # a bid is worth nothing right away
+    for _ in range(4):
+        g.play("pass")
+    # Leading: every card wins the trick as it stands; the most quints first (a 5 of
+    # hearts is 20 and 5 x 1 for the trick), ties to the first card in id order.
+    lead = qq.GreedyBot()(g)
+    legal = [m.card for m in g.legal_moves()]
+    fives = [c for c in legal if c.rank == 5]
+    if fives:
+        assert lead.card == max(fives, key=lambda c: "scdh".index(c.suit))
+    else:
+        assert lead.card == legal[0]
+
+
+def test_random_bot_plays_quinte_in_step_with_the_generator(qq: ModuleType) -> None:
+    g = qq.Game("quinte", seed=5)
+    bot, r = qq.RandomBot(9), qq.Random(9)
+    for _ in range(30):
+        moves = g.legal_moves()
+        move = bot(g)
+        assert move == moves[r.below(len(moves))]
+        g.play(move)
