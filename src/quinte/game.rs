@@ -351,7 +351,7 @@ impl Game {
             return CardSet::EMPTY;
         }
         let hand = self.hands[seat as usize];
-        if self.played_len % PLAYERS == 0 {
+        if self.played_len.is_multiple_of(PLAYERS) {
             // Leading: anything but the joker; the joker leads only when it is all that is left.
             let others = hand.minus(JOKER_SET);
             return if others.is_empty() { hand } else { others };
@@ -436,7 +436,7 @@ impl Game {
         if self.legal_cards().contains(card) {
             return None;
         }
-        if self.played_len % PLAYERS == 0 {
+        if self.played_len.is_multiple_of(PLAYERS) {
             return Some(format!("{card} may not lead a trick")); // only the joker, held with other cards
         }
         if hand.has_joker() && self.trick_number() == JOKER_DEADLINE {
@@ -498,7 +498,7 @@ impl Game {
         self.hands[seat as usize].remove(card);
         self.played[self.played_len as usize] = card;
         self.played_len += 1;
-        if self.played_len % PLAYERS != 0 {
+        if !self.played_len.is_multiple_of(PLAYERS) {
             self.turn = Some((seat + 1) % PLAYERS);
         } else {
             self.finish_trick((seat + 1) % PLAYERS);

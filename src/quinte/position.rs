@@ -305,9 +305,9 @@ impl Game {
         }
         g.played_len = played.len() as u8;
         g.piles = piles;
-        for side in 0..2 {
+        for (side, (won, pile)) in g.tricks_won.iter_mut().zip(trick_piles).enumerate() {
             let cachette_won = !taken.is_empty() && p.last_capturer.is_some_and(|lc| (lc % 2) as usize == side);
-            g.tricks_won[side] = (trick_piles[side].len() / PLAYERS as u32) as u8 + cachette_won as u8;
+            *won = (pile.len() / PLAYERS as u32) as u8 + cachette_won as u8;
         }
         g.quints = p.quints;
         g.last_capturer = p.last_capturer;
