@@ -6,7 +6,10 @@ Work measured, identical for both backends:
 - legal_moves: legal_moves() over a fixed corpus of positions (all three rule sets,
   2-4 players, positions reached by seeded random play);
 - count_big_table: count_legal_moves() on rb3ine tables of 30 cards;
-- playout: whole random matches driven move by move from Python.
+- playout: whole random matches driven move by move from Python;
+- quinte_legal_moves: legal_moves() over a fixed corpus of quinte positions (the doubling
+  and every trick, reached by seeded random play);
+- quinte_playout: whole random quinte matches (to 250) driven move by move from Python.
 The machine is noisy: compare the ratio within one run, not seconds across runs.
 """
 
@@ -42,6 +45,24 @@ def corpus(size: int) -> List[str]:
     return texts[:size]
 
 
+def quinte_corpus(size: int) -> List[str]:
+    """Quinte positions as JSON text: the doubling and every stage of the tricks."""
+    texts: List[str] = []
+    seed = 0
+    while len(texts) < size:
+        g = quinza.Game("quinte", seed=seed)
+        pick = quinza.Random(seed)
+        for step in range(pick.below(56)):
+            if g.is_over:
+                break
+            moves = g.legal_moves()
+            g.play(moves[pick.below(len(moves))])
+        if not g.is_over:
+            texts.append(g.to_json())
+        seed += 1
+    return texts
+
+
 def big_tables() -> List[str]:
     deck = [str(quinza.Card.from_id(i)) for i in range(40)]
     hands = [["12o", "12c", "12e"], ["11o", "11c", "11e"]]
@@ -65,9 +86,12 @@ def best_of(repeats: int, work: Callable[[], int]) -> Dict[str, float]:
     return {"seconds": best, "units": units, "per_second": units / best}
 
 
-def measure(backend: Any, positions: List[str], big: List[str], matches: int, repeats: int) -> Dict[str, Any]:
+def measure(
+    backend: Any, positions: List[str], big: List[str], quinte_positions: List[str], matches: int, repeats: int
+) -> Dict[str, Any]:
     games = [backend.Game.from_json(t) for t in positions]
     bigs = [backend.Game.from_json(t) for t in big]
+    quinte_games = [backend.Game.from_json(t) for t in quinte_positions]
 
     def legal_moves() -> int:
         return sum(len(g.legal_moves()) for g in games)
@@ -88,10 +112,26 @@ def measure(backend: Any, positions: List[str], big: List[str], matches: int, re
                 moves += 1
         return moves
 
+    def quinte_legal_moves() -> int:
+        return sum(len(g.legal_moves()) for g in quinte_games)
+
+    def quinte_playout() -> int:
+        moves = 0
+        for seed in range(matches):
+            g = backend.Game(backend.Rules("quinte"), seed=seed)
+            pick = backend.Random(seed)
+            while not g.is_over:
+                legal = g.legal_moves()
+                g.play(legal[pick.below(len(legal))])
+                moves += 1
+        return moves
+
     return {
         "legal_moves": best_of(repeats, legal_moves),
         "count_big_table": best_of(repeats, count_big),
         "playout": best_of(max(1, repeats // 2), playout),
+        "quinte_legal_moves": best_of(repeats, quinte_legal_moves),
+        "quinte_playout": best_of(max(1, repeats // 2), quinte_playout),
     }
 
 
@@ -101,12 +141,15 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="a smaller run, for a smoke test")
     args = parser.parse_args()
     size, matches, repeats = (60, 2, 2) if args.quick else (600, 20, 5)
-    positions, big = corpus(size), big_tables()
+    positions, big, quinte_positions = corpus(size), big_tables(), quinte_corpus(size)
     results = {
         "machine": {"python": platform.python_version(), "processor": platform.processor() or platform.machine()},
-        "work": {"positions": len(positions), "big_tables": len(big), "playout_matches": matches},
-        "rust": measure(quinza, positions, big, matches, repeats),
-        "reference": measure(ref, positions, big, matches, repeats),
+        "work": {
+            "positions": len(positions), "big_tables": len(big), "quinte_positions": len(quinte_positions),
+            "playout_matches": matches,
+        },
+        "rust": measure(quinza, positions, big, quinte_positions, matches, repeats),
+        "reference": measure(ref, positions, big, quinte_positions, matches, repeats),
     }
     results["rust_over_reference"] = {
         key: results["rust"][key]["per_second"] / results["reference"][key]["per_second"] for key in results["rust"]
@@ -116,7 +159,7 @@ def main() -> None:
     for key, ratio in results["rust_over_reference"].items():
         rust = results["rust"][key]["per_second"]
         py = results["reference"][key]["per_second"]
-        print(f"{key:16} rust {rust:14,.0f}/s  reference {py:12,.0f}/s  ratio {ratio:8.1f}x")
+        print(f"{key:18} rust {rust:14,.0f}/s  reference {py:12,.0f}/s  ratio {ratio:8.1f}x")
     print(f"written to {args.out}")
 
 

@@ -1,5 +1,6 @@
 //! Criterion benches of the core: legal-move generation over a fixed corpus, counting on
-//! big rb3ine tables, and random playouts of whole 2-player quinza deals.
+//! big rb3ine tables, random playouts of whole 2-player quinza deals, and quinte: legal
+//! moves over a corpus of positions and random playouts of whole deals and matches.
 //!
 //!     cargo bench --bench core            # full run
 //!     cargo bench --bench core -- --quick # a quick look
@@ -8,6 +9,7 @@ use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughpu
 use quinza::cards::{Card, FULL_DECK};
 use quinza::fifteen::playout::Playout;
 use quinza::fifteen::{Game, Move, Position, Rules};
+use quinza::quinte;
 use quinza::rng::SplitMix64;
 use std::hint::black_box;
 
@@ -161,5 +163,80 @@ fn bench_playouts(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_legal_moves, bench_playouts);
+/// Quinte positions reached by seeded random play: the doubling and every trick.
+fn quinte_corpus(size: usize) -> Vec<quinte::Game> {
+    let rules = quinte::Rules::default();
+    let mut out = Vec::with_capacity(size);
+    let mut seed = 0u64;
+    while out.len() < size {
+        let mut g = quinte::Game::new(rules, seed);
+        let mut p = quinte::playout::Playout::new(seed ^ 0x5eed);
+        let steps = SplitMix64::new(seed).below(56);
+        for _ in 0..steps {
+            if !p.step(&mut g) {
+                break;
+            }
+        }
+        if !g.is_over() {
+            out.push(g);
+        }
+        seed += 1;
+    }
+    out
+}
+
+fn bench_quinte(c: &mut Criterion) {
+    let games = quinte_corpus(300);
+    let total: usize = games.iter().map(|g| g.legal_moves().len()).sum();
+    let mut group = c.benchmark_group("quinte_legal_moves");
+    group.throughput(Throughput::Elements(games.len() as u64));
+    let mut buf: Vec<quinte::Move> = Vec::with_capacity(64);
+    group.bench_function(format!("corpus_300_positions_{total}_moves"), |b| {
+        b.iter(|| {
+            let mut n = 0;
+            for g in &games {
+                buf.clear();
+                g.legal_moves_into(&mut buf);
+                n += buf.len();
+            }
+            black_box(n)
+        })
+    });
+    group.bench_function("legal_cards_bitset_corpus_300_positions", |b| {
+        b.iter(|| games.iter().map(|g| g.legal_cards().len() as u64).sum::<u64>())
+    });
+    group.finish();
+
+    // Random deals: a fresh match per deal (shuffle, deal, doubling, 12 tricks, cachette,
+    // scoring), the same 200 seeds each iteration, so the work is fixed.
+    const DEALS: u64 = 200;
+    let rules = quinte::Rules::default();
+    let run = |first: u64| {
+        let mut moves = 0;
+        for s in first..first + DEALS {
+            let mut g = quinte::Game::new(rules, s);
+            moves += quinte::playout::Playout::new(s ^ 0xD0).play_deal(&mut g);
+        }
+        moves
+    };
+    let deal_moves = run(1);
+    let mut group = c.benchmark_group("quinte_random_playout");
+    group.throughput(Throughput::Elements(deal_moves));
+    group.bench_function(format!("whole_deals_x200_{deal_moves}_moves"), |b| b.iter(|| black_box(run(1))));
+    group.finish();
+
+    const MATCHES: u64 = 20;
+    let matches = |first: u64| {
+        (first..first + MATCHES)
+            .map(|s| quinte::playout::Playout::new(s).play_match(&mut quinte::Game::new(rules, s)))
+            .sum::<u64>()
+    };
+    let match_moves = matches(1);
+    let mut group = c.benchmark_group("quinte_random_playout_match");
+    group.throughput(Throughput::Elements(match_moves));
+    group.bench_function(format!("whole_matches_x20_{match_moves}_moves"), |b| b.iter(|| black_box(matches(1))));
+    group.finish();
+}
+
+criterion_group!(benches, bench_legal_moves, bench_playouts, bench_quinte);
 criterion_main!(benches);

@@ -130,6 +130,52 @@ impl BotGame for Game {
     }
 }
 
+impl BotGame for crate::quinte::Game {
+    type Move = crate::quinte::Move;
+    #[inline]
+    fn is_over(&self) -> bool {
+        crate::quinte::Game::is_over(self)
+    }
+    #[inline]
+    fn legal_moves_into(&self, out: &mut Vec<Self::Move>) {
+        crate::quinte::Game::legal_moves_into(self, out)
+    }
+    #[inline]
+    fn greedy_key(&self, mv: &Self::Move) -> i32 {
+        quinte_greedy_key(self, mv)
+    }
+}
+
+/// quinte: a bid is worth 0 (greedy passes: pass is listed first). A card is worth, with
+/// the trick as it would stand after it, the trick's quint points plus 5 x multiplier:
+/// positive when the card that would win it (the highest id that is not the joker) is
+/// the player's side's, negative otherwise; a trick of the joker alone, minus its quints.
+pub fn quinte_greedy_key(g: &crate::quinte::Game, mv: &crate::quinte::Move) -> i32 {
+    use crate::quinte::{game::quints_in, CardSet as QSet, Move as QMove};
+    let QMove::Card(card) = *mv else { return 0 };
+    let Some(me) = g.turn() else { return 0 };
+    let mut cards = QSet::default();
+    let mut best: Option<(u8, u8)> = None; // (card id, seat) of the winning card so far
+    for (seat, c) in g.trick().chain(std::iter::once((me, card))) {
+        cards.insert(c);
+        if !c.is_joker() && best.is_none_or(|(id, _)| c.id() > id) {
+            best = Some((c.id(), seat));
+        }
+    }
+    let quints = quints_in(cards) as i32;
+    match best {
+        None => -quints,
+        Some((_, seat)) => {
+            let value = quints + crate::quinte::game::TRICK_POINTS as i32 * g.multiplier() as i32;
+            if seat % 2 == me % 2 {
+                value
+            } else {
+                -value
+            }
+        }
+    }
+}
+
 /// A bot with its generator and a reusable move buffer (no allocation per move).
 #[derive(Clone, Debug)]
 pub struct Bot<M = Move> {

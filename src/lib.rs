@@ -1,11 +1,13 @@
 //! quinza: a fast, exact engine for the fifteen family of card games (Quinza, Rb3ine,
-//! Escoba de Quince). The core has no Python in it; `python` (behind the `python`
-//! feature) wraps it for `quinza._core`.
+//! Escoba de Quince) and for Quinte, the trick game. The core has no Python in it;
+//! `python` (behind the `python` feature) wraps it for `quinza._core`.
 
+pub mod any;
 pub mod bots;
 pub mod cards;
 pub mod fifteen;
 pub mod pyrepr;
+pub mod quinte;
 pub mod rng;
 pub mod sim;
 

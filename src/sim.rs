@@ -144,6 +144,49 @@ impl SimGame for Game {
     }
 }
 
+impl SimGame for crate::quinte::Game {
+    type Rules = crate::quinte::Rules;
+    fn start(rules: Self::Rules, seed: u64) -> Self {
+        crate::quinte::Game::new(rules, seed)
+    }
+    fn players(rules: &Self::Rules) -> u8 {
+        rules.players()
+    }
+    fn sides(rules: &Self::Rules) -> usize {
+        rules.sides() as usize
+    }
+    #[inline]
+    fn turn(&self) -> Option<u8> {
+        crate::quinte::Game::turn(self)
+    }
+    #[inline]
+    fn apply(&mut self, mv: Self::Move) {
+        crate::quinte::Game::apply(self, mv)
+    }
+    fn record(&self, out: &mut Records, moves: u64) {
+        let first = self.deals().first().map_or(self.dealer(), |d| d.dealer);
+        let deals = self.deals().iter().map(|d| (d.dealer, &d.points[..]));
+        out.push_parts(self.winner(), &self.scores(), moves, first, deals);
+    }
+}
+
+/// `run` for a rule set of either family.
+pub fn run_any(
+    rules: crate::any::RuleSet,
+    bots: &[BotKind],
+    seed: u64,
+    start: u64,
+    count: u64,
+    threads: usize,
+) -> Result<Records, String> {
+    match rules {
+        crate::any::RuleSet::Fifteen(r) => run_game::<Game>(r, bots, seed, start, count, threads),
+        crate::any::RuleSet::Quinte(r) => {
+            run_game::<crate::quinte::Game>(r, bots, seed, start, count, threads)
+        }
+    }
+}
+
 /// Checks the bots against the players: one kind per seat.
 pub fn check_bots(players: u8, bots: &[BotKind]) -> Result<(), String> {
     if bots.len() != players as usize {
@@ -309,6 +352,17 @@ mod tests {
         assert_eq!(recs.winner[1], one.winner[0]);
         assert_eq!(recs.scores[2..4], one.scores[..]);
         assert_eq!(recs.moves[1], one.moves[0]);
+    }
+
+    #[test]
+    fn quinte_records_do_not_depend_on_the_thread_count() {
+        let rules = crate::any::RuleSet::Quinte(crate::quinte::Rules::new(250).unwrap());
+        let bots = [BotKind::Greedy, BotKind::Random, BotKind::Greedy, BotKind::Random];
+        let one = run_any(rules, &bots, 3, 0, 40, 1).unwrap();
+        assert_eq!(run_any(rules, &bots, 3, 0, 40, 2).unwrap(), one);
+        assert!(one.winner.iter().all(|&w| w == 0 || w == 1), "quinte has no draws");
+        let deals: u32 = one.deals.iter().sum();
+        assert_eq!(one.deal_points.len(), 2 * deals as usize);
     }
 
     #[test]

@@ -15,6 +15,11 @@ from .conftest import deck, position
 from .test_crosscheck import outcome
 
 CARD_TEXT = st.text(alphabet="0123456789ocebOCEBxX ,\t-", max_size=12) | st.text(max_size=8)
+QUINTE_TEXT = (
+    st.text(alphabet="0123456789scdhSCDHjqkaJQKAxXo \t\n", max_size=10)
+    | st.sampled_from(["pass", "DOUBLE", " redouble ", "Redouble", "pass pass", "JK", "jk", "10h", "010h", "Ah x Kh"])
+    | st.text(max_size=6)
+)
 
 
 @given(text=CARD_TEXT)
@@ -25,9 +30,37 @@ def test_card_and_move_parsing_agree_on_any_text(text):
         assert a[0] in ("ok", "ValueError")
 
 
+@given(text=QUINTE_TEXT, deck=st.sampled_from(["quinte", "baraja", "Quinte", None, 3]))
+def test_quinte_card_and_move_parsing_agree_on_any_text(text, deck):
+    # Cards, moves and bids of the quinte deck, and bad deck names, on both backends.
+    calls = (
+        lambda q: q.Card(text, deck=deck),
+        lambda q: q.Card.parse(text, deck),
+        lambda q: q.Move.parse(text, deck=deck),
+        lambda q: q.Move(text, deck=deck),
+        lambda q: q.Move(text, [text], deck=deck),
+        lambda q: q.Move(q.Card(text, "quinte"), deck=deck),
+    )
+    for call in calls:
+        show = lambda x: (str(x), repr(x), getattr(x, "deck", None), getattr(x, "bid", None), str(getattr(x, "card", None)))
+        a, b = outcome(lambda: show(call(quinza))), outcome(lambda: show(call(ref)))
+        assert a == b
+        assert a[0] in ("ok", "ValueError", "TypeError")
+
+
+@given(card_id=st.one_of(st.integers(-2, 60), st.booleans(), st.none(), st.text(max_size=2)),
+       deck=st.sampled_from(["quinte", "baraja", "joker"]))
+def test_card_from_id_agrees_in_both_decks(card_id, deck):
+    def card(q):
+        c = q.Card.from_id(card_id, deck=deck)
+        return str(c), c.id, c.suit, c.rank, c.deck, c.is_joker
+    a, b = outcome(lambda: card(quinza)), outcome(lambda: card(ref))
+    assert a == b
+    assert a[0] in ("ok", "ValueError")
+
+
 @given(
-    # "quinte" is left out until the Rust core has it (the reference already does).
-    name=st.sampled_from(["quinza", "rb3ine", "escoba", "", "Quinza"]),
+    name=st.sampled_from(["quinza", "rb3ine", "escoba", "quinte", "", "Quinza", "Quinte"]),
     players=st.one_of(st.none(), st.integers(-2, 6), st.text(max_size=2), st.booleans()),
     target=st.one_of(st.none(), st.integers(-5, 400), st.floats(allow_nan=False)),
     options=st.dictionaries(
@@ -164,3 +197,161 @@ def test_from_position_errors_name_the_problem(q):
         position(q, "quinza", hands=[["1o"], ["2o"]], dealer=1, scores=[151, 0])
     with pytest.raises(ValueError, match="invalid card"):
         position(q, "quinza", hands=[["1o"], ["9o"]], dealer=1)
+
+
+# -- quinte: positions and JSON, fuzzed ------------------------------------------------------------
+
+QUINTE_DECK = [rank + suit for suit in "scdh" for rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")] + ["JK"]
+
+
+def _quinte_state(seed, steps, chooser):
+    """The JSON state of a quinte match after `steps` random moves (or at its end)."""
+    g = ref.Game(ref.Rules("quinte", target=120), seed=seed)
+    pick = ref.Random(chooser)
+    for _ in range(steps):
+        if g.is_over:
+            break
+        moves = g.legal_moves()
+        g.play(moves[pick.below(len(moves))])
+    return json.loads(g.to_json())
+
+
+def _position_args(state):
+    played = state["played"]
+    return dict(
+        hands=[list(h) for h in state["hands"]], table=played[len(played) - len(played) % 4 :],
+        stock=list(state["stock"]), dealer=state["dealer"], turn=state["turn"],
+        piles=[list(p) for p in state["piles"]], last_capturer=state["last_capturer"],
+        scores=list(state["scores"]), bids=list(state["bids"]), quints=list(state["quints"]), played=list(played),
+    )
+
+
+SMALL_VALUES = st.one_of(
+    st.none(), st.booleans(), st.integers(-2, 300), st.sampled_from(["pass", "double", "x", "Ah", "JK", "7o"]),
+    st.lists(st.integers(0, 300), max_size=3), st.lists(st.sampled_from(QUINTE_DECK + ["pass", "fold"]), max_size=4),
+)
+
+
+@st.composite
+def quinte_positions(draw):
+    """from_position arguments of a quinte position reached by random play, then broken
+    (or not) in a few random ways."""
+    state = draw(st.builds(_quinte_state, st.integers(0, 2**64 - 1), st.integers(0, 60), st.integers(0, 2**64 - 1)))
+    args = _position_args(state)
+    for _ in range(draw(st.integers(0, 3))):
+        kind = draw(st.sampled_from([
+            "move card", "move card", "drop", "value", "shuffle played", "bids", "reorder trick", "escobas",
+        ]))
+        piles = args["piles"] if args["piles"] is not None else [[], []]
+        places = [*args["hands"], args["table"], args["stock"], *piles]
+        if kind == "move card":
+            source = draw(st.sampled_from([p for p in places if p] or [places[0]]))
+            if source:
+                card = source.pop(draw(st.integers(0, len(source) - 1)))
+                target = draw(st.sampled_from(places + [[]]))  # or lose it
+                target.insert(draw(st.integers(0, len(target))), card)
+        elif kind == "drop":
+            args[draw(st.sampled_from(["played", "bids", "quints", "scores", "turn", "last_capturer", "piles"]))] = None
+        elif kind == "value":
+            key = draw(st.sampled_from(["dealer", "turn", "last_capturer", "scores", "quints", "deal_number", "seed", "bids"]))
+            args[key] = draw(SMALL_VALUES)
+        elif kind == "shuffle played" and args["played"]:
+            args["played"] = draw(st.permutations(args["played"]))
+        elif kind == "bids":
+            args["bids"] = draw(st.lists(st.sampled_from(["pass", "double", "redouble", "PASS", "fold"]), max_size=5))
+        elif kind == "reorder trick" and args["table"]:
+            args["table"] = draw(st.permutations(args["table"]))
+        elif kind == "escobas":
+            args["escobas"] = [0, 0]
+    return args
+
+
+@settings(max_examples=400)
+@given(args=quinte_positions(), target=st.sampled_from([None, 60, 250]))
+def test_quinte_positions_are_accepted_or_refused_alike(args, target):
+    def build(q):
+        g = q.Game.from_position(q.Rules("quinte", target=target), **args)
+        seen = [(g.to_json(), str(g), [str(m) for m in g.legal_moves()], g.observation(g.turn or 0))]
+        pick = q.Random(7)
+        for _ in range(6):  # and it plays on alike
+            if g.is_over:
+                break
+            moves = g.legal_moves()
+            g.play(moves[pick.below(len(moves))])
+            seen.append((g.to_json(), str(g)))
+        return seen
+
+    a, b = outcome(lambda: build(quinza)), outcome(lambda: build(ref))
+    assert a == b
+    assert a[0] in ("ok", "ValueError")
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 300) | st.integers(-(2**70), 2**70)
+    | st.floats(allow_nan=False, allow_infinity=False, width=32)
+    | st.sampled_from(QUINTE_DECK + ["pass", "double", "redouble", "PASS", "7o", "", "quinte", "quinza-game"]),
+    lambda children: st.lists(children, max_size=5)
+    | st.dictionaries(st.sampled_from(["name", "players", "target", "quints", "tricks", "x"]), children, max_size=3),
+    max_leaves=12,
+)
+
+
+@st.composite
+def broken_quinte_json(draw):
+    """The JSON of a quinte match at a random point (maybe finished), with one key, one
+    list entry or one nested entry replaced by an arbitrary JSON value (or removed)."""
+    state = draw(st.builds(_quinte_state, st.integers(0, 2**64 - 1), st.integers(0, 400), st.integers(0, 2**64 - 1)))
+    for _ in range(draw(st.integers(0, 2))):
+        key = draw(st.sampled_from(sorted(state)))
+        what = draw(st.sampled_from(["replace", "entry", "remove", "nested", "small", "move card", "move card"]))
+        if what == "small":
+            # A plausible value: the checks of the position, not of the shape, must catch it.
+            key = draw(st.sampled_from(["turn", "dealer", "last_capturer", "winner", "scores", "quints", "bids"]))
+            if key in ("scores", "quints"):
+                state[key] = [draw(st.integers(0, 300)), draw(st.integers(0, 300))]
+            elif key == "bids":
+                state[key] = draw(st.lists(st.sampled_from(["pass", "double", "redouble"]), max_size=5))
+            else:
+                state[key] = draw(st.sampled_from([None, 0, 1, 2, 3]))
+        elif what == "move card":
+            try:
+                places = [p for p in (*state["hands"], state["stock"], state["played"], *state["piles"])]
+            except (KeyError, TypeError):
+                continue  # the layout is already broken
+            if not all(isinstance(p, list) for p in places) or not any(places):
+                continue
+            source = draw(st.sampled_from([p for p in places if p]))
+            card = source.pop(draw(st.integers(0, len(source) - 1)))
+            if draw(st.booleans()):
+                target = draw(st.sampled_from(places))
+                target.insert(draw(st.integers(0, len(target))), card)
+        elif what == "remove":
+            state.pop(key)
+        elif what == "entry" and isinstance(state[key], list) and state[key]:
+            state[key][draw(st.integers(0, len(state[key]) - 1))] = draw(JSON_VALUES)
+        elif what == "nested" and isinstance(state[key], (list, dict)) and state[key]:
+            inner = state[key]
+            index = draw(st.sampled_from(sorted(inner))) if isinstance(inner, dict) else draw(st.integers(0, len(inner) - 1))
+            if isinstance(inner[index], list) and inner[index]:
+                inner[index][draw(st.integers(0, len(inner[index]) - 1))] = draw(JSON_VALUES)
+            elif isinstance(inner[index], dict) and inner[index]:
+                inner[index][draw(st.sampled_from(sorted(inner[index])))] = draw(JSON_VALUES)
+            else:
+                inner[index] = draw(JSON_VALUES)
+        else:
+            state[key] = draw(JSON_VALUES)
+    return json.dumps(state, separators=draw(st.sampled_from([(",", ":"), (", ", ": ")])))
+
+
+@settings(max_examples=400)
+@given(text=broken_quinte_json())
+def test_broken_quinte_json_is_refused_alike(text):
+    def read(q):
+        g = q.Game.from_json(text)
+        return g.to_json(), str(g), [str(m) for m in g.legal_moves()]
+
+    a, b = outcome(lambda: read(quinza)), outcome(lambda: read(ref))
+    assert a == b
+    assert a[0] in ("ok", "ValueError")
+    if a[0] == "ValueError":
+        assert a[1].startswith("invalid game JSON: ")

@@ -24,7 +24,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         description="Play one seeded match between random bots and print it deal by deal. "
         "`quinza simulate --help` plays many matches and sums them up.",
     )
-    parser.add_argument("--rules", default="quinza", help="quinza, rb3ine or escoba (default quinza)")
+    parser.add_argument("--rules", default="quinza", help="quinza, rb3ine, escoba or quinte (default quinza)")
     parser.add_argument("--players", type=int, default=None, help="2, 3 or 4 (default 2)")
     parser.add_argument("--target", type=int, default=None, help="match target (default per rule set)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the deal and of the bots (default 1)")

@@ -44,7 +44,7 @@ fn push_sets(out: &mut String, sets: &[CardSet]) {
     out.push(']');
 }
 
-fn push_nums(out: &mut String, nums: &[u64]) {
+pub(crate) fn push_nums(out: &mut String, nums: &[u64]) {
     out.push('[');
     for (i, n) in nums.iter().enumerate() {
         if i > 0 {
@@ -55,7 +55,7 @@ fn push_nums(out: &mut String, nums: &[u64]) {
     out.push(']');
 }
 
-fn push_opt(out: &mut String, v: Option<u8>) {
+pub(crate) fn push_opt(out: &mut String, v: Option<u8>) {
     match v {
         Some(x) => {
             let _ = write!(out, "{x}");
@@ -156,7 +156,7 @@ pub fn from_json(text: &str) -> Result<Game, String> {
     read(text).map_err(|e| format!("invalid game JSON: {e}"))
 }
 
-fn object<'a>(value: &'a Value, keys: &[&str], what: &str) -> Result<&'a Map<String, Value>, String> {
+pub(crate) fn object<'a>(value: &'a Value, keys: &[&str], what: &str) -> Result<&'a Map<String, Value>, String> {
     let Value::Object(map) = value else {
         return Err(format!("{what} must be an object"));
     };
@@ -173,7 +173,7 @@ fn object<'a>(value: &'a Value, keys: &[&str], what: &str) -> Result<&'a Map<Str
     Ok(map)
 }
 
-fn list<'a>(value: &'a Value, count: Option<usize>, what: &str) -> Result<&'a Vec<Value>, String> {
+pub(crate) fn list<'a>(value: &'a Value, count: Option<usize>, what: &str) -> Result<&'a Vec<Value>, String> {
     let Value::Array(items) = value else {
         return Err(format!("{what} must be a list"));
     };
@@ -198,7 +198,7 @@ fn cards(value: &Value, what: &str) -> Result<Vec<Card>, String> {
 }
 
 /// A whole number `0 <= n < 2**63` (not a bool, not a float).
-fn number(value: &Value, what: &str) -> Result<u64, String> {
+pub(crate) fn number(value: &Value, what: &str) -> Result<u64, String> {
     if let Value::Number(n) = value {
         if json_is_int(n) {
             if let Some(x) = n.as_u64() {
@@ -211,7 +211,7 @@ fn number(value: &Value, what: &str) -> Result<u64, String> {
     Err(format!("{what} must hold whole numbers >= 0, not {}", py_repr_json(value)))
 }
 
-fn seat(value: &Value, size: u8, what: &str, optional: bool) -> Result<Option<u8>, String> {
+pub(crate) fn seat(value: &Value, size: u8, what: &str, optional: bool) -> Result<Option<u8>, String> {
     if value.is_null() && optional {
         return Ok(None);
     }
@@ -233,7 +233,7 @@ fn seat(value: &Value, size: u8, what: &str, optional: bool) -> Result<Option<u8
 }
 
 /// The reference's view of a JSON value as a rules argument.
-fn arg(value: &Value) -> Arg {
+pub(crate) fn arg(value: &Value) -> Arg {
     let kind = match value {
         Value::Null => ArgKind::Missing,
         Value::Bool(b) => ArgKind::Bool(*b),
@@ -327,13 +327,19 @@ fn deal(value: &Value, rules: &Rules) -> Result<DealResult, String> {
     })
 }
 
-fn repr_opt(v: Option<u8>) -> String {
+pub(crate) fn repr_opt(v: Option<u8>) -> String {
     v.map_or("None".to_string(), |x| x.to_string())
 }
 
 fn read(text: &str) -> Result<Game, String> {
     let data: Value = serde_json::from_str(text).map_err(|e| format!("not JSON ({e})"))?;
-    let map = object(&data, &KEYS, "the game")?;
+    read_value(&data)
+}
+
+/// Read a fifteen-family game from parsed JSON (errors without the `invalid game JSON: `
+/// prefix).
+pub(crate) fn read_value(data: &Value) -> Result<Game, String> {
+    let map = object(data, &KEYS, "the game")?;
     match &map["format"] {
         Value::String(s) if s == "quinza-game" => {}
         other => return Err(format!("format must be 'quinza-game', not {}", py_repr_json(other))),

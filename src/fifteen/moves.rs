@@ -34,7 +34,7 @@ pub enum MoveTextError {
 
 /// Whitespace as Python's `str.split()` sees it (Rust's, plus the four separators
 /// U+001C..U+001F).
-fn is_py_space(c: char) -> bool {
+pub(crate) fn is_py_space(c: char) -> bool {
     c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c)
 }
 

@@ -21,7 +21,7 @@ impl Variant {
             "rb3ine" => Ok(Variant::Rb3ine),
             "escoba" => Ok(Variant::Escoba),
             _ => Err(format!(
-                "unknown rule set {}: choose quinza, rb3ine or escoba",
+                "unknown rule set {}: choose quinza, rb3ine, escoba or quinte",
                 crate::pyrepr::py_repr_str(name)
             )),
         }
@@ -282,11 +282,11 @@ impl Rules {
         let variant = match name.map(|n| (&n.kind, n)) {
             None => Variant::Quinza,
             Some((ArgKind::Str(s), n)) => Variant::parse(s).map_err(|_| {
-                format!("unknown rule set {}: choose quinza, rb3ine or escoba", n.repr)
+                format!("unknown rule set {}: choose quinza, rb3ine, escoba or quinte", n.repr)
             })?,
             Some((_, name)) => {
                 return Err(format!(
-                    "unknown rule set {}: choose quinza, rb3ine or escoba",
+                    "unknown rule set {}: choose quinza, rb3ine, escoba or quinte",
                     name.repr
                 ))
             }
@@ -369,7 +369,7 @@ mod tests {
     fn rules_errors_say_what_is_allowed() {
         assert_eq!(
             Rules::new("poker", None, None).unwrap_err(),
-            "unknown rule set 'poker': choose quinza, rb3ine or escoba"
+            "unknown rule set 'poker': choose quinza, rb3ine, escoba or quinte"
         );
         assert_eq!(
             Rules::new("quinza", Some(5), None).unwrap_err(),

@@ -1,18 +1,23 @@
-//! `Game` and `DealResult`: the match, wrapped. Every rule is in the core; this file
-//! converts arguments (with the reference's messages) and builds Python values.
+//! `Game` and `DealResult`: the match of either family, wrapped. Every rule is in the
+//! core; this file converts arguments (with the reference's messages) and builds Python
+//! values. One `Game` class holds a fifteen-family game or a quinte game.
 
-use super::cards::{card_list, move_arg, to_card, MoveArg, PyMove};
+use super::cards::{
+    card_list, card_object, move_arg, move_object, quinte_card_list, to_baraja, to_quinte, MoveArg, PyCard,
+    PyMove,
+};
 use super::random::seed_arg;
 use super::rules::{rules_arg, PyRules};
-use super::{core_error, plain_int, repr, type_name, value_error, Given, IllegalMoveError};
+use super::{core_error, plain_int, repr, str_text, type_name, value_error, Given, IllegalMoveError};
+use crate::any::{AnyCard, AnyGame, AnyMove, RuleSet};
 use crate::cards::{Card, CardSet};
-use crate::fifteen::game::{Game, Position};
-use crate::fifteen::json;
-use crate::fifteen::moves::Move;
-use crate::fifteen::rules::Rules;
+use crate::fifteen;
+use crate::fifteen::game::Position;
 use crate::fifteen::scoring::DealResult;
-use pyo3::prelude::*;
+use crate::quinte;
 use pyo3::basic::CompareOp;
+use pyo3::exceptions::PyAttributeError;
+use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList, PyString, PyTuple, PyType};
 
 /// Tables at least this big are worked on with the GIL released.
@@ -20,13 +25,19 @@ const BIG_TABLE: u32 = 16;
 
 #[pyclass(module = "quinza._core", name = "Game")]
 pub struct PyGame {
-    pub(crate) game: Game,
+    pub(crate) game: AnyGame,
+}
+
+/// One finished deal of either family.
+#[derive(Clone, Copy)]
+enum AnyDeal {
+    Fifteen(DealResult, fifteen::Rules),
+    Quinte(quinte::DealResult),
 }
 
 #[pyclass(module = "quinza._core", name = "DealResult", frozen)]
 pub struct PyDealResult {
-    deal: DealResult,
-    rules: Rules,
+    deal: AnyDeal,
 }
 
 // -- conversions ---------------------------------------------------------------------
@@ -39,6 +50,10 @@ fn opt_int<'py>(py: Python<'py>, v: Option<u8>) -> PyResult<Bound<'py, PyAny>> {
 }
 
 fn text_list<'py>(py: Python<'py>, set: CardSet) -> PyResult<Bound<'py, PyList>> {
+    PyList::new(py, set.iter().map(|c| c.to_string()))
+}
+
+fn quinte_text_list<'py>(py: Python<'py>, set: quinte::CardSet) -> PyResult<Bound<'py, PyList>> {
     PyList::new(py, set.iter().map(|c| c.to_string()))
 }
 
@@ -55,7 +70,11 @@ fn iterable<'py>(value: &Bound<'py, PyAny>, name: &str) -> PyResult<Vec<Bound<'p
 }
 
 fn cards_of(value: &Bound<'_, PyAny>, name: &str) -> PyResult<Vec<Card>> {
-    iterable(value, name)?.iter().map(to_card).collect()
+    iterable(value, name)?.iter().map(to_baraja).collect()
+}
+
+fn quinte_cards_of(value: &Bound<'_, PyAny>, name: &str) -> PyResult<Vec<quinte::Card>> {
+    iterable(value, name)?.iter().map(to_quinte).collect()
 }
 
 /// `_per`: one entry per seat or side.
@@ -81,6 +100,32 @@ fn count_arg(value: &Bound<'_, PyAny>) -> PyResult<u64> {
     }
 }
 
+/// Quinte's `_points`: a score or quint total.
+fn points_arg(value: &Bound<'_, PyAny>, name: &str) -> PyResult<u64> {
+    match plain_int(value) {
+        Some(Ok(v)) if (0..=u64::MAX as i128).contains(&v) => Ok(v as u64),
+        _ => Err(value_error(format!(
+            "{name} must be whole numbers >= 0, not {}",
+            repr(value)?
+        ))),
+    }
+}
+
+/// Quinte's `_bid_word`: a bid Move, or a bid word in any case.
+fn bid_word(value: &Bound<'_, PyAny>) -> PyResult<quinte::Bid> {
+    if let Ok(m) = value.cast::<PyMove>() {
+        if let AnyMove::Quinte(quinte::Move::Bid(b)) = m.get().mv {
+            return Ok(b);
+        }
+    } else if let Some(b) = str_text(value).as_deref().and_then(quinte::Bid::parse) {
+        return Ok(b);
+    }
+    Err(value_error(format!(
+        "bids: {} is not pass, double or redouble",
+        repr(value)?
+    )))
+}
+
 /// `_index`: a seat (or dealer, turn, last capturer) `0..size`.
 fn index_arg(value: &Bound<'_, PyAny>, size: u8, name: &str) -> PyResult<u8> {
     match plain_int(value) {
@@ -93,9 +138,18 @@ fn index_arg(value: &Bound<'_, PyAny>, size: u8, name: &str) -> PyResult<u8> {
     }
 }
 
+fn py_list_text<T: std::fmt::Display>(items: &[T]) -> String {
+    let parts: Vec<String> = items.iter().map(|x| x.to_string()).collect();
+    format!("[{}]", parts.join(", "))
+}
+
+fn no_attribute(name: &str) -> PyErr {
+    PyAttributeError::new_err(format!("'Game' object has no attribute '{name}'"))
+}
+
 impl PyGame {
     fn seat(&self, seat: &Bound<'_, PyAny>) -> PyResult<u8> {
-        index_arg(seat, self.game.rules().players, "seat")
+        index_arg(seat, self.game.rules().players(), "seat")
     }
 
     fn side(&self, side: &Bound<'_, PyAny>) -> PyResult<u8> {
@@ -103,42 +157,109 @@ impl PyGame {
     }
 
     fn big_table(&self) -> bool {
-        self.game.table().len() >= BIG_TABLE
+        match &self.game {
+            AnyGame::Fifteen(g) => g.table().len() >= BIG_TABLE,
+            AnyGame::Quinte(_) => false,
+        }
+    }
+
+    /// The quinte game, or the AttributeError a capture game gives for a quinte attribute.
+    fn quinte(&self, attribute: &str) -> PyResult<&quinte::Game> {
+        match &self.game {
+            AnyGame::Quinte(g) => Ok(g),
+            AnyGame::Fifteen(_) => Err(no_attribute(attribute)),
+        }
+    }
+
+    fn deals_of(&self) -> Vec<AnyDeal> {
+        match &self.game {
+            AnyGame::Fifteen(g) => g.deals().iter().map(|d| AnyDeal::Fifteen(*d, *g.rules())).collect(),
+            AnyGame::Quinte(g) => g.deals().iter().map(|d| AnyDeal::Quinte(*d)).collect(),
+        }
     }
 }
 
-fn deal_dict<'py>(py: Python<'py>, d: &DealResult, rules: &Rules) -> PyResult<Bound<'py, PyDict>> {
-    let sides = rules.sides() as usize;
+fn deal_dict<'py>(py: Python<'py>, d: &AnyDeal) -> PyResult<Bound<'py, PyDict>> {
     let out = PyDict::new(py);
-    out.set_item("deal_number", d.deal_number)?;
-    out.set_item("dealer", d.dealer)?;
     let piles = PyList::empty(py);
-    for p in &d.piles[..sides] {
-        piles.append(text_list(py, *p)?)?;
+    match d {
+        AnyDeal::Fifteen(d, rules) => {
+            let sides = rules.sides() as usize;
+            out.set_item("deal_number", d.deal_number)?;
+            out.set_item("dealer", d.dealer)?;
+            for p in &d.piles[..sides] {
+                piles.append(text_list(py, *p)?)?;
+            }
+            out.set_item("piles", piles)?;
+            out.set_item("points", PyList::new(py, &d.points[..sides])?)?;
+        }
+        AnyDeal::Quinte(d) => {
+            out.set_item("deal_number", d.deal_number)?;
+            out.set_item("dealer", d.dealer)?;
+            for p in &d.piles {
+                piles.append(quinte_text_list(py, *p)?)?;
+            }
+            out.set_item("piles", piles)?;
+            out.set_item("points", PyList::new(py, d.points)?)?;
+        }
     }
-    out.set_item("piles", piles)?;
-    out.set_item("points", PyList::new(py, &d.points[..sides])?)?;
-    out.set_item("details", details_list(py, d, sides)?)?;
-    out.set_item("escobas", PyList::new(py, &d.escobas[..sides])?)?;
-    out.set_item("last_capturer", opt_int(py, d.last_capturer)?)?;
+    out.set_item("details", details_list(py, d)?)?;
+    out.set_item("escobas", deal_escobas(d))?;
+    out.set_item("last_capturer", opt_int(py, deal_last_capturer(d))?)?;
     Ok(out)
 }
 
-fn details_list<'py>(py: Python<'py>, d: &DealResult, sides: usize) -> PyResult<Bound<'py, PyList>> {
+fn deal_escobas(d: &AnyDeal) -> Vec<u64> {
+    match d {
+        AnyDeal::Fifteen(d, rules) => d.escobas[..rules.sides() as usize].to_vec(),
+        AnyDeal::Quinte(d) => d.escobas.to_vec(),
+    }
+}
+
+fn deal_points(d: &AnyDeal) -> Vec<u64> {
+    match d {
+        AnyDeal::Fifteen(d, rules) => d.points[..rules.sides() as usize].to_vec(),
+        AnyDeal::Quinte(d) => d.points.to_vec(),
+    }
+}
+
+fn deal_last_capturer(d: &AnyDeal) -> Option<u8> {
+    match d {
+        AnyDeal::Fifteen(d, _) => d.last_capturer,
+        AnyDeal::Quinte(d) => d.last_capturer,
+    }
+}
+
+fn details_list<'py>(py: Python<'py>, d: &AnyDeal) -> PyResult<Bound<'py, PyList>> {
     let list = PyList::empty(py);
-    for det in &d.details[..sides] {
-        let dd = PyDict::new(py);
-        for (k, v) in det.items() {
-            dd.set_item(k, v)?;
+    match d {
+        AnyDeal::Fifteen(d, rules) => {
+            for det in &d.details[..rules.sides() as usize] {
+                let dd = PyDict::new(py);
+                for (k, v) in det.items() {
+                    dd.set_item(k, v)?;
+                }
+                list.append(dd)?;
+            }
         }
-        list.append(dd)?;
+        AnyDeal::Quinte(d) => {
+            for side in 0..2 {
+                let dd = PyDict::new(py);
+                dd.set_item("quints", d.quints[side])?;
+                dd.set_item("tricks", d.tricks[side])?;
+                list.append(dd)?;
+            }
+        }
     }
     Ok(list)
 }
 
-fn py_list_text<T: std::fmt::Display>(items: &[T]) -> String {
-    let parts: Vec<String> = items.iter().map(|x| x.to_string()).collect();
-    format!("[{}]", parts.join(", "))
+fn deals_list<'py>(py: Python<'py>, deals: &[AnyDeal]) -> PyResult<Bound<'py, PyList>> {
+    let list = PyList::empty(py);
+    for d in deals {
+        list.append(deal_dict(py, d)?)?;
+    }
+    Ok(list)
 }
 
 // -- Game ------------------------------------------------------------------------------
@@ -161,14 +282,14 @@ impl PyGame {
             }
         };
         Ok(PyGame {
-            game: Game::new(rules, seed),
+            game: AnyGame::new(rules, seed),
         })
     }
 
     #[getter]
     fn rules(&self) -> PyRules {
         PyRules {
-            rules: *self.game.rules(),
+            rules: self.game.rules(),
         }
     }
 
@@ -180,89 +301,206 @@ impl PyGame {
 
     #[getter]
     fn dealer(&self) -> u8 {
-        self.game.dealer()
+        match &self.game {
+            AnyGame::Fifteen(g) => g.dealer(),
+            AnyGame::Quinte(g) => g.dealer(),
+        }
     }
 
     #[getter]
     fn deal_number(&self) -> u64 {
-        self.game.deal_number()
+        match &self.game {
+            AnyGame::Fifteen(g) => g.deal_number(),
+            AnyGame::Quinte(g) => g.deal_number(),
+        }
     }
 
-    fn hand<'py>(&self, py: Python<'py>, seat: &Bound<'py, PyAny>) -> PyResult<Vec<Bound<'py, super::PyCard>>> {
+    fn hand<'py>(&self, py: Python<'py>, seat: &Bound<'py, PyAny>) -> PyResult<Vec<Bound<'py, PyCard>>> {
         let s = self.seat(seat)?;
-        card_list(py, self.game.hand(s))
+        match &self.game {
+            AnyGame::Fifteen(g) => card_list(py, g.hand(s)),
+            AnyGame::Quinte(g) => quinte_card_list(py, g.hand(s)),
+        }
     }
 
+    /// The cards face up, sorted (quinte: the cards of the trick in progress).
     #[getter]
-    fn table<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, super::PyCard>>> {
-        card_list(py, self.game.table())
+    fn table<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyCard>>> {
+        match &self.game {
+            AnyGame::Fifteen(g) => card_list(py, g.table()),
+            AnyGame::Quinte(g) => quinte_card_list(py, g.table()),
+        }
     }
 
-    /// How many cards are still to be dealt.
+    /// How many cards are still to be dealt (quinte: cachette cards not yet taken).
     #[getter]
     fn stock(&self) -> usize {
-        self.game.stock_len()
+        match &self.game {
+            AnyGame::Fifteen(g) => g.stock_len(),
+            AnyGame::Quinte(g) => g.stock_len(),
+        }
     }
 
-    /// The cards this side has captured in this deal.
-    fn pile<'py>(&self, py: Python<'py>, side: &Bound<'py, PyAny>) -> PyResult<Vec<Bound<'py, super::PyCard>>> {
+    /// The cards this side has captured (quinte: won) in this deal.
+    fn pile<'py>(&self, py: Python<'py>, side: &Bound<'py, PyAny>) -> PyResult<Vec<Bound<'py, PyCard>>> {
         let s = self.side(side)?;
-        card_list(py, self.game.pile(s))
+        match &self.game {
+            AnyGame::Fifteen(g) => card_list(py, g.pile(s)),
+            AnyGame::Quinte(g) => quinte_card_list(py, g.pile(s)),
+        }
     }
 
     fn side_of(&self, seat: &Bound<'_, PyAny>) -> PyResult<u8> {
         let s = self.seat(seat)?;
-        Ok(self.game.side_of(s))
+        Ok(match &self.game {
+            AnyGame::Fifteen(g) => g.side_of(s),
+            AnyGame::Quinte(g) => g.side_of(s),
+        })
     }
 
     #[getter]
     fn scores(&self) -> Vec<u64> {
-        self.game.scores().to_vec()
+        match &self.game {
+            AnyGame::Fifteen(g) => g.scores().to_vec(),
+            AnyGame::Quinte(g) => g.scores().to_vec(),
+        }
     }
 
     /// Escobas per side in this deal (always 0 outside escoba).
     #[getter]
     fn escobas(&self) -> Vec<u64> {
-        self.game.escobas().to_vec()
+        match &self.game {
+            AnyGame::Fifteen(g) => g.escobas().to_vec(),
+            AnyGame::Quinte(_) => vec![0, 0],
+        }
     }
 
     #[getter]
     fn last_capturer(&self) -> Option<u8> {
-        self.game.last_capturer()
+        match &self.game {
+            AnyGame::Fifteen(g) => g.last_capturer(),
+            AnyGame::Quinte(g) => g.last_capturer(),
+        }
     }
 
     #[getter]
     fn is_over(&self) -> bool {
-        self.game.is_over()
+        self.game.turn().is_none()
     }
 
     /// The side that won, or None (the match goes on, or ended in a draw).
     #[getter]
     fn winner(&self) -> Option<u8> {
-        self.game.winner()
+        match &self.game {
+            AnyGame::Fifteen(g) => g.winner(),
+            AnyGame::Quinte(g) => g.winner(),
+        }
     }
 
     #[getter]
     fn deals(&self) -> Vec<PyDealResult> {
-        let rules = *self.game.rules();
-        self.game
-            .deals()
-            .iter()
-            .map(|d| PyDealResult { deal: *d, rules })
-            .collect()
+        self.deals_of().into_iter().map(|deal| PyDealResult { deal }).collect()
     }
+
+    // -- quinte ----------------------------------------------------------------------------
+
+    /// "doubling", "play", or "over" when the match is over.
+    #[getter]
+    fn phase(&self) -> PyResult<&'static str> {
+        Ok(self.quinte("phase")?.phase().name())
+    }
+
+    /// The trick in progress as (seat, card) in play order.
+    #[getter]
+    fn trick<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let g = self.quinte("trick")?;
+        let list = PyList::empty(py);
+        for (seat, card) in g.trick() {
+            list.append((seat, card_object(py, AnyCard::Quinte(card))?))?;
+        }
+        Ok(list)
+    }
+
+    /// The seat that leads (or led) the current trick; None when the match is over.
+    #[getter]
+    fn leader(&self) -> PyResult<Option<u8>> {
+        Ok(self.quinte("leader")?.leader())
+    }
+
+    /// The trick in progress or about to start, 1..12.
+    #[getter]
+    fn trick_number(&self) -> PyResult<u8> {
+        Ok(self.quinte("trick_number")?.trick_number())
+    }
+
+    #[getter]
+    fn tricks_won(&self) -> PyResult<Vec<u32>> {
+        Ok(self.quinte("tricks_won")?.tricks_won().map(u32::from).to_vec())
+    }
+
+    /// Quint points each side scored in this deal (already in `scores`).
+    #[getter]
+    fn quints(&self) -> PyResult<Vec<u64>> {
+        Ok(self.quinte("quints")?.quints().to_vec())
+    }
+
+    /// The bids so far as (seat, word), the first by the seat after the dealer.
+    #[getter]
+    fn bids<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let g = self.quinte("bids")?;
+        let list = PyList::empty(py);
+        for (seat, bid) in g.bids_by_seat() {
+            list.append((seat, bid.word()))?;
+        }
+        Ok(list)
+    }
+
+    /// What a trick is worth in fives: 1, 2 when doubled, 4 when redoubled.
+    #[getter]
+    fn multiplier(&self) -> PyResult<u64> {
+        Ok(self.quinte("multiplier")?.multiplier())
+    }
+
+    #[getter]
+    fn doubled_by(&self) -> PyResult<Option<u8>> {
+        Ok(self.quinte("doubled_by")?.doubling().doubled_by)
+    }
+
+    #[getter]
+    fn redoubled(&self) -> PyResult<bool> {
+        Ok(self.quinte("redoubled")?.doubling().redoubled)
+    }
+
+    /// Every card played this deal, in play order.
+    #[getter]
+    fn played<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyCard>>> {
+        let g = self.quinte("played")?;
+        g.played().iter().map(|c| card_object(py, AnyCard::Quinte(*c))).collect()
+    }
+
+    // -- moves ------------------------------------------------------------------------------
 
     /// Every legal move once, in the documented order.
     fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let game = &self.game;
-        let moves: Vec<Move> = if self.big_table() {
-            py.detach(|| game.legal_moves())
-        } else {
-            game.legal_moves()
-        };
         let list = PyList::empty(py);
-        for m in moves {
-            list.append(Bound::new(py, PyMove::from_core(m))?)?;
+        match &self.game {
+            AnyGame::Fifteen(g) => {
+                let moves = if self.big_table() {
+                    py.detach(|| g.legal_moves())
+                } else {
+                    g.legal_moves()
+                };
+                for m in moves {
+                    list.append(Bound::new(py, PyMove::from_core(AnyMove::Fifteen(m)))?)?;
+                }
+            }
+            AnyGame::Quinte(g) => {
+                let mut moves = Vec::with_capacity(12);
+                g.legal_moves_into(&mut moves);
+                for m in moves {
+                    list.append(move_object(py, AnyMove::Quinte(m))?)?;
+                }
+            }
         }
         Ok(list)
     }
@@ -278,7 +516,7 @@ impl PyGame {
     }
 
     fn is_legal(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
-        match move_arg(r#move)? {
+        match move_arg(r#move, self.game.rules().deck())? {
             MoveArg::Move(m) => {
                 let game = &self.game;
                 Ok(if self.big_table() {
@@ -295,7 +533,7 @@ impl PyGame {
     /// Play one move for the seat whose turn it is; an illegal move raises
     /// IllegalMoveError and changes nothing.
     fn play(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
-        let m = match move_arg(r#move)? {
+        let m = match move_arg(r#move, self.game.rules().deck())? {
             MoveArg::Move(m) => m,
             MoveArg::BadText(e) => {
                 return Err(IllegalMoveError::new_err(e.value(r#move.py()).to_string()))
@@ -322,12 +560,12 @@ impl PyGame {
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
         let py = slf.py();
         let from_json = slf.get_type().getattr("from_json")?;
-        let args = PyTuple::new(py, [json::to_json(&slf.borrow().game)])?;
+        let args = PyTuple::new(py, [slf.borrow().game.to_json()])?;
         PyTuple::new(py, [from_json, args.into_any()])
     }
 
     fn to_json(&self) -> String {
-        json::to_json(&self.game)
+        self.game.to_json()
     }
 
     #[classmethod]
@@ -354,7 +592,7 @@ impl PyGame {
         } else {
             return Err(bad(format!("expected a str, not {}", type_name(text)?)));
         };
-        let game = py.detach(|| json::from_json(&text));
+        let game = py.detach(|| AnyGame::from_json(&text));
         match game {
             Ok(game) => Ok(PyGame { game }),
             Err(message) => {
@@ -395,111 +633,105 @@ impl PyGame {
         quints: Option<&Bound<'py, PyAny>>,
         played: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<PyGame> {
-        let (table, stock, dealer) = (table.value(), stock.value(), dealer.value());
-        let (deal_number, seed) = (deal_number.value(), seed.value());
         let _ = cls;
-        let rules = rules_arg(rules)?;
-        for (key, value) in [("bids", bids), ("quints", quints), ("played", played)] {
-            if value.is_some_and(|v| !v.is_none()) {
-                return Err(value_error(format!(
-                    "{key} belong to quinte, not to {}",
-                    rules.name()
-                )));
-            }
-        }
-        let n = rules.players;
-        let sides = rules.sides() as usize;
-        let mut p = Position::new(rules);
-        p.hands = per(hands, n as usize, "hands", "seat")?
-            .iter()
-            .map(|h| cards_of(h, "hands"))
-            .collect::<PyResult<_>>()?;
-        if let Some(t) = table {
-            p.table = cards_of(t, "table")?;
-        }
-        if let Some(s) = stock {
-            p.stock = cards_of(s, "stock")?;
-        }
-        if let Some(pl) = piles.filter(|v| !v.is_none()) {
-            p.piles = per(pl, sides, "piles", "side")?
-                .iter()
-                .map(|x| cards_of(x, "piles"))
-                .collect::<PyResult<_>>()?;
-        }
-        if let Some(sc) = scores.filter(|v| !v.is_none()) {
-            p.scores = per(sc, sides, "scores", "side")?
-                .iter()
-                .map(count_arg)
-                .collect::<PyResult<_>>()?;
-        }
-        if let Some(es) = escobas.filter(|v| !v.is_none()) {
-            p.escobas = per(es, sides, "escobas", "side")?
-                .iter()
-                .map(count_arg)
-                .collect::<PyResult<_>>()?;
-        }
-        if let Some(d) = dealer {
-            p.dealer = index_arg(d, n, "dealer")?;
-        }
-        if let Some(lc) = last_capturer.filter(|v| !v.is_none()) {
-            p.last_capturer = Some(index_arg(lc, n, "last_capturer")?);
-        }
-        if let Some(dn) = deal_number {
-            p.deal_number = match plain_int(dn) {
-                Some(Ok(v)) if (1..=u64::MAX as i128).contains(&v) => v as u64,
-                _ => {
-                    return Err(value_error(format!(
-                        "deal_number must be a positive whole number, not {}",
-                        repr(dn)?
-                    )))
-                }
-            };
-        }
-        if let Some(s) = seed {
-            p.seed = seed_arg(s)?;
-        }
-        p.turn = match turn.filter(|v| !v.is_none()) {
-            None => Ok(None),
-            Some(t) => match index_arg(t, n, "turn") {
-                Ok(seat) => Ok(Some(seat)),
-                Err(e) => Err(e.value(t.py()).to_string()),
-            },
+        let not_none = |v: Option<&Bound<'py, PyAny>>| v.filter(|v| !v.is_none()).cloned();
+        let (turn, scores, piles, escobas) = (not_none(turn), not_none(scores), not_none(piles), not_none(escobas));
+        let last_capturer = not_none(last_capturer);
+        let (bids, quints, played) = (not_none(bids), not_none(quints), not_none(played));
+        let args = PositionArgs {
+            hands,
+            table: table.value(),
+            stock: stock.value(),
+            dealer: dealer.value(),
+            turn: turn.as_ref(),
+            scores: scores.as_ref(),
+            piles: piles.as_ref(),
+            last_capturer: last_capturer.as_ref(),
+            deal_number: deal_number.value(),
+            seed: seed.value(),
         };
-        Game::from_position(p)
-            .map(|game| PyGame { game })
-            .map_err(value_error)
+        let rules = rules_arg(rules)?;
+        let game = match rules {
+            RuleSet::Quinte(r) => {
+                let extra = QuinteArgs {
+                    escobas: escobas.as_ref(),
+                    bids: bids.as_ref(),
+                    quints: quints.as_ref(),
+                    played: played.as_ref(),
+                };
+                AnyGame::Quinte(quinte_position(r, &args, &extra)?)
+            }
+            RuleSet::Fifteen(r) => {
+                for (key, value) in [("bids", &bids), ("quints", &quints), ("played", &played)] {
+                    if value.is_some() {
+                        return Err(value_error(format!("{key} belong to quinte, not to {}", r.name())));
+                    }
+                }
+                AnyGame::Fifteen(fifteen_position(r, &args, escobas.as_ref())?)
+            }
+        };
+        Ok(PyGame { game })
     }
 
-    /// What `seat` may know: its own hand, the sizes of the others, never the stock order.
+    /// What `seat` may know: its own hand, the sizes of the others, never the stock order
+    /// (quinte: never the cachette before it is taken).
     fn observation<'py>(&self, py: Python<'py>, seat: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
         let seat = self.seat(seat)?;
-        let g = &self.game;
-        let rules = *g.rules();
+        let rules = PyRules {
+            rules: self.game.rules(),
+        };
         let d = PyDict::new(py);
         d.set_item("seat", seat)?;
-        d.set_item("rules", PyRules { rules }.dict(py)?)?;
-        d.set_item("deal_number", g.deal_number())?;
-        d.set_item("dealer", g.dealer())?;
-        d.set_item("turn", opt_int(py, g.turn())?)?;
-        d.set_item("hand", text_list(py, g.hand(seat))?)?;
-        let sizes: Vec<u32> = (0..rules.players).map(|s| g.hand(s).len()).collect();
-        d.set_item("hand_sizes", sizes)?;
-        d.set_item("table", text_list(py, g.table())?)?;
-        d.set_item("stock", g.stock_len())?;
-        let piles = PyList::empty(py);
-        for s in 0..rules.sides() {
-            piles.append(text_list(py, g.pile(s))?)?;
+        d.set_item("rules", rules.dict(py)?)?;
+        d.set_item("deal_number", self.deal_number())?;
+        d.set_item("dealer", self.dealer())?;
+        d.set_item("turn", opt_int(py, self.game.turn())?)?;
+        match &self.game {
+            AnyGame::Fifteen(g) => {
+                let r = *g.rules();
+                d.set_item("hand", text_list(py, g.hand(seat))?)?;
+                let sizes: Vec<u32> = (0..r.players).map(|s| g.hand(s).len()).collect();
+                d.set_item("hand_sizes", sizes)?;
+                d.set_item("table", text_list(py, g.table())?)?;
+                d.set_item("stock", g.stock_len())?;
+                let piles = PyList::empty(py);
+                for s in 0..r.sides() {
+                    piles.append(text_list(py, g.pile(s))?)?;
+                }
+                d.set_item("piles", piles)?;
+                d.set_item("escobas", g.escobas().to_vec())?;
+            }
+            AnyGame::Quinte(g) => {
+                d.set_item("phase", g.phase().name())?;
+                let bids = PyList::empty(py);
+                for (s, b) in g.bids_by_seat() {
+                    bids.append(PyList::new(py, [s.into_pyobject(py)?.into_any(), PyString::new(py, b.word()).into_any()])?)?;
+                }
+                d.set_item("bids", bids)?;
+                d.set_item("multiplier", g.multiplier())?;
+                d.set_item("hand", quinte_text_list(py, g.hand(seat))?)?;
+                let sizes: Vec<u32> = (0..4).map(|s| g.hand(s).len()).collect();
+                d.set_item("hand_sizes", sizes)?;
+                let trick = PyList::empty(py);
+                for (s, c) in g.trick() {
+                    trick.append(PyList::new(py, [s.into_pyobject(py)?.into_any(), PyString::new(py, &c.to_string()).into_any()])?)?;
+                }
+                d.set_item("trick", trick)?;
+                d.set_item("played", PyList::new(py, g.played().iter().map(|c| c.to_string()))?)?;
+                d.set_item("stock", g.stock_len())?;
+                let piles = PyList::empty(py);
+                for s in 0..2 {
+                    piles.append(quinte_text_list(py, g.pile(s))?)?;
+                }
+                d.set_item("piles", piles)?;
+                d.set_item("tricks_won", g.tricks_won().map(u32::from).to_vec())?;
+                d.set_item("quints", g.quints().to_vec())?;
+            }
         }
-        d.set_item("piles", piles)?;
-        d.set_item("escobas", g.escobas().to_vec())?;
-        d.set_item("last_capturer", opt_int(py, g.last_capturer())?)?;
-        d.set_item("scores", g.scores().to_vec())?;
-        d.set_item("winner", opt_int(py, g.winner())?)?;
-        let deals = PyList::empty(py);
-        for deal in g.deals() {
-            deals.append(deal_dict(py, deal, &rules)?)?;
-        }
-        d.set_item("deals", deals)?;
+        d.set_item("last_capturer", opt_int(py, self.last_capturer())?)?;
+        d.set_item("scores", self.scores())?;
+        d.set_item("winner", opt_int(py, self.winner())?)?;
+        d.set_item("deals", deals_list(py, &self.deals_of())?)?;
         Ok(d)
     }
 
@@ -508,21 +740,154 @@ impl PyGame {
     }
 
     fn __repr__(&self) -> String {
-        let turn = self
-            .game
-            .turn()
-            .map_or("None".to_string(), |t| t.to_string());
+        let turn = self.game.turn().map_or("None".to_string(), |t| t.to_string());
         format!(
             "<Game {} deal {} turn {} scores {}>",
-            PyRules {
-                rules: *self.game.rules()
-            }
-            .repr_text(),
-            self.game.deal_number(),
+            self.game.rules().repr(),
+            self.deal_number(),
             turn,
-            py_list_text(self.game.scores())
+            py_list_text(&self.scores())
         )
     }
+}
+
+/// The arguments of `from_position` both families share, `None` values already dropped
+/// where the reference treats None as left out.
+struct PositionArgs<'a, 'py> {
+    hands: &'a Bound<'py, PyAny>,
+    table: Option<&'a Bound<'py, PyAny>>,
+    stock: Option<&'a Bound<'py, PyAny>>,
+    dealer: Option<&'a Bound<'py, PyAny>>,
+    turn: Option<&'a Bound<'py, PyAny>>,
+    scores: Option<&'a Bound<'py, PyAny>>,
+    piles: Option<&'a Bound<'py, PyAny>>,
+    last_capturer: Option<&'a Bound<'py, PyAny>>,
+    deal_number: Option<&'a Bound<'py, PyAny>>,
+    seed: Option<&'a Bound<'py, PyAny>>,
+}
+
+/// The keywords only quinte takes.
+struct QuinteArgs<'a, 'py> {
+    escobas: Option<&'a Bound<'py, PyAny>>,
+    bids: Option<&'a Bound<'py, PyAny>>,
+    quints: Option<&'a Bound<'py, PyAny>>,
+    played: Option<&'a Bound<'py, PyAny>>,
+}
+
+fn deal_number_arg(dn: &Bound<'_, PyAny>) -> PyResult<u64> {
+    match plain_int(dn) {
+        Some(Ok(v)) if (1..=u64::MAX as i128).contains(&v) => Ok(v as u64),
+        _ => Err(value_error(format!(
+            "deal_number must be a positive whole number, not {}",
+            repr(dn)?
+        ))),
+    }
+}
+
+fn turn_arg(turn: Option<&Bound<'_, PyAny>>, players: u8) -> Result<Option<u8>, String> {
+    match turn {
+        None => Ok(None),
+        Some(t) => match index_arg(t, players, "turn") {
+            Ok(seat) => Ok(Some(seat)),
+            Err(e) => Err(e.value(t.py()).to_string()),
+        },
+    }
+}
+
+/// A fifteen-family position: the conversions in the reference's order, then the core.
+fn fifteen_position(rules: fifteen::Rules, a: &PositionArgs<'_, '_>, escobas: Option<&Bound<'_, PyAny>>) -> PyResult<fifteen::Game> {
+    let n = rules.players;
+    let sides = rules.sides() as usize;
+    let mut p = Position::new(rules);
+    p.hands = per(a.hands, n as usize, "hands", "seat")?
+        .iter()
+        .map(|h| cards_of(h, "hands"))
+        .collect::<PyResult<_>>()?;
+    if let Some(t) = a.table {
+        p.table = cards_of(t, "table")?;
+    }
+    if let Some(s) = a.stock {
+        p.stock = cards_of(s, "stock")?;
+    }
+    if let Some(pl) = a.piles {
+        p.piles = per(pl, sides, "piles", "side")?
+            .iter()
+            .map(|x| cards_of(x, "piles"))
+            .collect::<PyResult<_>>()?;
+    }
+    if let Some(sc) = a.scores {
+        p.scores = per(sc, sides, "scores", "side")?.iter().map(count_arg).collect::<PyResult<_>>()?;
+    }
+    if let Some(es) = escobas {
+        p.escobas = per(es, sides, "escobas", "side")?.iter().map(count_arg).collect::<PyResult<_>>()?;
+    }
+    if let Some(d) = a.dealer {
+        p.dealer = index_arg(d, n, "dealer")?;
+    }
+    if let Some(lc) = a.last_capturer {
+        p.last_capturer = Some(index_arg(lc, n, "last_capturer")?);
+    }
+    if let Some(dn) = a.deal_number {
+        p.deal_number = deal_number_arg(dn)?;
+    }
+    if let Some(s) = a.seed {
+        p.seed = seed_arg(s)?;
+    }
+    p.turn = turn_arg(a.turn, n);
+    fifteen::Game::from_position(p).map_err(value_error)
+}
+
+/// A quinte position: check 1 of docs/engine.md (shapes and conversions, in parameter
+/// order), then the core's checks.
+fn quinte_position(rules: quinte::Rules, a: &PositionArgs<'_, '_>, q: &QuinteArgs<'_, '_>) -> PyResult<quinte::Game> {
+    let mut p = quinte::Position::new(rules);
+    p.hands = per(a.hands, 4, "hands", "seat")?
+        .iter()
+        .map(|h| quinte_cards_of(h, "hands"))
+        .collect::<PyResult<_>>()?;
+    if let Some(t) = a.table {
+        p.table = quinte_cards_of(t, "table")?;
+    }
+    if let Some(s) = a.stock {
+        p.stock = quinte_cards_of(s, "stock")?;
+    }
+    if let Some(pl) = a.piles {
+        p.piles = per(pl, 2, "piles", "side")?
+            .iter()
+            .map(|x| quinte_cards_of(x, "piles"))
+            .collect::<PyResult<_>>()?;
+    }
+    if let Some(sc) = a.scores {
+        let v = per(sc, 2, "scores", "side")?;
+        p.scores = [points_arg(&v[0], "scores")?, points_arg(&v[1], "scores")?];
+    }
+    if q.escobas.is_some() {
+        return Err(value_error("quinte has no escobas"));
+    }
+    if let Some(d) = a.dealer {
+        p.dealer = index_arg(d, 4, "dealer")?;
+    }
+    if let Some(lc) = a.last_capturer {
+        p.last_capturer = Some(index_arg(lc, 4, "last_capturer")?);
+    }
+    if let Some(dn) = a.deal_number {
+        p.deal_number = deal_number_arg(dn)?;
+    }
+    if let Some(s) = a.seed {
+        p.seed = seed_arg(s)?;
+    }
+    if let Some(b) = q.bids {
+        p.bids = Some(iterable(b, "bids")?.iter().map(bid_word).collect::<PyResult<_>>()?);
+    }
+    if let Some(qs) = q.quints {
+        let v = per(qs, 2, "quints", "side")?;
+        p.quints = [points_arg(&v[0], "quints")?, points_arg(&v[1], "quints")?];
+    }
+    if let Some(pl) = q.played {
+        p.played = Some(quinte_cards_of(pl, "played")?);
+    }
+    p.turn = turn_arg(a.turn, 4);
+    quinte::Game::from_position(p).map_err(value_error)
 }
 
 /// Python's own wording of a JSON syntax error, or None when Python reads the text.
@@ -551,46 +916,61 @@ fn python_json_error(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<Option
 impl PyDealResult {
     #[getter]
     fn deal_number(&self) -> u64 {
-        self.deal.deal_number
+        match &self.deal {
+            AnyDeal::Fifteen(d, _) => d.deal_number,
+            AnyDeal::Quinte(d) => d.deal_number,
+        }
     }
 
     #[getter]
     fn dealer(&self) -> u8 {
-        self.deal.dealer
+        match &self.deal {
+            AnyDeal::Fifteen(d, _) => d.dealer,
+            AnyDeal::Quinte(d) => d.dealer,
+        }
     }
 
     /// Per side: every card the side ended the deal with (leftovers included), sorted.
     #[getter]
     fn piles<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let list = PyList::empty(py);
-        for p in &self.deal.piles[..self.rules.sides() as usize] {
-            list.append(card_list(py, *p)?)?;
+        match &self.deal {
+            AnyDeal::Fifteen(d, rules) => {
+                for p in &d.piles[..rules.sides() as usize] {
+                    list.append(card_list(py, *p)?)?;
+                }
+            }
+            AnyDeal::Quinte(d) => {
+                for p in &d.piles {
+                    list.append(quinte_card_list(py, *p)?)?;
+                }
+            }
         }
         Ok(list)
     }
 
     #[getter]
     fn points(&self) -> Vec<u64> {
-        self.deal.points[..self.rules.sides() as usize].to_vec()
+        deal_points(&self.deal)
     }
 
     #[getter]
     fn details<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        details_list(py, &self.deal, self.rules.sides() as usize)
+        details_list(py, &self.deal)
     }
 
     #[getter]
     fn escobas(&self) -> Vec<u64> {
-        self.deal.escobas[..self.rules.sides() as usize].to_vec()
+        deal_escobas(&self.deal)
     }
 
     #[getter]
     fn last_capturer(&self) -> Option<u8> {
-        self.deal.last_capturer
+        deal_last_capturer(&self.deal)
     }
 
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        deal_dict(py, &self.deal, &self.rules)
+        deal_dict(py, &self.deal)
     }
 
     fn __copy__(slf: Py<Self>) -> Py<Self> {
@@ -604,18 +984,21 @@ impl PyDealResult {
     fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
         let py = other.py();
         let same = match other.cast::<PyDealResult>() {
-            Ok(o) => {
-                let o = o.get();
-                let sides = self.rules.sides() as usize;
-                o.rules.sides() == self.rules.sides()
-                    && o.deal.deal_number == self.deal.deal_number
-                    && o.deal.dealer == self.deal.dealer
-                    && o.deal.piles[..sides] == self.deal.piles[..sides]
-                    && o.deal.points[..sides] == self.deal.points[..sides]
-                    && o.deal.details[..sides] == self.deal.details[..sides]
-                    && o.deal.escobas[..sides] == self.deal.escobas[..sides]
-                    && o.deal.last_capturer == self.deal.last_capturer
-            }
+            Ok(o) => match (&o.get().deal, &self.deal) {
+                (AnyDeal::Fifteen(a, ra), AnyDeal::Fifteen(b, rb)) => {
+                    let sides = ra.sides() as usize;
+                    ra.sides() == rb.sides()
+                        && a.deal_number == b.deal_number
+                        && a.dealer == b.dealer
+                        && a.piles[..sides] == b.piles[..sides]
+                        && a.points[..sides] == b.points[..sides]
+                        && a.details[..sides] == b.details[..sides]
+                        && a.escobas[..sides] == b.escobas[..sides]
+                        && a.last_capturer == b.last_capturer
+                }
+                (AnyDeal::Quinte(a), AnyDeal::Quinte(b)) => a == b,
+                _ => false,
+            },
             Err(_) => false,
         };
         Ok(match op {
@@ -626,17 +1009,14 @@ impl PyDealResult {
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        let sides = self.rules.sides() as usize;
-        let details = details_list(py, &self.deal, sides)?;
+        let details = details_list(py, &self.deal)?;
         Ok(format!(
             "DealResult(deal_number={}, dealer={}, points={}, details={}, last_capturer={})",
-            self.deal.deal_number,
-            self.deal.dealer,
-            py_list_text(&self.deal.points[..sides]),
+            self.deal_number(),
+            self.dealer(),
+            py_list_text(&deal_points(&self.deal)),
             details.repr()?,
-            self.deal
-                .last_capturer
-                .map_or("None".to_string(), |x| x.to_string())
+            deal_last_capturer(&self.deal).map_or("None".to_string(), |x| x.to_string())
         ))
     }
 }

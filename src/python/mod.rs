@@ -13,8 +13,6 @@ mod sim;
 
 pyo3::import_exception!(quinza._errors, IllegalMoveError);
 
-pub(crate) use cards::PyCard;
-
 /// An argument that may be left out, told apart from an explicit None (which the
 /// reference treats as a value: `Rules(None)` is no rule set).
 pub(crate) enum Given<'py> {

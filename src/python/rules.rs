@@ -1,7 +1,8 @@
 //! `Rules`: one validated rule set, immutable, comparable, hashable.
 
 use super::{plain_int, repr, str_text, Given};
-use crate::fifteen::rules::{Arg, ArgKind, Rules};
+use crate::any::RuleSet;
+use crate::fifteen::rules::{Arg, ArgKind};
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::PyAttributeError;
 use pyo3::prelude::*;
@@ -9,7 +10,7 @@ use pyo3::types::{PyBool, PyDict, PyString, PyTuple, PyType};
 
 #[pyclass(module = "quinza._core", name = "Rules", frozen)]
 pub struct PyRules {
-    pub(crate) rules: Rules,
+    pub(crate) rules: RuleSet,
 }
 
 /// How the reference sees a Python value given for a rules argument.
@@ -37,7 +38,7 @@ pub(crate) fn rules_from_py(
     players: Option<&Bound<'_, PyAny>>,
     target: Option<&Bound<'_, PyAny>>,
     options: Option<&Bound<'_, PyDict>>,
-) -> PyResult<Rules> {
+) -> PyResult<RuleSet> {
     let name = arg_of(name)?;
     let players = match players {
         Some(p) => arg_of(p)?,
@@ -54,11 +55,11 @@ pub(crate) fn rules_from_py(
             opts.push((key, arg_of(&v)?));
         }
     }
-    Rules::from_args(Some(&name), &players, &target, &opts).map_err(super::value_error)
+    RuleSet::from_args(Some(&name), &players, &target, &opts).map_err(super::value_error)
 }
 
 /// A Rules object, or a rule-set name (anything else is refused as a name).
-pub(crate) fn rules_arg(obj: &Bound<'_, PyAny>) -> PyResult<Rules> {
+pub(crate) fn rules_arg(obj: &Bound<'_, PyAny>) -> PyResult<RuleSet> {
     if let Ok(r) = obj.cast::<PyRules>() {
         return Ok(r.get().rules);
     }
@@ -70,23 +71,25 @@ impl PyRules {
         self.rules.repr()
     }
 
-    fn option(&self, key: &str) -> PyResult<()> {
-        if self.rules.is_escoba() {
-            Ok(())
-        } else {
-            Err(PyAttributeError::new_err(format!(
+    /// The escoba rules, or the reference's AttributeError for an option the rule set lacks.
+    fn option(&self, key: &str) -> PyResult<crate::fifteen::Rules> {
+        match self.rules {
+            RuleSet::Fifteen(r) if r.is_escoba() => Ok(r),
+            _ => Err(PyAttributeError::new_err(format!(
                 "{} has no option '{key}'",
                 self.rules.name()
-            )))
+            ))),
         }
     }
 
     pub(crate) fn options_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
-        if self.rules.is_escoba() {
-            d.set_item("escoba_on_last_card", self.rules.escoba_on_last_card)?;
-            d.set_item("opening_capture", self.rules.opening_capture)?;
-            d.set_item("setenta", self.rules.setenta.name())?;
+        if let RuleSet::Fifteen(r) = self.rules {
+            if r.is_escoba() {
+                d.set_item("escoba_on_last_card", r.escoba_on_last_card)?;
+                d.set_item("opening_capture", r.opening_capture)?;
+                d.set_item("setenta", r.setenta.name())?;
+            }
         }
         Ok(d)
     }
@@ -94,8 +97,8 @@ impl PyRules {
     pub(crate) fn dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         d.set_item("name", self.rules.name())?;
-        d.set_item("players", self.rules.players)?;
-        d.set_item("target", self.rules.target)?;
+        d.set_item("players", self.rules.players())?;
+        d.set_item("target", self.rules.target())?;
         for (k, v) in self.options_dict(py)?.iter() {
             d.set_item(k, v)?;
         }
@@ -134,12 +137,12 @@ impl PyRules {
 
     #[getter]
     fn players(&self) -> u8 {
-        self.rules.players
+        self.rules.players()
     }
 
     #[getter]
     fn target(&self) -> u64 {
-        self.rules.target
+        self.rules.target()
     }
 
     #[getter]
@@ -147,15 +150,28 @@ impl PyRules {
         self.rules.sides()
     }
 
+    /// The deck the rule set is played with: "baraja", or "quinte" for quinte.
     #[getter]
-    fn capture_total(&self) -> u8 {
-        self.rules.capture_total()
+    fn deck(&self) -> &'static str {
+        self.rules.deck().name()
     }
 
-    /// Value toward the capture total, by rank index.
+    /// 15 or 40 in the fifteen family; None in quinte.
     #[getter]
-    fn values<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, self.rules.values().iter().copied())
+    fn capture_total(&self) -> Option<u8> {
+        match self.rules {
+            RuleSet::Fifteen(r) => Some(r.capture_total()),
+            RuleSet::Quinte(_) => None,
+        }
+    }
+
+    /// Value toward the capture total, by rank index (None in quinte).
+    #[getter]
+    fn values<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyTuple>>> {
+        match self.rules {
+            RuleSet::Fifteen(r) => PyTuple::new(py, r.values().iter().copied()).map(Some),
+            RuleSet::Quinte(_) => Ok(None),
+        }
     }
 
     #[getter]
@@ -165,25 +181,22 @@ impl PyRules {
 
     #[getter]
     fn escoba_on_last_card(&self) -> PyResult<bool> {
-        self.option("escoba_on_last_card")?;
-        Ok(self.rules.escoba_on_last_card)
+        Ok(self.option("escoba_on_last_card")?.escoba_on_last_card)
     }
 
     #[getter]
     fn opening_capture(&self) -> PyResult<bool> {
-        self.option("opening_capture")?;
-        Ok(self.rules.opening_capture)
+        Ok(self.option("opening_capture")?.opening_capture)
     }
 
     #[getter]
     fn setenta(&self) -> PyResult<&'static str> {
-        self.option("setenta")?;
-        Ok(self.rules.setenta.name())
+        Ok(self.option("setenta")?.setenta.name())
     }
 
     /// Partners at 4 players (seat % 2); every player alone at 2 or 3.
     fn side_of<'py>(&self, seat: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-        if self.rules.players == 4 {
+        if self.rules.players() == 4 {
             seat.rem(2)
         } else {
             Ok(seat.clone())

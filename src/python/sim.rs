@@ -2,26 +2,27 @@
 //! `_simulate_chunk`, which plays a range of matches on all cores with the GIL released.
 //! The summary, the arrays and the command live in `quinza/_sim.py`.
 
-use super::cards::PyMove;
+use super::cards::{move_object, PyMove};
 use super::game::PyGame;
 use super::random::seed_arg;
 use super::rules::rules_arg;
 use super::{plain_int, repr, type_name, value_error};
-use crate::bots::{unknown_bot_message, Bot, BotKind};
-use crate::fifteen::{json, Game};
+use crate::any::{AnyGame, AnyMove};
+use crate::bots::{unknown_bot_message, Bot, BotGame, BotKind};
+use crate::rng::SplitMix64;
 use crate::sim;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString, PyTuple};
 
 /// The game a bot is asked to play: a `quinza.Game`, or any game with `to_json()` (a
 /// game of the reference), read through its JSON.
-fn with_game<R>(game: &Bound<'_, PyAny>, f: impl FnOnce(&Game) -> R) -> PyResult<R> {
+fn with_game<R>(game: &Bound<'_, PyAny>, f: impl FnOnce(&AnyGame) -> R) -> PyResult<R> {
     if let Ok(g) = game.cast::<PyGame>() {
         return Ok(f(&g.borrow().game));
     }
     if game.hasattr("to_json")? {
         let text: String = game.call_method0("to_json")?.extract()?;
-        let g = json::from_json(&text).map_err(value_error)?;
+        let g = AnyGame::from_json(&text).map_err(value_error)?;
         return Ok(f(&g));
     }
     Err(value_error(format!(
@@ -30,9 +31,27 @@ fn with_game<R>(game: &Bound<'_, PyAny>, f: impl FnOnce(&Game) -> R) -> PyResult
     )))
 }
 
-fn choose(bot: &mut Bot, game: &Bound<'_, PyAny>) -> PyResult<PyMove> {
-    match with_game(game, |g| bot.choose(g))? {
-        Some(m) => Ok(PyMove::from_core(m)),
+/// One choice of a bot of `kind` drawing from `rng`, on a game of either family.
+fn choose_in<G: BotGame>(kind: BotKind, rng: &mut SplitMix64, g: &G) -> Option<G::Move> {
+    let mut bot = Bot::<G::Move>::new(kind, 0);
+    bot.rng = *rng;
+    let mv = bot.choose(g);
+    *rng = bot.rng;
+    mv
+}
+
+fn choose<'py>(
+    py: Python<'py>,
+    kind: BotKind,
+    rng: &mut SplitMix64,
+    game: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyMove>> {
+    let mv = with_game(game, |g| match g {
+        AnyGame::Fifteen(g) => choose_in(kind, rng, g).map(AnyMove::Fifteen),
+        AnyGame::Quinte(g) => choose_in(kind, rng, g).map(AnyMove::Quinte),
+    })?;
+    match mv {
+        Some(m) => move_object(py, m),
         None => Err(value_error("the match is over: there is no move to choose")),
     }
 }
@@ -40,7 +59,7 @@ fn choose(bot: &mut Bot, game: &Bound<'_, PyAny>) -> PyResult<PyMove> {
 /// Uniform over the legal moves: `below(len(legal_moves))` from its own generator.
 #[pyclass(module = "quinza._core", name = "RandomBot")]
 pub struct PyRandomBot {
-    bot: Bot,
+    rng: SplitMix64,
     seed: u64,
 }
 
@@ -54,7 +73,7 @@ impl PyRandomBot {
             None => 0,
         };
         Ok(PyRandomBot {
-            bot: Bot::new(BotKind::Random, seed),
+            rng: SplitMix64::new(seed),
             seed,
         })
     }
@@ -74,12 +93,12 @@ impl PyRandomBot {
     /// The generator's state now.
     #[getter]
     fn state(&self) -> u64 {
-        self.bot.rng.state
+        self.rng.state
     }
 
     /// The move for the seat to act (one draw from the bot's generator).
-    fn __call__(&mut self, game: &Bound<'_, PyAny>) -> PyResult<PyMove> {
-        choose(&mut self.bot, game)
+    fn __call__<'py>(&mut self, game: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyMove>> {
+        choose(game.py(), BotKind::Random, &mut self.rng, game)
     }
 
     fn __repr__(&self) -> String {
@@ -89,9 +108,7 @@ impl PyRandomBot {
 
 /// The move worth most right away; the first of equal moves in legal-move order.
 #[pyclass(module = "quinza._core", name = "GreedyBot")]
-pub struct PyGreedyBot {
-    bot: Bot,
-}
+pub struct PyGreedyBot {}
 
 #[pymethods]
 impl PyGreedyBot {
@@ -102,9 +119,7 @@ impl PyGreedyBot {
         if let Some(s) = seed.filter(|s| !s.is_none()) {
             seed_arg(s)?;
         }
-        Ok(PyGreedyBot {
-            bot: Bot::new(BotKind::Greedy, 0),
-        })
+        Ok(PyGreedyBot {})
     }
 
     /// "greedy"
@@ -113,8 +128,9 @@ impl PyGreedyBot {
         "greedy"
     }
 
-    fn __call__(&mut self, game: &Bound<'_, PyAny>) -> PyResult<PyMove> {
-        choose(&mut self.bot, game)
+    fn __call__<'py>(&self, game: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyMove>> {
+        // greedy draws nothing: a generator of its own, never advanced
+        choose(game.py(), BotKind::Greedy, &mut SplitMix64::new(0), game)
     }
 
     fn __repr__(&self) -> &'static str {
@@ -201,7 +217,7 @@ pub fn _simulate_chunk<'py>(
     let start = u64_arg(start, "start")?;
     let count = u64_arg(count, "count")?;
     let records = py
-        .detach(|| sim::run(rules, &kinds, seed, start, count, threads))
+        .detach(|| sim::run_any(rules, &kinds, seed, start, count, threads))
         .map_err(value_error)?;
     PyTuple::new(
         py,

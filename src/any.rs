@@ -1,0 +1,342 @@
+//! Any rule set, any move, any game: the one `Rules`, `Move` and `Game` of the Python API
+//! over the two engines, the fifteen family and quinte. Here is only the dispatch and
+//! what lies between the two (a move of one deck offered to a game of the other).
+
+use crate::fifteen;
+use crate::fifteen::rules::{Arg, ArgKind};
+use crate::quinte;
+use crate::Error;
+use serde_json::Value;
+
+/// The two decks: the 40-card baraja and the 52 cards + joker of quinte.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Deck {
+    Baraja,
+    Quinte,
+}
+
+impl Deck {
+    pub fn name(self) -> &'static str {
+        match self {
+            Deck::Baraja => "baraja",
+            Deck::Quinte => "quinte",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<Deck> {
+        match name {
+            "baraja" => Some(Deck::Baraja),
+            "quinte" => Some(Deck::Quinte),
+            _ => None,
+        }
+    }
+
+    pub fn size(self) -> u8 {
+        match self {
+            Deck::Baraja => crate::cards::DECK_SIZE as u8,
+            Deck::Quinte => quinte::cards::DECK_SIZE as u8,
+        }
+    }
+}
+
+/// The message for a deck name that is neither; `shown` is the value as Python's repr.
+pub fn unknown_deck_message(shown: &str) -> String {
+    format!("unknown deck {shown}: choose baraja or quinte")
+}
+
+/// A card of either deck.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum AnyCard {
+    Baraja(crate::cards::Card),
+    Quinte(quinte::Card),
+}
+
+impl AnyCard {
+    pub fn deck(self) -> Deck {
+        match self {
+            AnyCard::Baraja(_) => Deck::Baraja,
+            AnyCard::Quinte(_) => Deck::Quinte,
+        }
+    }
+
+    pub fn id(self) -> u8 {
+        match self {
+            AnyCard::Baraja(c) => c.id(),
+            AnyCard::Quinte(c) => c.id(),
+        }
+    }
+
+    pub fn from_id(id: u8, deck: Deck) -> Option<AnyCard> {
+        match deck {
+            Deck::Baraja => crate::cards::Card::from_id(id).map(AnyCard::Baraja),
+            Deck::Quinte => quinte::Card::from_id(id).map(AnyCard::Quinte),
+        }
+    }
+
+    /// Card text in a deck's notation (the deck's own message when it cannot be read).
+    pub fn parse(text: &str, deck: Deck) -> Result<AnyCard, String> {
+        match deck {
+            Deck::Baraja => crate::cards::Card::parse(text).map(AnyCard::Baraja),
+            Deck::Quinte => quinte::Card::parse(text).map(AnyCard::Quinte),
+        }
+    }
+
+    /// The message when this card is given where a card of `deck` is expected.
+    pub fn wrong_deck_message(self, deck: Deck) -> String {
+        format!("{self} is a {} card, not a {} card", self.deck().name(), deck.name())
+    }
+}
+
+impl std::fmt::Display for AnyCard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AnyCard::Baraja(c) => write!(f, "{c}"),
+            AnyCard::Quinte(c) => write!(f, "{c}"),
+        }
+    }
+}
+
+/// One validated rule set of either family.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum RuleSet {
+    Fifteen(fifteen::Rules),
+    Quinte(quinte::Rules),
+}
+
+impl RuleSet {
+    /// `Rules(name, players, target, **options)` with the reference's checks in its order;
+    /// `name` None means left out (quinza).
+    pub fn from_args(
+        name: Option<&Arg>,
+        players: &Arg,
+        target: &Arg,
+        options: &[(String, Arg)],
+    ) -> Result<RuleSet, String> {
+        if let Some(Arg {
+            kind: ArgKind::Str(s),
+            ..
+        }) = name
+        {
+            if s == quinte::rules::NAME {
+                return quinte::Rules::from_args(players, target, options).map(RuleSet::Quinte);
+            }
+        }
+        fifteen::Rules::from_args(name, players, target, options).map(RuleSet::Fifteen)
+    }
+
+    pub fn name(&self) -> &'static str {
+        match self {
+            RuleSet::Fifteen(r) => r.name(),
+            RuleSet::Quinte(_) => quinte::rules::NAME,
+        }
+    }
+
+    pub fn players(&self) -> u8 {
+        match self {
+            RuleSet::Fifteen(r) => r.players,
+            RuleSet::Quinte(r) => r.players(),
+        }
+    }
+
+    pub fn target(&self) -> u64 {
+        match self {
+            RuleSet::Fifteen(r) => r.target,
+            RuleSet::Quinte(r) => r.target,
+        }
+    }
+
+    pub fn sides(&self) -> u8 {
+        match self {
+            RuleSet::Fifteen(r) => r.sides(),
+            RuleSet::Quinte(r) => r.sides(),
+        }
+    }
+
+    pub fn deck(&self) -> Deck {
+        match self {
+            RuleSet::Fifteen(_) => Deck::Baraja,
+            RuleSet::Quinte(_) => Deck::Quinte,
+        }
+    }
+
+    pub fn repr(&self) -> String {
+        match self {
+            RuleSet::Fifteen(r) => r.repr(),
+            RuleSet::Quinte(r) => r.repr(),
+        }
+    }
+
+    /// The rules object of the JSON text.
+    pub fn json(&self) -> String {
+        match self {
+            RuleSet::Fifteen(r) => fifteen::json::rules_json(r),
+            RuleSet::Quinte(r) => r.json(),
+        }
+    }
+}
+
+/// A move of either family: a fifteen-family move, or a quinte card or bid.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum AnyMove {
+    Fifteen(fifteen::Move),
+    Quinte(quinte::Move),
+}
+
+impl std::fmt::Display for AnyMove {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AnyMove::Fifteen(m) => write!(f, "{m}"),
+            AnyMove::Quinte(m) => write!(f, "{m}"),
+        }
+    }
+}
+
+/// A match of either family.
+#[derive(Clone, Debug)]
+pub enum AnyGame {
+    Fifteen(fifteen::Game),
+    Quinte(quinte::Game),
+}
+
+impl AnyGame {
+    pub fn new(rules: RuleSet, seed: u64) -> AnyGame {
+        match rules {
+            RuleSet::Fifteen(r) => AnyGame::Fifteen(fifteen::Game::new(r, seed)),
+            RuleSet::Quinte(r) => AnyGame::Quinte(quinte::Game::new(r, seed)),
+        }
+    }
+
+    pub fn rules(&self) -> RuleSet {
+        match self {
+            AnyGame::Fifteen(g) => RuleSet::Fifteen(*g.rules()),
+            AnyGame::Quinte(g) => RuleSet::Quinte(*g.rules()),
+        }
+    }
+
+    pub fn turn(&self) -> Option<u8> {
+        match self {
+            AnyGame::Fifteen(g) => g.turn(),
+            AnyGame::Quinte(g) => g.turn(),
+        }
+    }
+
+    /// Why a move is illegal, or None. A move of the other deck is refused right after
+    /// "the match is over".
+    pub fn illegal_reason(&self, mv: &AnyMove) -> Option<String> {
+        if self.turn().is_none() {
+            return Some("the match is over".to_string());
+        }
+        match (self, mv) {
+            (AnyGame::Fifteen(g), AnyMove::Fifteen(m)) => g.illegal_reason(m),
+            (AnyGame::Quinte(g), AnyMove::Quinte(m)) => g.illegal_reason(m),
+            (AnyGame::Fifteen(g), AnyMove::Quinte(quinte::Move::Bid(b))) => {
+                Some(format!("{b} is a bid of quinte, not a move of {}", g.rules().name()))
+            }
+            (AnyGame::Fifteen(_), AnyMove::Quinte(quinte::Move::Card(c))) => {
+                Some(AnyCard::Quinte(*c).wrong_deck_message(Deck::Baraja))
+            }
+            (AnyGame::Quinte(_), AnyMove::Fifteen(m)) => {
+                Some(AnyCard::Baraja(m.card).wrong_deck_message(Deck::Quinte))
+            }
+        }
+    }
+
+    pub fn is_legal(&self, mv: &AnyMove) -> bool {
+        self.illegal_reason(mv).is_none()
+    }
+
+    /// Play a move; an illegal one is an error and changes nothing.
+    pub fn play(&mut self, mv: &AnyMove) -> Result<(), Error> {
+        match (self, mv) {
+            (AnyGame::Fifteen(g), AnyMove::Fifteen(m)) => g.play(m),
+            (AnyGame::Quinte(g), AnyMove::Quinte(m)) => g.play(m),
+            (g, mv) => Err(Error::Illegal(
+                g.illegal_reason(mv).unwrap_or_else(|| "illegal move".to_string()),
+            )),
+        }
+    }
+
+    pub fn legal_moves(&self) -> Vec<AnyMove> {
+        match self {
+            AnyGame::Fifteen(g) => g.legal_moves().into_iter().map(AnyMove::Fifteen).collect(),
+            AnyGame::Quinte(g) => g.legal_moves().into_iter().map(AnyMove::Quinte).collect(),
+        }
+    }
+
+    pub fn count_legal_moves(&self) -> u64 {
+        match self {
+            AnyGame::Fifteen(g) => g.count_legal_moves(),
+            AnyGame::Quinte(g) => g.count_legal_moves(),
+        }
+    }
+
+    pub fn to_json(&self) -> String {
+        match self {
+            AnyGame::Fifteen(g) => fifteen::json::to_json(g),
+            AnyGame::Quinte(g) => quinte::json::to_json(g),
+        }
+    }
+
+    /// Read a game of either family; a JSON object whose `rules.name` is "quinte" is read
+    /// with the quinte layout. Every error starts `invalid game JSON: `.
+    pub fn from_json(text: &str) -> Result<AnyGame, String> {
+        let data: Value =
+            serde_json::from_str(text).map_err(|e| format!("invalid game JSON: not JSON ({e})"))?;
+        let game = if quinte::json::is_quinte(&data) {
+            quinte::json::read_value(&data).map(AnyGame::Quinte)
+        } else {
+            fifteen::json::read_value(&data).map(AnyGame::Fifteen)
+        };
+        game.map_err(|e| format!("invalid game JSON: {e}"))
+    }
+
+    /// The text drawing of `str(game)`.
+    pub fn describe(&self) -> String {
+        match self {
+            AnyGame::Fifteen(g) => g.describe(),
+            AnyGame::Quinte(g) => g.describe(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn name(s: &str) -> Arg {
+        Arg::new(ArgKind::Str(s.into()), crate::pyrepr::py_repr_str(s))
+    }
+
+    #[test]
+    fn rule_sets_by_name_and_the_message_naming_all_four() {
+        let m = Arg::missing();
+        let q = RuleSet::from_args(Some(&name("quinte")), &m, &m, &[]).unwrap();
+        assert_eq!((q.name(), q.players(), q.sides(), q.target(), q.deck()), ("quinte", 4, 2, 250, Deck::Quinte));
+        let z = RuleSet::from_args(None, &m, &m, &[]).unwrap();
+        assert_eq!((z.name(), z.deck()), ("quinza", Deck::Baraja));
+        assert_eq!(
+            RuleSet::from_args(Some(&name("whist")), &m, &m, &[]).unwrap_err(),
+            "unknown rule set 'whist': choose quinza, rb3ine, escoba or quinte"
+        );
+    }
+
+    #[test]
+    fn a_move_of_the_other_deck_is_refused_after_the_match_over_check() {
+        let m = Arg::missing();
+        let quinza = RuleSet::from_args(Some(&name("quinza")), &m, &m, &[]).unwrap();
+        let quinte = RuleSet::from_args(Some(&name("quinte")), &m, &m, &[]).unwrap();
+        let mut g = AnyGame::new(quinza, 1);
+        let before = g.to_json();
+        let bid = AnyMove::Quinte(quinte::Move::parse("pass").unwrap());
+        let ah = AnyMove::Quinte(quinte::Move::parse("Ah").unwrap());
+        assert_eq!(g.play(&bid).unwrap_err(), Error::Illegal("pass is a bid of quinte, not a move of quinza".into()));
+        assert_eq!(g.play(&ah).unwrap_err(), Error::Illegal("Ah is a quinte card, not a baraja card".into()));
+        assert_eq!(g.to_json(), before);
+        let mut g = AnyGame::new(quinte, 1);
+        let seven = AnyMove::Fifteen(fifteen::Move::parse("7o x 1c").unwrap());
+        assert_eq!(g.play(&seven).unwrap_err(), Error::Illegal("7o is a baraja card, not a quinte card".into()));
+        let back = AnyGame::from_json(&g.to_json()).unwrap();
+        assert!(matches!(back, AnyGame::Quinte(_)));
+        assert_eq!(back.to_json(), g.to_json());
+    }
+}

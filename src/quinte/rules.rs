@@ -1,0 +1,109 @@
+//! `Rules("quinte")`: four players in two partnerships, a target (250 by default), no
+//! options (docs/engine.md "Quinte: Rules").
+
+use crate::fifteen::rules::{target_message, Arg, ArgKind};
+use crate::pyrepr::py_repr_str;
+
+pub const NAME: &str = "quinte";
+pub const PLAYERS: u8 = 4;
+pub const SIDES: u8 = 2;
+pub const DEFAULT_TARGET: u64 = 250;
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Rules {
+    pub target: u64,
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules {
+            target: DEFAULT_TARGET,
+        }
+    }
+}
+
+impl Rules {
+    pub fn new(target: u64) -> Option<Rules> {
+        if target >= 1 {
+            Some(Rules { target })
+        } else {
+            None
+        }
+    }
+
+    /// `Rules("quinte", players, target, **options)` after the name: players 4 (or left
+    /// out), a positive target, no options; the reference's checks in its order.
+    pub fn from_args(players: &Arg, target: &Arg, options: &[(String, Arg)]) -> Result<Rules, String> {
+        match players.kind {
+            ArgKind::Missing | ArgKind::Int(Some(4)) => {}
+            _ => return Err(format!("quinte is played by 4 players, not {}", players.repr)),
+        }
+        let mut r = Rules::default();
+        match target.kind {
+            ArgKind::Missing => {}
+            ArgKind::Int(Some(t)) if t >= 1 && t <= u64::MAX as i128 => r.target = t as u64,
+            _ => return Err(target_message(&target.repr)),
+        }
+        if let Some((key, _)) = options.first() {
+            return Err(format!(
+                "unknown option {} for quinte; its options: none",
+                py_repr_str(key)
+            ));
+        }
+        Ok(r)
+    }
+
+    pub fn players(&self) -> u8 {
+        PLAYERS
+    }
+
+    pub fn sides(&self) -> u8 {
+        SIDES
+    }
+
+    /// Partners sit opposite: seats 0+2 and 1+3.
+    #[inline]
+    pub fn side_of(&self, seat: u8) -> u8 {
+        seat & 1
+    }
+
+    pub fn repr(&self) -> String {
+        format!("Rules('quinte', players=4, target={})", self.target)
+    }
+
+    /// `{"name":"quinte","players":4,"target":..}`
+    pub fn json(&self) -> String {
+        format!("{{\"name\":\"quinte\",\"players\":4,\"target\":{}}}", self.target)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn int(v: i128) -> Arg {
+        Arg::new(ArgKind::Int(Some(v)), v.to_string())
+    }
+
+    #[test]
+    fn four_players_target_250_by_default_no_options() {
+        // "Four players, two partnerships sitting opposite"; "The match is to 250."
+        let r = Rules::from_args(&Arg::missing(), &Arg::missing(), &[]).unwrap();
+        assert_eq!((r.players(), r.sides(), r.target), (4, 2, 250));
+        assert_eq!((0..4).map(|s| r.side_of(s)).collect::<Vec<_>>(), [0, 1, 0, 1]);
+        assert_eq!(r.repr(), "Rules('quinte', players=4, target=250)");
+        assert_eq!(Rules::from_args(&int(4), &int(100), &[]).unwrap().target, 100);
+        assert_eq!(
+            Rules::from_args(&int(2), &Arg::missing(), &[]).unwrap_err(),
+            "quinte is played by 4 players, not 2"
+        );
+        assert_eq!(
+            Rules::from_args(&Arg::missing(), &int(0), &[]).unwrap_err(),
+            "target must be a positive whole number, not 0"
+        );
+        assert_eq!(
+            Rules::from_args(&Arg::missing(), &Arg::missing(), &[("setenta".into(), int(1))]).unwrap_err(),
+            "unknown option 'setenta' for quinte; its options: none"
+        );
+    }
+}
