@@ -37,7 +37,7 @@ from typing import Any, Callable, Dict, List, Tuple
 import quinza
 import quinza.reference as ref
 
-RULE_SETS = [("quinza", 2), ("quinza", 4), ("rb3ine", 2), ("rb3ine", 4), ("escoba", 2), ("escoba", 4)]
+RULE_SETS = [("quinza", 2), ("quinza", 4), ("rb3ine", 2), ("rb3ine", 4), ("escoba", 2), ("escoba", 4), ("quinte", 4)]
 
 
 def best_of(repeats: int, work: Callable[[], Dict[str, float]]) -> Dict[str, float]:

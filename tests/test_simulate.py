@@ -379,9 +379,38 @@ def test_escoba_options_reach_the_simulation() -> None:
         assert rust.summary["rules"]["escoba_on_last_card"] == options.get("escoba_on_last_card", False)
 
 
-# -- quinte: every backend that has it (the reference today) ----------------------------------
+# -- quinte: every backend that has it ----------------------------------
 
 from .test_quinte import qq  # noqa: E402,F401  (the fixture: backends that have quinte)
+
+
+@settings(max_examples=int(os.environ.get("QUINZA_BOT_EXAMPLES", "60")) // 3)
+@given(seed=st.integers(0, 2**64 - 1), bot_seed=st.integers(0, 2**64 - 1), target=st.sampled_from([60, 250]))
+def test_quinte_bots_choose_the_same_moves_on_both_backends(seed: int, bot_seed: int, target: int) -> None:
+    if not hasattr(quinza.Rules("quinza"), "deck"):
+        pytest.skip("the Rust core has no quinte yet")
+    rust = quinza.Game(quinza.Rules("quinte", target=target), seed=seed)
+    py = ref.Game(ref.Rules("quinte", target=target), seed=seed)
+    rust_random, py_random = quinza.RandomBot(bot_seed), ref.RandomBot(bot_seed)
+    while not rust.is_over:
+        greedy = {str(quinza.GreedyBot()(rust)), str(ref.GreedyBot()(py))}
+        greedy |= {str(ref.GreedyBot()(rust))}
+        assert len(greedy) == 1
+        # greedy or random, in turns, so both bots' positions are met
+        move = rust_random(rust)
+        assert str(move) == str(py_random(py))
+        rust.play(move)
+        py.play(str(move))
+    assert rust.to_json() == py.to_json()
+
+
+def test_quinte_simulate_gives_the_same_results_on_both_backends() -> None:
+    if not hasattr(quinza.Rules("quinza"), "deck"):
+        pytest.skip("the Rust core has no quinte yet")
+    rust = quinza.simulate("quinte", 12, bots="greedy,random", seed=31, threads=2)
+    assert rust == quinza.simulate("quinte", 12, bots="greedy,random", seed=31, threads=1)
+    assert rust == ref.simulate("quinte", 12, bots="greedy,random", seed=31)
+    assert rust == quinza.simulate(quinza.Rules("quinte", target=250), 12, bots="greedy,random", seed=31)
 
 
 def test_quinte_simulates_with_both_bots(qq: ModuleType) -> None:

@@ -29,7 +29,7 @@ def parser() -> argparse.ArgumentParser:
         description="Play many whole matches between bots on every core and sum them up: who wins from "
         "which seat and side (with 95%% confidence intervals), draws, points per deal, deals per match.",
     )
-    p.add_argument("--rules", default="quinza", help="quinza, rb3ine or escoba (default quinza)")
+    p.add_argument("--rules", default="quinza", help="quinza, rb3ine, escoba or quinte (default quinza)")
     p.add_argument("--players", type=int, default=None, help="2, 3 or 4 (default 2)")
     p.add_argument("--target", type=int, default=None, help="match target (default per rule set)")
     p.add_argument("--set", dest="options", type=_option, action="append", default=[], metavar="KEY=VALUE",

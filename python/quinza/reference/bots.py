@@ -127,10 +127,11 @@ def _scores_escoba(game: Any) -> bool:
 def _quinte_value(game: Any, move: Any) -> int:
     if move.card is None:
         return 0
+    from .cards import Card
     from .quinte import quints_in, winning_index
 
     trick: List[Tuple[int, Any]] = game.trick + [(game.turn, move.card)]
-    cards = [c for _, c in trick]
+    cards = [Card(str(c), "quinte") for _, c in trick]  # the reference's cards, whatever the game's
     if all(c.is_joker for c in cards):
         return -quints_in(cards)  # a led joker wins nothing yet
     winner_seat = trick[winning_index(cards)][0]
