@@ -219,6 +219,9 @@ pub fn play_match<G: SimGame>(rules: G::Rules, bots: &mut [Bot<G::Move>], match_
 /// Matches handed to a thread at a time.
 const BLOCK: usize = 64;
 
+/// At most this many threads are started, whatever is asked.
+pub const MAX_THREADS: usize = 256;
+
 /// The records of matches `start .. start + count` of seed `seed`, played on `threads`
 /// threads (0: as many as the machine has). The records are the same for any count of
 /// threads.
@@ -248,7 +251,7 @@ pub fn run_game<G: SimGame>(
     let threads = if threads == 0 {
         std::thread::available_parallelism().map_or(1, |n| n.get())
     } else {
-        threads
+        threads.min(MAX_THREADS)
     };
     let blocks = count.div_ceil(BLOCK);
     let play_block = |b: usize, seats: &mut Vec<Bot<G::Move>>| {
@@ -272,27 +275,32 @@ pub fn run_game<G: SimGame>(
         return Ok(all);
     }
     let next = AtomicUsize::new(0);
+    let work = |seats: &mut Vec<Bot<G::Move>>| {
+        let mut mine = Vec::new();
+        loop {
+            let b = next.fetch_add(1, Ordering::Relaxed);
+            if b >= blocks {
+                break;
+            }
+            mine.push((b, play_block(b, seats)));
+        }
+        mine
+    };
     let mut done: Vec<(usize, Records)> = std::thread::scope(|s| {
-        let workers: Vec<_> = (0..threads.min(blocks))
-            .map(|_| {
-                s.spawn(|| {
-                    let mut seats = new_seats();
-                    let mut mine = Vec::new();
-                    loop {
-                        let b = next.fetch_add(1, Ordering::Relaxed);
-                        if b >= blocks {
-                            break;
-                        }
-                        mine.push((b, play_block(b, &mut seats)));
-                    }
-                    mine
-                })
+        // A thread the system refuses to start is simply not there: the others (and this
+        // one) take its blocks.
+        let workers: Vec<_> = (1..threads.min(blocks))
+            .filter_map(|_| {
+                std::thread::Builder::new()
+                    .spawn_scoped(s, || work(&mut new_seats()))
+                    .ok()
             })
             .collect();
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().unwrap_or_default())
-            .collect()
+        let mut all = work(&mut new_seats());
+        for w in workers {
+            all.extend(w.join().unwrap_or_default());
+        }
+        all
     });
     if done.len() != blocks {
         return Err("a simulation thread failed".to_string());
