@@ -18,7 +18,10 @@ use pyo3::types::{PyBytes, PyString, PyTuple};
 /// game of the reference), read through its JSON.
 fn with_game<R>(game: &Bound<'_, PyAny>, f: impl FnOnce(&AnyGame) -> R) -> PyResult<R> {
     if let Ok(g) = game.cast::<PyGame>() {
-        return Ok(f(&g.borrow().game));
+        let g = g
+            .try_borrow()
+            .map_err(|_| value_error("the game is busy: a bot cannot play it while it changes"))?;
+        return Ok(f(&g.game));
     }
     if game.hasattr("to_json")? {
         let text: String = game.call_method0("to_json")?.extract()?;
