@@ -121,9 +121,7 @@ impl fmt::Display for Card {
     }
 }
 
-/// A set of baraja cards: bit `id` is set when card `id` is in the set.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug)]
-pub struct CardSet(pub u64);
+crate::cardset::card_set!("baraja");
 
 /// Every card of the deck: the low 40 bits.
 pub const FULL_DECK: CardSet = CardSet((1u64 << DECK_SIZE) - 1);
@@ -132,107 +130,11 @@ pub const FULL_DECK: CardSet = CardSet((1u64 << DECK_SIZE) - 1);
 pub const OROS: CardSet = CardSet((1u64 << 10) - 1);
 
 impl CardSet {
-    pub const EMPTY: CardSet = CardSet(0);
-
-    #[inline]
-    pub fn len(self) -> u32 {
-        self.0.count_ones()
-    }
-    #[inline]
-    pub fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-    #[inline]
-    pub fn contains(self, c: Card) -> bool {
-        self.0 & c.bit() != 0
-    }
-    #[inline]
-    pub fn insert(&mut self, c: Card) {
-        self.0 |= c.bit();
-    }
-    #[inline]
-    pub fn remove(&mut self, c: Card) {
-        self.0 &= !c.bit();
-    }
-    #[inline]
-    pub fn union(self, o: CardSet) -> CardSet {
-        CardSet(self.0 | o.0)
-    }
-    #[inline]
-    pub fn intersect(self, o: CardSet) -> CardSet {
-        CardSet(self.0 & o.0)
-    }
-    #[inline]
-    pub fn minus(self, o: CardSet) -> CardSet {
-        CardSet(self.0 & !o.0)
-    }
-    #[inline]
-    pub fn is_subset(self, o: CardSet) -> bool {
-        self.0 & !o.0 == 0
-    }
-    /// The lowest card, if any.
-    #[inline]
-    pub fn first(self) -> Option<Card> {
-        if self.0 == 0 {
-            None
-        } else {
-            Some(Card(self.0.trailing_zeros() as u8))
-        }
-    }
-    /// Cards in id order.
-    #[inline]
-    pub fn iter(self) -> CardIter {
-        CardIter(self.0)
-    }
-    pub fn from_cards<I: IntoIterator<Item = Card>>(cards: I) -> CardSet {
-        let mut s = CardSet::EMPTY;
-        for c in cards {
-            s.insert(c);
-        }
-        s
-    }
     /// Sum of the cards' values under a value table.
     pub fn value_sum(self, values: &[u8; 10]) -> u32 {
         self.iter().map(|c| values[c.rank_index() as usize] as u32).sum()
     }
 }
-
-impl fmt::Display for CardSet {
-    /// Space-separated card texts in id order.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut first = true;
-        for c in self.iter() {
-            if !first {
-                f.write_str(" ")?;
-            }
-            first = false;
-            write!(f, "{c}")?;
-        }
-        Ok(())
-    }
-}
-
-/// Iterates a CardSet from the lowest id up, clearing the lowest set bit each step.
-pub struct CardIter(u64);
-
-impl Iterator for CardIter {
-    type Item = Card;
-    #[inline]
-    fn next(&mut self) -> Option<Card> {
-        if self.0 == 0 {
-            return None;
-        }
-        let id = self.0.trailing_zeros() as u8;
-        self.0 &= self.0 - 1; // drop the lowest set bit
-        Some(Card(id))
-    }
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count_ones() as usize;
-        (n, Some(n))
-    }
-}
-
-impl ExactSizeIterator for CardIter {}
 
 #[cfg(test)]
 mod tests {

@@ -5,6 +5,7 @@
 pub mod any;
 pub mod bots;
 pub mod cards;
+mod cardset;
 pub mod fifteen;
 pub mod pyrepr;
 pub mod quinte;

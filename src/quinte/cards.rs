@@ -139,9 +139,7 @@ impl fmt::Display for Card {
     }
 }
 
-/// A set of quinte cards: bit `id` is set when card `id` is in the set (53 bits).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug)]
-pub struct CardSet(pub u64);
+crate::cardset::card_set!("quinte");
 
 /// Every card of the deck.
 pub const FULL_DECK: CardSet = CardSet((1u64 << DECK_SIZE) - 1);
@@ -158,112 +156,11 @@ pub const SUIT_MASKS: [CardSet; 4] = [
 ];
 
 impl CardSet {
-    pub const EMPTY: CardSet = CardSet(0);
-
-    #[inline]
-    pub fn len(self) -> u32 {
-        self.0.count_ones()
-    }
-    #[inline]
-    pub fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-    #[inline]
-    pub fn contains(self, c: Card) -> bool {
-        self.0 & c.bit() != 0
-    }
-    #[inline]
-    pub fn insert(&mut self, c: Card) {
-        self.0 |= c.bit();
-    }
-    #[inline]
-    pub fn remove(&mut self, c: Card) {
-        self.0 &= !c.bit();
-    }
-    #[inline]
-    pub fn union(self, o: CardSet) -> CardSet {
-        CardSet(self.0 | o.0)
-    }
-    #[inline]
-    pub fn intersect(self, o: CardSet) -> CardSet {
-        CardSet(self.0 & o.0)
-    }
-    #[inline]
-    pub fn minus(self, o: CardSet) -> CardSet {
-        CardSet(self.0 & !o.0)
-    }
-    #[inline]
-    pub fn is_subset(self, o: CardSet) -> bool {
-        self.0 & !o.0 == 0
-    }
     #[inline]
     pub fn has_joker(self) -> bool {
         self.0 & JOKER_SET.0 != 0
     }
-    /// The `n`-th card in id order (0-based), if there are that many.
-    #[inline]
-    pub fn nth(self, n: u32) -> Option<Card> {
-        let mut bits = self.0;
-        for _ in 0..n {
-            if bits == 0 {
-                return None;
-            }
-            bits &= bits - 1;
-        }
-        if bits == 0 {
-            None
-        } else {
-            Some(Card(bits.trailing_zeros() as u8))
-        }
-    }
-    /// Cards in id order.
-    #[inline]
-    pub fn iter(self) -> CardIter {
-        CardIter(self.0)
-    }
-    pub fn from_cards<I: IntoIterator<Item = Card>>(cards: I) -> CardSet {
-        let mut s = CardSet::EMPTY;
-        for c in cards {
-            s.insert(c);
-        }
-        s
-    }
 }
-
-impl fmt::Display for CardSet {
-    /// Space-separated card texts in id order.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, c) in self.iter().enumerate() {
-            if i > 0 {
-                f.write_str(" ")?;
-            }
-            write!(f, "{c}")?;
-        }
-        Ok(())
-    }
-}
-
-/// Iterates a CardSet from the lowest id up.
-pub struct CardIter(u64);
-
-impl Iterator for CardIter {
-    type Item = Card;
-    #[inline]
-    fn next(&mut self) -> Option<Card> {
-        if self.0 == 0 {
-            return None;
-        }
-        let id = self.0.trailing_zeros() as u8;
-        self.0 &= self.0 - 1;
-        Some(Card(id))
-    }
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count_ones() as usize;
-        (n, Some(n))
-    }
-}
-
-impl ExactSizeIterator for CardIter {}
 
 #[cfg(test)]
 mod tests {
