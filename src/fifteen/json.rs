@@ -336,10 +336,9 @@ fn read(text: &str) -> Result<Game, String> {
     read_value(&data)
 }
 
-/// Read a fifteen-family game from parsed JSON (errors without the `invalid game JSON: `
-/// prefix).
-pub(crate) fn read_value(data: &Value) -> Result<Game, String> {
-    let map = object(data, &KEYS, "the game")?;
+/// The header every game's JSON starts with: its format and version (shared by both
+/// families, checked first so both report a foreign document alike).
+pub(crate) fn check_format(map: &Map<String, Value>) -> Result<(), String> {
     match &map["format"] {
         Value::String(s) if s == "quinza-game" => {}
         other => return Err(format!("format must be 'quinza-game', not {}", py_repr_json(other))),
@@ -355,13 +354,26 @@ pub(crate) fn read_value(data: &Value) -> Result<Game, String> {
             py_repr_json(&map["version"])
         ));
     }
-    let rules = rules_from(&map["rules"])?;
-    let rng = match &map["rng"] {
+    Ok(())
+}
+
+/// The generator state: 16 lower-case hex digits.
+pub(crate) fn read_rng(value: &Value) -> Result<u64, String> {
+    match value {
         Value::String(s) if s.len() == 16 && s.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')) => {
-            u64::from_str_radix(s, 16).map_err(|e| e.to_string())?
+            u64::from_str_radix(s, 16).map_err(|e| e.to_string())
         }
-        other => return Err(format!("rng must be 16 lower-case hex digits, not {}", py_repr_json(other))),
-    };
+        other => Err(format!("rng must be 16 lower-case hex digits, not {}", py_repr_json(other))),
+    }
+}
+
+/// Read a fifteen-family game from parsed JSON (errors without the `invalid game JSON: `
+/// prefix).
+pub(crate) fn read_value(data: &Value) -> Result<Game, String> {
+    let map = object(data, &KEYS, "the game")?;
+    check_format(map)?;
+    let rules = rules_from(&map["rules"])?;
+    let rng = read_rng(&map["rng"])?;
     let n = rules.players;
     let sides = rules.sides();
     let hands = list(&map["hands"], Some(n as usize), "hands")?

@@ -8,9 +8,11 @@ use super::moves::Bid;
 use super::position::Position;
 use super::rules::Rules;
 use crate::fifteen::game::list_text;
-use crate::fifteen::json::{arg, list, number, object, push_nums, push_opt, repr_opt, seat};
+use crate::fifteen::json::{
+    arg, check_format, list, number, object, push_nums, push_opt, read_rng, repr_opt, seat,
+};
 use crate::fifteen::rules::Arg;
-use crate::pyrepr::{py_repr_json, py_repr_str};
+use crate::pyrepr::py_repr_str;
 use serde_json::Value;
 use std::fmt::Write;
 
@@ -206,28 +208,9 @@ fn deal(value: &Value) -> Result<DealResult, String> {
 /// Read a quinte game from parsed JSON (errors without the `invalid game JSON: ` prefix).
 pub fn read_value(data: &Value) -> Result<Game, String> {
     let map = object(data, &KEYS, "the game")?;
-    match &map["format"] {
-        Value::String(s) if s == "quinza-game" => {}
-        other => return Err(format!("format must be 'quinza-game', not {}", py_repr_json(other))),
-    }
-    let version_ok = match &map["version"] {
-        // Python compares with ==: 1 and 1.0 are both version 1.
-        Value::Number(n) => n.to_string().parse::<f64>().is_ok_and(|x| x == 1.0),
-        _ => false,
-    };
-    if !version_ok {
-        return Err(format!(
-            "version {} is not supported (this is version 1)",
-            py_repr_json(&map["version"])
-        ));
-    }
+    check_format(map)?;
     let rules = rules_from(&map["rules"])?;
-    let rng = match &map["rng"] {
-        Value::String(s) if s.len() == 16 && s.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')) => {
-            u64::from_str_radix(s, 16).map_err(|e| e.to_string())?
-        }
-        other => return Err(format!("rng must be 16 lower-case hex digits, not {}", py_repr_json(other))),
-    };
+    let rng = read_rng(&map["rng"])?;
     let hands = list(&map["hands"], Some(4), "hands")?
         .iter()
         .map(|h| cards(h, "hands"))
