@@ -1,4 +1,4 @@
-"""quinza: a fast, exact engine for the fifteen family of card games.
+"""quinza: a fast, exact engine for the fifteen family of card games and for Quinte.
 
 The classes here are backed by the Rust core (``quinza._core``); ``quinza.reference``
 holds the same API in pure Python.
