@@ -20,28 +20,35 @@ const DEAL_KEYS: [&str; 7] = [
 
 // -- writing -------------------------------------------------------------------------------
 
-fn push_cards(out: &mut String, cards: impl Iterator<Item = Card>) {
+/// A JSON list of card texts (either deck).
+pub(crate) fn push_cards<C: std::fmt::Display>(out: &mut String, cards: impl Iterator<Item = C>) {
     out.push('[');
-    let mut first = true;
-    for c in cards {
-        if !first {
+    for (i, c) in cards.enumerate() {
+        if i > 0 {
             out.push(',');
         }
-        first = false;
         let _ = write!(out, "\"{c}\"");
     }
     out.push(']');
 }
 
-fn push_sets(out: &mut String, sets: &[CardSet]) {
+/// A JSON list of lists of card texts: one per seat or side.
+pub(crate) fn push_card_lists<C: std::fmt::Display, L: Iterator<Item = C>>(
+    out: &mut String,
+    lists: impl Iterator<Item = L>,
+) {
     out.push('[');
-    for (i, s) in sets.iter().enumerate() {
+    for (i, cards) in lists.enumerate() {
         if i > 0 {
             out.push(',');
         }
-        push_cards(out, s.iter());
+        push_cards(out, cards);
     }
     out.push(']');
+}
+
+fn push_sets(out: &mut String, sets: &[CardSet]) {
+    push_card_lists(out, sets.iter().map(|s| s.iter()));
 }
 
 pub(crate) fn push_nums(out: &mut String, nums: &[u64]) {

@@ -9,7 +9,8 @@ use super::position::Position;
 use super::rules::Rules;
 use crate::fifteen::game::list_text;
 use crate::fifteen::json::{
-    arg, check_format, list, number, object, push_nums, push_opt, read_rng, repr_opt, seat,
+    arg, check_format, list, number, object, push_card_lists, push_cards, push_nums, push_opt, read_rng,
+    repr_opt, seat,
 };
 use crate::fifteen::rules::Arg;
 use crate::pyrepr::py_repr_str;
@@ -27,26 +28,8 @@ const DETAIL_KEYS: [&str; 2] = ["quints", "tricks"];
 
 // -- writing -------------------------------------------------------------------------------
 
-fn push_cards(out: &mut String, cards: impl Iterator<Item = Card>) {
-    out.push('[');
-    for (i, c) in cards.enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        let _ = write!(out, "\"{c}\"");
-    }
-    out.push(']');
-}
-
 fn push_sets(out: &mut String, sets: &[CardSet]) {
-    out.push('[');
-    for (i, s) in sets.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        push_cards(out, s.iter());
-    }
-    out.push(']');
+    push_card_lists(out, sets.iter().map(|s| s.iter()));
 }
 
 /// One finished deal as its JSON object.
