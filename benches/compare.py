@@ -101,10 +101,10 @@ def measure(
             g.count_legal_moves()
         return len(bigs)
 
-    def playout() -> int:
+    def playout(name: str = "quinza") -> int:
         moves = 0
         for seed in range(matches):
-            g = backend.Game(backend.Rules("quinza"), seed=seed)
+            g = backend.Game(backend.Rules(name), seed=seed)
             pick = backend.Random(seed)
             while not g.is_over:
                 legal = g.legal_moves()
@@ -115,23 +115,12 @@ def measure(
     def quinte_legal_moves() -> int:
         return sum(len(g.legal_moves()) for g in quinte_games)
 
-    def quinte_playout() -> int:
-        moves = 0
-        for seed in range(matches):
-            g = backend.Game(backend.Rules("quinte"), seed=seed)
-            pick = backend.Random(seed)
-            while not g.is_over:
-                legal = g.legal_moves()
-                g.play(legal[pick.below(len(legal))])
-                moves += 1
-        return moves
-
     return {
         "legal_moves": best_of(repeats, legal_moves),
         "count_big_table": best_of(repeats, count_big),
         "playout": best_of(max(1, repeats // 2), playout),
         "quinte_legal_moves": best_of(repeats, quinte_legal_moves),
-        "quinte_playout": best_of(max(1, repeats // 2), quinte_playout),
+        "quinte_playout": best_of(max(1, repeats // 2), lambda: playout("quinte")),
     }
 
 
