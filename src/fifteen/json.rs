@@ -51,6 +51,18 @@ fn push_sets(out: &mut String, sets: &[CardSet]) {
     push_card_lists(out, sets.iter().map(|s| s.iter()));
 }
 
+/// A JSON list whose items `write` writes (the deals of a game, of either family).
+pub(crate) fn push_list<T>(out: &mut String, items: &[T], write: impl Fn(&mut String, &T)) {
+    out.push('[');
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        write(out, item);
+    }
+    out.push(']');
+}
+
 pub(crate) fn push_nums(out: &mut String, nums: &[u64]) {
     out.push('[');
     for (i, n) in nums.iter().enumerate() {
@@ -145,14 +157,9 @@ pub fn to_json(g: &Game) -> String {
     push_nums(&mut out, g.scores());
     out.push_str(",\"winner\":");
     push_opt(&mut out, g.winner());
-    out.push_str(",\"deals\":[");
-    for (i, d) in g.deals().iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        deal_json(&mut out, d);
-    }
-    out.push_str("]}");
+    out.push_str(",\"deals\":");
+    push_list(&mut out, g.deals(), deal_json);
+    out.push('}');
     out
 }
 

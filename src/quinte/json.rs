@@ -9,7 +9,7 @@ use super::position::Position;
 use super::rules::Rules;
 use crate::fifteen::game::list_text;
 use crate::fifteen::json::{
-    arg, check_format, list, number, object, push_card_lists, push_cards, push_nums, push_opt, read_rng,
+    arg, check_format, list, number, object, push_card_lists, push_cards, push_list, push_nums, push_opt, read_rng,
     repr_opt, seat,
 };
 use crate::fifteen::rules::Arg;
@@ -84,14 +84,9 @@ pub fn to_json(g: &Game) -> String {
     push_nums(&mut out, &g.scores);
     out.push_str(",\"winner\":");
     push_opt(&mut out, g.winner());
-    out.push_str(",\"deals\":[");
-    for (i, d) in g.deals().iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        deal_json(&mut out, d);
-    }
-    out.push_str("]}");
+    out.push_str(",\"deals\":");
+    push_list(&mut out, g.deals(), deal_json);
+    out.push('}');
     out
 }
 
