@@ -45,7 +45,10 @@ fn corpus(size: usize) -> Vec<Game> {
 /// rb3ine positions with 30 cards on the table: millions of capture groups.
 fn big_tables() -> Vec<Game> {
     let hands = ["12o", "12c", "12e", "11o", "11c", "11e"];
-    let hand_cards: Vec<Card> = hands.iter().map(|t| Card::parse(t).expect("card")).collect();
+    let hand_cards: Vec<Card> = hands
+        .iter()
+        .map(|t| Card::parse(t).expect("card"))
+        .collect();
     let rest: Vec<Card> = FULL_DECK
         .iter()
         .filter(|c| !hand_cards.contains(c))
@@ -91,11 +94,19 @@ fn bench_legal_moves(c: &mut Criterion) {
     let mut group = c.benchmark_group("big_table_rb3ine_30_cards");
     group.throughput(Throughput::Elements(bigs.len() as u64));
     group.bench_function("count_legal_moves", |b| {
-        b.iter(|| bigs.iter().map(|g| black_box(g).count_legal_moves()).sum::<u64>())
+        b.iter(|| {
+            bigs.iter()
+                .map(|g| black_box(g).count_legal_moves())
+                .sum::<u64>()
+        })
     });
     let probe = Move::parse("12o x 10c 11b 7o").expect("move");
     group.bench_function("is_legal", |b| {
-        b.iter(|| bigs.iter().filter(|g| black_box(g).is_legal(&probe)).count())
+        b.iter(|| {
+            bigs.iter()
+                .filter(|g| black_box(g).is_legal(&probe))
+                .count()
+        })
     });
     group.finish();
 
@@ -203,7 +214,12 @@ fn bench_quinte(c: &mut Criterion) {
         })
     });
     group.bench_function("legal_cards_bitset_corpus_300_positions", |b| {
-        b.iter(|| games.iter().map(|g| g.legal_cards().len() as u64).sum::<u64>())
+        b.iter(|| {
+            games
+                .iter()
+                .map(|g| g.legal_cards().len() as u64)
+                .sum::<u64>()
+        })
     });
     group.finish();
 
@@ -222,7 +238,9 @@ fn bench_quinte(c: &mut Criterion) {
     let deal_moves = run(1);
     let mut group = c.benchmark_group("quinte_random_playout");
     group.throughput(Throughput::Elements(deal_moves));
-    group.bench_function(format!("whole_deals_x200_{deal_moves}_moves"), |b| b.iter(|| black_box(run(1))));
+    group.bench_function(format!("whole_deals_x200_{deal_moves}_moves"), |b| {
+        b.iter(|| black_box(run(1)))
+    });
     group.finish();
 
     const MATCHES: u64 = 20;
@@ -234,7 +252,9 @@ fn bench_quinte(c: &mut Criterion) {
     let match_moves = matches(1);
     let mut group = c.benchmark_group("quinte_random_playout_match");
     group.throughput(Throughput::Elements(match_moves));
-    group.bench_function(format!("whole_matches_x20_{match_moves}_moves"), |b| b.iter(|| black_box(matches(1))));
+    group.bench_function(format!("whole_matches_x20_{match_moves}_moves"), |b| {
+        b.iter(|| black_box(matches(1)))
+    });
     group.finish();
 }
 

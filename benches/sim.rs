@@ -26,12 +26,19 @@ fn bench_simulate(c: &mut Criterion) {
             let bots = vec![kind; players as usize];
             let probe = sim::run_any(rules, &bots, 1, 0, MATCHES, 1).expect("run");
             let moves: u64 = probe.moves.iter().map(|&m| m as u64).sum();
-            let mut group = c.benchmark_group(format!("simulate_{name}_{players}p_{}", kind.name()));
+            let mut group =
+                c.benchmark_group(format!("simulate_{name}_{players}p_{}", kind.name()));
             group.sample_size(10);
             group.throughput(Throughput::Elements(moves));
             for threads in [1usize, 2] {
                 group.bench_function(format!("{MATCHES}_matches_{threads}_threads"), |b| {
-                    b.iter(|| black_box(sim::run_any(rules, &bots, 1, 0, MATCHES, threads).expect("run").len()))
+                    b.iter(|| {
+                        black_box(
+                            sim::run_any(rules, &bots, 1, 0, MATCHES, threads)
+                                .expect("run")
+                                .len(),
+                        )
+                    })
                 });
             }
             group.finish();

@@ -83,7 +83,11 @@ impl AnyCard {
 
     /// The message when this card is given where a card of `deck` is expected.
     pub fn wrong_deck_message(self, deck: Deck) -> String {
-        format!("{self} is a {} card, not a {} card", self.deck().name(), deck.name())
+        format!(
+            "{self} is a {} card, not a {} card",
+            self.deck().name(),
+            deck.name()
+        )
     }
 }
 
@@ -229,9 +233,10 @@ impl AnyGame {
         match (self, mv) {
             (AnyGame::Fifteen(g), AnyMove::Fifteen(m)) => g.illegal_reason(m),
             (AnyGame::Quinte(g), AnyMove::Quinte(m)) => g.illegal_reason(m),
-            (AnyGame::Fifteen(g), AnyMove::Quinte(quinte::Move::Bid(b))) => {
-                Some(format!("{b} is a bid of quinte, not a move of {}", g.rules().name()))
-            }
+            (AnyGame::Fifteen(g), AnyMove::Quinte(quinte::Move::Bid(b))) => Some(format!(
+                "{b} is a bid of quinte, not a move of {}",
+                g.rules().name()
+            )),
             (AnyGame::Fifteen(_), AnyMove::Quinte(quinte::Move::Card(c))) => {
                 Some(AnyCard::Quinte(*c).wrong_deck_message(Deck::Baraja))
             }
@@ -251,7 +256,8 @@ impl AnyGame {
             (AnyGame::Fifteen(g), AnyMove::Fifteen(m)) => g.play(m),
             (AnyGame::Quinte(g), AnyMove::Quinte(m)) => g.play(m),
             (g, mv) => Err(Error::Illegal(
-                g.illegal_reason(mv).unwrap_or_else(|| "illegal move".to_string()),
+                g.illegal_reason(mv)
+                    .unwrap_or_else(|| "illegal move".to_string()),
             )),
         }
     }
@@ -311,7 +317,10 @@ mod tests {
     fn rule_sets_by_name_and_the_message_naming_all_four() {
         let m = Arg::missing();
         let q = RuleSet::from_args(Some(&name("quinte")), &m, &m, &[]).unwrap();
-        assert_eq!((q.name(), q.players(), q.sides(), q.target(), q.deck()), ("quinte", 4, 2, 250, Deck::Quinte));
+        assert_eq!(
+            (q.name(), q.players(), q.sides(), q.target(), q.deck()),
+            ("quinte", 4, 2, 250, Deck::Quinte)
+        );
         let z = RuleSet::from_args(None, &m, &m, &[]).unwrap();
         assert_eq!((z.name(), z.deck()), ("quinza", Deck::Baraja));
         assert_eq!(
@@ -329,12 +338,21 @@ mod tests {
         let before = g.to_json();
         let bid = AnyMove::Quinte(quinte::Move::parse("pass").unwrap());
         let ah = AnyMove::Quinte(quinte::Move::parse("Ah").unwrap());
-        assert_eq!(g.play(&bid).unwrap_err(), Error::Illegal("pass is a bid of quinte, not a move of quinza".into()));
-        assert_eq!(g.play(&ah).unwrap_err(), Error::Illegal("Ah is a quinte card, not a baraja card".into()));
+        assert_eq!(
+            g.play(&bid).unwrap_err(),
+            Error::Illegal("pass is a bid of quinte, not a move of quinza".into())
+        );
+        assert_eq!(
+            g.play(&ah).unwrap_err(),
+            Error::Illegal("Ah is a quinte card, not a baraja card".into())
+        );
         assert_eq!(g.to_json(), before);
         let mut g = AnyGame::new(quinte, 1);
         let seven = AnyMove::Fifteen(fifteen::Move::parse("7o x 1c").unwrap());
-        assert_eq!(g.play(&seven).unwrap_err(), Error::Illegal("7o is a baraja card, not a quinte card".into()));
+        assert_eq!(
+            g.play(&seven).unwrap_err(),
+            Error::Illegal("7o is a baraja card, not a quinte card".into())
+        );
         let back = AnyGame::from_json(&g.to_json()).unwrap();
         assert!(matches!(back, AnyGame::Quinte(_)));
         assert_eq!(back.to_json(), g.to_json());

@@ -254,7 +254,11 @@ mod tests {
     #[test]
     fn greedy_takes_the_most_card_points_in_quinza() {
         // 3o x 12c (3 gold + 1) is worth 4; 1o x 4c 10c (10 + 1 + 1) is worth 12.
-        let g = position("quinza", &[&["1o", "3o"], &["7b", "6b"]], &["4c", "10c", "12c"]);
+        let g = position(
+            "quinza",
+            &[&["1o", "3o"], &["7b", "6b"]],
+            &["4c", "10c", "12c"],
+        );
         let mv = Bot::<Move>::new(BotKind::Greedy, 0).choose(&g).unwrap();
         assert_eq!(mv.to_string(), "1o x 4c 10c");
     }
@@ -262,7 +266,11 @@ mod tests {
     #[test]
     fn greedy_lays_the_cheapest_card_and_ties_go_to_the_first_move() {
         // Nothing captures: laying 2c or 3c costs 1 point each, 12o costs 12: lay 2c (first).
-        let g = position("quinza", &[&["12o", "2c", "3c"], &["7b", "6b", "5b"]], &["11b"]);
+        let g = position(
+            "quinza",
+            &[&["12o", "2c", "3c"], &["7b", "6b", "5b"]],
+            &["11b"],
+        );
         let mv = Bot::<Move>::new(BotKind::Greedy, 0).choose(&g).unwrap();
         assert_eq!(mv.to_string(), "2c");
     }
@@ -271,11 +279,19 @@ mod tests {
     fn greedy_prefers_an_escoba_then_the_seven_of_oros_in_escoba() {
         // Escoba values: Sota (10) 8, Rey (12) 10. 10c x 7o takes the 7 of Oros; 1b x 7o 7c
         // clears the table: an escoba, which comes first.
-        let g = position("escoba", &[&["1b", "10c", "12c"], &["2b", "3b", "4b"]], &["7o", "7c"]);
+        let g = position(
+            "escoba",
+            &[&["1b", "10c", "12c"], &["2b", "3b", "4b"]],
+            &["7o", "7c"],
+        );
         let mv = Bot::<Move>::new(BotKind::Greedy, 0).choose(&g).unwrap();
         assert_eq!(mv.to_string(), "1b x 7o 7c");
         // 12c x 5e takes two cards, 10c x 7o two cards with the 7 of Oros.
-        let g = position("escoba", &[&["10c", "12c"], &["2b", "3b"]], &["7o", "5e", "6e"]);
+        let g = position(
+            "escoba",
+            &[&["10c", "12c"], &["2b", "3b"]],
+            &["7o", "5e", "6e"],
+        );
         let mv = Bot::<Move>::new(BotKind::Greedy, 0).choose(&g).unwrap();
         assert_eq!(mv.to_string(), "10c x 7o");
     }

@@ -132,7 +132,9 @@ pub const OROS: CardSet = CardSet((1u64 << 10) - 1);
 impl CardSet {
     /// Sum of the cards' values under a value table.
     pub fn value_sum(self, values: &[u8; 10]) -> u32 {
-        self.iter().map(|c| values[c.rank_index() as usize] as u32).sum()
+        self.iter()
+            .map(|c| values[c.rank_index() as usize] as u32)
+            .sum()
     }
 }
 

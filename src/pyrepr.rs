@@ -17,7 +17,11 @@ fn is_unprintable(c: char) -> bool {
 
 /// `repr(s)` of a Python str.
 pub fn py_repr_str(s: &str) -> String {
-    let quote = if s.contains('\'') && !s.contains('"') { '"' } else { '\'' };
+    let quote = if s.contains('\'') && !s.contains('"') {
+        '"'
+    } else {
+        '\''
+    };
     let mut out = String::with_capacity(s.len() + 2);
     out.push(quote);
     for c in s.chars() {
@@ -69,7 +73,11 @@ pub fn py_repr_float(x: f64) -> String {
         } else if point >= n {
             format!("{}{}.0", digits, "0".repeat((point - n) as usize))
         } else {
-            format!("{}.{}", &digits[..point as usize], &digits[point as usize..])
+            format!(
+                "{}.{}",
+                &digits[..point as usize],
+                &digits[point as usize..]
+            )
         };
         format!("{sign}{body}")
     } else {
@@ -163,7 +171,11 @@ mod tests {
 
     #[test]
     fn json_values_repr_as_python_objects() {
-        let v: Value = serde_json::from_str(r#"{"a": [1, 2.0, null, true, "x"], "b": {}}"#).unwrap();
-        assert_eq!(py_repr_json(&v), "{'a': [1, 2.0, None, True, 'x'], 'b': {}}");
+        let v: Value =
+            serde_json::from_str(r#"{"a": [1, 2.0, null, true, "x"], "b": {}}"#).unwrap();
+        assert_eq!(
+            py_repr_json(&v),
+            "{'a': [1, 2.0, None, True, 'x'], 'b': {}}"
+        );
     }
 }

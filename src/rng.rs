@@ -43,7 +43,11 @@ impl SplitMix64 {
             return 0;
         }
         // (2^64 - n) mod n; from a table for the small bounds of shuffles and move picks
-        let t = if n < SMALL { THRESHOLD[n as usize] } else { n.wrapping_neg() % n };
+        let t = if n < SMALL {
+            THRESHOLD[n as usize]
+        } else {
+            n.wrapping_neg() % n
+        };
         loop {
             let x = self.next_u64();
             if x >= t {

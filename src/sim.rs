@@ -200,7 +200,11 @@ pub fn check_bots(players: u8, bots: &[BotKind]) -> Result<(), String> {
 
 /// Play match `match_seed` to its end with the given bots (reseeded for this match);
 /// returns the finished game and the number of moves.
-pub fn play_match<G: SimGame>(rules: G::Rules, bots: &mut [Bot<G::Move>], match_seed: u64) -> (G, u64) {
+pub fn play_match<G: SimGame>(
+    rules: G::Rules,
+    bots: &mut [Bot<G::Move>],
+    match_seed: u64,
+) -> (G, u64) {
     for (seat, bot) in bots.iter_mut().enumerate() {
         bot.reseed(seat_seed(match_seed, seat as u8));
     }
@@ -265,7 +269,11 @@ pub fn run_game<G: SimGame>(
         }
         out
     };
-    let new_seats = || bots.iter().map(|&k| Bot::new(k, 0)).collect::<Vec<Bot<G::Move>>>();
+    let new_seats = || {
+        bots.iter()
+            .map(|&k| Bot::new(k, 0))
+            .collect::<Vec<Bot<G::Move>>>()
+    };
     if threads <= 1 || blocks <= 1 {
         let mut seats = new_seats();
         let mut all = Records::new(sides);
@@ -334,7 +342,13 @@ mod tests {
         for (name, players) in [("quinza", 2), ("rb3ine", 4), ("escoba", 3)] {
             let rules = Rules::new(name, Some(players), None).unwrap();
             let bots: Vec<BotKind> = (0..players)
-                .map(|s| if s % 2 == 0 { BotKind::Greedy } else { BotKind::Random })
+                .map(|s| {
+                    if s % 2 == 0 {
+                        BotKind::Greedy
+                    } else {
+                        BotKind::Random
+                    }
+                })
                 .collect();
             let one = run(rules, &bots, 5, 0, 300, 1).unwrap();
             assert_eq!(one.len(), 300);
@@ -343,7 +357,10 @@ mod tests {
             parts.append(run(rules, &bots, 5, 100, 200, 2).unwrap());
             assert_eq!(parts, one);
             let deals: u32 = one.deals.iter().sum();
-            assert_eq!(one.deal_points.len(), deals as usize * rules.sides() as usize);
+            assert_eq!(
+                one.deal_points.len(),
+                deals as usize * rules.sides() as usize
+            );
             assert_eq!(one.deal_dealer.len(), deals as usize);
         }
     }
@@ -365,10 +382,18 @@ mod tests {
     #[test]
     fn quinte_records_do_not_depend_on_the_thread_count() {
         let rules = crate::any::RuleSet::Quinte(crate::quinte::Rules::new(250).unwrap());
-        let bots = [BotKind::Greedy, BotKind::Random, BotKind::Greedy, BotKind::Random];
+        let bots = [
+            BotKind::Greedy,
+            BotKind::Random,
+            BotKind::Greedy,
+            BotKind::Random,
+        ];
         let one = run_any(rules, &bots, 3, 0, 40, 1).unwrap();
         assert_eq!(run_any(rules, &bots, 3, 0, 40, 2).unwrap(), one);
-        assert!(one.winner.iter().all(|&w| w == 0 || w == 1), "quinte has no draws");
+        assert!(
+            one.winner.iter().all(|&w| w == 0 || w == 1),
+            "quinte has no draws"
+        );
         let deals: u32 = one.deals.iter().sum();
         assert_eq!(one.deal_points.len(), 2 * deals as usize);
     }

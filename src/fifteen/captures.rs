@@ -182,7 +182,9 @@ mod tests {
     #[test]
     fn groups_come_in_ascending_mask_order_and_match_brute_force() {
         // "A turn": when several groups work, each is its own move.
-        let table = set(&["1o", "2o", "3c", "4c", "5e", "6e", "7b", "10b", "4o", "5b", "1e", "2b"]);
+        let table = set(&[
+            "1o", "2o", "3c", "4c", "5e", "6e", "7b", "10b", "4o", "5b", "1e", "2b",
+        ]);
         let t = TableIndex::new(table, &VALUE_PRINTED);
         let counts = t.group_counts(MAX_TOTAL);
         for need in 1..=40u8 {

@@ -663,11 +663,21 @@ pub(crate) mod tests {
             assert_eq!(g.dealer, dealer);
             for i in 0..3u8 {
                 let seat = (dealer + 1 + i) % 3;
-                let want = CardSet(deck[3 * i as usize..3 * i as usize + 3].iter().fold(0, |m, &c| m | 1 << c));
+                let want = CardSet(
+                    deck[3 * i as usize..3 * i as usize + 3]
+                        .iter()
+                        .fold(0, |m, &c| m | 1 << c),
+                );
                 assert_eq!(g.hand(seat), want);
             }
-            assert_eq!(g.table, CardSet(deck[9..13].iter().fold(0, |m, &c| m | 1 << c)));
-            assert_eq!(g.stock().iter().map(|c| c.id()).collect::<Vec<_>>(), deck[13..].to_vec());
+            assert_eq!(
+                g.table,
+                CardSet(deck[9..13].iter().fold(0, |m, &c| m | 1 << c))
+            );
+            assert_eq!(
+                g.stock().iter().map(|c| c.id()).collect::<Vec<_>>(),
+                deck[13..].to_vec()
+            );
             assert_eq!(g.turn, Some((dealer + 1) % 3));
         }
     }
@@ -698,7 +708,16 @@ pub(crate) mod tests {
     #[test]
     fn a_turn_capture_sums_to_15_with_the_played_card() {
         // Seed example: a 6 on 4, 5 and Rey takes the 4 and the 5; the Rey stays.
-        let mut g = position(quinza(), &[&["6o", "1b"], &["2b", "3b"]], &["4c", "5e", "12b"], &[], 1, 0, |_| {}).unwrap();
+        let mut g = position(
+            quinza(),
+            &[&["6o", "1b"], &["2b", "3b"]],
+            &["4c", "5e", "12b"],
+            &[],
+            1,
+            0,
+            |_| {},
+        )
+        .unwrap();
         assert_eq!(texts(&g.legal_moves()), ["6o x 4c 5e", "1b"]);
         play(&mut g, "6o x 4c 5e").unwrap();
         assert_eq!(g.table, set(&["12b"]));
@@ -709,9 +728,27 @@ pub(crate) mod tests {
     #[test]
     fn rb3ine_captures_on_40() {
         let rb = Rules::new("rb3ine", None, None).unwrap();
-        let g = position(rb, &[&["12o"], &["2b"]], &["11c", "10e", "7b", "6b"], &[], 1, 0, |_| {}).unwrap();
+        let g = position(
+            rb,
+            &[&["12o"], &["2b"]],
+            &["11c", "10e", "7b", "6b"],
+            &[],
+            1,
+            0,
+            |_| {},
+        )
+        .unwrap();
         assert_eq!(texts(&g.legal_moves()), ["12o x 11c 10e 7b"]);
-        let g = position(quinza(), &[&["12o"], &["2b"]], &["11c", "10e", "7b", "6b"], &[], 1, 0, |_| {}).unwrap();
+        let g = position(
+            quinza(),
+            &[&["12o"], &["2b"]],
+            &["11c", "10e", "7b", "6b"],
+            &[],
+            1,
+            0,
+            |_| {},
+        )
+        .unwrap();
         assert_eq!(texts(&g.legal_moves()), ["12o"]);
     }
 
@@ -719,23 +756,47 @@ pub(crate) mod tests {
     fn several_groups_the_player_chooses_exactly_one_ordered_by_mask() {
         // Seed example: a 6 on 2, 3, 4 and 5 can take 4+5 or 2+3+4; by mask, 2c 3c 4c
         // (ids 11..13) come before 4c 5c (ids 13, 14).
-        let mut g = position(quinza(), &[&["6o"], &["1b"]], &["2c", "3c", "4c", "5c"], &[], 1, 0, |_| {}).unwrap();
+        let mut g = position(
+            quinza(),
+            &[&["6o"], &["1b"]],
+            &["2c", "3c", "4c", "5c"],
+            &[],
+            1,
+            0,
+            |_| {},
+        )
+        .unwrap();
         assert_eq!(texts(&g.legal_moves()), ["6o x 2c 3c 4c", "6o x 4c 5c"]);
         assert_eq!(g.count_legal_moves(), 2);
         let e = play(&mut g, "6o x 2c 3c 4c 5c").unwrap_err();
-        assert_eq!(e, Error::Illegal("6o x 2c 3c 4c 5c: the cards make 20, not 15".into()));
+        assert_eq!(
+            e,
+            Error::Illegal("6o x 2c 3c 4c 5c: the cards make 20, not 15".into())
+        );
     }
 
     #[test]
     fn forced_capture_is_per_card() {
         // "a card that can capture must capture; but the player may instead play another card"
-        let mut g = position(quinza(), &[&["6o", "1b"], &["2b", "3b"]], &["4c", "5e"], &[], 1, 0, |_| {}).unwrap();
+        let mut g = position(
+            quinza(),
+            &[&["6o", "1b"], &["2b", "3b"]],
+            &["4c", "5e"],
+            &[],
+            1,
+            0,
+            |_| {},
+        )
+        .unwrap();
         let before = g.clone();
         assert_eq!(
             play(&mut g, "6o").unwrap_err(),
             Error::Illegal("6o can capture, so it must capture".into())
         );
-        assert_eq!(crate::fifteen::json::to_json(&g), crate::fifteen::json::to_json(&before));
+        assert_eq!(
+            crate::fifteen::json::to_json(&g),
+            crate::fifteen::json::to_json(&before)
+        );
         play(&mut g, "1b").unwrap();
         assert_eq!(g.table, set(&["1b", "4c", "5e"]));
     }
@@ -752,28 +813,58 @@ pub(crate) mod tests {
 
     #[test]
     fn equal_values_of_different_suits_are_different_moves() {
-        let g = position(quinza(), &[&["11o"], &["1b"]], &["4c", "4e"], &[], 1, 0, |_| {}).unwrap();
+        let g = position(
+            quinza(),
+            &[&["11o"], &["1b"]],
+            &["4c", "4e"],
+            &[],
+            1,
+            0,
+            |_| {},
+        )
+        .unwrap();
         assert_eq!(texts(&g.legal_moves()), ["11o x 4c", "11o x 4e"]);
         assert_eq!(g.count_legal_moves(), 2);
     }
 
     #[test]
     fn illegal_moves_say_why_in_order() {
-        let g = position(quinza(), &[&["6o", "1b"], &["2b", "3b"]], &["4c", "5e"], &[], 1, 0, |_| {}).unwrap();
+        let g = position(
+            quinza(),
+            &[&["6o", "1b"], &["2b", "3b"]],
+            &["4c", "5e"],
+            &[],
+            1,
+            0,
+            |_| {},
+        )
+        .unwrap();
         for (mv, msg) in [
             ("2b", "2b is not in the hand of seat 0"),
             ("6o x 4c 5c", "5c is not on the table"),
             ("6o x 4c", "6o x 4c: the cards make 10, not 15"),
             ("1b x 4c", "1b x 4c: the cards make 5, not 15"),
         ] {
-            assert_eq!(g.illegal_reason(&Move::parse(mv).unwrap()).as_deref(), Some(msg));
+            assert_eq!(
+                g.illegal_reason(&Move::parse(mv).unwrap()).as_deref(),
+                Some(msg)
+            );
         }
     }
 
     #[test]
     fn escoba_clear_scores_an_escoba_but_not_with_the_final_card() {
         // "Clearing the table": escoba, except with the player's final card of the deal.
-        let mut g = position(escoba(), &[&["12o", "1b"], &["2b", "3b"]], &["5e"], &[], 1, 0, |_| {}).unwrap();
+        let mut g = position(
+            escoba(),
+            &[&["12o", "1b"], &["2b", "3b"]],
+            &["5e"],
+            &[],
+            1,
+            0,
+            |_| {},
+        )
+        .unwrap();
         play(&mut g, "12o x 5e").unwrap();
         assert_eq!(g.escobas(), &[1, 0]);
         let mut g = position(escoba(), &[&["12o"], &["2b"]], &["5e"], &[], 1, 0, |_| {}).unwrap();
@@ -788,7 +879,16 @@ pub(crate) mod tests {
         assert_eq!(g.deals[0].escobas[..2], [1, 0]);
         // With cards in the stock the same clear scores.
         let stock = ["1o", "2o", "3o", "4o", "5o", "6o"];
-        let mut g = position(escoba(), &[&["12o"], &["2c"]], &["5e"], &stock, 1, 0, |_| {}).unwrap();
+        let mut g = position(
+            escoba(),
+            &[&["12o"], &["2c"]],
+            &["5e"],
+            &stock,
+            1,
+            0,
+            |_| {},
+        )
+        .unwrap();
         play(&mut g, "12o x 5e").unwrap();
         assert_eq!(g.escobas(), &[1, 0]);
     }
@@ -864,7 +964,13 @@ pub(crate) mod tests {
         play(&mut g, "3b").unwrap();
         play(&mut g, "4b").unwrap();
         let d = g.deals[0];
-        assert_eq!(d.details[0], Details::Points { gold: 41, other: 19 });
+        assert_eq!(
+            d.details[0],
+            Details::Points {
+                gold: 41,
+                other: 19
+            }
+        );
         assert_eq!(d.points[..2], [60, 40]);
     }
 
@@ -879,10 +985,16 @@ pub(crate) mod tests {
         .unwrap();
         play(&mut g, "3b").unwrap();
         play(&mut g, "4b").unwrap();
-        assert_eq!((g.is_over(), g.winner, g.scores()), (true, Some(0), &[140u64, 30][..]));
+        assert_eq!(
+            (g.is_over(), g.winner, g.scores()),
+            (true, Some(0), &[140u64, 30][..])
+        );
         assert_eq!(g.count_legal_moves(), 0);
         assert!(g.legal_moves().is_empty());
-        assert_eq!(play(&mut g, "3b").unwrap_err(), Error::Illegal("the match is over".into()));
+        assert_eq!(
+            play(&mut g, "3b").unwrap_err(),
+            Error::Illegal("the match is over".into())
+        );
         let pile1 = ["12o", "11o", "10o", "7o", "5o"]; // 45 points of gold
         let mut g = position(r101, &[&["3b"], &["4b"]], &[], &[], 1, 0, |p| {
             p.scores = vec![90, 100];
@@ -892,7 +1004,10 @@ pub(crate) mod tests {
         .unwrap();
         play(&mut g, "3b").unwrap();
         play(&mut g, "4b").unwrap();
-        assert_eq!((g.scores(), g.is_over(), g.winner), (&[145u64, 145][..], true, None));
+        assert_eq!(
+            (g.scores(), g.is_over(), g.winner),
+            (&[145u64, 145][..], true, None)
+        );
         // Below the target a new deal begins, dealt by the next seat.
         let mut g = position(quinza(), &[&["3b"], &["4b"]], &[], &[], 1, 0, |p| {
             p.scores = vec![40, 30];
@@ -901,7 +1016,10 @@ pub(crate) mod tests {
         .unwrap();
         play(&mut g, "3b").unwrap();
         play(&mut g, "4b").unwrap();
-        assert_eq!((g.is_over(), g.deal_number, g.dealer, g.deals.len()), (false, 2, 0, 1));
+        assert_eq!(
+            (g.is_over(), g.deal_number, g.dealer, g.deals.len()),
+            (false, 2, 0, 1)
+        );
         assert_eq!(g.hand(1).len(), 3);
     }
 
@@ -935,11 +1053,29 @@ pub(crate) mod tests {
         assert!(Game::from_position(p)
             .unwrap_err()
             .starts_with("cards missing from the position: 3o 4o 5o"));
-        let e = position(q, &[&["1o"], &["2o"]], &[], &["3o", "4o", "5o"], 1, 0, |_| {}).unwrap_err();
+        let e = position(
+            q,
+            &[&["1o"], &["2o"]],
+            &[],
+            &["3o", "4o", "5o"],
+            1,
+            0,
+            |_| {},
+        )
+        .unwrap_err();
         assert_eq!(e, "the stock holds 3 cards; it is dealt in rounds of 6");
         let e = position(q, &[&[], &[]], &[], &[], 1, 0, |_| {}).unwrap_err();
         assert_eq!(e, "every hand is empty: there is no card to play");
-        let e = position(q, &[&["1o", "2o", "3o", "4o"], &["5o"]], &[], &[], 1, 0, |_| {}).unwrap_err();
+        let e = position(
+            q,
+            &[&["1o", "2o", "3o", "4o"], &["5o"]],
+            &[],
+            &[],
+            1,
+            0,
+            |_| {},
+        )
+        .unwrap_err();
         assert_eq!(e, "a hand holds at most 3 cards, not 4");
         let e = position(q, &[&["1o"], &["5o", "6o", "7o"]], &[], &[], 1, 0, |_| {}).unwrap_err();
         assert_eq!(
@@ -949,9 +1085,15 @@ pub(crate) mod tests {
         // Seat 1 (after dealer 0) already played: it holds one card fewer; seat 0 plays.
         let g = position(q, &[&["1o", "2o"], &["5o"]], &[], &[], 0, 0, |_| {}).unwrap();
         assert_eq!(g.turn, Some(0));
-        let e = position(q, &[&["1o", "2o"], &["5o"]], &[], &[], 0, 0, |p| p.turn = Ok(Some(1))).unwrap_err();
+        let e = position(q, &[&["1o", "2o"], &["5o"]], &[], &[], 0, 0, |p| {
+            p.turn = Ok(Some(1))
+        })
+        .unwrap_err();
         assert_eq!(e, "turn 1 does not fit the hand sizes: seat 0 is to play");
-        let e = position(q, &[&["1o"], &["5o"]], &[], &[], 0, 0, |p| p.scores = vec![151, 0]).unwrap_err();
+        let e = position(q, &[&["1o"], &["5o"]], &[], &[], 0, 0, |p| {
+            p.scores = vec![151, 0]
+        })
+        .unwrap_err();
         assert_eq!(e, "the scores [151, 0] already end the match");
     }
 
@@ -961,7 +1103,12 @@ pub(crate) mod tests {
         let rb = Rules::new("rb3ine", None, None).unwrap();
         let hands: [&[&str]; 2] = [&["12o", "12c", "12e"], &["11o", "11c", "11e"]];
         let used = set(&["12o", "12c", "12e", "11o", "11c", "11e"]);
-        let table: Vec<String> = FULL_DECK.minus(used).iter().take(30).map(|c| c.to_string()).collect();
+        let table: Vec<String> = FULL_DECK
+            .minus(used)
+            .iter()
+            .take(30)
+            .map(|c| c.to_string())
+            .collect();
         let tref: Vec<&str> = table.iter().map(|s| s.as_str()).collect();
         let g = position(rb, &hands, &tref, &[], 1, 0, |_| {}).unwrap();
         let n = g.count_legal_moves();

@@ -11,11 +11,31 @@ use serde_json::{Map, Value};
 use std::fmt::Write;
 
 const KEYS: [&str; 16] = [
-    "format", "version", "rules", "rng", "deal_number", "dealer", "turn", "hands", "table",
-    "stock", "piles", "escobas", "last_capturer", "scores", "winner", "deals",
+    "format",
+    "version",
+    "rules",
+    "rng",
+    "deal_number",
+    "dealer",
+    "turn",
+    "hands",
+    "table",
+    "stock",
+    "piles",
+    "escobas",
+    "last_capturer",
+    "scores",
+    "winner",
+    "deals",
 ];
 const DEAL_KEYS: [&str; 7] = [
-    "deal_number", "dealer", "piles", "points", "details", "escobas", "last_capturer",
+    "deal_number",
+    "dealer",
+    "piles",
+    "points",
+    "details",
+    "escobas",
+    "last_capturer",
 ];
 
 // -- writing -------------------------------------------------------------------------------
@@ -101,7 +121,11 @@ pub fn rules_json(rules: &Rules) -> String {
 /// One finished deal as its JSON object.
 pub fn deal_json(out: &mut String, d: &DealResult) {
     let sides = d.sides as usize;
-    let _ = write!(out, "{{\"deal_number\":{},\"dealer\":{},\"piles\":", d.deal_number, d.dealer);
+    let _ = write!(
+        out,
+        "{{\"deal_number\":{},\"dealer\":{},\"piles\":",
+        d.deal_number, d.dealer
+    );
     push_sets(out, &d.piles[..sides]);
     out.push_str(",\"points\":");
     push_nums(out, &d.points[..sides]);
@@ -170,12 +194,24 @@ pub fn from_json(text: &str) -> Result<Game, String> {
     read(text).map_err(|e| format!("invalid game JSON: {e}"))
 }
 
-pub(crate) fn object<'a>(value: &'a Value, keys: &[&str], what: &str) -> Result<&'a Map<String, Value>, String> {
+pub(crate) fn object<'a>(
+    value: &'a Value,
+    keys: &[&str],
+    what: &str,
+) -> Result<&'a Map<String, Value>, String> {
     let Value::Object(map) = value else {
         return Err(format!("{what} must be an object"));
     };
-    let missing: Vec<&str> = keys.iter().copied().filter(|k| !map.contains_key(*k)).collect();
-    let mut extra: Vec<&str> = map.keys().map(|k| k.as_str()).filter(|k| !keys.contains(k)).collect();
+    let missing: Vec<&str> = keys
+        .iter()
+        .copied()
+        .filter(|k| !map.contains_key(*k))
+        .collect();
+    let mut extra: Vec<&str> = map
+        .keys()
+        .map(|k| k.as_str())
+        .filter(|k| !keys.contains(k))
+        .collect();
     if !missing.is_empty() || !extra.is_empty() {
         extra.sort();
         return Err(format!(
@@ -187,7 +223,11 @@ pub(crate) fn object<'a>(value: &'a Value, keys: &[&str], what: &str) -> Result<
     Ok(map)
 }
 
-pub(crate) fn list<'a>(value: &'a Value, count: Option<usize>, what: &str) -> Result<&'a Vec<Value>, String> {
+pub(crate) fn list<'a>(
+    value: &'a Value,
+    count: Option<usize>,
+    what: &str,
+) -> Result<&'a Vec<Value>, String> {
     let Value::Array(items) = value else {
         return Err(format!("{what} must be a list"));
     };
@@ -201,7 +241,9 @@ pub(crate) fn list<'a>(value: &'a Value, count: Option<usize>, what: &str) -> Re
 
 fn cards(value: &Value, what: &str) -> Result<Vec<Card>, String> {
     let bad = || format!("{what} must hold lists of card text");
-    let Value::Array(items) = value else { return Err(bad()) };
+    let Value::Array(items) = value else {
+        return Err(bad());
+    };
     if !items.iter().all(|v| v.is_string()) {
         return Err(bad());
     }
@@ -222,10 +264,18 @@ pub(crate) fn number(value: &Value, what: &str) -> Result<u64, String> {
             }
         }
     }
-    Err(format!("{what} must hold whole numbers >= 0, not {}", py_repr_json(value)))
+    Err(format!(
+        "{what} must hold whole numbers >= 0, not {}",
+        py_repr_json(value)
+    ))
 }
 
-pub(crate) fn seat(value: &Value, size: u8, what: &str, optional: bool) -> Result<Option<u8>, String> {
+pub(crate) fn seat(
+    value: &Value,
+    size: u8,
+    what: &str,
+    optional: bool,
+) -> Result<Option<u8>, String> {
     if value.is_null() && optional {
         return Ok(None);
     }
@@ -265,8 +315,14 @@ fn rules_from(value: &Value) -> Result<Rules, String> {
     let missing = Arg::missing();
     // A name left out is the default; `"name": null` is given and is no rule set.
     let name = map.get("name").map(arg);
-    let players = map.get("players").map(arg).unwrap_or_else(|| missing.clone());
-    let target = map.get("target").map(arg).unwrap_or_else(|| missing.clone());
+    let players = map
+        .get("players")
+        .map(arg)
+        .unwrap_or_else(|| missing.clone());
+    let target = map
+        .get("target")
+        .map(arg)
+        .unwrap_or_else(|| missing.clone());
     let options: Vec<(String, Arg)> = map
         .iter()
         .filter(|(k, _)| !matches!(k.as_str(), "name" | "players" | "target"))
@@ -281,7 +337,10 @@ fn deal(value: &Value, rules: &Rules) -> Result<DealResult, String> {
     let mut piles = [CardSet::EMPTY; 3];
     let mut seen = CardSet::EMPTY;
     let mut twice = false;
-    for (s, p) in list(&map["piles"], Some(sides), "deal piles")?.iter().enumerate() {
+    for (s, p) in list(&map["piles"], Some(sides), "deal piles")?
+        .iter()
+        .enumerate()
+    {
         for c in cards(p, "deal piles")? {
             twice |= seen.contains(c);
             seen.insert(c);
@@ -296,7 +355,8 @@ fn deal(value: &Value, rules: &Rules) -> Result<DealResult, String> {
     for d in raw_details {
         object(d, keys, "deal details")?;
     }
-    let zero = Details::from_values(rules.variant, &vec![0; keys.len()]).unwrap_or(Details::Points { gold: 0, other: 0 });
+    let zero = Details::from_values(rules.variant, &vec![0; keys.len()])
+        .unwrap_or(Details::Points { gold: 0, other: 0 });
     let mut details = [zero; 3];
     for (s, d) in raw_details.iter().enumerate() {
         let mut vals = Vec::with_capacity(keys.len());
@@ -306,14 +366,21 @@ fn deal(value: &Value, rules: &Rules) -> Result<DealResult, String> {
         details[s] = Details::from_values(rules.variant, &vals).unwrap_or(zero);
     }
     let mut points = [0u64; 3];
-    for (s, p) in list(&map["points"], Some(sides), "deal points")?.iter().enumerate() {
+    for (s, p) in list(&map["points"], Some(sides), "deal points")?
+        .iter()
+        .enumerate()
+    {
         points[s] = number(p, "deal points")?;
     }
     let sums: Vec<u128> = details[..sides]
         .iter()
         .map(|d| d.items().iter().map(|(_, v)| *v as u128).sum())
         .collect();
-    if points[..sides].iter().zip(&sums).any(|(&p, &s)| p as u128 != s) {
+    if points[..sides]
+        .iter()
+        .zip(&sums)
+        .any(|(&p, &s)| p as u128 != s)
+    {
         return Err(format!(
             "deal points {} are not the sum of their details",
             list_text(&points[..sides])
@@ -325,10 +392,18 @@ fn deal(value: &Value, rules: &Rules) -> Result<DealResult, String> {
     }
     let dealer = seat(&map["dealer"], rules.players, "deal dealer", false)?.unwrap_or(0);
     let mut escobas = [0u64; 3];
-    for (s, e) in list(&map["escobas"], Some(sides), "deal escobas")?.iter().enumerate() {
+    for (s, e) in list(&map["escobas"], Some(sides), "deal escobas")?
+        .iter()
+        .enumerate()
+    {
         escobas[s] = number(e, "deal escobas")?;
     }
-    let last_capturer = seat(&map["last_capturer"], rules.players, "deal last_capturer", true)?;
+    let last_capturer = seat(
+        &map["last_capturer"],
+        rules.players,
+        "deal last_capturer",
+        true,
+    )?;
     Ok(DealResult {
         deal_number,
         dealer,
@@ -355,7 +430,12 @@ fn read(text: &str) -> Result<Game, String> {
 pub(crate) fn check_format(map: &Map<String, Value>) -> Result<(), String> {
     match &map["format"] {
         Value::String(s) if s == "quinza-game" => {}
-        other => return Err(format!("format must be 'quinza-game', not {}", py_repr_json(other))),
+        other => {
+            return Err(format!(
+                "format must be 'quinza-game', not {}",
+                py_repr_json(other)
+            ))
+        }
     }
     let version_ok = match &map["version"] {
         // Python compares with ==: 1 and 1.0 are both version 1.
@@ -374,10 +454,15 @@ pub(crate) fn check_format(map: &Map<String, Value>) -> Result<(), String> {
 /// The generator state: 16 lower-case hex digits.
 pub(crate) fn read_rng(value: &Value) -> Result<u64, String> {
     match value {
-        Value::String(s) if s.len() == 16 && s.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')) => {
+        Value::String(s)
+            if s.len() == 16 && s.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')) =>
+        {
             u64::from_str_radix(s, 16).map_err(|e| e.to_string())
         }
-        other => Err(format!("rng must be 16 lower-case hex digits, not {}", py_repr_json(other))),
+        other => Err(format!(
+            "rng must be 16 lower-case hex digits, not {}",
+            py_repr_json(other)
+        )),
     }
 }
 
@@ -432,7 +517,9 @@ pub(crate) fn read_value(data: &Value) -> Result<Game, String> {
             count += 1;
         }
         if count != DECK_SIZE || seen.len() as usize != DECK_SIZE {
-            return Err("a finished deal must hold each of the 40 cards once in the piles and table".into());
+            return Err(
+                "a finished deal must hold each of the 40 cards once in the piles and table".into(),
+            );
         }
         let mut pile_sets = [CardSet::EMPTY; 3];
         let mut esc = [0u64; 3];
@@ -593,7 +680,9 @@ mod tests {
         for (text, want) in cases {
             assert_eq!(from_json(&text).unwrap_err(), want, "{text}");
         }
-        assert!(from_json("{").unwrap_err().starts_with("invalid game JSON: not JSON ("));
+        assert!(from_json("{")
+            .unwrap_err()
+            .starts_with("invalid game JSON: not JSON ("));
         // version 1.0 is version 1 for Python's ==
         assert!(from_json(&good.replace("\"version\":1", "\"version\":1.0")).is_ok());
         // any whitespace

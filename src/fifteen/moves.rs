@@ -77,7 +77,10 @@ impl Move {
         if taken.contains(&card) {
             return Err(twice(card));
         }
-        Ok(Move::capture(card, CardSet::from_cards(taken.iter().copied())))
+        Ok(Move::capture(
+            card,
+            CardSet::from_cards(taken.iter().copied()),
+        ))
     }
 
     /// Parse move text: a card, then optionally `x` and one or more cards; tokens are
@@ -136,7 +139,17 @@ mod tests {
 
     #[test]
     fn malformed_move_text_is_refused() {
-        for t in ["", "  ", "6o x", "6o 4c", "6o y 4c", "6o x 4c x 5e", "8o", "6o x 9c", "x 6o"] {
+        for t in [
+            "",
+            "  ",
+            "6o x",
+            "6o 4c",
+            "6o y 4c",
+            "6o x 4c x 5e",
+            "8o",
+            "6o x 9c",
+            "x 6o",
+        ] {
             assert_eq!(Move::parse(t).unwrap_err(), bad_move_message(t), "{t:?}");
         }
         assert_eq!(

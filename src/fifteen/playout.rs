@@ -108,6 +108,9 @@ mod speed {
             }
             best = best.min(start.elapsed().as_secs_f64());
         }
-        println!("{:.2} M moves/s ({moves} moves in {best:.3}s)", moves as f64 / best / 1e6);
+        println!(
+            "{:.2} M moves/s ({moves} moves in {best:.3}s)",
+            moves as f64 / best / 1e6
+        );
     }
 }

@@ -114,7 +114,10 @@ pub struct Rules {
 
 /// The message for an impossible player count; `shown` is the value as the caller wrote it.
 pub fn players_message(variant: Variant, shown: &str) -> String {
-    format!("{} is played by 2, 3 or 4 players, not {shown}", variant.name())
+    format!(
+        "{} is played by 2, 3 or 4 players, not {shown}",
+        variant.name()
+    )
 }
 
 /// The message for a bad target; `shown` is the value as the caller wrote it.
@@ -262,7 +265,10 @@ pub struct Arg {
 
 impl Arg {
     pub fn new(kind: ArgKind, repr: impl Into<String>) -> Arg {
-        Arg { kind, repr: repr.into() }
+        Arg {
+            kind,
+            repr: repr.into(),
+        }
     }
     pub fn missing() -> Arg {
         Arg::new(ArgKind::Missing, "None")
@@ -282,7 +288,10 @@ impl Rules {
         let variant = match name.map(|n| (&n.kind, n)) {
             None => Variant::Quinza,
             Some((ArgKind::Str(s), n)) => Variant::parse(s).map_err(|_| {
-                format!("unknown rule set {}: choose quinza, rb3ine, escoba or quinte", n.repr)
+                format!(
+                    "unknown rule set {}: choose quinza, rb3ine, escoba or quinte",
+                    n.repr
+                )
             })?,
             Some((_, name)) => {
                 return Err(format!(
@@ -350,7 +359,10 @@ mod tests {
         let q = Rules::new("quinza", None, None).unwrap();
         assert_eq!((q.players, q.target, q.sides()), (2, 151, 2));
         let r = Rules::new("rb3ine", Some(4), Some(301)).unwrap();
-        assert_eq!((r.players, r.target, r.sides(), r.capture_total()), (4, 301, 2, 40));
+        assert_eq!(
+            (r.players, r.target, r.sides(), r.capture_total()),
+            (4, 301, 2, 40)
+        );
         let e = Rules::new("escoba", Some(3), None).unwrap();
         assert_eq!((e.target, e.sides(), e.capture_total()), (21, 3, 15));
         assert!(!e.escoba_on_last_card && e.opening_capture && e.setenta == Setenta::Prime);
@@ -360,9 +372,15 @@ mod tests {
     fn seats_and_sides_partners_sit_opposite() {
         // "Seats, sides, dealing": with 4 players the sides are seats 0+2 and 1+3.
         let r = Rules::new("quinza", Some(4), None).unwrap();
-        assert_eq!((0..4).map(|s| r.side_of(s)).collect::<Vec<_>>(), vec![0, 1, 0, 1]);
+        assert_eq!(
+            (0..4).map(|s| r.side_of(s)).collect::<Vec<_>>(),
+            vec![0, 1, 0, 1]
+        );
         let r = Rules::new("quinza", Some(3), None).unwrap();
-        assert_eq!((0..3).map(|s| r.side_of(s)).collect::<Vec<_>>(), vec![0, 1, 2]);
+        assert_eq!(
+            (0..3).map(|s| r.side_of(s)).collect::<Vec<_>>(),
+            vec![0, 1, 2]
+        );
     }
 
     #[test]

@@ -167,7 +167,11 @@ fn strict_best<T: Ord + Copy>(keys: &[T]) -> Option<usize> {
 }
 
 /// Score the final piles of a deal (leftovers already given out).
-pub fn score_deal(rules: &Rules, piles: &[CardSet; 3], escobas: &[u64; 3]) -> ([u64; 3], [Details; 3]) {
+pub fn score_deal(
+    rules: &Rules,
+    piles: &[CardSet; 3],
+    escobas: &[u64; 3],
+) -> ([u64; 3], [Details; 3]) {
     let sides = rules.sides() as usize;
     let zero = match rules.variant {
         Variant::Escoba => Details::Escoba {
@@ -190,7 +194,10 @@ pub fn score_deal(rules: &Rules, piles: &[CardSet; 3], escobas: &[u64; 3]) -> ([
         }
         Variant::Escoba => {
             let counts: Vec<u32> = piles[..sides].iter().map(|p| p.len()).collect();
-            let oros: Vec<u32> = piles[..sides].iter().map(|p| p.intersect(OROS).len()).collect();
+            let oros: Vec<u32> = piles[..sides]
+                .iter()
+                .map(|p| p.intersect(OROS).len())
+                .collect();
             let prime: Vec<u32> = piles[..sides]
                 .iter()
                 .map(|p| setenta_key(*p, rules.setenta))
@@ -267,8 +274,17 @@ mod tests {
         let b = set(&["1o", "2o", "3c"]);
         let (points, details) = score_deal(&rules, &[a, b, CardSet::EMPTY], &[1, 0, 0]);
         match details[0] {
-            Details::Escoba { cards, oros, seven_of_oros, setenta, escobas } => {
-                assert_eq!((cards, oros, seven_of_oros, setenta, escobas), (0, 0, 1, 1, 1));
+            Details::Escoba {
+                cards,
+                oros,
+                seven_of_oros,
+                setenta,
+                escobas,
+            } => {
+                assert_eq!(
+                    (cards, oros, seven_of_oros, setenta, escobas),
+                    (0, 0, 1, 1, 1)
+                );
             }
             _ => panic!(),
         }

@@ -47,13 +47,23 @@ pub(crate) fn card_object<'py>(py: Python<'py>, card: AnyCard) -> PyResult<Bound
 }
 
 /// Card objects for every card of a baraja set, in id order.
-pub(crate) fn card_list<'py>(py: Python<'py>, set: crate::cards::CardSet) -> PyResult<Vec<Bound<'py, PyCard>>> {
-    set.iter().map(|c| card_object(py, AnyCard::Baraja(c))).collect()
+pub(crate) fn card_list<'py>(
+    py: Python<'py>,
+    set: crate::cards::CardSet,
+) -> PyResult<Vec<Bound<'py, PyCard>>> {
+    set.iter()
+        .map(|c| card_object(py, AnyCard::Baraja(c)))
+        .collect()
 }
 
 /// Card objects for every card of a quinte set, in id order.
-pub(crate) fn quinte_card_list<'py>(py: Python<'py>, set: quinte::CardSet) -> PyResult<Vec<Bound<'py, PyCard>>> {
-    set.iter().map(|c| card_object(py, AnyCard::Quinte(c))).collect()
+pub(crate) fn quinte_card_list<'py>(
+    py: Python<'py>,
+    set: quinte::CardSet,
+) -> PyResult<Vec<Bound<'py, PyCard>>> {
+    set.iter()
+        .map(|c| card_object(py, AnyCard::Quinte(c)))
+        .collect()
 }
 
 /// `_check_deck`: "baraja" or "quinte", else the reference's message.
@@ -130,14 +140,22 @@ impl PyCard {
 
     #[classmethod]
     #[pyo3(signature = (text, deck = Given::Missing), text_signature = "(text, deck='baraja')")]
-    fn parse<'py>(_cls: &Bound<'py, PyType>, text: &Bound<'py, PyAny>, deck: Given<'py>) -> PyResult<Bound<'py, PyCard>> {
+    fn parse<'py>(
+        _cls: &Bound<'py, PyType>,
+        text: &Bound<'py, PyAny>,
+        deck: Given<'py>,
+    ) -> PyResult<Bound<'py, PyCard>> {
         let deck = deck_or_baraja(&deck)?;
         card_object(text.py(), parse_card(text, deck)?)
     }
 
     #[classmethod]
     #[pyo3(signature = (card_id, deck = Given::Missing), text_signature = "(card_id, deck='baraja')")]
-    fn from_id<'py>(_cls: &Bound<'py, PyType>, card_id: &Bound<'py, PyAny>, deck: Given<'py>) -> PyResult<Bound<'py, PyCard>> {
+    fn from_id<'py>(
+        _cls: &Bound<'py, PyType>,
+        card_id: &Bound<'py, PyAny>,
+        deck: Given<'py>,
+    ) -> PyResult<Bound<'py, PyCard>> {
         let deck = deck_or_baraja(&deck)?;
         let size = deck.size();
         let card = match super::plain_int(card_id) {
@@ -252,15 +270,24 @@ pub struct PyMove {
 static QUINTE_MOVES: PyOnceLock<Vec<Py<PyMove>>> = PyOnceLock::new();
 
 /// The shared Move object of a quinte move (53 cards, then the 3 bids).
-pub(crate) fn quinte_move_object<'py>(py: Python<'py>, mv: quinte::Move) -> PyResult<Bound<'py, PyMove>> {
+pub(crate) fn quinte_move_object<'py>(
+    py: Python<'py>,
+    mv: quinte::Move,
+) -> PyResult<Bound<'py, PyMove>> {
     let all = QUINTE_MOVES.get_or_try_init(py, || -> PyResult<Vec<Py<PyMove>>> {
         let mut v = Vec::with_capacity(quinte::cards::DECK_SIZE + 3);
         for id in 0..quinte::cards::DECK_SIZE as u8 {
             let card = quinte::Card::from_id(id).ok_or_else(|| value_error("card id"))?;
-            v.push(Py::new(py, PyMove::from_core(AnyMove::Quinte(quinte::Move::Card(card))))?);
+            v.push(Py::new(
+                py,
+                PyMove::from_core(AnyMove::Quinte(quinte::Move::Card(card))),
+            )?);
         }
         for bid in quinte::moves::BIDS {
-            v.push(Py::new(py, PyMove::from_core(AnyMove::Quinte(quinte::Move::Bid(bid))))?);
+            v.push(Py::new(
+                py,
+                PyMove::from_core(AnyMove::Quinte(quinte::Move::Bid(bid))),
+            )?);
         }
         Ok(v)
     })?;
@@ -307,7 +334,9 @@ pub(crate) fn parse_quinte_move(obj: &Bound<'_, PyAny>) -> PyResult<quinte::Move
             return Ok(m);
         }
     }
-    Err(value_error(quinte::moves::bad_move_message_shown(&repr(obj)?)))
+    Err(value_error(quinte::moves::bad_move_message_shown(&repr(
+        obj,
+    )?)))
 }
 
 /// Move text read in a deck.
@@ -323,7 +352,11 @@ impl PyMove {
     #[new]
     #[pyo3(signature = (card, captures = Given::Missing, deck = None),
            text_signature = "(card, captures=(), deck=None)")]
-    fn new<'py>(card: &Bound<'py, PyAny>, captures: Given<'py>, deck: Option<&Bound<'py, PyAny>>) -> PyResult<Self> {
+    fn new<'py>(
+        card: &Bound<'py, PyAny>,
+        captures: Given<'py>,
+        deck: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Self> {
         let deck = match (deck.filter(|d| !d.is_none()), card.cast::<PyCard>()) {
             (Some(d), _) => deck_arg(d)?,
             (None, Ok(c)) => c.get().card.deck(),
@@ -334,7 +367,9 @@ impl PyMove {
             if let Some(caps) = captures.value() {
                 if caps.try_iter()?.next().transpose()?.is_some() {
                     let shown = repr(card.str()?.as_any())?;
-                    return Err(value_error(format!("invalid move {shown}: quinte has no captures")));
+                    return Err(value_error(format!(
+                        "invalid move {shown}: quinte has no captures"
+                    )));
                 }
             }
             if let Some(bid) = str_text(card).as_deref().and_then(quinte::Bid::parse) {
@@ -343,7 +378,9 @@ impl PyMove {
                 }
             }
             let played = to_quinte(card)?;
-            return Ok(PyMove::from_core(AnyMove::Quinte(quinte::Move::Card(played))));
+            return Ok(PyMove::from_core(AnyMove::Quinte(quinte::Move::Card(
+                played,
+            ))));
         }
         let played = to_baraja(card)?;
         let mut taken = Vec::new();
@@ -359,7 +396,11 @@ impl PyMove {
 
     #[classmethod]
     #[pyo3(signature = (text, deck = Given::Missing), text_signature = "(text, deck='baraja')")]
-    fn parse<'py>(_cls: &Bound<'py, PyType>, text: &Bound<'py, PyAny>, deck: Given<'py>) -> PyResult<Bound<'py, PyMove>> {
+    fn parse<'py>(
+        _cls: &Bound<'py, PyType>,
+        text: &Bound<'py, PyAny>,
+        deck: Given<'py>,
+    ) -> PyResult<Bound<'py, PyMove>> {
         let deck = deck_or_baraja(&deck)?;
         move_object(text.py(), parse_any_move(text, deck)?)
     }

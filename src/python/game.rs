@@ -3,12 +3,14 @@
 //! values. One `Game` class holds a fifteen-family game or a quinte game.
 
 use super::cards::{
-    card_list, card_object, move_arg, move_object, quinte_card_list, to_baraja, to_quinte, MoveArg, PyCard,
-    PyMove,
+    card_list, card_object, move_arg, move_object, quinte_card_list, to_baraja, to_quinte, MoveArg,
+    PyCard, PyMove,
 };
 use super::random::seed_arg;
 use super::rules::{rules_arg, PyRules};
-use super::{core_error, plain_int, repr, str_text, type_name, value_error, Given, IllegalMoveError};
+use super::{
+    core_error, plain_int, repr, str_text, type_name, value_error, Given, IllegalMoveError,
+};
 use crate::any::{AnyCard, AnyGame, AnyMove, RuleSet};
 use crate::cards::{Card, CardSet};
 use crate::fifteen;
@@ -78,7 +80,12 @@ fn quinte_cards_of(value: &Bound<'_, PyAny>, name: &str) -> PyResult<Vec<quinte:
 }
 
 /// `_per`: one entry per seat or side.
-fn per<'py>(value: &Bound<'py, PyAny>, count: usize, name: &str, unit: &str) -> PyResult<Vec<Bound<'py, PyAny>>> {
+fn per<'py>(
+    value: &Bound<'py, PyAny>,
+    count: usize,
+    name: &str,
+    unit: &str,
+) -> PyResult<Vec<Bound<'py, PyAny>>> {
     let items = iterable(value, name)?;
     if items.len() != count {
         return Err(value_error(format!(
@@ -173,7 +180,11 @@ impl PyGame {
 
     fn deals_of(&self) -> Vec<AnyDeal> {
         match &self.game {
-            AnyGame::Fifteen(g) => g.deals().iter().map(|d| AnyDeal::Fifteen(*d, *g.rules())).collect(),
+            AnyGame::Fifteen(g) => g
+                .deals()
+                .iter()
+                .map(|d| AnyDeal::Fifteen(*d, *g.rules()))
+                .collect(),
             AnyGame::Quinte(g) => g.deals().iter().map(|d| AnyDeal::Quinte(*d)).collect(),
         }
     }
@@ -269,7 +280,11 @@ impl PyGame {
     #[new]
     #[pyo3(signature = (rules = Given::Missing, seed = None),
            text_signature = "(rules='quinza', seed=None)")]
-    fn new<'py>(py: Python<'py>, rules: Given<'py>, seed: Option<&Bound<'py, PyAny>>) -> PyResult<Self> {
+    fn new<'py>(
+        py: Python<'py>,
+        rules: Given<'py>,
+        seed: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Self> {
         let rules = match rules.value() {
             Some(r) => rules_arg(r)?,
             None => rules_arg(PyString::new(py, "quinza").as_any())?,
@@ -315,7 +330,11 @@ impl PyGame {
         }
     }
 
-    fn hand<'py>(&self, py: Python<'py>, seat: &Bound<'py, PyAny>) -> PyResult<Vec<Bound<'py, PyCard>>> {
+    fn hand<'py>(
+        &self,
+        py: Python<'py>,
+        seat: &Bound<'py, PyAny>,
+    ) -> PyResult<Vec<Bound<'py, PyCard>>> {
         let s = self.seat(seat)?;
         match &self.game {
             AnyGame::Fifteen(g) => card_list(py, g.hand(s)),
@@ -342,7 +361,11 @@ impl PyGame {
     }
 
     /// The cards this side has captured (quinte: won) in this deal.
-    fn pile<'py>(&self, py: Python<'py>, side: &Bound<'py, PyAny>) -> PyResult<Vec<Bound<'py, PyCard>>> {
+    fn pile<'py>(
+        &self,
+        py: Python<'py>,
+        side: &Bound<'py, PyAny>,
+    ) -> PyResult<Vec<Bound<'py, PyCard>>> {
         let s = self.side(side)?;
         match &self.game {
             AnyGame::Fifteen(g) => card_list(py, g.pile(s)),
@@ -399,7 +422,10 @@ impl PyGame {
 
     #[getter]
     fn deals(&self) -> Vec<PyDealResult> {
-        self.deals_of().into_iter().map(|deal| PyDealResult { deal }).collect()
+        self.deals_of()
+            .into_iter()
+            .map(|deal| PyDealResult { deal })
+            .collect()
     }
 
     // -- quinte ----------------------------------------------------------------------------
@@ -435,7 +461,11 @@ impl PyGame {
 
     #[getter]
     fn tricks_won(&self) -> PyResult<Vec<u32>> {
-        Ok(self.quinte("tricks_won")?.tricks_won().map(u32::from).to_vec())
+        Ok(self
+            .quinte("tricks_won")?
+            .tricks_won()
+            .map(u32::from)
+            .to_vec())
     }
 
     /// Quint points each side scored in this deal (already in `scores`).
@@ -475,7 +505,10 @@ impl PyGame {
     #[getter]
     fn played<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyCard>>> {
         let g = self.quinte("played")?;
-        g.played().iter().map(|c| card_object(py, AnyCard::Quinte(*c))).collect()
+        g.played()
+            .iter()
+            .map(|c| card_object(py, AnyCard::Quinte(*c)))
+            .collect()
     }
 
     // -- moves ------------------------------------------------------------------------------
@@ -575,7 +608,10 @@ impl PyGame {
         let text: String = if let Ok(s) = text.cast::<PyString>() {
             match s.to_str() {
                 Ok(t) => t.to_string(),
-                Err(_) => return Err(python_json_error(py, text.as_any())?.unwrap_or_else(|| bad("not JSON (text is not valid Unicode)".into()))),
+                Err(_) => {
+                    return Err(python_json_error(py, text.as_any())?
+                        .unwrap_or_else(|| bad("not JSON (text is not valid Unicode)".into())))
+                }
             }
         } else if text.is_instance_of::<PyBytes>() || text.is_instance_of::<PyByteArray>() {
             // Decode as json.loads does: detect UTF-8/16/32 from the first bytes.
@@ -635,7 +671,12 @@ impl PyGame {
     ) -> PyResult<PyGame> {
         let _ = cls;
         let not_none = |v: Option<&Bound<'py, PyAny>>| v.filter(|v| !v.is_none()).cloned();
-        let (turn, scores, piles, escobas) = (not_none(turn), not_none(scores), not_none(piles), not_none(escobas));
+        let (turn, scores, piles, escobas) = (
+            not_none(turn),
+            not_none(scores),
+            not_none(piles),
+            not_none(escobas),
+        );
         let last_capturer = not_none(last_capturer);
         let (bids, quints, played) = (not_none(bids), not_none(quints), not_none(played));
         let args = PositionArgs {
@@ -664,7 +705,10 @@ impl PyGame {
             RuleSet::Fifteen(r) => {
                 for (key, value) in [("bids", &bids), ("quints", &quints), ("played", &played)] {
                     if value.is_some() {
-                        return Err(value_error(format!("{key} belong to quinte, not to {}", r.name())));
+                        return Err(value_error(format!(
+                            "{key} belong to quinte, not to {}",
+                            r.name()
+                        )));
                     }
                 }
                 AnyGame::Fifteen(fifteen_position(r, &args, escobas.as_ref())?)
@@ -675,7 +719,11 @@ impl PyGame {
 
     /// What `seat` may know: its own hand, the sizes of the others, never the stock order
     /// (quinte: never the cachette before it is taken).
-    fn observation<'py>(&self, py: Python<'py>, seat: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
+    fn observation<'py>(
+        &self,
+        py: Python<'py>,
+        seat: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyDict>> {
         let seat = self.seat(seat)?;
         let rules = PyRules {
             rules: self.game.rules(),
@@ -705,7 +753,13 @@ impl PyGame {
                 d.set_item("phase", g.phase().name())?;
                 let bids = PyList::empty(py);
                 for (s, b) in g.bids_by_seat() {
-                    bids.append(PyList::new(py, [s.into_pyobject(py)?.into_any(), PyString::new(py, b.word()).into_any()])?)?;
+                    bids.append(PyList::new(
+                        py,
+                        [
+                            s.into_pyobject(py)?.into_any(),
+                            PyString::new(py, b.word()).into_any(),
+                        ],
+                    )?)?;
                 }
                 d.set_item("bids", bids)?;
                 d.set_item("multiplier", g.multiplier())?;
@@ -714,10 +768,19 @@ impl PyGame {
                 d.set_item("hand_sizes", sizes)?;
                 let trick = PyList::empty(py);
                 for (s, c) in g.trick() {
-                    trick.append(PyList::new(py, [s.into_pyobject(py)?.into_any(), PyString::new(py, &c.to_string()).into_any()])?)?;
+                    trick.append(PyList::new(
+                        py,
+                        [
+                            s.into_pyobject(py)?.into_any(),
+                            PyString::new(py, &c.to_string()).into_any(),
+                        ],
+                    )?)?;
                 }
                 d.set_item("trick", trick)?;
-                d.set_item("played", PyList::new(py, g.played().iter().map(|c| c.to_string()))?)?;
+                d.set_item(
+                    "played",
+                    PyList::new(py, g.played().iter().map(|c| c.to_string()))?,
+                )?;
                 d.set_item("stock", g.stock_len())?;
                 let piles = PyList::empty(py);
                 for s in 0..2 {
@@ -740,7 +803,10 @@ impl PyGame {
     }
 
     fn __repr__(&self) -> String {
-        let turn = self.game.turn().map_or("None".to_string(), |t| t.to_string());
+        let turn = self
+            .game
+            .turn()
+            .map_or("None".to_string(), |t| t.to_string());
         format!(
             "<Game {} deal {} turn {} scores {}>",
             self.game.rules().repr(),
@@ -795,7 +861,11 @@ fn turn_arg(turn: Option<&Bound<'_, PyAny>>, players: u8) -> Result<Option<u8>, 
 }
 
 /// A fifteen-family position: the conversions in the reference's order, then the core.
-fn fifteen_position(rules: fifteen::Rules, a: &PositionArgs<'_, '_>, escobas: Option<&Bound<'_, PyAny>>) -> PyResult<fifteen::Game> {
+fn fifteen_position(
+    rules: fifteen::Rules,
+    a: &PositionArgs<'_, '_>,
+    escobas: Option<&Bound<'_, PyAny>>,
+) -> PyResult<fifteen::Game> {
     let n = rules.players;
     let sides = rules.sides() as usize;
     let mut p = Position::new(rules);
@@ -816,10 +886,16 @@ fn fifteen_position(rules: fifteen::Rules, a: &PositionArgs<'_, '_>, escobas: Op
             .collect::<PyResult<_>>()?;
     }
     if let Some(sc) = a.scores {
-        p.scores = per(sc, sides, "scores", "side")?.iter().map(count_arg).collect::<PyResult<_>>()?;
+        p.scores = per(sc, sides, "scores", "side")?
+            .iter()
+            .map(count_arg)
+            .collect::<PyResult<_>>()?;
     }
     if let Some(es) = escobas {
-        p.escobas = per(es, sides, "escobas", "side")?.iter().map(count_arg).collect::<PyResult<_>>()?;
+        p.escobas = per(es, sides, "escobas", "side")?
+            .iter()
+            .map(count_arg)
+            .collect::<PyResult<_>>()?;
     }
     if let Some(d) = a.dealer {
         p.dealer = index_arg(d, n, "dealer")?;
@@ -839,7 +915,11 @@ fn fifteen_position(rules: fifteen::Rules, a: &PositionArgs<'_, '_>, escobas: Op
 
 /// A quinte position: check 1 of docs/engine.md (shapes and conversions, in parameter
 /// order), then the core's checks.
-fn quinte_position(rules: quinte::Rules, a: &PositionArgs<'_, '_>, q: &QuinteArgs<'_, '_>) -> PyResult<quinte::Game> {
+fn quinte_position(
+    rules: quinte::Rules,
+    a: &PositionArgs<'_, '_>,
+    q: &QuinteArgs<'_, '_>,
+) -> PyResult<quinte::Game> {
     let mut p = quinte::Position::new(rules);
     p.hands = per(a.hands, 4, "hands", "seat")?
         .iter()
@@ -877,7 +957,12 @@ fn quinte_position(rules: quinte::Rules, a: &PositionArgs<'_, '_>, q: &QuinteArg
         p.seed = seed_arg(s)?;
     }
     if let Some(b) = q.bids {
-        p.bids = Some(iterable(b, "bids")?.iter().map(bid_word).collect::<PyResult<_>>()?);
+        p.bids = Some(
+            iterable(b, "bids")?
+                .iter()
+                .map(bid_word)
+                .collect::<PyResult<_>>()?,
+        );
     }
     if let Some(qs) = q.quints {
         let v = per(qs, 2, "quints", "side")?;

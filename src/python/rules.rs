@@ -126,7 +126,10 @@ impl PyRules {
     }
 
     #[classmethod]
-    fn from_dict<'py>(cls: &Bound<'py, PyType>, data: &Bound<'py, PyDict>) -> PyResult<Bound<'py, PyAny>> {
+    fn from_dict<'py>(
+        cls: &Bound<'py, PyType>,
+        data: &Bound<'py, PyDict>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         cls.call((), Some(data))
     }
 

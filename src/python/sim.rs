@@ -167,7 +167,11 @@ fn u64_arg(v: &Bound<'_, PyAny>, what: &str) -> PyResult<u64> {
 /// `bot(name, seed=0)`: a new RandomBot or GreedyBot.
 #[pyfunction]
 #[pyo3(signature = (name, seed = None))]
-pub fn bot(py: Python<'_>, name: &Bound<'_, PyAny>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyAny>> {
+pub fn bot(
+    py: Python<'_>,
+    name: &Bound<'_, PyAny>,
+    seed: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Py<PyAny>> {
     let seed = seed.filter(|s| !s.is_none());
     Ok(match kind_arg(name)? {
         BotKind::Random => Py::new(py, PyRandomBot::new(seed)?)?.into_any(),
@@ -186,12 +190,21 @@ pub fn match_seed(seed: &Bound<'_, PyAny>, index: &Bound<'_, PyAny>) -> PyResult
 pub fn seat_seed(match_seed: &Bound<'_, PyAny>, seat: &Bound<'_, PyAny>) -> PyResult<u64> {
     let seat = match plain_int(seat) {
         Some(Ok(s)) if (0..4).contains(&s) => s as u8,
-        _ => return Err(value_error(format!("seat must be 0..3, not {}", repr(seat)?))),
+        _ => {
+            return Err(value_error(format!(
+                "seat must be 0..3, not {}",
+                repr(seat)?
+            )))
+        }
     };
     Ok(sim::seat_seed(seed_arg(match_seed)?, seat))
 }
 
-fn le_bytes<'py, T: Copy, const N: usize>(py: Python<'py>, v: &[T], to: fn(T) -> [u8; N]) -> Bound<'py, PyBytes> {
+fn le_bytes<'py, T: Copy, const N: usize>(
+    py: Python<'py>,
+    v: &[T],
+    to: fn(T) -> [u8; N],
+) -> Bound<'py, PyBytes> {
     let mut out = Vec::with_capacity(v.len() * N);
     for &x in v {
         out.extend_from_slice(&to(x));
@@ -215,7 +228,10 @@ pub fn _simulate_chunk<'py>(
     threads: usize,
 ) -> PyResult<Bound<'py, PyTuple>> {
     let rules = rules_arg(rules)?;
-    let kinds = bots.iter().map(kind_arg).collect::<PyResult<Vec<BotKind>>>()?;
+    let kinds = bots
+        .iter()
+        .map(kind_arg)
+        .collect::<PyResult<Vec<BotKind>>>()?;
     let seed = seed_arg(seed)?;
     let start = u64_arg(start, "start")?;
     let count = u64_arg(count, "count")?;

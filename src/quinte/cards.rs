@@ -194,18 +194,28 @@ mod tests {
         assert!(Card::from_id(53).is_none());
         assert_eq!(FULL_DECK.len(), 53);
         let j = Card::JOKER;
-        assert_eq!((j.to_string(), j.suit(), j.rank(), j.is_joker()), ("JK".into(), None, 0, true));
-        assert_eq!((c("10h").rank(), c("Qd").rank(), c("As").rank()), (10, 12, 14));
+        assert_eq!(
+            (j.to_string(), j.suit(), j.rank(), j.is_joker()),
+            ("JK".into(), None, 0, true)
+        );
+        assert_eq!(
+            (c("10h").rank(), c("Qd").rank(), c("As").rank()),
+            (10, 12, 14)
+        );
         assert_eq!(c("7c").suit_char(), Some('c'));
     }
 
     #[test]
     fn notation_is_strict() {
         for bad in [
-            "1h", "11h", "14s", "0h", "Jx", "J", "", "JKs", " Ah", "Ah ", "10", "7o", "A h", "010h", "jkk",
-            "Äh", "１h", "+2s",
+            "1h", "11h", "14s", "0h", "Jx", "J", "", "JKs", " Ah", "Ah ", "10", "7o", "A h",
+            "010h", "jkk", "Äh", "１h", "+2s",
         ] {
-            assert_eq!(Card::parse(bad).unwrap_err(), bad_card_message(bad), "{bad:?}");
+            assert_eq!(
+                Card::parse(bad).unwrap_err(),
+                bad_card_message(bad),
+                "{bad:?}"
+            );
         }
         assert_eq!(
             bad_card_message("1h"),

@@ -346,7 +346,9 @@ impl Game {
     /// The cards the seat to act may play (empty during the doubling or when over).
     #[inline]
     pub fn legal_cards(&self) -> CardSet {
-        let Some(seat) = self.turn else { return CardSet::EMPTY };
+        let Some(seat) = self.turn else {
+            return CardSet::EMPTY;
+        };
         if !self.doubling.over {
             return CardSet::EMPTY;
         }
@@ -396,7 +398,10 @@ impl Game {
     pub fn count_legal_moves(&self) -> u64 {
         let Some(seat) = self.turn else { return 0 };
         if !self.doubling.over {
-            return BIDS.iter().filter(|b| self.doubling.allows(**b, seat)).count() as u64;
+            return BIDS
+                .iter()
+                .filter(|b| self.doubling.allows(**b, seat))
+                .count() as u64;
         }
         self.legal_cards().len() as u64
     }
@@ -421,12 +426,18 @@ impl Game {
         };
         if !self.doubling.over {
             return match *mv {
-                Move::Card(c) => Some(format!("{c}: seat {seat} must bid first: pass, double or redouble")),
+                Move::Card(c) => Some(format!(
+                    "{c}: seat {seat} must bid first: pass, double or redouble"
+                )),
                 Move::Bid(b) => self.doubling.bid_reason(b, seat),
             };
         }
         let card = match *mv {
-            Move::Bid(b) => return Some(format!("{b}: the doubling is over; seat {seat} plays a card")),
+            Move::Bid(b) => {
+                return Some(format!(
+                    "{b}: the doubling is over; seat {seat} plays a card"
+                ))
+            }
             Move::Card(c) => c,
         };
         let hand = self.hands[seat as usize];
@@ -633,11 +644,18 @@ impl Game {
                 "quinte deal {}, dealer seat {}, {status}",
                 self.deal_number, self.dealer
             ),
-            format!("bids: {}  multiplier: {}", dash(bids.join(" ")), self.multiplier()),
+            format!(
+                "bids: {}  multiplier: {}",
+                dash(bids.join(" ")),
+                self.multiplier()
+            ),
             format!("trick: {}", dash(trick.join(" "))),
         ];
         for seat in 0..PLAYERS as usize {
-            lines.push(format!("seat {seat}: {}", dash(self.hands[seat].to_string())));
+            lines.push(format!(
+                "seat {seat}: {}",
+                dash(self.hands[seat].to_string())
+            ));
         }
         lines.push(format!(
             "cachette: {}  tricks won: [{}, {}]  quints: [{}, {}]  scores: [{}, {}]",

@@ -9,8 +9,8 @@ use super::position::Position;
 use super::rules::Rules;
 use crate::fifteen::game::list_text;
 use crate::fifteen::json::{
-    arg, check_format, list, number, object, push_card_lists, push_cards, push_list, push_nums, push_opt, read_rng,
-    repr_opt, seat,
+    arg, check_format, list, number, object, push_card_lists, push_cards, push_list, push_nums,
+    push_opt, read_rng, repr_opt, seat,
 };
 use crate::fifteen::rules::Arg;
 use crate::pyrepr::py_repr_str;
@@ -18,11 +18,32 @@ use serde_json::Value;
 use std::fmt::Write;
 
 pub const KEYS: [&str; 17] = [
-    "format", "version", "rules", "rng", "deal_number", "dealer", "turn", "bids", "hands",
-    "stock", "played", "piles", "quints", "last_capturer", "scores", "winner", "deals",
+    "format",
+    "version",
+    "rules",
+    "rng",
+    "deal_number",
+    "dealer",
+    "turn",
+    "bids",
+    "hands",
+    "stock",
+    "played",
+    "piles",
+    "quints",
+    "last_capturer",
+    "scores",
+    "winner",
+    "deals",
 ];
 const DEAL_KEYS: [&str; 7] = [
-    "deal_number", "dealer", "piles", "points", "details", "escobas", "last_capturer",
+    "deal_number",
+    "dealer",
+    "piles",
+    "points",
+    "details",
+    "escobas",
+    "last_capturer",
 ];
 const DETAIL_KEYS: [&str; 2] = ["quints", "tricks"];
 
@@ -34,7 +55,11 @@ fn push_sets(out: &mut String, sets: &[CardSet]) {
 
 /// One finished deal as its JSON object.
 pub fn deal_json(out: &mut String, d: &DealResult) {
-    let _ = write!(out, "{{\"deal_number\":{},\"dealer\":{},\"piles\":", d.deal_number, d.dealer);
+    let _ = write!(
+        out,
+        "{{\"deal_number\":{},\"dealer\":{},\"piles\":",
+        d.deal_number, d.dealer
+    );
     push_sets(out, &d.piles);
     out.push_str(",\"points\":");
     push_nums(out, &d.points);
@@ -103,7 +128,9 @@ pub fn is_quinte(data: &Value) -> bool {
 
 fn cards(value: &Value, what: &str) -> Result<Vec<Card>, String> {
     let bad = || format!("{what} must hold lists of card text");
-    let Value::Array(items) = value else { return Err(bad()) };
+    let Value::Array(items) = value else {
+        return Err(bad());
+    };
     if !items.iter().all(|v| v.is_string()) {
         return Err(bad());
     }
@@ -124,8 +151,14 @@ fn rules_from(value: &Value) -> Result<Rules, String> {
         return Err("rules must be an object".into());
     };
     let missing = Arg::missing();
-    let players = map.get("players").map(arg).unwrap_or_else(|| missing.clone());
-    let target = map.get("target").map(arg).unwrap_or_else(|| missing.clone());
+    let players = map
+        .get("players")
+        .map(arg)
+        .unwrap_or_else(|| missing.clone());
+    let target = map
+        .get("target")
+        .map(arg)
+        .unwrap_or_else(|| missing.clone());
     let options: Vec<(String, Arg)> = map
         .iter()
         .filter(|(k, _)| !matches!(k.as_str(), "name" | "players" | "target"))
@@ -138,7 +171,10 @@ fn deal(value: &Value) -> Result<DealResult, String> {
     let map = object(value, &DEAL_KEYS, "a deal")?;
     let mut piles = [CardSet::EMPTY; 2];
     let mut twice = false;
-    for (s, p) in list(&map["piles"], Some(2), "deal piles")?.iter().enumerate() {
+    for (s, p) in list(&map["piles"], Some(2), "deal piles")?
+        .iter()
+        .enumerate()
+    {
         for c in cards(p, "deal piles")? {
             twice |= piles[0].contains(c) || piles[1].contains(c);
             piles[s].insert(c);
@@ -268,4 +304,3 @@ pub fn from_json(text: &str) -> Result<Game, String> {
         serde_json::from_str(text).map_err(|e| format!("invalid game JSON: not JSON ({e})"))?;
     read_value(&data).map_err(|e| format!("invalid game JSON: {e}"))
 }
-

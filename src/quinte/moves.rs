@@ -27,7 +27,8 @@ impl Bid {
 
     /// A bid word in any case (`"PASS"`); nothing else, not even surrounding whitespace.
     pub fn parse(word: &str) -> Option<Bid> {
-        BIDS.into_iter().find(|b| word.eq_ignore_ascii_case(b.word()))
+        BIDS.into_iter()
+            .find(|b| word.eq_ignore_ascii_case(b.word()))
     }
 }
 

@@ -75,7 +75,6 @@ pub fn random_match(rules: super::rules::Rules, seed: u64) -> (u64, Game) {
     (moves, g)
 }
 
-
 #[cfg(test)]
 mod speed {
     use super::*;
@@ -98,6 +97,9 @@ mod speed {
             }
             best = best.min(start.elapsed().as_secs_f64());
         }
-        println!("{:.2} M moves/s ({moves} moves in {best:.3}s)", moves as f64 / best / 1e6);
+        println!(
+            "{:.2} M moves/s ({moves} moves in {best:.3}s)",
+            moves as f64 / best / 1e6
+        );
     }
 }

@@ -71,7 +71,11 @@ impl Game {
     /// A position from explicit cards, with every check of docs/engine.md in order.
     pub fn from_position(p: Position) -> Result<Game, String> {
         let n = PLAYERS as usize;
-        if p.hands.len() != n || p.piles.len() != 2 || p.dealer >= PLAYERS || p.last_capturer.is_some_and(|s| s >= PLAYERS) {
+        if p.hands.len() != n
+            || p.piles.len() != 2
+            || p.dealer >= PLAYERS
+            || p.last_capturer.is_some_and(|s| s >= PLAYERS)
+        {
             // The callers check these first with their own messages.
             return Err("the position does not fit the rules".to_string());
         }
@@ -79,7 +83,13 @@ impl Game {
 
         // 2. Every one of the 53 cards exactly once.
         let mut seen = CardSet::EMPTY;
-        let all = p.hands.iter().flatten().chain(&p.table).chain(&p.stock).chain(p.piles.iter().flatten());
+        let all = p
+            .hands
+            .iter()
+            .flatten()
+            .chain(&p.table)
+            .chain(&p.stock)
+            .chain(p.piles.iter().flatten());
         for &c in all {
             if seen.contains(c) {
                 return Err(format!("{c} appears more than once"));
@@ -100,7 +110,10 @@ impl Game {
             ));
         }
         if trick.len() >= n {
-            return Err(format!("the trick in progress holds at most 3 cards, not {}", trick.len()));
+            return Err(format!(
+                "the trick in progress holds at most 3 cards, not {}",
+                trick.len()
+            ));
         }
         if over && !trick.is_empty() {
             return Err("the match is over, but a trick is in progress".to_string());
@@ -113,7 +126,9 @@ impl Game {
         let mut taken = CardSet::EMPTY;
         if p.stock.is_empty() {
             let Some(played) = &p.played else {
-                return Err("played is needed to tell the taken cachette from the tricks".to_string());
+                return Err(
+                    "played is needed to tell the taken cachette from the tricks".to_string(),
+                );
             };
             let played_set = CardSet::from_cards(played.iter().copied());
             taken = piles[0].union(piles[1]).minus(played_set);
@@ -156,7 +171,8 @@ impl Game {
         } else {
             let Some(lc) = p.last_capturer else {
                 return Err(
-                    "last_capturer must be the seat that won the last trick: it leads the next one".to_string(),
+                    "last_capturer must be the seat that won the last trick: it leads the next one"
+                        .to_string(),
                 );
             };
             if piles[(lc % 2) as usize].is_empty() {
@@ -278,7 +294,10 @@ impl Game {
             ));
         }
         if !over && winner.is_some() {
-            return Err(format!("the scores {} already end the match", list_text(&p.scores)));
+            return Err(format!(
+                "the scores {} already end the match",
+                list_text(&p.scores)
+            ));
         }
 
         let mut g = Game::blank(p.rules, SplitMix64::new(p.seed));
@@ -306,7 +325,8 @@ impl Game {
         g.played_len = played.len() as u8;
         g.piles = piles;
         for (side, (won, pile)) in g.tricks_won.iter_mut().zip(trick_piles).enumerate() {
-            let cachette_won = !taken.is_empty() && p.last_capturer.is_some_and(|lc| (lc % 2) as usize == side);
+            let cachette_won =
+                !taken.is_empty() && p.last_capturer.is_some_and(|lc| (lc % 2) as usize == side);
             *won = (pile.len() / PLAYERS as u32) as u8 + cachette_won as u8;
         }
         g.quints = p.quints;

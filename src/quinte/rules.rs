@@ -33,10 +33,19 @@ impl Rules {
 
     /// `Rules("quinte", players, target, **options)` after the name: players 4 (or left
     /// out), a positive target, no options; the reference's checks in its order.
-    pub fn from_args(players: &Arg, target: &Arg, options: &[(String, Arg)]) -> Result<Rules, String> {
+    pub fn from_args(
+        players: &Arg,
+        target: &Arg,
+        options: &[(String, Arg)],
+    ) -> Result<Rules, String> {
         match players.kind {
             ArgKind::Missing | ArgKind::Int(Some(4)) => {}
-            _ => return Err(format!("quinte is played by 4 players, not {}", players.repr)),
+            _ => {
+                return Err(format!(
+                    "quinte is played by 4 players, not {}",
+                    players.repr
+                ))
+            }
         }
         let mut r = Rules::default();
         match target.kind {
@@ -73,7 +82,10 @@ impl Rules {
 
     /// `{"name":"quinte","players":4,"target":..}`
     pub fn json(&self) -> String {
-        format!("{{\"name\":\"quinte\",\"players\":4,\"target\":{}}}", self.target)
+        format!(
+            "{{\"name\":\"quinte\",\"players\":4,\"target\":{}}}",
+            self.target
+        )
     }
 }
 
@@ -90,9 +102,15 @@ mod tests {
         // "Four players, two partnerships sitting opposite"; "The match is to 250."
         let r = Rules::from_args(&Arg::missing(), &Arg::missing(), &[]).unwrap();
         assert_eq!((r.players(), r.sides(), r.target), (4, 2, 250));
-        assert_eq!((0..4).map(|s| r.side_of(s)).collect::<Vec<_>>(), [0, 1, 0, 1]);
+        assert_eq!(
+            (0..4).map(|s| r.side_of(s)).collect::<Vec<_>>(),
+            [0, 1, 0, 1]
+        );
         assert_eq!(r.repr(), "Rules('quinte', players=4, target=250)");
-        assert_eq!(Rules::from_args(&int(4), &int(100), &[]).unwrap().target, 100);
+        assert_eq!(
+            Rules::from_args(&int(4), &int(100), &[]).unwrap().target,
+            100
+        );
         assert_eq!(
             Rules::from_args(&int(2), &Arg::missing(), &[]).unwrap_err(),
             "quinte is played by 4 players, not 2"
@@ -102,7 +120,12 @@ mod tests {
             "target must be a positive whole number, not 0"
         );
         assert_eq!(
-            Rules::from_args(&Arg::missing(), &Arg::missing(), &[("setenta".into(), int(1))]).unwrap_err(),
+            Rules::from_args(
+                &Arg::missing(),
+                &Arg::missing(),
+                &[("setenta".into(), int(1))]
+            )
+            .unwrap_err(),
             "unknown option 'setenta' for quinte; its options: none"
         );
     }

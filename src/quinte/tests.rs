@@ -38,14 +38,27 @@ fn rules() -> Rules {
 
 /// A position late in a deal: every card not named lies in the piles as whole tricks
 /// (`tricks0` of them won by side 0, the rest by side 1); `leader` won the last trick.
-fn late(hands: [&[&str]; 4], table: &[&str], leader: u8, tricks0: Option<usize>, edit: impl FnOnce(&mut Position)) -> Result<Game, String> {
+fn late(
+    hands: [&[&str]; 4],
+    table: &[&str],
+    leader: u8,
+    tricks0: Option<usize>,
+    edit: impl FnOnce(&mut Position),
+) -> Result<Game, String> {
     let mut p = Position::new(rules());
     p.hands = hands.iter().map(|h| cards(h)).collect();
     p.table = cards(table);
     p.stock = cards(&QUIET_CACHETTE);
     p.dealer = (leader + 3) % 4;
     edit(&mut p);
-    let named = CardSet::from_cards(p.hands.iter().flatten().chain(&p.table).chain(&p.stock).copied());
+    let named = CardSet::from_cards(
+        p.hands
+            .iter()
+            .flatten()
+            .chain(&p.table)
+            .chain(&p.stock)
+            .copied(),
+    );
     let rest: Vec<Card> = FULL_DECK.minus(named).iter().collect();
     let tricks = rest.len() / 4;
     let t0 = tricks0.unwrap_or(tricks - tricks / 2);
@@ -73,25 +86,37 @@ fn the_cachette_is_the_first_5_cards_then_one_card_at_a_time_from_the_seat_after
         let mut deck: Vec<u8> = (0..53).collect();
         r.shuffle(&mut deck);
         assert_eq!(g.dealer(), dealer);
-        assert_eq!(g.cachette().iter().map(|c| c.id()).collect::<Vec<_>>(), deck[..5]);
+        assert_eq!(
+            g.cachette().iter().map(|c| c.id()).collect::<Vec<_>>(),
+            deck[..5]
+        );
         for (i, &id) in deck[5..].iter().enumerate() {
-            assert!(g.hand((dealer + 1 + i as u8) % 4).contains(Card::from_id(id).unwrap()));
+            assert!(g
+                .hand((dealer + 1 + i as u8) % 4)
+                .contains(Card::from_id(id).unwrap()));
         }
         assert!((0..4).all(|s| g.hand(s).len() == 12));
-        assert_eq!((g.turn(), g.phase(), g.deal_number(), g.rng_state()), (Some((dealer + 1) % 4), Phase::Doubling, 1, r.state));
+        assert_eq!(
+            (g.turn(), g.phase(), g.deal_number(), g.rng_state()),
+            (Some((dealer + 1) % 4), Phase::Doubling, 1, r.state)
+        );
     }
 }
 
 #[test]
 fn the_first_dealer_is_drawn_at_random_and_the_deal_passes_to_the_next_seat() {
-    let dealers: std::collections::HashSet<u8> = (0..40).map(|s| Game::new(rules(), s).dealer()).collect();
+    let dealers: std::collections::HashSet<u8> =
+        (0..40).map(|s| Game::new(rules(), s).dealer()).collect();
     assert_eq!(dealers.len(), 4);
     let mut g = Game::new(rules(), 5);
     let first = g.dealer();
     let mut p = Playout::new(1);
     p.play_deal(&mut g);
     if !g.is_over() {
-        assert_eq!((g.deal_number(), g.dealer(), g.phase(), g.stock_len()), (2, (first + 1) % 4, Phase::Doubling, 5));
+        assert_eq!(
+            (g.deal_number(), g.dealer(), g.phase(), g.stock_len()),
+            (2, (first + 1) % 4, Phase::Doubling, 5)
+        );
     }
 }
 
@@ -106,8 +131,22 @@ fn each_player_in_turn_from_the_seat_after_the_dealer_has_exactly_one_chance() {
         assert_eq!(g.turn(), Some((d + 1 + i) % 4));
         play(&mut g, "pass").unwrap();
     }
-    assert_eq!(g.bids_by_seat().collect::<Vec<_>>(), (0..4).map(|i| ((d + 1 + i) % 4, Bid::Pass)).collect::<Vec<_>>());
-    assert_eq!((g.phase(), g.turn(), g.leader(), g.trick_number(), g.multiplier()), (Phase::Play, Some((d + 1) % 4), Some((d + 1) % 4), 1, 1));
+    assert_eq!(
+        g.bids_by_seat().collect::<Vec<_>>(),
+        (0..4)
+            .map(|i| ((d + 1 + i) % 4, Bid::Pass))
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(
+        (
+            g.phase(),
+            g.turn(),
+            g.leader(),
+            g.trick_number(),
+            g.multiplier()
+        ),
+        (Phase::Play, Some((d + 1) % 4), Some((d + 1) % 4), 1, 1)
+    );
 }
 
 #[test]
@@ -115,24 +154,39 @@ fn double_if_no_one_has_doubled_redouble_only_the_other_sides_double() {
     let mut g = Game::new(rules(), 3);
     let d = g.dealer();
     play(&mut g, "double").unwrap();
-    assert_eq!((g.multiplier(), g.doubling().doubled_by), (2, Some((d + 1) % 2)));
+    assert_eq!(
+        (g.multiplier(), g.doubling().doubled_by),
+        (2, Some((d + 1) % 2))
+    );
     assert_eq!(texts(&g.legal_moves()), ["pass", "redouble"]);
     let before = to_json(&g);
-    assert_eq!(play(&mut g, "double").unwrap_err(), Error::Illegal(format!("double: side {} has already doubled", (d + 1) % 2)));
+    assert_eq!(
+        play(&mut g, "double").unwrap_err(),
+        Error::Illegal(format!("double: side {} has already doubled", (d + 1) % 2))
+    );
     assert_eq!(to_json(&g), before);
     play(&mut g, "pass").unwrap();
     // "No one may redouble their partner's double."
     assert_eq!(texts(&g.legal_moves()), ["pass"]);
     assert_eq!(
         play(&mut g, "redouble").unwrap_err(),
-        Error::Illegal(format!("redouble: seat {} may not redouble its partner's double", (d + 3) % 4))
+        Error::Illegal(format!(
+            "redouble: seat {} may not redouble its partner's double",
+            (d + 3) % 4
+        ))
     );
     play(&mut g, "pass").unwrap();
     assert_eq!(texts(&g.legal_moves()), ["pass", "redouble"]);
     play(&mut g, "redouble").unwrap();
-    assert_eq!((g.multiplier(), g.doubling().redoubled, g.phase()), (4, true, Phase::Play));
+    assert_eq!(
+        (g.multiplier(), g.doubling().redoubled, g.phase()),
+        (4, true, Phase::Play)
+    );
     let mut g = Game::new(rules(), 3);
-    assert_eq!(play(&mut g, "redouble").unwrap_err(), Error::Illegal("redouble: no one has doubled".into()));
+    assert_eq!(
+        play(&mut g, "redouble").unwrap_err(),
+        Error::Illegal("redouble: no one has doubled".into())
+    );
 }
 
 #[test]
@@ -140,10 +194,16 @@ fn after_a_redouble_nothing_more_can_change_decision_it_ends_the_doubling_at_onc
     let mut g = Game::new(rules(), 8);
     let d = g.dealer();
     play_all(&mut g, &["double", "redouble"]);
-    assert_eq!((g.phase(), g.bids().len(), g.turn()), (Phase::Play, 2, Some((d + 1) % 4)));
+    assert_eq!(
+        (g.phase(), g.bids().len(), g.turn()),
+        (Phase::Play, 2, Some((d + 1) % 4))
+    );
     assert_eq!(
         play(&mut g, "pass").unwrap_err(),
-        Error::Illegal(format!("pass: the doubling is over; seat {} plays a card", (d + 1) % 4))
+        Error::Illegal(format!(
+            "pass: the doubling is over; seat {} plays a card",
+            (d + 1) % 4
+        ))
     );
     assert!(g.legal_moves().iter().all(|m| m.card().is_some()));
 }
@@ -155,20 +215,36 @@ fn a_card_during_the_doubling_is_refused() {
     let card = g.hand(seat).iter().next().unwrap();
     assert_eq!(
         g.play(&Move::Card(card)).unwrap_err(),
-        Error::Illegal(format!("{card}: seat {seat} must bid first: pass, double or redouble"))
+        Error::Illegal(format!(
+            "{card}: seat {seat} must bid first: pass, double or redouble"
+        ))
     );
 }
 
 #[test]
 fn doubling_sets_every_trick_from_5_to_10_redoubling_to_20_quints_are_never_multiplied() {
-    for (bids, m) in [(vec![Bid::Pass; 4], 1), (vec![Bid::Double, Bid::Pass, Bid::Pass, Bid::Pass], 2), (vec![Bid::Pass, Bid::Double, Bid::Redouble], 4)] {
-        let mut g = late([&["Ah"], &["2s"], &["3c"], &["4s"]], &[], 0, Some(6), |p| p.bids = Some(bids.clone())).unwrap();
+    for (bids, m) in [
+        (vec![Bid::Pass; 4], 1),
+        (vec![Bid::Double, Bid::Pass, Bid::Pass, Bid::Pass], 2),
+        (vec![Bid::Pass, Bid::Double, Bid::Redouble], 4),
+    ] {
+        let mut g = late([&["Ah"], &["2s"], &["3c"], &["4s"]], &[], 0, Some(6), |p| {
+            p.bids = Some(bids.clone())
+        })
+        .unwrap();
         assert_eq!(g.multiplier(), m);
         play_all(&mut g, &["Ah", "2s", "3c", "4s"]);
         let d = g.deals()[0];
         assert_eq!(d.tricks, [8 * 5 * m, 5 * 5 * m]);
         assert_eq!(d.tricks[0] + d.tricks[1], 65 * m);
-        let mut g = late([&["Ah", "2s"], &["4h", "3s"], &["Kh", "7s"], &["2h", "8s"]], &[], 0, None, |p| p.bids = Some(bids.clone())).unwrap();
+        let mut g = late(
+            [&["Ah", "2s"], &["4h", "3s"], &["Kh", "7s"], &["2h", "8s"]],
+            &[],
+            0,
+            None,
+            |p| p.bids = Some(bids.clone()),
+        )
+        .unwrap();
         play_all(&mut g, &["Ah", "4h", "Kh", "2h"]);
         assert_eq!((g.quints(), g.scores()), ([20, 0], [20, 0]));
     }
@@ -186,7 +262,10 @@ fn the_player_after_the_dealer_leads_the_first_trick_the_winner_leads_the_next()
         g.play(&m).unwrap();
     }
     let w = g.last_capturer().unwrap();
-    assert_eq!((g.turn(), g.leader(), g.trick_number()), (Some(w), Some(w), 2));
+    assert_eq!(
+        (g.turn(), g.leader(), g.trick_number()),
+        (Some(w), Some(w), 2)
+    );
     assert_eq!(g.tricks_won()[(w % 2) as usize], 1);
 }
 
@@ -202,13 +281,30 @@ fn a_low_heart_beats_a_high_spade_even_when_spades_were_led_and_2c_beats_any_spa
 
 #[test]
 fn a_player_holding_the_suit_led_must_follow_it_one_who_cannot_plays_any_card() {
-    let mut g = late([&["Ks", "Jc"], &["7s", "9h"], &["Qs", "Qc"], &["8s", "8h"]], &[], 0, None, |_| {}).unwrap();
+    let mut g = late(
+        [&["Ks", "Jc"], &["7s", "9h"], &["Qs", "Qc"], &["8s", "8h"]],
+        &[],
+        0,
+        None,
+        |_| {},
+    )
+    .unwrap();
     play(&mut g, "Ks").unwrap();
     assert_eq!(texts(&g.legal_moves()), ["7s"]);
     let before = to_json(&g);
-    assert_eq!(play(&mut g, "9h").unwrap_err(), Error::Illegal("9h does not follow suit: seat 1 has spades".into()));
+    assert_eq!(
+        play(&mut g, "9h").unwrap_err(),
+        Error::Illegal("9h does not follow suit: seat 1 has spades".into())
+    );
     assert_eq!(to_json(&g), before);
-    let mut g = late([&["Ks", "Jc"], &["3c", "9h"], &["Qs", "Qc"], &["8s", "8h"]], &[], 0, None, |_| {}).unwrap();
+    let mut g = late(
+        [&["Ks", "Jc"], &["3c", "9h"], &["Qs", "Qc"], &["8s", "8h"]],
+        &[],
+        0,
+        None,
+        |_| {},
+    )
+    .unwrap();
     play(&mut g, "Ks").unwrap();
     assert_eq!(texts(&g.legal_moves()), ["3c", "9h"]);
     play(&mut g, "9h").unwrap();
@@ -217,7 +313,19 @@ fn a_player_holding_the_suit_led_must_follow_it_one_who_cannot_plays_any_card() 
 
 #[test]
 fn the_joker_may_be_played_at_any_time_even_by_a_player_who_could_follow() {
-    let mut g = late([&["Ks", "Jc", "4c"], &["7s", "9h", "JK"], &["Qs", "Qc", "2c"], &["8s", "8h", "3s"]], &[], 0, None, |_| {}).unwrap();
+    let mut g = late(
+        [
+            &["Ks", "Jc", "4c"],
+            &["7s", "9h", "JK"],
+            &["Qs", "Qc", "2c"],
+            &["8s", "8h", "3s"],
+        ],
+        &[],
+        0,
+        None,
+        |_| {},
+    )
+    .unwrap();
     assert_eq!(g.trick_number(), 10);
     play(&mut g, "Ks").unwrap();
     assert_eq!(texts(&g.legal_moves()), ["7s", "JK"]);
@@ -236,17 +344,38 @@ fn the_joker_can_never_win_a_trick_and_scores_25_for_the_side_that_takes_it() {
 
 #[test]
 fn the_joker_may_never_lead_a_trick() {
-    let mut g = late([&["JK", "2s", "Kc"], &["3s", "7d", "Qh"], &["4s", "5c", "6h"], &["8s", "9c", "10h"]], &[], 0, None, |p| {
-        p.stock = cards(&["8d", "9d", "10d", "Jd", "Qd"]);
-    })
+    let mut g = late(
+        [
+            &["JK", "2s", "Kc"],
+            &["3s", "7d", "Qh"],
+            &["4s", "5c", "6h"],
+            &["8s", "9c", "10h"],
+        ],
+        &[],
+        0,
+        None,
+        |p| {
+            p.stock = cards(&["8d", "9d", "10d", "Jd", "Qd"]);
+        },
+    )
     .unwrap();
     assert_eq!(texts(&g.legal_moves()), ["2s", "Kc"]);
-    assert_eq!(play(&mut g, "JK").unwrap_err(), Error::Illegal("JK may not lead a trick".into()));
+    assert_eq!(
+        play(&mut g, "JK").unwrap_err(),
+        Error::Illegal("JK may not lead a trick".into())
+    );
 }
 
 #[test]
 fn the_joker_must_be_played_in_the_eleventh_trick_at_the_latest() {
-    let mut g = late([&["Ah", "2s"], &["JK", "7h"], &["Kh", "3s"], &["Qh", "8s"]], &[], 0, None, |_| {}).unwrap();
+    let mut g = late(
+        [&["Ah", "2s"], &["JK", "7h"], &["Kh", "3s"], &["Qh", "8s"]],
+        &[],
+        0,
+        None,
+        |_| {},
+    )
+    .unwrap();
     assert_eq!(g.trick_number(), 11);
     play(&mut g, "Ah").unwrap();
     assert_eq!(texts(&g.legal_moves()), ["JK"]);
@@ -261,16 +390,33 @@ fn the_joker_must_be_played_in_the_eleventh_trick_at_the_latest() {
 #[test]
 fn decision_the_joker_holder_leading_trick_11_keeps_it_and_leads_it_alone_in_trick_12() {
     // Having lost trick 11, it plays the joker in trick 12 when another seat leads.
-    let mut g = late([&["JK", "2s"], &["7h", "3s"], &["Kh", "4s"], &["Qh", "8s"]], &[], 0, None, |_| {}).unwrap();
+    let mut g = late(
+        [&["JK", "2s"], &["7h", "3s"], &["Kh", "4s"], &["Qh", "8s"]],
+        &[],
+        0,
+        None,
+        |_| {},
+    )
+    .unwrap();
     assert_eq!(texts(&g.legal_moves()), ["2s"]);
     play_all(&mut g, &["2s", "3s", "4s", "8s", "Qh"]);
     assert_eq!(texts(&g.legal_moves()), ["JK"]);
     play_all(&mut g, &["JK", "7h", "Kh"]);
     assert_eq!(g.deals()[0].last_capturer, Some(2));
     // Having won trick 11, it leads the joker; the next card sets the suit.
-    let mut g = late([&["JK", "As"], &["7h", "6s"], &["Kh", "7s"], &["2c", "8s"]], &[], 0, None, |_| {}).unwrap();
+    let mut g = late(
+        [&["JK", "As"], &["7h", "6s"], &["Kh", "7s"], &["2c", "8s"]],
+        &[],
+        0,
+        None,
+        |_| {},
+    )
+    .unwrap();
     play_all(&mut g, &["As", "6s", "7s", "8s"]);
-    assert_eq!((g.turn(), texts(&g.legal_moves())), (Some(0), vec!["JK".to_string()]));
+    assert_eq!(
+        (g.turn(), texts(&g.legal_moves())),
+        (Some(0), vec!["JK".to_string()])
+    );
     play(&mut g, "JK").unwrap();
     assert_eq!(texts(&g.legal_moves()), ["7h"]);
     play_all(&mut g, &["7h", "Kh", "2c"]);
@@ -283,7 +429,10 @@ fn decision_the_joker_holder_leading_trick_11_keeps_it_and_leads_it_alone_in_tri
 #[test]
 fn quints_each_5_an_ace_with_a_4_a_2_with_a_3_of_one_suit_the_joker_25() {
     let q = |t: &[&str]| quints_in(CardSet::from_cards(cards(t)));
-    assert_eq!([q(&["5h"]), q(&["5d"]), q(&["5c"]), q(&["5s"])], [20, 15, 10, 5]);
+    assert_eq!(
+        [q(&["5h"]), q(&["5d"]), q(&["5c"]), q(&["5s"])],
+        [20, 15, 10, 5]
+    );
     assert_eq!(q(&["Ah", "4h", "Kh", "2h"]), 20); // the source's example
     assert_eq!(q(&["Ac", "4d"]), 0);
     assert_eq!(q(&["2s", "3s"]), 5);
@@ -294,55 +443,107 @@ fn quints_each_5_an_ace_with_a_4_a_2_with_a_3_of_one_suit_the_joker_25() {
 
 #[test]
 fn quints_are_scored_at_once_when_the_trick_is_won() {
-    let mut g = late([&["5h", "7s"], &["6h", "8s"], &["9h", "9s"], &["Qh", "Js"]], &[], 0, None, |_| {}).unwrap();
+    let mut g = late(
+        [&["5h", "7s"], &["6h", "8s"], &["9h", "9s"], &["Qh", "Js"]],
+        &[],
+        0,
+        None,
+        |_| {},
+    )
+    .unwrap();
     play_all(&mut g, &["5h", "6h", "9h"]);
     assert_eq!(g.scores(), [0, 0]);
     play(&mut g, "Qh").unwrap();
-    assert_eq!((g.scores(), g.quints(), g.deals().len(), g.trick_number()), ([0, 20], [0, 20], 0, 12));
+    assert_eq!(
+        (g.scores(), g.quints(), g.deals().len(), g.trick_number()),
+        ([0, 20], [0, 20], 0, 12)
+    );
 }
 
 #[test]
 fn source_example_ace_of_hearts_led_then_4_king_2_of_hearts_20_plus_the_trick() {
-    let mut g = late([&["Ah", "6s"], &["4h", "7s"], &["Kh", "8s"], &["2h", "9s"]], &[], 0, Some(5), |_| {}).unwrap();
+    let mut g = late(
+        [&["Ah", "6s"], &["4h", "7s"], &["Kh", "8s"], &["2h", "9s"]],
+        &[],
+        0,
+        Some(5),
+        |_| {},
+    )
+    .unwrap();
     play_all(&mut g, &["Ah", "4h", "Kh", "2h"]);
-    assert_eq!((g.last_capturer(), g.scores(), g.tricks_won()), (Some(0), [20, 0], [6, 5]));
+    assert_eq!(
+        (g.last_capturer(), g.scores(), g.tricks_won()),
+        (Some(0), [20, 0], [6, 5])
+    );
     play_all(&mut g, &["6s", "7s", "8s", "9s"]);
     let d = g.deals()[0];
-    assert_eq!((d.quints, d.tricks, d.points), ([20, 0], [30, 35], [50, 35]));
+    assert_eq!(
+        (d.quints, d.tricks, d.points),
+        ([20, 0], [30, 35], [50, 35])
+    );
 }
 
 // -- Tricks and the cachette ---------------------------------------------------------------------
 
 #[test]
 fn the_winner_of_the_twelfth_trick_takes_the_cachette_as_a_thirteenth_trick_its_quints_first() {
-    let mut g = late([&["Ah"], &["2s"], &["3c"], &["4s"]], &[], 0, Some(6), |p| p.stock = cards(&["5h", "Ad", "4d", "9c", "Qs"])).unwrap();
+    let mut g = late([&["Ah"], &["2s"], &["3c"], &["4s"]], &[], 0, Some(6), |p| {
+        p.stock = cards(&["5h", "Ad", "4d", "9c", "Qs"])
+    })
+    .unwrap();
     assert_eq!(g.stock_len(), 5);
     play_all(&mut g, &["Ah", "2s", "3c", "4s"]);
     let d = g.deals()[0];
-    assert_eq!((d.piles[0].len(), d.quints[0], d.tricks[0]), (7 * 4 + 5, 35, 40));
+    assert_eq!(
+        (d.piles[0].len(), d.quints[0], d.tricks[0]),
+        (7 * 4 + 5, 35, 40)
+    );
     assert_eq!(d.piles[0].len() + d.piles[1].len(), 53);
 }
 
 #[test]
 fn thirteen_tricks_hand_out_65_points_11_to_2_give_55_to_10_and_another_deal_follows() {
-    let mut g = late([&["Ah"], &["2s"], &["3c"], &["4s"]], &[], 0, Some(9), |_| {}).unwrap();
+    let mut g = late(
+        [&["Ah"], &["2s"], &["3c"], &["4s"]],
+        &[],
+        0,
+        Some(9),
+        |_| {},
+    )
+    .unwrap();
     play_all(&mut g, &["Ah", "2s", "3c", "4s"]);
     assert_eq!((g.deals()[0].tricks, g.scores()), ([55, 10], [55, 10]));
-    assert_eq!((g.deal_number(), g.phase(), g.stock_len()), (2, Phase::Doubling, 5));
+    assert_eq!(
+        (g.deal_number(), g.phase(), g.stock_len()),
+        (2, Phase::Doubling, 5)
+    );
 }
 
 // -- Winning ----------------------------------------------------------------------------------------
 
 #[test]
 fn a_quint_that_brings_a_side_to_250_ends_the_deal_at_once() {
-    let mut g = late([&["5h", "7s"], &["6h", "8s"], &["9h", "9s"], &["Qh", "Js"]], &[], 0, None, |p| p.scores = [200, 235]).unwrap();
+    let mut g = late(
+        [&["5h", "7s"], &["6h", "8s"], &["9h", "9s"], &["Qh", "Js"]],
+        &[],
+        0,
+        None,
+        |p| p.scores = [200, 235],
+    )
+    .unwrap();
     play_all(&mut g, &["5h", "6h", "9h", "Qh"]);
-    assert_eq!((g.is_over(), g.winner(), g.turn(), g.phase(), g.scores()), (true, Some(1), None, Phase::Over, [200, 255]));
+    assert_eq!(
+        (g.is_over(), g.winner(), g.turn(), g.phase(), g.scores()),
+        (true, Some(1), None, Phase::Over, [200, 255])
+    );
     assert_eq!((g.legal_moves().len(), g.count_legal_moves()), (0, 0));
     let d = g.deals()[0];
     assert_eq!((d.quints, d.tricks, d.points), ([0, 20], [0, 0], [0, 20]));
     assert_eq!(g.hand(0), CardSet::from_cards([c("7s")]));
-    assert_eq!(play(&mut g, "7s").unwrap_err(), Error::Illegal("the match is over".into()));
+    assert_eq!(
+        play(&mut g, "7s").unwrap_err(),
+        Error::Illegal("the match is over".into())
+    );
 }
 
 #[test]
@@ -353,19 +554,37 @@ fn cachette_quints_count_first_and_if_they_reach_250_the_tricks_are_not_counted(
     })
     .unwrap();
     play_all(&mut g, &["Ah", "2s", "3c", "4s"]);
-    assert_eq!((g.winner(), g.scores(), g.deals()[0].tricks, g.stock_len()), (Some(0), [255, 100], [0, 0], 0));
+    assert_eq!(
+        (g.winner(), g.scores(), g.deals()[0].tricks, g.stock_len()),
+        (Some(0), [255, 100], [0, 0], 0)
+    );
 }
 
 #[test]
 fn at_the_count_the_higher_total_wins_equal_totals_or_none_at_250_mean_another_deal() {
-    for (scores, winner) in [([240, 240], Some(0)), ([230, 245], None), ([100, 100], None), ([210, 100], Some(0))] {
-        let mut g = late([&["Ah"], &["2s"], &["3c"], &["4s"]], &[], 0, Some(6), |p| p.scores = scores).unwrap();
+    for (scores, winner) in [
+        ([240, 240], Some(0)),
+        ([230, 245], None),
+        ([100, 100], None),
+        ([210, 100], Some(0)),
+    ] {
+        let mut g = late([&["Ah"], &["2s"], &["3c"], &["4s"]], &[], 0, Some(6), |p| {
+            p.scores = scores
+        })
+        .unwrap();
         play_all(&mut g, &["Ah", "2s", "3c", "4s"]);
         assert_eq!(g.scores(), [scores[0] + 40, scores[1] + 25]);
         assert_eq!((g.winner(), g.is_over()), (winner, winner.is_some()));
     }
     // After equal totals over 250 the next quint wins.
-    let mut g = late([&["5s", "7h"], &["6h", "8c"], &["9h", "9c"], &["Qh", "Jc"]], &[], 0, None, |p| p.scores = [270, 270]).unwrap();
+    let mut g = late(
+        [&["5s", "7h"], &["6h", "8c"], &["9h", "9c"], &["Qh", "Jc"]],
+        &[],
+        0,
+        None,
+        |p| p.scores = [270, 270],
+    )
+    .unwrap();
     play_all(&mut g, &["5s", "6h", "9h", "Qh"]);
     assert_eq!((g.winner(), g.scores()), (Some(1), [270, 275]));
 }
@@ -375,28 +594,72 @@ fn at_the_count_the_higher_total_wins_equal_totals_or_none_at_250_mean_another_d
 #[test]
 fn from_position_errors_name_the_problem_in_order() {
     let hands: [&[&str]; 4] = [&["Ks", "Jc"], &["7s", "9h"], &["Qs", "Qc"], &["8s", "8h"]];
-    let err = |hands: [&[&str]; 4], table: &[&str], tricks0: Option<usize>, edit: &dyn Fn(&mut Position)| {
+    let err = |hands: [&[&str]; 4],
+               table: &[&str],
+               tricks0: Option<usize>,
+               edit: &dyn Fn(&mut Position)| {
         late(hands, table, 0, tricks0, edit).unwrap_err()
     };
-    assert_eq!(err([&["Ks", "Ks"], &["7s", "9h"], &["Qs", "Qc"], &["8s", "8h"]], &[], None, &|_| {}), "Ks appears more than once");
+    assert_eq!(
+        err(
+            [&["Ks", "Ks"], &["7s", "9h"], &["Qs", "Qc"], &["8s", "8h"]],
+            &[],
+            None,
+            &|_| {}
+        ),
+        "Ks appears more than once"
+    );
     assert_eq!(
         err([&["Ks", "Jc", "As"], &["7s"], &["Qs", "Qc"], &["8s", "8h"]], &[], None, &|_| {}),
         "the hand sizes [3, 1, 2, 2] do not fit the position: after 10 tricks, with 0 cards in the trick led by seat 0, they should be [2, 2, 2, 2]"
     );
-    assert_eq!(err(hands, &["As"], Some(5), &|_| {}), "side 1 has won 19 cards in tricks: the piles hold whole tricks of 4");
-    assert_eq!(err(hands, &[], Some(0), &|_| {}), "last_capturer 0 won the last trick, but side 0 has won none");
-    assert!(err(hands, &[], None, &|p| p.bids = Some(vec![Bid::Pass])).starts_with("cards have been played, so the doubling must be over, but the bids are ['pass']"));
-    assert_eq!(err(hands, &[], None, &|p| p.bids = Some(vec![Bid::Double, Bid::Double])), "bids: double: side 0 has already doubled");
-    assert_eq!(err(hands, &[], None, &|p| p.bids = Some(vec![Bid::Double, Bid::Redouble, Bid::Pass])), "bids: the doubling is over after 2 bids");
-    assert_eq!(err(hands, &[], None, &|p| p.turn = Ok(Some(2))), "turn 2 does not fit the position: seat 0 is to play");
-    assert_eq!(err(hands, &[], None, &|p| p.scores = [250, 0]), "the scores [250, 0] already end the match");
-    assert_eq!(err(hands, &[], None, &|p| p.quints = [20, 0]), "the quints [20, 0] of this deal are more than the scores [0, 0]");
-    assert!(err(hands, &[], None, &|p| p.played = Some(cards(&["Ah"]))).starts_with("played must list the cards of the won tricks in play order"));
-    assert_eq!(err(hands, &[], None, &|p| p.stock.push(c("Jd"))), "the cachette (stock) holds 5 cards, not 6");
+    assert_eq!(
+        err(hands, &["As"], Some(5), &|_| {}),
+        "side 1 has won 19 cards in tricks: the piles hold whole tricks of 4"
+    );
+    assert_eq!(
+        err(hands, &[], Some(0), &|_| {}),
+        "last_capturer 0 won the last trick, but side 0 has won none"
+    );
+    assert!(
+        err(hands, &[], None, &|p| p.bids = Some(vec![Bid::Pass])).starts_with(
+            "cards have been played, so the doubling must be over, but the bids are ['pass']"
+        )
+    );
+    assert_eq!(
+        err(hands, &[], None, &|p| p.bids =
+            Some(vec![Bid::Double, Bid::Double])),
+        "bids: double: side 0 has already doubled"
+    );
+    assert_eq!(
+        err(hands, &[], None, &|p| p.bids =
+            Some(vec![Bid::Double, Bid::Redouble, Bid::Pass])),
+        "bids: the doubling is over after 2 bids"
+    );
+    assert_eq!(
+        err(hands, &[], None, &|p| p.turn = Ok(Some(2))),
+        "turn 2 does not fit the position: seat 0 is to play"
+    );
+    assert_eq!(
+        err(hands, &[], None, &|p| p.scores = [250, 0]),
+        "the scores [250, 0] already end the match"
+    );
+    assert_eq!(
+        err(hands, &[], None, &|p| p.quints = [20, 0]),
+        "the quints [20, 0] of this deal are more than the scores [0, 0]"
+    );
+    assert!(err(hands, &[], None, &|p| p.played = Some(cards(&["Ah"])))
+        .starts_with("played must list the cards of the won tricks in play order"));
+    assert_eq!(
+        err(hands, &[], None, &|p| p.stock.push(c("Jd"))),
+        "the cachette (stock) holds 5 cards, not 6"
+    );
     let mut p = Position::new(rules());
     p.hands = vec![cards(&["Ks"]), vec![], vec![], vec![]];
     p.stock = cards(&QUIET_CACHETTE);
-    assert!(Game::from_position(p).unwrap_err().starts_with("cards missing from the position: 2s 3s"));
+    assert!(Game::from_position(p)
+        .unwrap_err()
+        .starts_with("cards missing from the position: 2s 3s"));
 }
 
 #[test]
@@ -419,11 +682,29 @@ fn json_round_trips_exactly_at_every_step_of_random_matches() {
 fn malformed_quinte_json_is_refused_with_a_clear_error() {
     let good = to_json(&passed(4));
     for (text, want) in [
-        (good.replace("\"bids\":[\"pass\",\"pass\",\"pass\",\"pass\"]", "\"bids\":[\"pass\"]"), "invalid game JSON: turn "),
-        (good.replace("\"bids\":[\"pass\",", "\"bids\":[\"fold\","), "invalid game JSON: bids: 'fold' is not pass, double or redouble"),
-        (good.replace("\"players\":4", "\"players\":3"), "invalid game JSON: rules: quinte is played by 4 players, not 3"),
-        (good.replace("\"quints\":[0,0]", "\"quints\":[5,0]"), "invalid game JSON: the quints [5, 0] of this deal are more than the scores [0, 0]"),
-        (good.replace("\"winner\":null", "\"winner\":0"), "invalid game JSON: winner is 0, but the scores [0, 0] give None"),
+        (
+            good.replace(
+                "\"bids\":[\"pass\",\"pass\",\"pass\",\"pass\"]",
+                "\"bids\":[\"pass\"]",
+            ),
+            "invalid game JSON: turn ",
+        ),
+        (
+            good.replace("\"bids\":[\"pass\",", "\"bids\":[\"fold\","),
+            "invalid game JSON: bids: 'fold' is not pass, double or redouble",
+        ),
+        (
+            good.replace("\"players\":4", "\"players\":3"),
+            "invalid game JSON: rules: quinte is played by 4 players, not 3",
+        ),
+        (
+            good.replace("\"quints\":[0,0]", "\"quints\":[5,0]"),
+            "invalid game JSON: the quints [5, 0] of this deal are more than the scores [0, 0]",
+        ),
+        (
+            good.replace("\"winner\":null", "\"winner\":0"),
+            "invalid game JSON: winner is 0, but the scores [0, 0] give None",
+        ),
     ] {
         let e = from_json(&text).unwrap_err();
         assert!(e.starts_with(want), "{e}");
@@ -468,7 +749,9 @@ fn random_matches_keep_every_invariant_and_never_end_in_a_draw() {
                     assert_eq!(g.illegal_reason(&Move::Card(card)).is_none(), legal);
                 }
             }
-            let sum: Vec<u64> = (0..2).map(|s| g.deals().iter().map(|d| d.points[s]).sum::<u64>() + g.quints()[s]).collect();
+            let sum: Vec<u64> = (0..2)
+                .map(|s| g.deals().iter().map(|d| d.points[s]).sum::<u64>() + g.quints()[s])
+                .collect();
             assert_eq!(sum, g.scores());
             let multiplier = g.multiplier();
             p.step(&mut g);
@@ -477,7 +760,10 @@ fn random_matches_keep_every_invariant_and_never_end_in_a_draw() {
                     assert_eq!(d.tricks[0] + d.tricks[1], 65 * multiplier);
                     assert_eq!(d.piles[0].len() + d.piles[1].len(), 53);
                 }
-                assert_eq!(d.points, [d.quints[0] + d.tricks[0], d.quints[1] + d.tricks[1]]);
+                assert_eq!(
+                    d.points,
+                    [d.quints[0] + d.tricks[0], d.quints[1] + d.tricks[1]]
+                );
             }
             deals = g.deals().len();
         }
@@ -520,7 +806,11 @@ fn no_input_panics_arbitrary_positions_and_json_are_accepted_or_refused() {
         p.dealer = r.below(4) as u8;
         p.last_capturer = [None, Some(r.below(4) as u8)][r.below(2) as usize];
         if r.below(2) == 0 {
-            p.bids = Some((0..r.below(6)).map(|_| [Bid::Pass, Bid::Double, Bid::Redouble][r.below(3) as usize]).collect());
+            p.bids = Some(
+                (0..r.below(6))
+                    .map(|_| [Bid::Pass, Bid::Double, Bid::Redouble][r.below(3) as usize])
+                    .collect(),
+            );
         }
         p.over = r.below(4) == 0;
         if let Ok(mut g) = Game::from_position(p) {
