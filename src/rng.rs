@@ -3,16 +3,31 @@
 
 const SMALL: u64 = 256;
 
-/// `THRESHOLD[n] = (2^64 - n) mod n`, the rejection threshold of `below(n)`.
-const THRESHOLD: [u64; SMALL as usize] = {
+/// `RECIPROCAL[n] = floor((2^64 - 1) / n)`: `x % n` for the small bounds of shuffles and
+/// move picks by two multiplications instead of a division (see `rem_small`).
+const RECIPROCAL: [u64; SMALL as usize] = {
     let mut t = [0u64; SMALL as usize];
     let mut n = 1;
     while n < SMALL as usize {
-        t[n] = (n as u64).wrapping_neg() % n as u64;
+        t[n] = u64::MAX / n as u64;
         n += 1;
     }
     t
 };
+
+/// `x % n` for `1 <= n < SMALL`, exactly. With `m = RECIPROCAL[n]`, `2^64/n - 1 <= m <=
+/// 2^64/n`, so `q = floor(x m / 2^64)` is `floor(x / n)` or one less, and `x - q n` is
+/// the remainder or the remainder plus `n`.
+#[inline]
+fn rem_small(x: u64, n: u64) -> u64 {
+    let q = ((x as u128 * RECIPROCAL[n as usize] as u128) >> 64) as u64;
+    let r = x - q * n;
+    if r >= n {
+        r - n
+    } else {
+        r
+    }
+}
 
 /// SplitMix64; the state is the whole generator.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -42,12 +57,17 @@ impl SplitMix64 {
         if n == 0 {
             return 0;
         }
-        // (2^64 - n) mod n; from a table for the small bounds of shuffles and move picks
-        let t = if n < SMALL {
-            THRESHOLD[n as usize]
-        } else {
-            n.wrapping_neg() % n
-        };
+        if n < SMALL {
+            // The bounds of shuffles and move picks: no division.
+            let t = rem_small(n.wrapping_neg(), n);
+            loop {
+                let x = self.next_u64();
+                if x >= t {
+                    return rem_small(x, n);
+                }
+            }
+        }
+        let t = n.wrapping_neg() % n;
         loop {
             let x = self.next_u64();
             if x >= t {
@@ -115,6 +135,21 @@ mod tests {
                 }
             };
             assert_eq!(a.below(n), want);
+        }
+    }
+
+    #[test]
+    fn the_remainder_without_division_is_exact() {
+        let mut r = SplitMix64::new(3);
+        let edges = [0, 1, u64::MAX, u64::MAX - 1, 1 << 63, (1 << 63) - 1];
+        for n in 1..SMALL {
+            for x in edges.into_iter().chain((0..2000).map(|_| r.next_u64())) {
+                assert_eq!(rem_small(x, n), x % n, "{x} % {n}");
+                let m = x - x % n; // a multiple of n, and the values around it
+                for y in [m, m.wrapping_sub(1), m.wrapping_add(n - 1)] {
+                    assert_eq!(rem_small(y, n), y % n, "{y} % {n}");
+                }
+            }
         }
     }
 

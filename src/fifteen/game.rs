@@ -1,7 +1,7 @@
 //! One whole match of quinza, rb3ine or escoba (RULES.md "The fifteen family",
 //! docs/engine.md "A match").
 
-use super::captures::{TableIndex, TableIndexN, SMALL_TABLE};
+use super::captures::{Groups, SplitTable, SubsetSums, TableIndex, SPLIT_TABLE, SUBSET_CARDS};
 use super::moves::Move;
 use super::rules::Rules;
 use super::scoring::{score_deal, DealResult};
@@ -185,24 +185,29 @@ impl Game {
     /// Appends every legal move to `out` in the documented order: per hand card in id
     /// order, its capture groups by ascending mask, or one lay if it captures nothing.
     pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
-        if self.table.len() <= SMALL_TABLE {
-            self.legal_moves_with::<17>(out)
+        let n = self.table.len();
+        if n <= SUBSET_CARDS {
+            self.legal_moves_with::<SubsetSums>(out)
+        } else if n <= SPLIT_TABLE {
+            self.legal_moves_with::<SplitTable>(out)
         } else {
-            self.legal_moves_with::<41>(out)
+            self.legal_moves_with::<TableIndex>(out)
         }
     }
 
-    /// `legal_moves_into` with an index sized for the table (fewer than `N` cards).
+    /// `legal_moves_into` with the table prepared as `I` (chosen for the table's size).
     #[inline]
-    fn legal_moves_with<const N: usize>(&self, out: &mut Vec<Move>) {
+    fn legal_moves_with<I: Groups>(&self, out: &mut Vec<Move>) {
         let Some(seat) = self.turn else { return };
-        let index = TableIndexN::<N>::by_id(self.table, self.rules.values_by_id());
+        let values = self.rules.values_by_id();
+        let index = I::index(self.table, values);
         let total = self.rules.capture_total();
         for card in self.hands[seat as usize].iter() {
-            let need = total - self.value(card);
-            if index.can_make(need) {
-                index.for_each_group(need, |mask| out.push(Move::capture(card, CardSet(mask))));
-            } else {
+            let before = out.len();
+            index.for_each_group(total - values[card.id() as usize], |mask| {
+                out.push(Move::capture(card, CardSet(mask)))
+            });
+            if out.len() == before {
                 out.push(Move::lay(card));
             }
         }
@@ -287,22 +292,26 @@ impl Game {
         let side = self.rules.side_of(seat) as usize;
         let s = seat as usize;
         self.hands[s].remove(mv.card);
-        if mv.captures.is_empty() {
-            self.table.insert(mv.card);
+        // Lay or capture without a branch on which (random play mispredicts it): the
+        // played card goes to the table on a lay, to the pile with the captures else.
+        let capture = !mv.captures.is_empty();
+        let to_pile = 0u64.wrapping_sub(capture as u64) & mv.card.bit();
+        self.table = CardSet((self.table.0 & !mv.captures.0) | (mv.card.bit() ^ to_pile));
+        self.piles[side].0 |= mv.captures.0 | to_pile;
+        self.last_capturer = if capture {
+            Some(seat)
         } else {
-            self.table = self.table.minus(mv.captures);
-            self.piles[side] = self.piles[side].union(mv.captures);
-            self.piles[side].insert(mv.card);
-            self.last_capturer = Some(seat);
-            if self.table.is_empty() && self.rules.is_escoba() {
-                let last_card = self.hands[s].is_empty() && self.stock_pos == self.stock_end;
-                if self.rules.escoba_on_last_card || !last_card {
-                    self.escobas[side] += 1;
-                }
+            self.last_capturer
+        };
+        if self.rules.is_escoba() && capture && self.table.is_empty() {
+            let last_card = self.hands[s].is_empty() && self.stock_pos == self.stock_end;
+            if self.rules.escoba_on_last_card || !last_card {
+                self.escobas[side] += 1;
             }
         }
         self.turn = Some(if seat + 1 == n { 0 } else { seat + 1 });
-        if self.hands.iter().all(|h| h.is_empty()) {
+        let in_hands = self.hands.iter().fold(0, |all, h| all | h.0);
+        if in_hands == 0 {
             if self.stock_pos < self.stock_end {
                 self.deal_round();
             } else {
