@@ -53,6 +53,8 @@ pub struct SubsetSums {
     words: [u64; 8],
     /// The cards by position (`0` where there are fewer cards).
     bits: [u64; SUBSET_CARDS as usize],
+    /// The words that hold subsets of the cards there are.
+    used: usize,
 }
 
 impl SubsetSums {
@@ -82,7 +84,13 @@ impl SubsetSums {
         for i in 0..4 {
             w[4 + i] = (w[i] + add[5]) & keep[5];
         }
-        SubsetSums { words: w, bits }
+        let n = cards.len().min(SUBSET_CARDS) as usize;
+        let used = 1 << n.saturating_sub(3);
+        SubsetSums {
+            words: w,
+            bits,
+            used,
+        }
     }
 
     /// Bit `s` is set when subset `s` sums to `need` (`need >= 1`).
@@ -90,7 +98,7 @@ impl SubsetSums {
     fn hits(&self, need: u8) -> u64 {
         let pattern = need as u64 * LANES;
         let mut hits = 0;
-        for (w, &word) in self.words.iter().enumerate() {
+        for (w, &word) in self.words[..self.used].iter().enumerate() {
             let x = word ^ pattern;
             // The high bit of each lane where x is zero: a lane's high bit of
             // `(x & !HIGH) + !HIGH` is set when its low 7 bits are not all zero, and

@@ -84,34 +84,3 @@ mod tests {
         assert_eq!(run(), run());
     }
 }
-
-#[cfg(test)]
-mod speed {
-    use super::*;
-    use crate::fifteen::rules::Rules;
-
-    /// `cargo test --release --lib -- --ignored --nocapture playout_speed`: moves per second
-    /// of random 2-player quinza deals, best of many short runs (a shared machine is
-    /// rarely quiet for long).
-    #[test]
-    #[ignore]
-    fn playout_speed() {
-        let rules = Rules::new("quinza", None, None).unwrap();
-        let mut best = f64::MAX;
-        let mut moves = 0;
-        for run in 0..60u64 {
-            let start = std::time::Instant::now();
-            moves = 0;
-            let mut p = Playout::new(run);
-            for seed in 0..4_000u64 {
-                let mut g = Game::new(rules, seed);
-                moves += p.play_deal(&mut g);
-            }
-            best = best.min(start.elapsed().as_secs_f64());
-        }
-        println!(
-            "{:.2} M moves/s ({moves} moves in {best:.4}s)",
-            moves as f64 / best / 1e6
-        );
-    }
-}

@@ -74,32 +74,3 @@ pub fn random_match(rules: super::rules::Rules, seed: u64) -> (u64, Game) {
     let moves = Playout::new(seed).play_match(&mut g);
     (moves, g)
 }
-
-#[cfg(test)]
-mod speed {
-    use super::*;
-    use crate::quinte::rules::Rules;
-
-    /// `cargo test --release -- --ignored --nocapture quinte_playout_speed`: moves per
-    /// second of random quinte deals, best of a few runs.
-    #[test]
-    #[ignore]
-    fn quinte_playout_speed() {
-        let mut best = f64::MAX;
-        let mut moves = 0;
-        for run in 0..7u64 {
-            let start = std::time::Instant::now();
-            moves = 0;
-            let mut p = Playout::new(run);
-            for seed in 0..20_000u64 {
-                let mut g = Game::new(Rules::default(), seed ^ (run << 40));
-                moves += p.play_deal(&mut g);
-            }
-            best = best.min(start.elapsed().as_secs_f64());
-        }
-        println!(
-            "{:.2} M moves/s ({moves} moves in {best:.3}s)",
-            moves as f64 / best / 1e6
-        );
-    }
-}
