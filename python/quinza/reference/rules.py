@@ -34,6 +34,10 @@ class Rules:
     """
 
     __slots__ = ("_name", "_players", "_target", "_options")
+    _name: str
+    _players: int
+    _target: int
+    _options: Tuple[Tuple[str, Any], ...]  # (option, value) in the rule set's order
 
     def __init__(
         self, name: str = "quinza", players: "int | None" = None, target: "int | None" = None, **options: Any
