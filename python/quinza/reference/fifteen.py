@@ -199,11 +199,18 @@ class Game:
     # -- moves -------------------------------------------------------------------------
 
     def _value(self, card: Card) -> int:
-        return self._rules.values[card.id % 10]
+        values = self._rules.values
+        assert values is not None  # None only in quinte, whose matches are QuinteGame
+        return values[card.id % 10]
+
+    def _capture_total(self) -> int:
+        total = self._rules.capture_total
+        assert total is not None  # as for values
+        return total
 
     def _capture_groups(self, card: Card) -> List[Tuple[Card, ...]]:
         """Every set of table cards that makes the capture total with `card`, in move order."""
-        need = self._rules.capture_total - self._value(card)
+        need = self._capture_total() - self._value(card)
         table = sorted(self._table)
         groups: List[Tuple[Card, ...]] = []
 
@@ -224,7 +231,7 @@ class Game:
 
     def _count_groups(self, card: Card) -> int:
         """How many capture groups `card` has: subset-sum counting, without listing them."""
-        need = self._rules.capture_total - self._value(card)
+        need = self._capture_total() - self._value(card)
         ways = [1] + [0] * need  # ways[s]: table subsets seen so far that sum to s
         for table_card in self._table:
             value = self._value(table_card)
