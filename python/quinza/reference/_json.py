@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Literal, Optional, overload
 
 from .cards import DECK_SIZE, Card
 from .generator import Random
@@ -152,6 +152,10 @@ def _number(value: Any, what: str) -> int:
     return value
 
 
+@overload
+def _seat(value: Any, size: int, what: str, optional: Literal[False]) -> int: ...
+@overload
+def _seat(value: Any, size: int, what: str, optional: bool) -> Optional[int]: ...
 def _seat(value: Any, size: int, what: str, optional: bool) -> Optional[int]:
     if value is None and optional:
         return None

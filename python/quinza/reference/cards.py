@@ -48,6 +48,8 @@ class Card:
     """
 
     __slots__ = ("_id", "_deck")
+    _id: int
+    _deck: str
 
     def __init__(self, text: str, deck: str = "baraja") -> None:
         deck = _check_deck(deck)

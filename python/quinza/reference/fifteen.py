@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy as _copy
 import json
-from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Type, TypeVar, cast
 
 from .._errors import IllegalMoveError
 from .cards import DECK_SIZE, OROS, RANKS, SUITS, Card, card_list, cards_text, to_card
@@ -26,6 +26,8 @@ JSON_VERSION = 1
 PRIME_WEIGHTS = (6, 2, 3, 4, 5, 7, 8, 1, 1, 1)
 SUM_WEIGHTS = (16, 12, 13, 14, 15, 18, 21, 10, 10, 10)
 SEVEN_OF_OROS = Card("7o")
+
+_GameT = TypeVar("_GameT", bound="Game")
 
 
 def gold_points(card: Card) -> int:
@@ -87,12 +89,21 @@ class Game:
     (True, 3, 4, 30)
     """
 
-    def __new__(cls, rules: "Rules | str" = "quinza", seed: Optional[int] = None) -> "Game":
+    # The state of a deal, set by _start_deal (or by from_position), besides
+    # what __init__ sets (rules, rng, scores, deals, winner, turn, deal_number, dealer):
+    _hands: List[List[Card]]  # per seat
+    _table: List[Card]
+    _stock: List[Card]  # in dealing order
+    _piles: List[List[Card]]  # per side, the cards it captured
+    _escobas: List[int]  # per side
+    _last_capturer: Optional[int]  # the seat that captured last; it takes the table at the end
+
+    def __new__(cls: Type[_GameT], rules: "Rules | str" = "quinza", seed: Optional[int] = None) -> _GameT:
         # Game("quinte") is a match of the trick game: the same API, its own rules (quinte.py).
         if cls is Game and (rules.name if isinstance(rules, Rules) else rules) == "quinte":
             from .quinte import QuinteGame
 
-            return super().__new__(QuinteGame)
+            return cast(_GameT, super().__new__(QuinteGame))  # _GameT is Game here
         return super().__new__(cls)
 
     def __init__(self, rules: "Rules | str" = "quinza", seed: Optional[int] = None) -> None:
@@ -188,11 +199,18 @@ class Game:
     # -- moves -------------------------------------------------------------------------
 
     def _value(self, card: Card) -> int:
-        return self._rules.values[card.id % 10]
+        values = self._rules.values
+        assert values is not None  # None only in quinte, whose matches are QuinteGame
+        return values[card.id % 10]
+
+    def _capture_total(self) -> int:
+        total = self._rules.capture_total
+        assert total is not None  # as for values
+        return total
 
     def _capture_groups(self, card: Card) -> List[Tuple[Card, ...]]:
         """Every set of table cards that makes the capture total with `card`, in move order."""
-        need = self._rules.capture_total - self._value(card)
+        need = self._capture_total() - self._value(card)
         table = sorted(self._table)
         groups: List[Tuple[Card, ...]] = []
 
@@ -213,7 +231,7 @@ class Game:
 
     def _count_groups(self, card: Card) -> int:
         """How many capture groups `card` has: subset-sum counting, without listing them."""
-        need = self._rules.capture_total - self._value(card)
+        need = self._capture_total() - self._value(card)
         ways = [1] + [0] * need  # ways[s]: table subsets seen so far that sum to s
         for table_card in self._table:
             value = self._value(table_card)
@@ -281,21 +299,21 @@ class Game:
         reason = self._illegal_reason(move)
         if reason is not None:
             raise IllegalMoveError(reason)
-        seat = self._turn
-        assert seat is not None
+        seat, card = self._turn, move.card
+        assert seat is not None and card is not None  # _illegal_reason refuses a bid and a finished match
         side = self._rules.side_of(seat)
-        self._hands[seat].remove(move.card)
+        self._hands[seat].remove(card)
         if move.captures:
             for taken in move.captures:
                 self._table.remove(taken)
-            self._piles[side] += [move.card, *move.captures]
+            self._piles[side] += [card, *move.captures]
             self._last_capturer = seat
             last_card = not self._hands[seat] and not self._stock
             if not self._table and self._rules.name == "escoba":
                 if self._rules.escoba_on_last_card or not last_card:
                     self._escobas[side] += 1
         else:
-            self._table.append(move.card)
+            self._table.append(card)
         self._turn = (seat + 1) % self._rules.players
         if all(not hand for hand in self._hands):
             if self._stock:
@@ -316,15 +334,15 @@ class Game:
         self._deal_number += 1
         deck = [Card.from_id(i) for i in range(DECK_SIZE)]
         self._rng.shuffle(deck)
-        self._hands: List[List[Card]] = [[] for _ in range(self._rules.players)]
+        self._hands = [[] for _ in range(self._rules.players)]
         for seat in self._seat_order():
             self._hands[seat] = deck[:HAND_SIZE]
             deck = deck[HAND_SIZE:]
-        self._table: List[Card] = deck[:OPENING_TABLE]
-        self._stock: List[Card] = deck[OPENING_TABLE:]
-        self._piles: List[List[Card]] = [[] for _ in range(self._rules.sides)]
+        self._table = deck[:OPENING_TABLE]
+        self._stock = deck[OPENING_TABLE:]
+        self._piles = [[] for _ in range(self._rules.sides)]
         self._escobas = [0] * self._rules.sides
-        self._last_capturer: Optional[int] = None
+        self._last_capturer = None
         self._turn = (self._dealer + 1) % self._rules.players
         if self._rules.name == "escoba" and self._rules.opening_capture:
             self._opening_capture()

@@ -27,6 +27,9 @@ class Move:
     """
 
     __slots__ = ("_card", "_captures", "_bid")
+    _card: Optional[Card]  # None for a quinte bid
+    _captures: Tuple[Card, ...]
+    _bid: Optional[str]
 
     def __init__(
         self, card: "Card | str", captures: Iterable["Card | str"] = (), deck: Optional[str] = None

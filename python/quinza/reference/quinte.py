@@ -140,15 +140,15 @@ class QuinteGame(Game):
 
     # The state of a deal, besides what Game keeps (rules, rng, dealer, deal_number, turn,
     # scores, winner, deals):
-    #   _hands        4 lists of cards
-    #   _cachette     the 5 cards set aside, in dealing order; [] once taken
-    #   _bids         the bid words so far, the first by the seat after the dealer
-    #   _played       every card played this deal, in play order; the trick in progress
-    #                 is its last len % 4 cards
-    #   _piles        per side, the cards of the tricks it won (and the cachette)
-    #   _tricks_won   per side
-    #   _quints       per side, the quint points scored this deal
-    #   _last_capturer  the seat that won the last trick; it leads the next one
+    _hands: List[List[Card]]  # 4 lists of cards
+    _cachette: List[Card]  # the 5 cards set aside, in dealing order; [] once taken
+    _bids: List[str]  # the bid words so far, the first by the seat after the dealer
+    _played: List[Card]  # every card played this deal, in play order; the trick in progress
+    #                      is its last len % 4 cards
+    _piles: List[List[Card]]  # per side, the cards of the tricks it won (and the cachette)
+    _tricks_won: List[int]  # per side
+    _quints: List[int]  # per side, the quint points scored this deal
+    _last_capturer: Optional[int]  # the seat that won the last trick; it leads the next one
 
     # -- the state, read-only --------------------------------------------------------------
 
@@ -249,6 +249,7 @@ class QuinteGame(Game):
         return [Move(card) for card in self._legal_cards()]
 
     def _legal_cards(self) -> List[Card]:
+        assert self._turn is not None  # its callers answer a finished match before
         hand = sorted(self._hands[self._turn])
         trick = self._current_trick()
         if not trick:
@@ -394,16 +395,16 @@ class QuinteGame(Game):
         self._deal_number += 1
         deck = [Card.from_id(i, "quinte") for i in range(QUINTE_DECK_SIZE)]
         self._rng.shuffle(deck)
-        self._cachette: List[Card] = deck[:CACHETTE_SIZE]
-        self._hands: List[List[Card]] = [[] for _ in range(PLAYERS)]
+        self._cachette = deck[:CACHETTE_SIZE]
+        self._hands = [[] for _ in range(PLAYERS)]
         for i, card in enumerate(deck[CACHETTE_SIZE:]):  # one at a time from the seat after the dealer
             self._hands[(self._dealer + 1 + i) % PLAYERS].append(card)
-        self._bids: List[str] = []
-        self._played: List[Card] = []
-        self._piles: List[List[Card]] = [[], []]
+        self._bids = []
+        self._played = []
+        self._piles = [[], []]
         self._tricks_won = [0, 0]
         self._quints = [0, 0]
-        self._last_capturer: Optional[int] = None
+        self._last_capturer = None
         self._turn = (self._dealer + 1) % PLAYERS
 
     # -- copies, positions, JSON ---------------------------------------------------------------
@@ -642,8 +643,10 @@ def from_position(
     game._bids = bids_
     game._played = played_
     game._piles = piles_
-    game._tricks_won = [len(p) // PLAYERS + (1 if taken and side == last_capturer % 2 else 0)
-                        for side, p in enumerate(trick_piles)]
+    game._tricks_won = [len(p) // PLAYERS for p in trick_piles]
+    if taken:  # the cachette, a thirteenth trick, went to last_capturer's side
+        assert last_capturer is not None  # checked with the taken cachette above
+        game._tricks_won[last_capturer % 2] += 1
     game._quints = quints_
     game._last_capturer = last_capturer
     game._scores = scores_

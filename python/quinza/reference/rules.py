@@ -6,13 +6,13 @@ quinte (4 players only, target 250 by default, no options).
 
 from __future__ import annotations
 
-from typing import Any, Dict, Tuple
+from typing import Any, Dict, Optional, Tuple
 
 from .cards import ESCOBA_VALUES, PRINTED_VALUES
 
 # name -> (capture total, values by rank index, default target, options with defaults);
 # quinte, the trick game, has no capture total and no card values.
-_RULE_SETS: Dict[str, Tuple[Any, Any, int, Dict[str, Any]]] = {
+_RULE_SETS: Dict[str, Tuple[Optional[int], Optional[Tuple[int, ...]], int, Dict[str, Any]]] = {
     "quinza": (15, PRINTED_VALUES, 151, {}),
     "rb3ine": (40, PRINTED_VALUES, 151, {}),
     "escoba": (
@@ -34,6 +34,10 @@ class Rules:
     """
 
     __slots__ = ("_name", "_players", "_target", "_options")
+    _name: str
+    _players: int
+    _target: int
+    _options: Tuple[Tuple[str, Any], ...]  # (option, value) in the rule set's order
 
     def __init__(
         self, name: str = "quinza", players: "int | None" = None, target: "int | None" = None, **options: Any
@@ -101,12 +105,12 @@ class Rules:
         return dict(self._options)
 
     @property
-    def capture_total(self) -> int:
+    def capture_total(self) -> Optional[int]:
         """15 or 40 in the fifteen family; None in quinte."""
         return _RULE_SETS[self._name][0]
 
     @property
-    def values(self) -> Tuple[int, ...]:
+    def values(self) -> Optional[Tuple[int, ...]]:
         """Value toward the capture total, by rank index (None in quinte)."""
         return _RULE_SETS[self._name][1]
 
