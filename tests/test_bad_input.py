@@ -199,6 +199,33 @@ def test_from_position_errors_name_the_problem(q):
         position(q, "quinza", hands=[["1o"], ["9o"]], dealer=1)
 
 
+def test_counts_stop_at_2_to_the_64(q):
+    """Targets, scores, escoba counts and deal numbers are 64-bit in the core: both
+    backends take 2**64-1 and refuse 2**64 with the range in the message."""
+    top = 2**64 - 1
+    assert q.Rules("quinza", target=top).target == top
+    with pytest.raises(ValueError, match=r"^target must be a whole number from 1 to 2\*\*64-1, not 18446744073709551616$"):
+        q.Rules("quinza", target=top + 1)
+    hands = [["1o"], ["2o"]]
+    g = position(q, "quinza", hands=hands, dealer=1, scores=[0, 0], deal_number=top)
+    assert g.deal_number == top
+    count = r"must be a whole number from 0 to 2\*\*64-1, not 18446744073709551616$"
+    with pytest.raises(ValueError, match="^a score or escoba count " + count):
+        position(q, "quinza", hands=hands, dealer=1, scores=[top + 1, 0])
+    with pytest.raises(ValueError, match="^a score or escoba count " + count):
+        position(q, "escoba", hands=hands, dealer=1, escobas=[0, top + 1])
+    with pytest.raises(ValueError, match=r"^deal_number must be a whole number from 1 to 2\*\*64-1, not 18446744073709551616$"):
+        position(q, "quinza", hands=hands, dealer=1, deal_number=top + 1)
+    quinte = q.Game("quinte", seed=1)
+    state = json.loads(quinte.to_json())
+    for key in ("scores", "quints"):
+        with pytest.raises(ValueError, match=f"^{key} must be whole numbers from 0 to 2\\*\\*64-1, not 18446744073709551616$"):
+            q.Game.from_position(
+                "quinte", hands=state["hands"], stock=state["stock"], dealer=state["dealer"],
+                **{key: [top + 1, 0]},
+            )
+
+
 # -- quinte: positions and JSON, fuzzed ------------------------------------------------------------
 
 QUINTE_DECK = [rank + suit for suit in "scdh" for rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")] + ["JK"]

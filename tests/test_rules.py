@@ -31,9 +31,9 @@ def test_repr_equality_hash(q):
         (("quinza",), {"players": 5}, "quinza is played by 2, 3 or 4 players, not 5"),
         (("quinza",), {"players": 1}, "quinza is played by 2, 3 or 4 players, not 1"),
         (("escoba",), {"players": "2"}, "escoba is played by 2, 3 or 4 players, not '2'"),
-        (("quinza",), {"target": 0}, "target must be a positive whole number, not 0"),
-        (("quinza",), {"target": -5}, "target must be a positive whole number, not -5"),
-        (("quinza",), {"target": 1.5}, "target must be a positive whole number, not 1.5"),
+        (("quinza",), {"target": 0}, "target must be a whole number from 1 to 2**64-1, not 0"),
+        (("quinza",), {"target": -5}, "target must be a whole number from 1 to 2**64-1, not -5"),
+        (("quinza",), {"target": 1.5}, "target must be a whole number from 1 to 2**64-1, not 1.5"),
         (("quinza",), {"setenta": "sum"}, "unknown option 'setenta' for quinza; its options: none"),
         (
             ("escoba",),

@@ -64,6 +64,12 @@ def test_the_stub_matches_the_compiled_core() -> None:
     assert out.returncode == 0, out.stdout + out.stderr
 
 
+def test_the_package_itself_type_checks(tmp_path: Path) -> None:
+    # Both backends as installed, the reference included: what a user's checker reads.
+    out = run_mypy("--cache-dir", str(tmp_path / "cache"), "-p", "quinza")
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
 def test_a_type_checker_sees_the_public_api(tmp_path: Path) -> None:
     program = tmp_path / "user.py"
     program.write_text(PROGRAM)

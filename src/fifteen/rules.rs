@@ -122,7 +122,7 @@ pub fn players_message(variant: Variant, shown: &str) -> String {
 
 /// The message for a bad target; `shown` is the value as the caller wrote it.
 pub fn target_message(shown: &str) -> String {
-    format!("target must be a positive whole number, not {shown}")
+    format!("target must be a whole number from 1 to 2**64-1, not {shown}")
 }
 
 /// The message for an option the rule set does not have.
@@ -395,7 +395,7 @@ mod tests {
         );
         assert_eq!(
             Rules::new("quinza", None, Some(0)).unwrap_err(),
-            "target must be a positive whole number, not 0"
+            "target must be a whole number from 1 to 2**64-1, not 0"
         );
         assert_eq!(
             unknown_option_message(Variant::Quinza, "setenta"),

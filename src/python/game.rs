@@ -101,7 +101,7 @@ fn count_arg(value: &Bound<'_, PyAny>) -> PyResult<u64> {
     match plain_int(value) {
         Some(Ok(v)) if (0..=u64::MAX as i128).contains(&v) => Ok(v as u64),
         _ => Err(value_error(format!(
-            "a score or escoba count must be a whole number >= 0, not {}",
+            "a score or escoba count must be a whole number from 0 to 2**64-1, not {}",
             repr(value)?
         ))),
     }
@@ -112,7 +112,7 @@ fn points_arg(value: &Bound<'_, PyAny>, name: &str) -> PyResult<u64> {
     match plain_int(value) {
         Some(Ok(v)) if (0..=u64::MAX as i128).contains(&v) => Ok(v as u64),
         _ => Err(value_error(format!(
-            "{name} must be whole numbers >= 0, not {}",
+            "{name} must be whole numbers from 0 to 2**64-1, not {}",
             repr(value)?
         ))),
     }
@@ -844,7 +844,7 @@ fn deal_number_arg(dn: &Bound<'_, PyAny>) -> PyResult<u64> {
     match plain_int(dn) {
         Some(Ok(v)) if (1..=u64::MAX as i128).contains(&v) => Ok(v as u64),
         _ => Err(value_error(format!(
-            "deal_number must be a positive whole number, not {}",
+            "deal_number must be a whole number from 1 to 2**64-1, not {}",
             repr(dn)?
         ))),
     }

@@ -117,7 +117,7 @@ mod tests {
         );
         assert_eq!(
             Rules::from_args(&Arg::missing(), &int(0), &[]).unwrap_err(),
-            "target must be a positive whole number, not 0"
+            "target must be a whole number from 1 to 2**64-1, not 0"
         );
         assert_eq!(
             Rules::from_args(

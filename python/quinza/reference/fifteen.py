@@ -501,8 +501,8 @@ class Game:
         dealer = _index(dealer, n, "dealer")
         if last_capturer is not None:
             last_capturer = _index(last_capturer, n, "last_capturer")
-        if isinstance(deal_number, bool) or not isinstance(deal_number, int) or deal_number < 1:
-            raise ValueError(f"deal_number must be a positive whole number, not {deal_number!r}")
+        if isinstance(deal_number, bool) or not isinstance(deal_number, int) or not 1 <= deal_number < 2**64:
+            raise ValueError(f"deal_number must be a whole number from 1 to 2**64-1, not {deal_number!r}")
         rng = Random(seed)
 
         seen: set = set()
@@ -615,8 +615,8 @@ def _per(values: Any, count: int, name: str, unit: str, convert: Any) -> List[An
 
 
 def _count(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"a score or escoba count must be a whole number >= 0, not {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**64:
+        raise ValueError(f"a score or escoba count must be a whole number from 0 to 2**64-1, not {value!r}")
     return value
 
 

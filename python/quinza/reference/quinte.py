@@ -525,8 +525,8 @@ def from_position(
     dealer = _index(dealer, PLAYERS, "dealer")
     if last_capturer is not None:
         last_capturer = _index(last_capturer, PLAYERS, "last_capturer")
-    if isinstance(deal_number, bool) or not isinstance(deal_number, int) or deal_number < 1:
-        raise ValueError(f"deal_number must be a positive whole number, not {deal_number!r}")
+    if isinstance(deal_number, bool) or not isinstance(deal_number, int) or not 1 <= deal_number < 2**64:
+        raise ValueError(f"deal_number must be a whole number from 1 to 2**64-1, not {deal_number!r}")
     rng = Random(seed)
     bids_ = None if bids is None else [_bid_word(b) for b in _iterable(bids, "bids")]
     quints_ = _per(quints, 2, "quints", "side", lambda v: _points(v, "quints")) if quints is not None else [0, 0]
@@ -660,8 +660,8 @@ def _cards(value: Any, name: str) -> List[Card]:
 
 
 def _points(value: Any, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"{name} must be whole numbers >= 0, not {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**64:
+        raise ValueError(f"{name} must be whole numbers from 0 to 2**64-1, not {value!r}")
     return value
 
 

@@ -56,8 +56,8 @@ class Rules:
             raise ValueError(f"{name} is played by 2, 3 or 4 players, not {players!r}")
         if target is None:
             target = default_target
-        if isinstance(target, bool) or not isinstance(target, int) or target < 1:
-            raise ValueError(f"target must be a positive whole number, not {target!r}")
+        if isinstance(target, bool) or not isinstance(target, int) or not 1 <= target < 2**64:
+            raise ValueError(f"target must be a whole number from 1 to 2**64-1, not {target!r}")
         chosen = dict(defaults)
         for key, value in options.items():
             if key not in defaults:
