@@ -216,6 +216,9 @@ def test_counts_stop_at_2_to_the_64(q):
         position(q, "escoba", hands=hands, dealer=1, escobas=[0, top + 1])
     with pytest.raises(ValueError, match=r"^deal_number must be a whole number from 1 to 2\*\*64-1, not 18446744073709551616$"):
         position(q, "quinza", hands=hands, dealer=1, deal_number=top + 1)
+    # and a game at the top reads back from its own JSON
+    g = position(q, q.Rules("quinza", target=top), hands=hands, dealer=1, scores=[top - 1, top - 2], deal_number=top)
+    assert q.Game.from_json(g.to_json()).to_json() == g.to_json()
     quinte = q.Game("quinte", seed=1)
     state = json.loads(quinte.to_json())
     for key in ("scores", "quints"):

@@ -253,19 +253,17 @@ fn cards(value: &Value, what: &str) -> Result<Vec<Card>, String> {
         .collect()
 }
 
-/// A whole number `0 <= n < 2**63` (not a bool, not a float).
+/// A whole number `0 <= n < 2**64` (not a bool, not a float).
 pub(crate) fn number(value: &Value, what: &str) -> Result<u64, String> {
     if let Value::Number(n) = value {
         if json_is_int(n) {
             if let Some(x) = n.as_u64() {
-                if x < 1 << 63 {
-                    return Ok(x);
-                }
+                return Ok(x);
             }
         }
     }
     Err(format!(
-        "{what} must hold whole numbers >= 0, not {}",
+        "{what} must hold whole numbers from 0 to 2**64-1, not {}",
         py_repr_json(value)
     ))
 }
@@ -666,11 +664,11 @@ mod tests {
             ),
             (
                 good.replace("\"scores\":[0,0]", "\"scores\":[0,-1]"),
-                "invalid game JSON: scores must hold whole numbers >= 0, not -1",
+                "invalid game JSON: scores must hold whole numbers from 0 to 2**64-1, not -1",
             ),
             (
                 good.replace("\"scores\":[0,0]", "\"scores\":[0,1.0]"),
-                "invalid game JSON: scores must hold whole numbers >= 0, not 1.0",
+                "invalid game JSON: scores must hold whole numbers from 0 to 2**64-1, not 1.0",
             ),
             (
                 good.replace("\"winner\":null", "\"winner\":1"),

@@ -147,8 +147,8 @@ def _cards(value: Any, what: str, deck: str = "baraja") -> List[Card]:
 
 
 def _number(value: Any, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0 or value >= 1 << 63:
-        raise _Bad(f"{what} must hold whole numbers >= 0, not {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 1 << 64:
+        raise _Bad(f"{what} must hold whole numbers from 0 to 2**64-1, not {value!r}")
     return value
 
 
