@@ -112,6 +112,14 @@ pub trait BotGame {
     fn legal_moves_into(&self, out: &mut Vec<Self::Move>);
     /// How much a move is worth right away to the greedy bot (greater is better).
     fn greedy_key(&self, mv: &Self::Move) -> i32;
+    /// The random bot's move: `rng.below(number of legal moves)` picks in legal-move
+    /// order; `buf` is room to list them in.
+    #[inline]
+    fn random_move(&self, rng: &mut SplitMix64, buf: &mut Vec<Self::Move>) -> Option<Self::Move> {
+        buf.clear();
+        self.legal_moves_into(buf);
+        rng.pick(buf)
+    }
 }
 
 impl BotGame for Game {
@@ -127,6 +135,10 @@ impl BotGame for Game {
     #[inline]
     fn greedy_key(&self, mv: &Move) -> i32 {
         greedy_key(self, mv)
+    }
+    #[inline]
+    fn random_move(&self, rng: &mut SplitMix64, buf: &mut Vec<Move>) -> Option<Move> {
+        Game::random_move(self, rng, buf)
     }
 }
 
@@ -206,14 +218,11 @@ impl<M: Copy> Bot<M> {
         if g.is_over() {
             return None;
         }
-        self.buf.clear();
-        g.legal_moves_into(&mut self.buf);
         match self.kind {
-            BotKind::Random => {
-                let i = self.rng.below(self.buf.len() as u64) as usize;
-                self.buf.get(i).copied()
-            }
+            BotKind::Random => g.random_move(&mut self.rng, &mut self.buf),
             BotKind::Greedy => {
+                self.buf.clear();
+                g.legal_moves_into(&mut self.buf);
                 let mut best: Option<(i32, M)> = None;
                 for mv in &self.buf {
                     let key = g.greedy_key(mv);

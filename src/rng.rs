@@ -76,6 +76,13 @@ impl SplitMix64 {
         }
     }
 
+    /// The random pick among listed moves: `items[below(len)]`, one draw even for a single
+    /// item; None (without a draw) for none.
+    #[inline]
+    pub fn pick<T: Copy>(&mut self, items: &[T]) -> Option<T> {
+        items.get(self.below(items.len() as u64) as usize).copied()
+    }
+
     /// Fisher-Yates from the back: for i = len-1 down to 1, swap i with below(i + 1).
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         let len = items.len();

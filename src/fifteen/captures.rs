@@ -55,6 +55,8 @@ pub struct SubsetSums {
     bits: [u64; SUBSET_CARDS as usize],
     /// The words that hold subsets of the cards there are.
     used: usize,
+    /// Whether every card fitted (no more than `SUBSET_CARDS`).
+    fits: bool,
 }
 
 impl SubsetSums {
@@ -84,18 +86,26 @@ impl SubsetSums {
         for i in 0..4 {
             w[4 + i] = (w[i] + add[5]) & keep[5];
         }
-        let n = cards.len().min(SUBSET_CARDS) as usize;
-        let used = 1 << n.saturating_sub(3);
+        // 1, 2, 4 or 8 words for up to 3, 4, 5 or 6 cards (a card is there only if the
+        // ones before it are; counted without a popcount, which is slow on baseline x86).
+        let used = 1 + (keep[3] & 1) + (keep[4] & 2) + (keep[5] & 4);
         SubsetSums {
             words: w,
             bits,
-            used,
+            used: used as usize,
+            fits: rest == 0,
         }
+    }
+
+    /// Whether every card fitted (no more than `SUBSET_CARDS`).
+    #[inline]
+    pub fn fits(&self) -> bool {
+        self.fits
     }
 
     /// Bit `s` is set when subset `s` sums to `need` (`need >= 1`).
     #[inline]
-    fn hits(&self, need: u8) -> u64 {
+    pub fn hits(&self, need: u8) -> u64 {
         let pattern = need as u64 * LANES;
         let mut hits = 0;
         for (w, &word) in self.words[..self.used].iter().enumerate() {
@@ -112,7 +122,7 @@ impl SubsetSums {
 
     /// The card mask of subset `s`.
     #[inline]
-    fn mask(&self, s: u64) -> u64 {
+    pub fn mask(&self, s: u64) -> u64 {
         let mut mask = 0;
         for (j, bit) in self.bits.iter().enumerate() {
             mask |= bit & 0u64.wrapping_sub(s >> j & 1);
@@ -150,6 +160,9 @@ pub struct SplitTable {
     low: SubsetSums,
     high: SubsetSums,
     high_subsets: u64,
+    /// Bit `t` is set when some subset of the low cards sums to `t`: a high subset is
+    /// completed only when the rest can be made.
+    low_reach: u64,
 }
 
 impl Groups for SplitTable {
@@ -161,10 +174,14 @@ impl Groups for SplitTable {
                 None => 0,
             };
         let high_cards = CardSet(table.0 & !low_cards);
+        let low_reach = CardSet(low_cards)
+            .iter()
+            .fold(1u64, |reach, c| reach | reach << values[c.id() as usize]);
         SplitTable {
             low: SubsetSums::new(CardSet(low_cards), values),
             high: SubsetSums::new(high_cards, values),
             high_subsets: 1 << high_cards.len().min(SUBSET_CARDS),
+            low_reach,
         }
     }
 
@@ -177,7 +194,7 @@ impl Groups for SplitTable {
             if rest == 0 {
                 // The high cards alone (never the empty group: need >= 1).
                 emit(self.high.mask(h));
-            } else {
+            } else if rest < 64 && self.low_reach >> rest & 1 == 1 {
                 self.low.emit_groups(rest, self.high.mask(h), &mut emit);
             }
         }

@@ -213,6 +213,54 @@ impl Game {
         }
     }
 
+    /// The move a random player makes: `rng.below(count)` picks among the legal moves in
+    /// their documented order (one draw, even for a single move), as if they were listed
+    /// into `buf`. On a small table the moves are counted, not listed: only the one
+    /// picked is built.
+    #[inline]
+    pub fn random_move(&self, rng: &mut SplitMix64, buf: &mut Vec<Move>) -> Option<Move> {
+        let listed = |buf: &mut Vec<Move>, rng: &mut SplitMix64| {
+            buf.clear();
+            self.legal_moves_into(buf);
+            rng.pick(buf)
+        };
+        let hand = self.hands[self.turn? as usize];
+        let values = self.rules.values_by_id();
+        let sums = SubsetSums::new(self.table, values);
+        if !sums.fits() {
+            return listed(buf, rng);
+        }
+        let total = self.rules.capture_total();
+        let mut hits = [0u64; HAND_SIZE];
+        let mut counts = [0u64; HAND_SIZE];
+        let mut count = 0;
+        for (k, card) in hand.iter().enumerate() {
+            if k == HAND_SIZE {
+                return listed(buf, rng); // never in play: from_position checks the hands
+            }
+            hits[k] = sums.hits(total - values[card.id() as usize]);
+            counts[k] = hits[k].count_ones().max(1) as u64; // no group: one move, a lay
+            count += counts[k];
+        }
+        let mut pick = rng.below(count);
+        for (k, card) in hand.iter().enumerate() {
+            let moves = counts[k];
+            if pick < moves {
+                if hits[k] == 0 {
+                    return Some(Move::lay(card));
+                }
+                let mut rest = hits[k];
+                for _ in 0..pick {
+                    rest &= rest - 1;
+                }
+                let group = sums.mask(rest.trailing_zeros() as u64);
+                return Some(Move::capture(card, CardSet(group)));
+            }
+            pick -= moves;
+        }
+        None
+    }
+
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut v = Vec::new();
         self.legal_moves_into(&mut v);
@@ -1132,6 +1180,33 @@ pub(crate) mod tests {
         }
         assert_eq!(n, 3 * ways[28]);
         assert!(!g.is_legal(&Move::parse("12o").unwrap()));
+    }
+
+    #[test]
+    fn a_random_move_is_the_listed_move_the_same_draw_picks() {
+        // Counting and picking must give what listing and picking gives, draw for draw,
+        // on small tables (counted) and large ones (listed).
+        for (name, players) in [("quinza", 2), ("rb3ine", 3), ("escoba", 4), ("rb3ine", 2)] {
+            let rules = Rules::new(name, Some(players), None).unwrap();
+            let mut buf = Vec::new();
+            for seed in 0..40 {
+                let mut g = Game::new(rules, seed);
+                let (mut a, mut b) = (SplitMix64::new(seed), SplitMix64::new(seed));
+                while !g.is_over() {
+                    let moves = g.legal_moves();
+                    let want = moves[b.below(moves.len() as u64) as usize];
+                    assert_eq!(
+                        g.random_move(&mut a, &mut buf),
+                        Some(want),
+                        "{}",
+                        g.describe()
+                    );
+                    assert_eq!(a, b);
+                    g.apply(want);
+                }
+                assert_eq!(g.random_move(&mut a, &mut buf), None);
+            }
+        }
     }
 
     #[test]

@@ -22,14 +22,13 @@ impl Playout {
     /// One random legal move; false when the match is over.
     #[inline]
     pub fn step(&mut self, g: &mut Game) -> bool {
-        if g.is_over() {
-            return false;
+        match g.random_move(&mut self.rng, &mut self.buf) {
+            Some(mv) => {
+                g.apply(mv);
+                true
+            }
+            None => false,
         }
-        self.buf.clear();
-        g.legal_moves_into(&mut self.buf);
-        let i = self.rng.below(self.buf.len() as u64) as usize;
-        g.apply(self.buf[i]);
-        true
     }
 
     /// Play until the current deal is finished (the next is dealt, or the match ends).
