@@ -34,6 +34,7 @@ import json
 import os
 import platform
 import random
+import statistics
 import time
 from typing import Any, Callable, Dict, List, Tuple
 
@@ -82,7 +83,12 @@ def scaling(games: int, repeats: int) -> Dict[str, Any]:
     The cores of a shared virtual machine are not always equal: one may run a third
     slower than the other for minutes. So beside 2 threads over the best single thread
     (the target), the efficiency compares 2 threads with the two cores' single-thread
-    rates added: 1.0 is perfect scaling whatever the cores are worth."""
+    rates added: 1.0 is perfect scaling whatever the cores are worth.
+
+    The target compares the bests. The efficiency is the median over the rounds of the
+    ratio within a round, as is the median of 2 threads over the faster core's single
+    thread: within a round the two cores often differ, which caps that ratio below 2
+    whatever the engine does."""
     rules = quinza.Rules("quinza")
     quinza.simulate(rules, 2_000, seed=2, arrays=False)  # warm up: code, pages, threads
     everywhere = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else set()
@@ -93,7 +99,10 @@ def scaling(games: int, repeats: int) -> Dict[str, Any]:
         s = quinza.simulate(rules, games, bots="random", seed=1, threads=threads, arrays=False).summary
         return {"matches": s["games"], "deals": s["deals"], "moves": s["moves"]}
 
+    ratios: List[float] = []
+    efficiencies: List[float] = []
     for _ in range(repeats):
+        rate: Dict[Any, float] = {}
         for where in [*cores, "2t"]:
             if where not in (None, "2t"):
                 os.sched_setaffinity(0, {where})
@@ -102,14 +111,22 @@ def scaling(games: int, repeats: int) -> Dict[str, Any]:
             finally:
                 if everywhere:
                     os.sched_setaffinity(0, everywhere)
+            rate[where] = run["moves_per_second"]
             if where not in best or run["seconds"] < best[where]["seconds"]:
                 best[where] = run
+        ratios.append(rate["2t"] / max(rate[c] for c in cores))
+        if cores != [None]:
+            efficiencies.append(rate["2t"] / sum(rate[c] for c in cores))
     one = max((best[c] for c in cores), key=lambda r: r["moves_per_second"])
-    out: Dict[str, Any] = {"quinza_2p_random_1t": one, "quinza_2p_random_2t": best["2t"], "repeats": repeats}
-    if cores != [None]:
+    out: Dict[str, Any] = {
+        "quinza_2p_random_1t": one,
+        "quinza_2p_random_2t": best["2t"],
+        "repeats": repeats,
+        "median_2t_over_1t": statistics.median(ratios),
+    }
+    if efficiencies:
         out["quinza_2p_random_1t_per_core"] = {str(c): best[c] for c in cores}
-        both = sum(best[c]["moves_per_second"] for c in cores)
-        out["efficiency_2t_over_both_cores_alone"] = best["2t"]["moves_per_second"] / both
+        out["efficiency_2t_over_both_cores_alone"] = statistics.median(efficiencies)
     return out
 
 
@@ -202,10 +219,10 @@ def main() -> None:
 def targets(r: Dict[str, Any]) -> Dict[str, Any]:
     b = r["batch"]
     one = r["scaling"]["quinza_2p_random_1t"]["moves_per_second"]
-    two = r["scaling"]["quinza_2p_random_2t"]["moves_per_second"]
+    two_over_one = r["scaling"]["quinza_2p_random_2t"]["moves_per_second"] / one  # of the bests
     t: Dict[str, Any] = {
         "core_random_quinza_2p_moves_per_second_1_thread": {"value": one, "target": 10e6, "met": one >= 10e6},
-        "two_threads_over_one": {"value": two / one, "target": 1.8, "met": two / one >= 1.8},
+        "two_threads_over_one": {"value": two_over_one, "target": 1.8, "met": two_over_one >= 1.8},
     }
     eff = r["scaling"].get("efficiency_2t_over_both_cores_alone")
     if eff is not None:  # the same target where the two cores are equal: 1.8 / 2
@@ -232,8 +249,10 @@ def report(r: Dict[str, Any]) -> None:
           f"2 threads {sc['quinza_2p_random_2t']['moves_per_second']:,.0f}")
     for core, v in sc.get("quinza_2p_random_1t_per_core", {}).items():
         print(f"  1 thread pinned to core {core}: {v['moves_per_second']:,.0f}")
+    print(f"  2 threads over 1, median of the rounds: {sc['median_2t_over_1t']:.2f}")
     if "efficiency_2t_over_both_cores_alone" in sc:
-        print(f"  2 threads over both cores alone added: {sc['efficiency_2t_over_both_cores_alone']:.2f}")
+        print(f"  2 threads over both cores alone added, median of the rounds: "
+              f"{sc['efficiency_2t_over_both_cores_alone']:.2f}")
     print(f"{'batch simulation':36}{'matches/s':>14}{'deals/s':>14}{'moves/s':>16}")
     for key, v in r["batch"].items():
         print(f"  {key:34}{v['matches_per_second']:14,.0f}{v['deals_per_second']:14,.0f}{v['moves_per_second']:16,.0f}")
