@@ -7,8 +7,8 @@
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use quinza::cards::{Card, FULL_DECK};
-use quinza::fifteen::playout::Playout;
 use quinza::fifteen::{Game, Move, Position, Rules};
+use quinza::playout::Playout;
 use quinza::quinte;
 use quinza::rng::SplitMix64;
 use std::hint::black_box;
@@ -181,7 +181,7 @@ fn quinte_corpus(size: usize) -> Vec<quinte::Game> {
     let mut seed = 0u64;
     while out.len() < size {
         let mut g = quinte::Game::new(rules, seed);
-        let mut p = quinte::playout::Playout::new(seed ^ 0x5eed);
+        let mut p = Playout::new(seed ^ 0x5eed);
         let steps = SplitMix64::new(seed).below(56);
         for _ in 0..steps {
             if !p.step(&mut g) {
@@ -231,7 +231,7 @@ fn bench_quinte(c: &mut Criterion) {
         let mut moves = 0;
         for s in first..first + DEALS {
             let mut g = quinte::Game::new(rules, s);
-            moves += quinte::playout::Playout::new(s ^ 0xD0).play_deal(&mut g);
+            moves += Playout::new(s ^ 0xD0).play_deal(&mut g);
         }
         moves
     };
@@ -246,7 +246,7 @@ fn bench_quinte(c: &mut Criterion) {
     const MATCHES: u64 = 20;
     let matches = |first: u64| {
         (first..first + MATCHES)
-            .map(|s| quinte::playout::Playout::new(s).play_match(&mut quinte::Game::new(rules, s)))
+            .map(|s| Playout::new(s).play_match(&mut quinte::Game::new(rules, s)))
             .sum::<u64>()
     };
     let match_moves = matches(1);

@@ -9,6 +9,7 @@
 //! quiet core; compare figures within one run.
 
 use quinza::bots::BotKind;
+use quinza::playout::Playout;
 use quinza::{fifteen, quinte, sim};
 use std::time::Instant;
 
@@ -31,7 +32,7 @@ fn main() {
         (
             "quinza 2p random deals",
             Box::new(move || {
-                let mut p = fifteen::playout::Playout::new(1);
+                let mut p = Playout::new(1);
                 (0..4_000)
                     .map(|seed| p.play_deal(&mut fifteen::Game::new(quinza, seed)))
                     .sum()
@@ -40,7 +41,7 @@ fn main() {
         (
             "quinte random deals",
             Box::new(|| {
-                let mut p = quinte::playout::Playout::new(1);
+                let mut p = Playout::new(1);
                 (0..4_000)
                     .map(|seed| p.play_deal(&mut quinte::Game::new(quinte::Rules::default(), seed)))
                     .sum()

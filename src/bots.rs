@@ -156,6 +156,10 @@ impl BotGame for crate::quinte::Game {
     fn greedy_key(&self, mv: &Self::Move) -> i32 {
         quinte_greedy_key(self, mv)
     }
+    #[inline]
+    fn random_move(&self, rng: &mut SplitMix64, _buf: &mut Vec<Self::Move>) -> Option<Self::Move> {
+        crate::quinte::Game::random_move(self, rng)
+    }
 }
 
 /// quinte: a bid is worth 0 (greedy passes: pass is listed first). A card is worth, with

@@ -113,6 +113,7 @@ pub trait SimGame: BotGame + Sized {
     fn players(rules: &Self::Rules) -> u8;
     fn sides(rules: &Self::Rules) -> usize;
     fn turn(&self) -> Option<u8>;
+    fn deal_number(&self) -> u64;
     fn apply(&mut self, mv: Self::Move);
     fn record(&self, out: &mut Records, moves: u64);
 }
@@ -131,6 +132,10 @@ impl SimGame for Game {
     #[inline]
     fn turn(&self) -> Option<u8> {
         Game::turn(self)
+    }
+    #[inline]
+    fn deal_number(&self) -> u64 {
+        Game::deal_number(self)
     }
     #[inline]
     fn apply(&mut self, mv: Self::Move) {
@@ -158,6 +163,10 @@ impl SimGame for crate::quinte::Game {
     #[inline]
     fn turn(&self) -> Option<u8> {
         crate::quinte::Game::turn(self)
+    }
+    #[inline]
+    fn deal_number(&self) -> u64 {
+        crate::quinte::Game::deal_number(self)
     }
     #[inline]
     fn apply(&mut self, mv: Self::Move) {

@@ -4,7 +4,6 @@ pub mod captures;
 pub mod game;
 pub mod json;
 pub mod moves;
-pub mod playout;
 pub mod rules;
 pub mod scoring;
 

@@ -419,6 +419,21 @@ impl Game {
         self.legal_cards().nth(i.min(64) as u32).map(Move::Card)
     }
 
+    /// The move a random player makes: `rng.below(count)` picks among the legal moves in
+    /// their documented order (one draw, even for a single move), without listing them:
+    /// in play the legal cards are a bitset and the pick its n-th card.
+    #[inline]
+    pub fn random_move(&self, rng: &mut SplitMix64) -> Option<Move> {
+        self.turn?;
+        if self.doubling.over {
+            let cards = self.legal_cards();
+            return cards
+                .nth(rng.below(cards.len() as u64) as u32)
+                .map(Move::Card);
+        }
+        self.nth_legal_move(rng.below(self.count_legal_moves()))
+    }
+
     /// Why a move is illegal, or None (docs/engine.md "Quinte: Illegal moves", in order).
     pub fn illegal_reason(&self, mv: &Move) -> Option<String> {
         let Some(seat) = self.turn else {

@@ -6,7 +6,6 @@ pub mod cards;
 pub mod game;
 pub mod json;
 pub mod moves;
-pub mod playout;
 pub mod position;
 pub mod rules;
 

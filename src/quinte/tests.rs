@@ -3,8 +3,8 @@
 use super::cards::FULL_DECK;
 use super::game::quints_in;
 use super::json::{from_json, to_json};
-use super::playout::Playout;
 use super::*;
+use crate::playout::Playout;
 use crate::rng::SplitMix64;
 use crate::Error;
 

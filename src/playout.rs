@@ -1,27 +1,28 @@
-//! Fast random playouts: each turn pick `below(count)` among the legal moves in their
-//! documented order, with a SplitMix64 of its own (the game's generator still shuffles).
-//! One reusable move buffer; no allocation per move.
+//! Fast random playouts of any game of the core: each turn the random bot's move
+//! (`below(count)` picks among the legal moves in their documented order), with a
+//! SplitMix64 of its own (the game's generator still shuffles). One reusable move buffer;
+//! no allocation per move. A Python loop doing `moves[pick.below(len(moves))]` with the
+//! same seed plays the very same match.
 
-use super::game::Game;
-use super::moves::Move;
 use crate::rng::SplitMix64;
+use crate::sim::SimGame;
 
-pub struct Playout {
-    buf: Vec<Move>,
+pub struct Playout<G: SimGame> {
+    buf: Vec<G::Move>,
     pub rng: SplitMix64,
 }
 
-impl Playout {
-    pub fn new(seed: u64) -> Playout {
+impl<G: SimGame> Playout<G> {
+    pub fn new(seed: u64) -> Self {
         Playout {
-            buf: Vec::with_capacity(256),
+            buf: Vec::with_capacity(64),
             rng: SplitMix64::new(seed),
         }
     }
 
     /// One random legal move; false when the match is over.
     #[inline]
-    pub fn step(&mut self, g: &mut Game) -> bool {
+    pub fn step(&mut self, g: &mut G) -> bool {
         match g.random_move(&mut self.rng, &mut self.buf) {
             Some(mv) => {
                 g.apply(mv);
@@ -33,7 +34,7 @@ impl Playout {
 
     /// Play until the current deal is finished (the next is dealt, or the match ends).
     /// Returns the number of moves played.
-    pub fn play_deal(&mut self, g: &mut Game) -> u64 {
+    pub fn play_deal(&mut self, g: &mut G) -> u64 {
         let deal = g.deal_number();
         let mut moves = 0;
         while g.deal_number() == deal && self.step(g) {
@@ -43,7 +44,7 @@ impl Playout {
     }
 
     /// Play the match to its end; returns the number of moves played.
-    pub fn play_match(&mut self, g: &mut Game) -> u64 {
+    pub fn play_match(&mut self, g: &mut G) -> u64 {
         let mut moves = 0;
         while self.step(g) {
             moves += 1;
@@ -55,7 +56,7 @@ impl Playout {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fifteen::rules::Rules;
+    use crate::fifteen::{Game, Rules};
 
     #[test]
     fn a_two_player_quinza_deal_is_36_moves_and_hands_out_100_points() {
