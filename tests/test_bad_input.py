@@ -229,6 +229,30 @@ def test_counts_stop_at_2_to_the_64(q):
             )
 
 
+def test_json_is_strict_json_on_both_backends():
+    """Python's json reads NaN, Infinity and half surrogate pairs; the core does not. Both
+    backends refuse them in the same words, wherever they stand."""
+    game = ref.Game(ref.Rules("quinza"), seed=1).to_json()
+    quinte = ref.Game(ref.Rules("quinte"), seed=1).to_json()
+    texts = {
+        "NaN": "NaN is not a JSON number",
+        "[1, -Infinity]": "-Infinity is not a JSON number",
+        game.replace('"scores":[0,0]', '"scores":[Infinity,0]'): "Infinity is not a JSON number",
+        game.replace('"table":[', '"table":["\\ud800",'): "'\\ud800' is half a surrogate pair, not Unicode",
+        quinte.replace('"hands":[', '"\\udc00":1,"hands":['): "'\\udc00' is half a surrogate pair, not Unicode",
+        '["\ud800"]': "'\\ud800' is half a surrogate pair, not Unicode",  # a surrogate in the str itself
+        '["a" \ud800]': "Expecting ',' delimiter: line 1 column 6 (char 5)",
+    }
+    for text, why in texts.items():
+        for given in (text, text.encode("utf-8", "surrogatepass")):
+            a, b = outcome(lambda: quinza.Game.from_json(given)), outcome(lambda: ref.Game.from_json(given))
+            assert a == b == ("ValueError", f"invalid game JSON: not JSON ({why})"), given
+    # a whole surrogate pair is a character like any other: here, not a card
+    text = game.replace('"table":[', '"table":["\\ud83d\\ude00",')
+    a, b = outcome(lambda: quinza.Game.from_json(text)), outcome(lambda: ref.Game.from_json(text))
+    assert a == b and a[1].startswith("invalid game JSON: table: invalid card '\U0001f600'")
+
+
 # -- quinte: positions and JSON, fuzzed ------------------------------------------------------------
 
 QUINTE_DECK = [rank + suit for suit in "scdh" for rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")] + ["JK"]

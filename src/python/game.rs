@@ -605,13 +605,15 @@ impl PyGame {
     fn from_json(cls: &Bound<'_, PyType>, text: &Bound<'_, PyAny>) -> PyResult<PyGame> {
         let py = cls.py();
         let bad = |m: String| value_error(format!("invalid game JSON: {m}"));
+        // A text with surrogates: the reference's words (a syntax error, or half a pair).
+        let not_unicode = || -> PyResult<PyErr> {
+            Ok(python_json_error(py, text.as_any())?
+                .unwrap_or_else(|| bad("not JSON (text is not valid Unicode)".into())))
+        };
         let text: String = if let Ok(s) = text.cast::<PyString>() {
             match s.to_str() {
                 Ok(t) => t.to_string(),
-                Err(_) => {
-                    return Err(python_json_error(py, text.as_any())?
-                        .unwrap_or_else(|| bad("not JSON (text is not valid Unicode)".into())))
-                }
+                Err(_) => return Err(not_unicode()?),
             }
         } else if text.is_instance_of::<PyBytes>() || text.is_instance_of::<PyByteArray>() {
             // Decode as json.loads does: detect UTF-8/16/32 from the first bytes.
@@ -621,7 +623,7 @@ impl PyGame {
             match raw.call_method1("decode", (encoding, "surrogatepass")) {
                 Ok(s) => match s.cast::<PyString>().ok().and_then(|s| s.to_str().ok()) {
                     Some(t) => t.to_string(),
-                    None => return Err(bad("not JSON (text is not valid Unicode)".into())),
+                    None => return Err(not_unicode()?),
                 },
                 Err(e) => return Err(bad(format!("not JSON ({})", e.value(py)))),
             }
@@ -975,15 +977,14 @@ fn quinte_position(
     quinte::Game::from_position(p).map_err(value_error)
 }
 
-/// Python's own wording of a JSON syntax error, or None when Python reads the text.
+/// Why a text is not JSON, in the words the reference uses (`quinza._jsontext`: Python's
+/// json module for a syntax error), or None when it reads the text.
 fn python_json_error(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<Option<PyErr>> {
-    let loads = py.import("json")?.getattr("loads")?;
+    let loads = py.import("quinza._jsontext")?.getattr("loads")?;
     match loads.call1((text,)) {
         Ok(_) => Ok(None),
         Err(e) => {
-            let is_value = e.is_instance_of::<pyo3::exceptions::PyValueError>(py);
-            let is_rec = e.is_instance_of::<pyo3::exceptions::PyRecursionError>(py);
-            if is_value || is_rec {
+            if e.is_instance_of::<pyo3::exceptions::PyValueError>(py) {
                 Ok(Some(value_error(format!(
                     "invalid game JSON: not JSON ({})",
                     e.value(py)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any, Dict, List, Literal, Optional, overload
 
+from .. import _jsontext
 from .cards import DECK_SIZE, Card
 from .generator import Random
 from .rules import Rules
@@ -42,8 +42,8 @@ def _read(cls: Any, text: Any) -> Any:
     if not isinstance(text, (str, bytes, bytearray)):
         raise _Bad(f"expected a str, not {type(text).__name__}")
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as error:
+        data = _jsontext.loads(text)
+    except _jsontext.NotJson as error:
         raise _Bad(f"not JSON ({error})") from None
     if isinstance(data, dict) and isinstance(data.get("rules"), dict) and data["rules"].get("name") == "quinte":
         return _read_quinte(data)
