@@ -25,6 +25,17 @@ import quinza
 import quinza.reference as ref
 
 
+def advanced(g: Any, seed: int, most: int) -> List[str]:
+    """The JSON of `g` after a random number (below `most`) of random moves, if it goes on."""
+    pick = quinza.Random(seed)
+    for _ in range(pick.below(most)):
+        if g.is_over:
+            break
+        moves = g.legal_moves()
+        g.play(moves[pick.below(len(moves))])
+    return [] if g.is_over else [g.to_json()]
+
+
 def corpus(size: int) -> List[str]:
     """Positions as JSON text: every rule set and player count, at every stage of a deal."""
     texts: List[str] = []
@@ -32,15 +43,7 @@ def corpus(size: int) -> List[str]:
     while len(texts) < size:
         for name in ("quinza", "rb3ine", "escoba"):
             for players in (2, 3, 4):
-                g = quinza.Game(quinza.Rules(name, players=players), seed=seed)
-                pick = quinza.Random(seed)
-                for step in range(pick.below(30)):
-                    if g.is_over:
-                        break
-                    moves = g.legal_moves()
-                    g.play(moves[pick.below(len(moves))])
-                if not g.is_over:
-                    texts.append(g.to_json())
+                texts += advanced(quinza.Game(quinza.Rules(name, players=players), seed=seed), seed, 30)
         seed += 1
     return texts[:size]
 
@@ -50,15 +53,7 @@ def quinte_corpus(size: int) -> List[str]:
     texts: List[str] = []
     seed = 0
     while len(texts) < size:
-        g = quinza.Game("quinte", seed=seed)
-        pick = quinza.Random(seed)
-        for step in range(pick.below(56)):
-            if g.is_over:
-                break
-            moves = g.legal_moves()
-            g.play(moves[pick.below(len(moves))])
-        if not g.is_over:
-            texts.append(g.to_json())
+        texts += advanced(quinza.Game("quinte", seed=seed), seed, 56)
         seed += 1
     return texts
 

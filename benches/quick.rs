@@ -57,7 +57,8 @@ fn main() {
         measures.push((
             name,
             Box::new(move || {
-                let recs = sim::run(quinza, &random, 1, 0, 2_000, threads).expect("run");
+                let recs = sim::run_game::<fifteen::Game>(quinza, &random, 1, 0, 2_000, threads)
+                    .expect("run");
                 recs.moves.iter().map(|&m| m as u64).sum()
             }),
         ));

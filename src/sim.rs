@@ -179,7 +179,7 @@ impl SimGame for crate::quinte::Game {
     }
 }
 
-/// `run` for a rule set of either family.
+/// `run_game` for a rule set of either family.
 pub fn run_any(
     rules: crate::any::RuleSet,
     bots: &[BotKind],
@@ -236,20 +236,8 @@ const BLOCK: usize = 64;
 pub const MAX_THREADS: usize = 256;
 
 /// The records of matches `start .. start + count` of seed `seed`, played on `threads`
-/// threads (0: as many as the machine has). The records are the same for any count of
-/// threads.
-pub fn run(
-    rules: Rules,
-    bots: &[BotKind],
-    seed: u64,
-    start: u64,
-    count: u64,
-    threads: usize,
-) -> Result<Records, String> {
-    run_game::<Game>(rules, bots, seed, start, count, threads)
-}
-
-/// `run` for any game of the core.
+/// threads (0: as many as the machine has), for any game of the core. The records are
+/// the same for any count of threads.
 pub fn run_game<G: SimGame>(
     rules: G::Rules,
     bots: &[BotKind],
@@ -359,11 +347,11 @@ mod tests {
                     }
                 })
                 .collect();
-            let one = run(rules, &bots, 5, 0, 300, 1).unwrap();
+            let one = run_game::<Game>(rules, &bots, 5, 0, 300, 1).unwrap();
             assert_eq!(one.len(), 300);
-            assert_eq!(run(rules, &bots, 5, 0, 300, 3).unwrap(), one);
-            let mut parts = run(rules, &bots, 5, 0, 100, 2).unwrap();
-            parts.append(run(rules, &bots, 5, 100, 200, 2).unwrap());
+            assert_eq!(run_game::<Game>(rules, &bots, 5, 0, 300, 3).unwrap(), one);
+            let mut parts = run_game::<Game>(rules, &bots, 5, 0, 100, 2).unwrap();
+            parts.append(run_game::<Game>(rules, &bots, 5, 100, 200, 2).unwrap());
             assert_eq!(parts, one);
             let deals: u32 = one.deals.iter().sum();
             assert_eq!(
@@ -378,7 +366,7 @@ mod tests {
     fn a_record_is_the_match_replayed_alone() {
         let rules = Rules::new("escoba", Some(2), None).unwrap();
         let bots = [BotKind::Random, BotKind::Greedy];
-        let recs = run(rules, &bots, 9, 40, 3, 2).unwrap();
+        let recs = run_game::<Game>(rules, &bots, 9, 40, 3, 2).unwrap();
         let mut seats: Vec<Bot> = bots.iter().map(|&k| Bot::new(k, 0)).collect();
         let (g, moves) = play_match::<Game>(rules, &mut seats, match_seed(9, 41));
         let mut one = Records::new(2);
@@ -411,7 +399,7 @@ mod tests {
     fn bots_must_be_one_per_seat() {
         let rules = Rules::new("quinza", Some(3), None).unwrap();
         assert_eq!(
-            run(rules, &[BotKind::Random], 0, 0, 1, 1).unwrap_err(),
+            run_game::<Game>(rules, &[BotKind::Random], 0, 0, 1, 1).unwrap_err(),
             "3 players need 3 bots, one per seat, not 1"
         );
     }

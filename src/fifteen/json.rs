@@ -306,26 +306,31 @@ pub(crate) fn arg(value: &Value) -> Arg {
     Arg::new(kind, py_repr_json(value))
 }
 
-fn rules_from(value: &Value) -> Result<Rules, String> {
+/// A rules object as the arguments of `Rules(**data["rules"])`, for either family: the
+/// name (None when left out: the default; `"name": null` is given and is no rule set),
+/// players and target (missing when left out), and the options.
+pub(crate) type RulesArgs = (Option<Arg>, Arg, Arg, Vec<(String, Arg)>);
+
+pub(crate) fn rules_args(value: &Value) -> Result<RulesArgs, String> {
     let Value::Object(map) = value else {
         return Err("rules must be an object".into());
     };
-    let missing = Arg::missing();
-    // A name left out is the default; `"name": null` is given and is no rule set.
-    let name = map.get("name").map(arg);
-    let players = map
-        .get("players")
-        .map(arg)
-        .unwrap_or_else(|| missing.clone());
-    let target = map
-        .get("target")
-        .map(arg)
-        .unwrap_or_else(|| missing.clone());
-    let options: Vec<(String, Arg)> = map
+    let given = |key: &str| map.get(key).map(arg).unwrap_or_else(Arg::missing);
+    let options = map
         .iter()
         .filter(|(k, _)| !matches!(k.as_str(), "name" | "players" | "target"))
         .map(|(k, v)| (k.clone(), arg(v)))
         .collect();
+    Ok((
+        map.get("name").map(arg),
+        given("players"),
+        given("target"),
+        options,
+    ))
+}
+
+fn rules_from(value: &Value) -> Result<Rules, String> {
+    let (name, players, target, options) = rules_args(value)?;
     Rules::from_args(name.as_ref(), &players, &target, &options).map_err(|e| format!("rules: {e}"))
 }
 

@@ -9,10 +9,9 @@ use super::position::Position;
 use super::rules::Rules;
 use crate::fifteen::game::list_text;
 use crate::fifteen::json::{
-    arg, check_format, list, number, object, push_card_lists, push_cards, push_list, push_nums,
-    push_opt, read_rng, repr_opt, seat,
+    check_format, list, number, object, push_card_lists, push_cards, push_list, push_nums,
+    push_opt, read_rng, repr_opt, rules_args, seat,
 };
-use crate::fifteen::rules::Arg;
 use crate::pyrepr::py_repr_str;
 use serde_json::Value;
 use std::fmt::Write;
@@ -147,23 +146,7 @@ fn pair(value: &Value, what: &str) -> Result<[u64; 2], String> {
 
 /// `Rules(**data["rules"])` for a rules object named quinte.
 fn rules_from(value: &Value) -> Result<Rules, String> {
-    let Value::Object(map) = value else {
-        return Err("rules must be an object".into());
-    };
-    let missing = Arg::missing();
-    let players = map
-        .get("players")
-        .map(arg)
-        .unwrap_or_else(|| missing.clone());
-    let target = map
-        .get("target")
-        .map(arg)
-        .unwrap_or_else(|| missing.clone());
-    let options: Vec<(String, Arg)> = map
-        .iter()
-        .filter(|(k, _)| !matches!(k.as_str(), "name" | "players" | "target"))
-        .map(|(k, v)| (k.clone(), arg(v)))
-        .collect();
+    let (_, players, target, options) = rules_args(value)?;
     Rules::from_args(&players, &target, &options).map_err(|e| format!("rules: {e}"))
 }
 
