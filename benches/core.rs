@@ -11,6 +11,7 @@ use quinza::fifteen::{Game, Move, Position, Rules};
 use quinza::playout::Playout;
 use quinza::quinte;
 use quinza::rng::SplitMix64;
+use quinza::sim::SimGame;
 use std::hint::black_box;
 
 /// Positions reached by seeded random play: every rule set, 2-4 players, early and late
@@ -22,24 +23,23 @@ fn corpus(size: usize) -> Vec<Game> {
         for name in ["quinza", "rb3ine", "escoba"] {
             for players in 2..=4i64 {
                 let rules = Rules::new(name, Some(players), None).expect("rules");
-                let mut g = Game::new(rules, seed);
-                let mut pick = SplitMix64::new(seed);
-                let steps = pick.below(30);
-                let mut p = Playout::new(seed ^ 0x5eed);
-                for _ in 0..steps {
-                    if !p.step(&mut g) {
-                        break;
-                    }
-                }
-                if !g.is_over() {
-                    out.push(g);
-                }
+                out.extend(advanced(Game::new(rules, seed), seed, 30));
             }
         }
         seed += 1;
     }
-    out.truncate(size);
     out
+}
+
+/// `g` after a random number (below `most`) of random moves, if the match goes on.
+fn advanced<G: SimGame>(mut g: G, seed: u64, most: u64) -> Option<G> {
+    let mut p = Playout::new(seed ^ 0x5eed);
+    for _ in 0..SplitMix64::new(seed).below(most) {
+        if !p.step(&mut g) {
+            break;
+        }
+    }
+    (!g.is_over()).then_some(g)
 }
 
 /// rb3ine positions with 30 cards on the table: millions of capture groups.
@@ -180,17 +180,7 @@ fn quinte_corpus(size: usize) -> Vec<quinte::Game> {
     let mut out = Vec::with_capacity(size);
     let mut seed = 0u64;
     while out.len() < size {
-        let mut g = quinte::Game::new(rules, seed);
-        let mut p = Playout::new(seed ^ 0x5eed);
-        let steps = SplitMix64::new(seed).below(56);
-        for _ in 0..steps {
-            if !p.step(&mut g) {
-                break;
-            }
-        }
-        if !g.is_over() {
-            out.push(g);
-        }
+        out.extend(advanced(quinte::Game::new(rules, seed), seed, 56));
         seed += 1;
     }
     out
