@@ -11,7 +11,7 @@ use quinza::fifteen::{Game, Move, Position, Rules};
 use quinza::playout::Playout;
 use quinza::quinte;
 use quinza::rng::SplitMix64;
-use quinza::sim::SimGame;
+use quinza::state::State;
 use std::hint::black_box;
 
 /// Positions reached by seeded random play: every rule set, 2-4 players, early and late
@@ -32,7 +32,7 @@ fn corpus(size: usize) -> Vec<Game> {
 }
 
 /// `g` after a random number (below `most`) of random moves, if the match goes on.
-fn advanced<G: SimGame>(mut g: G, seed: u64, most: u64) -> Option<G> {
+fn advanced<G: State>(mut g: G, seed: u64, most: u64) -> Option<G> {
     let mut p = Playout::new(seed ^ 0x5eed);
     for _ in 0..SplitMix64::new(seed).below(most) {
         if !p.step(&mut g) {

@@ -5,8 +5,19 @@
 use crate::fifteen;
 use crate::fifteen::rules::{Arg, ArgKind};
 use crate::quinte;
+use crate::state::{Deal, State};
 use crate::Error;
 use serde_json::Value;
+
+/// `$body` with `$g` bound to the value of either family.
+macro_rules! each_family {
+    ($value:expr, $enum:ident, $g:ident => $body:expr) => {
+        match $value {
+            $enum::Fifteen($g) => $body,
+            $enum::Quinte($g) => $body,
+        }
+    };
+}
 
 /// The two decks: the 40-card baraja and the 52 cards + joker of quinte.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -195,11 +206,128 @@ impl std::fmt::Display for AnyMove {
     }
 }
 
-/// A match of either family.
+/// A set of cards of either deck.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum AnyCardSet {
+    Baraja(crate::cards::CardSet),
+    Quinte(quinte::CardSet),
+}
+
+impl AnyCardSet {
+    /// The cards in id order.
+    pub fn cards(self) -> Vec<AnyCard> {
+        match self {
+            AnyCardSet::Baraja(s) => s.iter().map(AnyCard::Baraja).collect(),
+            AnyCardSet::Quinte(s) => s.iter().map(AnyCard::Quinte).collect(),
+        }
+    }
+
+    pub fn len(self) -> u32 {
+        match self {
+            AnyCardSet::Baraja(s) => s.len(),
+            AnyCardSet::Quinte(s) => s.len(),
+        }
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// One finished deal of either family.
+#[derive(Clone, Copy, Debug)]
+pub enum AnyDeal {
+    Fifteen(fifteen::DealResult),
+    Quinte(quinte::DealResult),
+}
+
+impl AnyDeal {
+    pub fn deal_number(&self) -> u64 {
+        each_family!(self, AnyDeal, d => Deal::deal_number(d))
+    }
+    pub fn dealer(&self) -> u8 {
+        each_family!(self, AnyDeal, d => Deal::dealer(d))
+    }
+    /// Per side: the points this deal added to the match.
+    pub fn points(&self) -> &[u64] {
+        each_family!(self, AnyDeal, d => Deal::points(d))
+    }
+    /// Per side: every card the side ended the deal with.
+    pub fn piles(&self) -> Vec<AnyCardSet> {
+        match self {
+            AnyDeal::Fifteen(d) => d.piles[..d.sides as usize]
+                .iter()
+                .map(|p| AnyCardSet::Baraja(*p))
+                .collect(),
+            AnyDeal::Quinte(d) => d.piles.iter().map(|p| AnyCardSet::Quinte(*p)).collect(),
+        }
+    }
+    /// Per side: what explains the points, as (key, value) in the documented order.
+    pub fn details(&self) -> Vec<Vec<(&'static str, u64)>> {
+        match self {
+            AnyDeal::Fifteen(d) => d.details[..d.sides as usize]
+                .iter()
+                .map(|det| det.items())
+                .collect(),
+            AnyDeal::Quinte(d) => (0..2)
+                .map(|s| vec![("quints", d.quints[s]), ("tricks", d.tricks[s])])
+                .collect(),
+        }
+    }
+    /// Per side (escoba; 0 elsewhere).
+    pub fn escobas(&self) -> &[u64] {
+        match self {
+            AnyDeal::Fifteen(d) => &d.escobas[..d.sides as usize],
+            AnyDeal::Quinte(d) => &d.escobas,
+        }
+    }
+    pub fn last_capturer(&self) -> Option<u8> {
+        each_family!(self, AnyDeal, d => d.last_capturer)
+    }
+}
+
+impl PartialEq for AnyDeal {
+    /// Equal when everything a caller can read is equal.
+    fn eq(&self, other: &AnyDeal) -> bool {
+        matches!(
+            (self, other),
+            (AnyDeal::Fifteen(_), AnyDeal::Fifteen(_)) | (AnyDeal::Quinte(_), AnyDeal::Quinte(_))
+        ) && self.deal_number() == other.deal_number()
+            && self.dealer() == other.dealer()
+            && self.piles() == other.piles()
+            && self.points() == other.points()
+            && self.details() == other.details()
+            && self.escobas() == other.escobas()
+            && self.last_capturer() == other.last_capturer()
+    }
+}
+
+/// What one seat of either family may know.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnyObservation {
+    Fifteen(fifteen::Observation),
+    Quinte(quinte::Observation),
+}
+
+/// A match of either family: the closed enum the bindings hold. Every method that both
+/// families have goes through the one game interface (`State`), forwarded below.
 #[derive(Clone, Debug)]
 pub enum AnyGame {
     Fifteen(fifteen::Game),
     Quinte(quinte::Game),
+}
+
+/// Methods of `State` on `AnyGame`, forwarded to the family's game.
+macro_rules! forward {
+    ($($(#[$doc:meta])* fn $name:ident(&self $(, $arg:ident: $ty:ty)*) -> $ret:ty;)*) => {
+        $(
+            $(#[$doc])*
+            #[inline]
+            pub fn $name(&self $(, $arg: $ty)*) -> $ret {
+                each_family!(self, AnyGame, g => State::$name(g $(, $arg)*))
+            }
+        )*
+    };
 }
 
 impl AnyGame {
@@ -210,6 +338,18 @@ impl AnyGame {
         }
     }
 
+    forward! {
+        /// The seat to act, or None when the match is over.
+        fn turn(&self) -> Option<u8>;
+        fn is_over(&self) -> bool;
+        fn dealer(&self) -> u8;
+        fn deal_number(&self) -> u64;
+        fn scores(&self) -> &[u64];
+        fn winner(&self) -> Option<u8>;
+        fn side_of(&self, seat: u8) -> u8;
+        fn count_legal_moves(&self) -> u64;
+    }
+
     pub fn rules(&self) -> RuleSet {
         match self {
             AnyGame::Fifteen(g) => RuleSet::Fifteen(*g.rules()),
@@ -217,10 +357,75 @@ impl AnyGame {
         }
     }
 
-    pub fn turn(&self) -> Option<u8> {
+    /// The quinte game, when this is one: what only quinte has is read through it.
+    pub fn quinte(&self) -> Option<&quinte::Game> {
         match self {
-            AnyGame::Fifteen(g) => g.turn(),
-            AnyGame::Quinte(g) => g.turn(),
+            AnyGame::Quinte(g) => Some(g),
+            AnyGame::Fifteen(_) => None,
+        }
+    }
+
+    /// The fifteen-family game, when this is one.
+    pub fn fifteen(&self) -> Option<&fifteen::Game> {
+        match self {
+            AnyGame::Fifteen(g) => Some(g),
+            AnyGame::Quinte(_) => None,
+        }
+    }
+
+    /// The hand of a seat (empty for a seat that does not exist).
+    pub fn hand(&self, seat: u8) -> AnyCardSet {
+        match self {
+            AnyGame::Fifteen(g) => AnyCardSet::Baraja(g.hand(seat)),
+            AnyGame::Quinte(g) => AnyCardSet::Quinte(g.hand(seat)),
+        }
+    }
+
+    /// The cards face up (quinte: the cards of the trick in progress).
+    pub fn table(&self) -> AnyCardSet {
+        match self {
+            AnyGame::Fifteen(g) => AnyCardSet::Baraja(g.table()),
+            AnyGame::Quinte(g) => AnyCardSet::Quinte(g.table()),
+        }
+    }
+
+    /// The cards a side has captured (quinte: won) in this deal.
+    pub fn pile(&self, side: u8) -> AnyCardSet {
+        match self {
+            AnyGame::Fifteen(g) => AnyCardSet::Baraja(g.pile(side)),
+            AnyGame::Quinte(g) => AnyCardSet::Quinte(g.pile(side)),
+        }
+    }
+
+    /// Cards still to be dealt (quinte: cachette cards not yet taken).
+    pub fn stock_len(&self) -> usize {
+        each_family!(self, AnyGame, g => g.stock_len())
+    }
+
+    /// Escobas per side in this deal (0 outside escoba).
+    pub fn escobas(&self) -> Vec<u64> {
+        match self {
+            AnyGame::Fifteen(g) => g.escobas().to_vec(),
+            AnyGame::Quinte(_) => vec![0; quinte::rules::SIDES as usize],
+        }
+    }
+
+    pub fn last_capturer(&self) -> Option<u8> {
+        each_family!(self, AnyGame, g => g.last_capturer())
+    }
+
+    pub fn deals(&self) -> Vec<AnyDeal> {
+        match self {
+            AnyGame::Fifteen(g) => g.deals().iter().map(|d| AnyDeal::Fifteen(*d)).collect(),
+            AnyGame::Quinte(g) => g.deals().iter().map(|d| AnyDeal::Quinte(*d)).collect(),
+        }
+    }
+
+    /// What `seat` may know (a seat of the rules).
+    pub fn observation(&self, seat: u8) -> AnyObservation {
+        match self {
+            AnyGame::Fifteen(g) => AnyObservation::Fifteen(State::observation(g, seat)),
+            AnyGame::Quinte(g) => AnyObservation::Quinte(State::observation(g, seat)),
         }
     }
 
@@ -231,8 +436,8 @@ impl AnyGame {
             return Some("the match is over".to_string());
         }
         match (self, mv) {
-            (AnyGame::Fifteen(g), AnyMove::Fifteen(m)) => g.illegal_reason(m),
-            (AnyGame::Quinte(g), AnyMove::Quinte(m)) => g.illegal_reason(m),
+            (AnyGame::Fifteen(g), AnyMove::Fifteen(m)) => State::illegal_reason(g, m),
+            (AnyGame::Quinte(g), AnyMove::Quinte(m)) => State::illegal_reason(g, m),
             (AnyGame::Fifteen(g), AnyMove::Quinte(quinte::Move::Bid(b))) => Some(format!(
                 "{b} is a bid of quinte, not a move of {}",
                 g.rules().name()
@@ -253,8 +458,8 @@ impl AnyGame {
     /// Play a move; an illegal one is an error and changes nothing.
     pub fn play(&mut self, mv: &AnyMove) -> Result<(), Error> {
         match (self, mv) {
-            (AnyGame::Fifteen(g), AnyMove::Fifteen(m)) => g.play(m),
-            (AnyGame::Quinte(g), AnyMove::Quinte(m)) => g.play(m),
+            (AnyGame::Fifteen(g), AnyMove::Fifteen(m)) => State::play(g, m),
+            (AnyGame::Quinte(g), AnyMove::Quinte(m)) => State::play(g, m),
             (g, mv) => Err(Error::Illegal(
                 g.illegal_reason(mv)
                     .unwrap_or_else(|| "illegal move".to_string()),
@@ -264,15 +469,14 @@ impl AnyGame {
 
     pub fn legal_moves(&self) -> Vec<AnyMove> {
         match self {
-            AnyGame::Fifteen(g) => g.legal_moves().into_iter().map(AnyMove::Fifteen).collect(),
-            AnyGame::Quinte(g) => g.legal_moves().into_iter().map(AnyMove::Quinte).collect(),
-        }
-    }
-
-    pub fn count_legal_moves(&self) -> u64 {
-        match self {
-            AnyGame::Fifteen(g) => g.count_legal_moves(),
-            AnyGame::Quinte(g) => g.count_legal_moves(),
+            AnyGame::Fifteen(g) => State::legal_moves(g)
+                .into_iter()
+                .map(AnyMove::Fifteen)
+                .collect(),
+            AnyGame::Quinte(g) => State::legal_moves(g)
+                .into_iter()
+                .map(AnyMove::Quinte)
+                .collect(),
         }
     }
 
@@ -298,10 +502,7 @@ impl AnyGame {
 
     /// The text drawing of `str(game)`.
     pub fn describe(&self) -> String {
-        match self {
-            AnyGame::Fifteen(g) => g.describe(),
-            AnyGame::Quinte(g) => g.describe(),
-        }
+        each_family!(self, AnyGame, g => g.describe())
     }
 }
 

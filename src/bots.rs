@@ -6,6 +6,7 @@
 use crate::cards::{Card, CardSet, OROS};
 use crate::fifteen::{Game, Move};
 use crate::rng::SplitMix64;
+use crate::state::State;
 
 /// Which bot.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -14,29 +15,40 @@ pub enum BotKind {
     Greedy,
 }
 
+/// Every bot of the core by name, in the order messages list them: the one list that
+/// `bot()`, `simulate` and the command read (`quinza.BOT_NAMES`).
+pub const BOTS: [(&str, BotKind); 2] = [("random", BotKind::Random), ("greedy", BotKind::Greedy)];
+
 /// The names of the bots, in the order error messages list them.
-pub const BOT_NAMES: [&str; 2] = ["random", "greedy"];
+pub const BOT_NAMES: [&str; 2] = {
+    let mut names = [""; BOTS.len()];
+    let mut i = 0;
+    while i < BOTS.len() {
+        names[i] = BOTS[i].0;
+        i += 1;
+    }
+    names
+};
 
 impl BotKind {
     pub fn parse(name: &str) -> Result<BotKind, String> {
-        match name {
-            "random" => Ok(BotKind::Random),
-            "greedy" => Ok(BotKind::Greedy),
-            _ => Err(unknown_bot_message(&crate::pyrepr::py_repr_str(name))),
-        }
+        BOTS.iter()
+            .find(|(n, _)| *n == name)
+            .map(|&(_, kind)| kind)
+            .ok_or_else(|| unknown_bot_message(&crate::pyrepr::py_repr_str(name)))
     }
 
     pub fn name(self) -> &'static str {
-        match self {
-            BotKind::Random => "random",
-            BotKind::Greedy => "greedy",
-        }
+        BOTS.iter().find(|(_, k)| *k == self).map_or("", |(n, _)| n)
     }
 }
 
 /// The message for a bot name that is not known; `shown` is the name as Python's repr.
 pub fn unknown_bot_message(shown: &str) -> String {
-    format!("unknown bot {shown}: choose random or greedy, or pass a callable (game) -> move")
+    format!(
+        "unknown bot {shown}: choose {}, or pass a callable (game) -> move",
+        crate::pyrepr::or_list(&BOT_NAMES)
+    )
 }
 
 /// Card points of quinza and rb3ine by card id: an Oros at its printed number (the Ace
@@ -104,64 +116,6 @@ fn scores_escoba(g: &Game, card: Card) -> bool {
     !last_card
 }
 
-/// What a bot needs of a game: its legal moves in their documented order and the greedy
-/// value of each. Implemented by every game of the core.
-pub trait BotGame {
-    type Move: Copy;
-    fn is_over(&self) -> bool;
-    fn legal_moves_into(&self, out: &mut Vec<Self::Move>);
-    /// How much a move is worth right away to the greedy bot (greater is better).
-    fn greedy_key(&self, mv: &Self::Move) -> i32;
-    /// The random bot's move: `rng.below(number of legal moves)` picks in legal-move
-    /// order; `buf` is room to list them in.
-    #[inline]
-    fn random_move(&self, rng: &mut SplitMix64, buf: &mut Vec<Self::Move>) -> Option<Self::Move> {
-        buf.clear();
-        self.legal_moves_into(buf);
-        rng.pick(buf)
-    }
-}
-
-impl BotGame for Game {
-    type Move = Move;
-    #[inline]
-    fn is_over(&self) -> bool {
-        Game::is_over(self)
-    }
-    #[inline]
-    fn legal_moves_into(&self, out: &mut Vec<Move>) {
-        Game::legal_moves_into(self, out)
-    }
-    #[inline]
-    fn greedy_key(&self, mv: &Move) -> i32 {
-        greedy_key(self, mv)
-    }
-    #[inline]
-    fn random_move(&self, rng: &mut SplitMix64, buf: &mut Vec<Move>) -> Option<Move> {
-        Game::random_move(self, rng, buf)
-    }
-}
-
-impl BotGame for crate::quinte::Game {
-    type Move = crate::quinte::Move;
-    #[inline]
-    fn is_over(&self) -> bool {
-        crate::quinte::Game::is_over(self)
-    }
-    #[inline]
-    fn legal_moves_into(&self, out: &mut Vec<Self::Move>) {
-        crate::quinte::Game::legal_moves_into(self, out)
-    }
-    #[inline]
-    fn greedy_key(&self, mv: &Self::Move) -> i32 {
-        quinte_greedy_key(self, mv)
-    }
-    #[inline]
-    fn random_move(&self, rng: &mut SplitMix64, _buf: &mut Vec<Self::Move>) -> Option<Self::Move> {
-        crate::quinte::Game::random_move(self, rng)
-    }
-}
-
 /// quinte: a bid is worth 0 (greedy passes: pass is listed first). A card is worth, with
 /// the trick as it would stand after it, the trick's quint points plus 5 x multiplier:
 /// positive when the card that would win it (the highest id that is not the joker) is
@@ -218,7 +172,7 @@ impl<M: Copy> Bot<M> {
     /// Random: `below(number of legal moves)` (one draw, even for a single move) picks in
     /// legal-move order. Greedy: the first move of greatest `greedy_key`.
     #[inline]
-    pub fn choose<G: BotGame<Move = M>>(&mut self, g: &G) -> Option<M> {
+    pub fn choose<G: State<Move = M>>(&mut self, g: &G) -> Option<M> {
         if g.is_over() {
             return None;
         }

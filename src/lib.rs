@@ -12,6 +12,7 @@ pub mod pyrepr;
 pub mod quinte;
 pub mod rng;
 pub mod sim;
+pub mod state;
 
 #[cfg(feature = "python")]
 mod python;

@@ -5,14 +5,14 @@
 //! same seed plays the very same match.
 
 use crate::rng::SplitMix64;
-use crate::sim::SimGame;
+use crate::state::State;
 
-pub struct Playout<G: SimGame> {
+pub struct Playout<G: State> {
     buf: Vec<G::Move>,
     pub rng: SplitMix64,
 }
 
-impl<G: SimGame> Playout<G> {
+impl<G: State> Playout<G> {
     pub fn new(seed: u64) -> Self {
         Playout {
             buf: Vec::with_capacity(64),

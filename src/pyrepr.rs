@@ -179,3 +179,12 @@ mod tests {
         );
     }
 }
+
+/// Names as a message lists the choices: "a", "a or b", "a, b or c".
+pub fn or_list(names: &[&str]) -> String {
+    match names.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    }
+}

@@ -5,9 +5,10 @@
 //! starts from `seat_seed(match_seed, k)`. Each match depends on `(S, i)` alone, so any
 //! split of the matches over threads (or machines) gives the same records.
 
-use crate::bots::{Bot, BotGame, BotKind};
-use crate::fifteen::{Game, Rules};
+use crate::bots::{Bot, BotKind};
+use crate::fifteen::Game;
 use crate::rng::SplitMix64;
+use crate::state::{Deal, State};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The SplitMix64 increment (the golden ratio in 64 bits).
@@ -64,8 +65,10 @@ impl Records {
     }
 
     /// Record a finished match that took `moves` moves.
-    pub fn push<G: SimGame>(&mut self, g: &G, moves: u64) {
-        g.record(self, moves);
+    pub fn push<G: State>(&mut self, g: &G, moves: u64) {
+        let first = g.deals().first().map_or(g.dealer(), |d| d.dealer());
+        let deals = g.deals().iter().map(|d| (d.dealer(), d.points()));
+        self.push_parts(g.winner(), g.scores(), moves, first, deals);
     }
 
     /// Record a finished match from its parts: winner, final scores, the first dealer,
@@ -105,80 +108,6 @@ impl Records {
     }
 }
 
-/// A game the simulation can play: start a match, ask whose turn it is, apply a legal
-/// move, and record the finished match.
-pub trait SimGame: BotGame + Sized {
-    type Rules: Copy + Send + Sync;
-    fn start(rules: Self::Rules, seed: u64) -> Self;
-    fn players(rules: &Self::Rules) -> u8;
-    fn sides(rules: &Self::Rules) -> usize;
-    fn turn(&self) -> Option<u8>;
-    fn deal_number(&self) -> u64;
-    fn apply(&mut self, mv: Self::Move);
-    fn record(&self, out: &mut Records, moves: u64);
-}
-
-impl SimGame for Game {
-    type Rules = Rules;
-    fn start(rules: Rules, seed: u64) -> Game {
-        Game::new(rules, seed)
-    }
-    fn players(rules: &Rules) -> u8 {
-        rules.players
-    }
-    fn sides(rules: &Rules) -> usize {
-        rules.sides() as usize
-    }
-    #[inline]
-    fn turn(&self) -> Option<u8> {
-        Game::turn(self)
-    }
-    #[inline]
-    fn deal_number(&self) -> u64 {
-        Game::deal_number(self)
-    }
-    #[inline]
-    fn apply(&mut self, mv: Self::Move) {
-        Game::apply(self, mv)
-    }
-    fn record(&self, out: &mut Records, moves: u64) {
-        let sides = out.sides;
-        let first = self.deals().first().map_or(self.dealer(), |d| d.dealer);
-        let deals = self.deals().iter().map(|d| (d.dealer, &d.points[..sides]));
-        out.push_parts(self.winner(), self.scores(), moves, first, deals);
-    }
-}
-
-impl SimGame for crate::quinte::Game {
-    type Rules = crate::quinte::Rules;
-    fn start(rules: Self::Rules, seed: u64) -> Self {
-        crate::quinte::Game::new(rules, seed)
-    }
-    fn players(rules: &Self::Rules) -> u8 {
-        rules.players()
-    }
-    fn sides(rules: &Self::Rules) -> usize {
-        rules.sides() as usize
-    }
-    #[inline]
-    fn turn(&self) -> Option<u8> {
-        crate::quinte::Game::turn(self)
-    }
-    #[inline]
-    fn deal_number(&self) -> u64 {
-        crate::quinte::Game::deal_number(self)
-    }
-    #[inline]
-    fn apply(&mut self, mv: Self::Move) {
-        crate::quinte::Game::apply(self, mv)
-    }
-    fn record(&self, out: &mut Records, moves: u64) {
-        let first = self.deals().first().map_or(self.dealer(), |d| d.dealer);
-        let deals = self.deals().iter().map(|d| (d.dealer, &d.points[..]));
-        out.push_parts(self.winner(), &self.scores(), moves, first, deals);
-    }
-}
-
 /// `run_game` for a rule set of either family.
 pub fn run_any(
     rules: crate::any::RuleSet,
@@ -209,7 +138,7 @@ pub fn check_bots(players: u8, bots: &[BotKind]) -> Result<(), String> {
 
 /// Play match `match_seed` to its end with the given bots (reseeded for this match);
 /// returns the finished game and the number of moves.
-pub fn play_match<G: SimGame>(
+pub fn play_match<G: State>(
     rules: G::Rules,
     bots: &mut [Bot<G::Move>],
     match_seed: u64,
@@ -217,7 +146,7 @@ pub fn play_match<G: SimGame>(
     for (seat, bot) in bots.iter_mut().enumerate() {
         bot.reseed(seat_seed(match_seed, seat as u8));
     }
-    let mut g = G::start(rules, match_seed);
+    let mut g = G::new(rules, match_seed);
     let mut moves = 0u64;
     while let Some(seat) = g.turn() {
         let Some(mv) = bots.get_mut(seat as usize).and_then(|b| b.choose(&g)) else {
@@ -238,7 +167,7 @@ pub const MAX_THREADS: usize = 256;
 /// The records of matches `start .. start + count` of seed `seed`, played on `threads`
 /// threads (0: as many as the machine has), for any game of the core. The records are
 /// the same for any count of threads.
-pub fn run_game<G: SimGame>(
+pub fn run_game<G: State>(
     rules: G::Rules,
     bots: &[BotKind],
     seed: u64,
@@ -247,7 +176,7 @@ pub fn run_game<G: SimGame>(
     threads: usize,
 ) -> Result<Records, String> {
     check_bots(G::players(&rules), bots)?;
-    let sides = G::sides(&rules);
+    let sides = G::sides(&rules) as usize;
     let count = usize::try_from(count).map_err(|_| "too many games at once".to_string())?;
     let threads = if threads == 0 {
         std::thread::available_parallelism().map_or(1, |n| n.get())
@@ -321,6 +250,7 @@ pub fn run_game<G: SimGame>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fifteen::Rules;
 
     #[test]
     fn match_seeds_are_the_outputs_of_the_seed_generator() {

@@ -2,7 +2,7 @@
 //! card (40 of the baraja, 53 of quinte); quinte moves (53 cards, 3 bids) likewise.
 
 use super::{repr, str_text, type_name, value_error, Given};
-use crate::any::{unknown_deck_message, AnyCard, AnyMove, Deck};
+use crate::any::{unknown_deck_message, AnyCard, AnyCardSet, AnyMove, Deck};
 use crate::cards::bad_card_message_shown;
 use crate::fifteen::moves::{bad_move_message_shown, Move, MoveTextError};
 use crate::quinte;
@@ -46,23 +46,14 @@ pub(crate) fn card_object<'py>(py: Python<'py>, card: AnyCard) -> PyResult<Bound
     }
 }
 
-/// Card objects for every card of a baraja set, in id order.
+/// Card objects for every card of a set, in id order.
 pub(crate) fn card_list<'py>(
     py: Python<'py>,
-    set: crate::cards::CardSet,
+    set: AnyCardSet,
 ) -> PyResult<Vec<Bound<'py, PyCard>>> {
-    set.iter()
-        .map(|c| card_object(py, AnyCard::Baraja(c)))
-        .collect()
-}
-
-/// Card objects for every card of a quinte set, in id order.
-pub(crate) fn quinte_card_list<'py>(
-    py: Python<'py>,
-    set: quinte::CardSet,
-) -> PyResult<Vec<Bound<'py, PyCard>>> {
-    set.iter()
-        .map(|c| card_object(py, AnyCard::Quinte(c)))
+    set.cards()
+        .into_iter()
+        .map(|c| card_object(py, c))
         .collect()
 }
 
@@ -418,7 +409,7 @@ impl PyMove {
     #[getter]
     fn captures<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         match self.mv {
-            AnyMove::Fifteen(m) => PyTuple::new(py, card_list(py, m.captures)?),
+            AnyMove::Fifteen(m) => PyTuple::new(py, card_list(py, AnyCardSet::Baraja(m.captures))?),
             AnyMove::Quinte(_) => Ok(PyTuple::empty(py)),
         }
     }

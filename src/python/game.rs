@@ -1,40 +1,54 @@
 //! `Game` and `DealResult`: the match of either family, wrapped. Every rule is in the
 //! core; this file converts arguments (with the reference's messages) and builds Python
-//! values. One `Game` class holds a fifteen-family game or a quinte game.
+//! values, through `AnyGame` alone. `Game(rules)` is a `FifteenGame` or a `QuinteGame`
+//! (subclasses of `Game`, as in the reference); what only quinte has lives on
+//! `QuinteGame`, read through `AnyGame::quinte`.
 
 use super::cards::{
-    card_list, card_object, move_arg, move_object, quinte_card_list, to_baraja, to_quinte, MoveArg,
-    PyCard, PyMove,
+    card_list, card_object, move_arg, move_object, to_baraja, to_quinte, MoveArg, PyCard, PyMove,
 };
 use super::random::seed_arg;
 use super::rules::{rules_arg, PyRules};
 use super::{
     core_error, plain_int, repr, str_text, type_name, value_error, Given, IllegalMoveError,
 };
-use crate::any::{AnyCard, AnyGame, AnyMove, RuleSet};
-use crate::cards::{Card, CardSet};
+use crate::any::{AnyCard, AnyCardSet, AnyDeal, AnyGame, AnyMove, AnyObservation, RuleSet};
+use crate::cards::Card;
 use crate::fifteen;
+use crate::fifteen::game::list_text as py_list_text;
 use crate::fifteen::game::Position;
-use crate::fifteen::scoring::DealResult;
 use crate::quinte;
 use pyo3::basic::CompareOp;
-use pyo3::exceptions::PyAttributeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList, PyString, PyTuple, PyType};
 
 /// Tables at least this big are worked on with the GIL released.
 const BIG_TABLE: u32 = 16;
 
-#[pyclass(module = "quinza._core", name = "Game")]
+/// A match of any rule set. `Game(rules, seed)` makes a `FifteenGame` (quinza, rb3ine,
+/// escoba) or a `QuinteGame` (quinte).
+#[pyclass(module = "quinza._core", name = "Game", subclass)]
 pub struct PyGame {
     pub(crate) game: AnyGame,
 }
 
-/// One finished deal of either family.
-#[derive(Clone, Copy)]
-enum AnyDeal {
-    Fifteen(DealResult, fifteen::Rules),
-    Quinte(quinte::DealResult),
+/// A match of quinza, rb3ine or escoba.
+#[pyclass(module = "quinza._core", name = "FifteenGame", extends = PyGame)]
+pub struct PyFifteenGame {}
+
+/// A match of quinte, the trick game: the state of the trick game besides `Game`'s.
+#[pyclass(module = "quinza._core", name = "QuinteGame", extends = PyGame)]
+pub struct PyQuinteGame {}
+
+/// The Python object of a game: a `FifteenGame` or a `QuinteGame`.
+pub(crate) fn game_object(py: Python<'_>, game: AnyGame) -> PyResult<Py<PyAny>> {
+    let family_class = matches!(game, AnyGame::Quinte(_));
+    let base = PyClassInitializer::from(PyGame { game });
+    Ok(if family_class {
+        Py::new(py, base.add_subclass(PyQuinteGame {}))?.into_any()
+    } else {
+        Py::new(py, base.add_subclass(PyFifteenGame {}))?.into_any()
+    })
 }
 
 #[pyclass(module = "quinza._core", name = "DealResult", frozen)]
@@ -51,12 +65,27 @@ fn opt_int<'py>(py: Python<'py>, v: Option<u8>) -> PyResult<Bound<'py, PyAny>> {
     })
 }
 
-fn text_list<'py>(py: Python<'py>, set: CardSet) -> PyResult<Bound<'py, PyList>> {
-    PyList::new(py, set.iter().map(|c| c.to_string()))
+/// The cards of a set as text, in id order.
+fn text_list<'py>(py: Python<'py>, set: AnyCardSet) -> PyResult<Bound<'py, PyList>> {
+    PyList::new(py, set.cards().iter().map(|c| c.to_string()))
 }
 
-fn quinte_text_list<'py>(py: Python<'py>, set: quinte::CardSet) -> PyResult<Bound<'py, PyList>> {
-    PyList::new(py, set.iter().map(|c| c.to_string()))
+/// `[seat, text]` pairs, as the observation lists the bids and the trick.
+fn seat_pairs<'py, T: std::fmt::Display>(
+    py: Python<'py>,
+    pairs: impl Iterator<Item = (u8, T)>,
+) -> PyResult<Bound<'py, PyList>> {
+    let list = PyList::empty(py);
+    for (seat, x) in pairs {
+        list.append(PyList::new(
+            py,
+            [
+                seat.into_pyobject(py)?.into_any(),
+                PyString::new(py, &x.to_string()).into_any(),
+            ],
+        )?)?;
+    }
+    Ok(list)
 }
 
 /// `_iterable`: anything iterable but a str or bytes, listed.
@@ -145,15 +174,6 @@ fn index_arg(value: &Bound<'_, PyAny>, size: u8, name: &str) -> PyResult<u8> {
     }
 }
 
-fn py_list_text<T: std::fmt::Display>(items: &[T]) -> String {
-    let parts: Vec<String> = items.iter().map(|x| x.to_string()).collect();
-    format!("[{}]", parts.join(", "))
-}
-
-fn no_attribute(name: &str) -> PyErr {
-    PyAttributeError::new_err(format!("'Game' object has no attribute '{name}'"))
-}
-
 impl PyGame {
     fn seat(&self, seat: &Bound<'_, PyAny>) -> PyResult<u8> {
         index_arg(seat, self.game.rules().players(), "seat")
@@ -164,113 +184,132 @@ impl PyGame {
     }
 
     fn big_table(&self) -> bool {
-        match &self.game {
-            AnyGame::Fifteen(g) => g.table().len() >= BIG_TABLE,
-            AnyGame::Quinte(_) => false,
-        }
-    }
-
-    /// The quinte game, or the AttributeError a capture game gives for a quinte attribute.
-    fn quinte(&self, attribute: &str) -> PyResult<&quinte::Game> {
-        match &self.game {
-            AnyGame::Quinte(g) => Ok(g),
-            AnyGame::Fifteen(_) => Err(no_attribute(attribute)),
-        }
-    }
-
-    fn deals_of(&self) -> Vec<AnyDeal> {
-        match &self.game {
-            AnyGame::Fifteen(g) => g
-                .deals()
-                .iter()
-                .map(|d| AnyDeal::Fifteen(*d, *g.rules()))
-                .collect(),
-            AnyGame::Quinte(g) => g.deals().iter().map(|d| AnyDeal::Quinte(*d)).collect(),
-        }
+        self.game.table().len() >= BIG_TABLE
     }
 }
 
 fn deal_dict<'py>(py: Python<'py>, d: &AnyDeal) -> PyResult<Bound<'py, PyDict>> {
     let out = PyDict::new(py);
+    out.set_item("deal_number", d.deal_number())?;
+    out.set_item("dealer", d.dealer())?;
     let piles = PyList::empty(py);
-    match d {
-        AnyDeal::Fifteen(d, rules) => {
-            let sides = rules.sides() as usize;
-            out.set_item("deal_number", d.deal_number)?;
-            out.set_item("dealer", d.dealer)?;
-            for p in &d.piles[..sides] {
-                piles.append(text_list(py, *p)?)?;
-            }
-            out.set_item("piles", piles)?;
-            out.set_item("points", PyList::new(py, &d.points[..sides])?)?;
-        }
-        AnyDeal::Quinte(d) => {
-            out.set_item("deal_number", d.deal_number)?;
-            out.set_item("dealer", d.dealer)?;
-            for p in &d.piles {
-                piles.append(quinte_text_list(py, *p)?)?;
-            }
-            out.set_item("piles", piles)?;
-            out.set_item("points", PyList::new(py, d.points)?)?;
-        }
+    for p in d.piles() {
+        piles.append(text_list(py, p)?)?;
     }
+    out.set_item("piles", piles)?;
+    out.set_item("points", PyList::new(py, d.points())?)?;
     out.set_item("details", details_list(py, d)?)?;
-    out.set_item("escobas", deal_escobas(d))?;
-    out.set_item("last_capturer", opt_int(py, deal_last_capturer(d))?)?;
+    out.set_item("escobas", d.escobas().to_vec())?;
+    out.set_item("last_capturer", opt_int(py, d.last_capturer())?)?;
     Ok(out)
-}
-
-fn deal_escobas(d: &AnyDeal) -> Vec<u64> {
-    match d {
-        AnyDeal::Fifteen(d, rules) => d.escobas[..rules.sides() as usize].to_vec(),
-        AnyDeal::Quinte(d) => d.escobas.to_vec(),
-    }
-}
-
-fn deal_points(d: &AnyDeal) -> Vec<u64> {
-    match d {
-        AnyDeal::Fifteen(d, rules) => d.points[..rules.sides() as usize].to_vec(),
-        AnyDeal::Quinte(d) => d.points.to_vec(),
-    }
-}
-
-fn deal_last_capturer(d: &AnyDeal) -> Option<u8> {
-    match d {
-        AnyDeal::Fifteen(d, _) => d.last_capturer,
-        AnyDeal::Quinte(d) => d.last_capturer,
-    }
 }
 
 fn details_list<'py>(py: Python<'py>, d: &AnyDeal) -> PyResult<Bound<'py, PyList>> {
     let list = PyList::empty(py);
-    match d {
-        AnyDeal::Fifteen(d, rules) => {
-            for det in &d.details[..rules.sides() as usize] {
-                let dd = PyDict::new(py);
-                for (k, v) in det.items() {
-                    dd.set_item(k, v)?;
-                }
-                list.append(dd)?;
-            }
+    for side in d.details() {
+        let dd = PyDict::new(py);
+        for (k, v) in side {
+            dd.set_item(k, v)?;
         }
-        AnyDeal::Quinte(d) => {
-            for side in 0..2 {
-                let dd = PyDict::new(py);
-                dd.set_item("quints", d.quints[side])?;
-                dd.set_item("tricks", d.tricks[side])?;
-                list.append(dd)?;
-            }
-        }
+        list.append(dd)?;
     }
     Ok(list)
 }
 
-fn deals_list<'py>(py: Python<'py>, deals: &[AnyDeal]) -> PyResult<Bound<'py, PyList>> {
-    let list = PyList::empty(py);
-    for d in deals {
-        list.append(deal_dict(py, d)?)?;
+/// The observation dict of docs/engine.md "Observation", key for key as the reference.
+fn observation_dict<'py>(py: Python<'py>, o: &AnyObservation) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    match o {
+        AnyObservation::Fifteen(o) => {
+            let rules = PyRules {
+                rules: RuleSet::Fifteen(o.rules),
+            };
+            d.set_item("seat", o.seat)?;
+            d.set_item("rules", rules.dict(py)?)?;
+            d.set_item("deal_number", o.deal_number)?;
+            d.set_item("dealer", o.dealer)?;
+            d.set_item("turn", opt_int(py, o.turn)?)?;
+            d.set_item("hand", text_list(py, AnyCardSet::Baraja(o.hand))?)?;
+            d.set_item("hand_sizes", o.hand_sizes())?;
+            d.set_item("table", text_list(py, AnyCardSet::Baraja(o.table))?)?;
+            d.set_item("stock", o.stock)?;
+            let piles = PyList::empty(py);
+            for p in o.piles() {
+                piles.append(text_list(py, AnyCardSet::Baraja(*p))?)?;
+            }
+            d.set_item("piles", piles)?;
+            d.set_item("escobas", o.escobas())?;
+            d.set_item("last_capturer", opt_int(py, o.last_capturer)?)?;
+            d.set_item("scores", o.scores())?;
+            d.set_item("winner", opt_int(py, o.winner)?)?;
+        }
+        AnyObservation::Quinte(o) => {
+            let rules = PyRules {
+                rules: RuleSet::Quinte(o.rules),
+            };
+            d.set_item("seat", o.seat)?;
+            d.set_item("rules", rules.dict(py)?)?;
+            d.set_item("deal_number", o.deal_number)?;
+            d.set_item("dealer", o.dealer)?;
+            d.set_item("turn", opt_int(py, o.turn)?)?;
+            d.set_item("phase", o.phase.name())?;
+            d.set_item(
+                "bids",
+                seat_pairs(py, o.bids().map(|(s, b)| (s, b.word())))?,
+            )?;
+            d.set_item("multiplier", o.multiplier)?;
+            d.set_item("hand", text_list(py, AnyCardSet::Quinte(o.hand))?)?;
+            d.set_item("hand_sizes", o.hand_sizes)?;
+            d.set_item("trick", seat_pairs(py, o.trick())?)?;
+            d.set_item(
+                "played",
+                PyList::new(py, o.played().iter().map(|c| c.to_string()))?,
+            )?;
+            d.set_item("stock", o.stock)?;
+            let piles = PyList::empty(py);
+            for p in o.piles {
+                piles.append(text_list(py, AnyCardSet::Quinte(p))?)?;
+            }
+            d.set_item("piles", piles)?;
+            d.set_item("tricks_won", o.tricks_won)?;
+            d.set_item("quints", o.quints)?;
+            d.set_item("last_capturer", opt_int(py, o.last_capturer)?)?;
+            d.set_item("scores", o.scores)?;
+            d.set_item("winner", opt_int(py, o.winner)?)?;
+        }
     }
-    Ok(list)
+    Ok(d)
+}
+
+/// A rule set for `Game(rules)`: left out is quinza.
+fn game_rules<'py>(py: Python<'py>, rules: &Given<'py>) -> PyResult<RuleSet> {
+    match rules.value() {
+        Some(r) => rules_arg(r),
+        None => rules_arg(PyString::new(py, "quinza").as_any()),
+    }
+}
+
+/// A seed for `Game(rules, seed)`: None draws one.
+fn game_seed<'py>(py: Python<'py>, seed: Option<&Bound<'py, PyAny>>) -> PyResult<u64> {
+    match seed {
+        Some(s) if !s.is_none() => seed_arg(s),
+        _ => {
+            let secrets = py.import("secrets")?;
+            secrets.call_method1("randbits", (64,))?.extract::<u64>()
+        }
+    }
+}
+
+/// The message when a family's class is asked for a game of the other family.
+fn family_message(class: &str, rules: &RuleSet) -> String {
+    format!(
+        "{class} plays {}, not {}; Game(rules) chooses the class",
+        match class {
+            "QuinteGame" => "quinte",
+            _ => "quinza, rb3ine or escoba",
+        },
+        rules.name()
+    )
 }
 
 // -- Game ------------------------------------------------------------------------------
@@ -284,21 +323,10 @@ impl PyGame {
         py: Python<'py>,
         rules: Given<'py>,
         seed: Option<&Bound<'py, PyAny>>,
-    ) -> PyResult<Self> {
-        let rules = match rules.value() {
-            Some(r) => rules_arg(r)?,
-            None => rules_arg(PyString::new(py, "quinza").as_any())?,
-        };
-        let seed = match seed {
-            Some(s) if !s.is_none() => seed_arg(s)?,
-            _ => {
-                let secrets = py.import("secrets")?;
-                secrets.call_method1("randbits", (64,))?.extract::<u64>()?
-            }
-        };
-        Ok(PyGame {
-            game: AnyGame::new(rules, seed),
-        })
+    ) -> PyResult<Py<PyAny>> {
+        let rules = game_rules(py, &rules)?;
+        let seed = game_seed(py, seed)?;
+        game_object(py, AnyGame::new(rules, seed))
     }
 
     #[getter]
@@ -316,18 +344,12 @@ impl PyGame {
 
     #[getter]
     fn dealer(&self) -> u8 {
-        match &self.game {
-            AnyGame::Fifteen(g) => g.dealer(),
-            AnyGame::Quinte(g) => g.dealer(),
-        }
+        self.game.dealer()
     }
 
     #[getter]
     fn deal_number(&self) -> u64 {
-        match &self.game {
-            AnyGame::Fifteen(g) => g.deal_number(),
-            AnyGame::Quinte(g) => g.deal_number(),
-        }
+        self.game.deal_number()
     }
 
     fn hand<'py>(
@@ -335,29 +357,19 @@ impl PyGame {
         py: Python<'py>,
         seat: &Bound<'py, PyAny>,
     ) -> PyResult<Vec<Bound<'py, PyCard>>> {
-        let s = self.seat(seat)?;
-        match &self.game {
-            AnyGame::Fifteen(g) => card_list(py, g.hand(s)),
-            AnyGame::Quinte(g) => quinte_card_list(py, g.hand(s)),
-        }
+        card_list(py, self.game.hand(self.seat(seat)?))
     }
 
     /// The cards face up, sorted (quinte: the cards of the trick in progress).
     #[getter]
     fn table<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyCard>>> {
-        match &self.game {
-            AnyGame::Fifteen(g) => card_list(py, g.table()),
-            AnyGame::Quinte(g) => quinte_card_list(py, g.table()),
-        }
+        card_list(py, self.game.table())
     }
 
     /// How many cards are still to be dealt (quinte: cachette cards not yet taken).
     #[getter]
     fn stock(&self) -> usize {
-        match &self.game {
-            AnyGame::Fifteen(g) => g.stock_len(),
-            AnyGame::Quinte(g) => g.stock_len(),
-        }
+        self.game.stock_len()
     }
 
     /// The cards this side has captured (quinte: won) in this deal.
@@ -366,148 +378,46 @@ impl PyGame {
         py: Python<'py>,
         side: &Bound<'py, PyAny>,
     ) -> PyResult<Vec<Bound<'py, PyCard>>> {
-        let s = self.side(side)?;
-        match &self.game {
-            AnyGame::Fifteen(g) => card_list(py, g.pile(s)),
-            AnyGame::Quinte(g) => quinte_card_list(py, g.pile(s)),
-        }
+        card_list(py, self.game.pile(self.side(side)?))
     }
 
     fn side_of(&self, seat: &Bound<'_, PyAny>) -> PyResult<u8> {
-        let s = self.seat(seat)?;
-        Ok(match &self.game {
-            AnyGame::Fifteen(g) => g.side_of(s),
-            AnyGame::Quinte(g) => g.side_of(s),
-        })
+        Ok(self.game.side_of(self.seat(seat)?))
     }
 
     #[getter]
     fn scores(&self) -> Vec<u64> {
-        match &self.game {
-            AnyGame::Fifteen(g) => g.scores().to_vec(),
-            AnyGame::Quinte(g) => g.scores().to_vec(),
-        }
+        self.game.scores().to_vec()
     }
 
     /// Escobas per side in this deal (always 0 outside escoba).
     #[getter]
     fn escobas(&self) -> Vec<u64> {
-        match &self.game {
-            AnyGame::Fifteen(g) => g.escobas().to_vec(),
-            AnyGame::Quinte(_) => vec![0, 0],
-        }
+        self.game.escobas()
     }
 
     #[getter]
     fn last_capturer(&self) -> Option<u8> {
-        match &self.game {
-            AnyGame::Fifteen(g) => g.last_capturer(),
-            AnyGame::Quinte(g) => g.last_capturer(),
-        }
+        self.game.last_capturer()
     }
 
     #[getter]
     fn is_over(&self) -> bool {
-        self.game.turn().is_none()
+        self.game.is_over()
     }
 
     /// The side that won, or None (the match goes on, or ended in a draw).
     #[getter]
     fn winner(&self) -> Option<u8> {
-        match &self.game {
-            AnyGame::Fifteen(g) => g.winner(),
-            AnyGame::Quinte(g) => g.winner(),
-        }
+        self.game.winner()
     }
 
     #[getter]
     fn deals(&self) -> Vec<PyDealResult> {
-        self.deals_of()
+        self.game
+            .deals()
             .into_iter()
             .map(|deal| PyDealResult { deal })
-            .collect()
-    }
-
-    // -- quinte ----------------------------------------------------------------------------
-
-    /// "doubling", "play", or "over" when the match is over.
-    #[getter]
-    fn phase(&self) -> PyResult<&'static str> {
-        Ok(self.quinte("phase")?.phase().name())
-    }
-
-    /// The trick in progress as (seat, card) in play order.
-    #[getter]
-    fn trick<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let g = self.quinte("trick")?;
-        let list = PyList::empty(py);
-        for (seat, card) in g.trick() {
-            list.append((seat, card_object(py, AnyCard::Quinte(card))?))?;
-        }
-        Ok(list)
-    }
-
-    /// The seat that leads (or led) the current trick; None when the match is over.
-    #[getter]
-    fn leader(&self) -> PyResult<Option<u8>> {
-        Ok(self.quinte("leader")?.leader())
-    }
-
-    /// The trick in progress or about to start, 1..12.
-    #[getter]
-    fn trick_number(&self) -> PyResult<u8> {
-        Ok(self.quinte("trick_number")?.trick_number())
-    }
-
-    #[getter]
-    fn tricks_won(&self) -> PyResult<Vec<u32>> {
-        Ok(self
-            .quinte("tricks_won")?
-            .tricks_won()
-            .map(u32::from)
-            .to_vec())
-    }
-
-    /// Quint points each side scored in this deal (already in `scores`).
-    #[getter]
-    fn quints(&self) -> PyResult<Vec<u64>> {
-        Ok(self.quinte("quints")?.quints().to_vec())
-    }
-
-    /// The bids so far as (seat, word), the first by the seat after the dealer.
-    #[getter]
-    fn bids<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let g = self.quinte("bids")?;
-        let list = PyList::empty(py);
-        for (seat, bid) in g.bids_by_seat() {
-            list.append((seat, bid.word()))?;
-        }
-        Ok(list)
-    }
-
-    /// What a trick is worth in fives: 1, 2 when doubled, 4 when redoubled.
-    #[getter]
-    fn multiplier(&self) -> PyResult<u64> {
-        Ok(self.quinte("multiplier")?.multiplier())
-    }
-
-    #[getter]
-    fn doubled_by(&self) -> PyResult<Option<u8>> {
-        Ok(self.quinte("doubled_by")?.doubling().doubled_by)
-    }
-
-    #[getter]
-    fn redoubled(&self) -> PyResult<bool> {
-        Ok(self.quinte("redoubled")?.doubling().redoubled)
-    }
-
-    /// Every card played this deal, in play order.
-    #[getter]
-    fn played<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyCard>>> {
-        let g = self.quinte("played")?;
-        g.played()
-            .iter()
-            .map(|c| card_object(py, AnyCard::Quinte(*c)))
             .collect()
     }
 
@@ -515,25 +425,15 @@ impl PyGame {
 
     /// Every legal move once, in the documented order.
     fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let game = &self.game;
+        let moves = if self.big_table() {
+            py.detach(|| game.legal_moves())
+        } else {
+            game.legal_moves()
+        };
         let list = PyList::empty(py);
-        match &self.game {
-            AnyGame::Fifteen(g) => {
-                let moves = if self.big_table() {
-                    py.detach(|| g.legal_moves())
-                } else {
-                    g.legal_moves()
-                };
-                for m in moves {
-                    list.append(Bound::new(py, PyMove::from_core(AnyMove::Fifteen(m)))?)?;
-                }
-            }
-            AnyGame::Quinte(g) => {
-                let mut moves = Vec::with_capacity(12);
-                g.legal_moves_into(&mut moves);
-                for m in moves {
-                    list.append(move_object(py, AnyMove::Quinte(m))?)?;
-                }
-            }
+        for m in moves {
+            list.append(move_object(py, m)?)?;
         }
         Ok(list)
     }
@@ -576,23 +476,21 @@ impl PyGame {
         self.game.play(&m).map_err(core_error)
     }
 
-    fn copy(&self) -> PyGame {
-        PyGame {
-            game: self.game.clone(),
-        }
+    fn copy(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        game_object(py, self.game.clone())
     }
 
-    fn __copy__(&self) -> PyGame {
-        self.copy()
+    fn __copy__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.copy(py)
     }
 
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyGame {
-        self.copy()
+    fn __deepcopy__(&self, py: Python<'_>, _memo: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        self.copy(py)
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
         let py = slf.py();
-        let from_json = slf.get_type().getattr("from_json")?;
+        let from_json = py.get_type::<PyGame>().getattr("from_json")?;
         let args = PyTuple::new(py, [slf.borrow().game.to_json()])?;
         PyTuple::new(py, [from_json, args.into_any()])
     }
@@ -602,7 +500,7 @@ impl PyGame {
     }
 
     #[classmethod]
-    fn from_json(cls: &Bound<'_, PyType>, text: &Bound<'_, PyAny>) -> PyResult<PyGame> {
+    fn from_json(cls: &Bound<'_, PyType>, text: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let py = cls.py();
         let bad = |m: String| value_error(format!("invalid game JSON: {m}"));
         // A text with surrogates: the reference's words (a syntax error, or half a pair).
@@ -632,7 +530,10 @@ impl PyGame {
         };
         let game = py.detach(|| AnyGame::from_json(&text));
         match game {
-            Ok(game) => Ok(PyGame { game }),
+            Ok(game) => {
+                check_family(cls, &game.rules())?;
+                game_object(py, game)
+            }
             Err(message) => {
                 if message.starts_with("invalid game JSON: not JSON (") {
                     // Word a syntax error as Python's json module does, when it agrees.
@@ -670,8 +571,7 @@ impl PyGame {
         bids: Option<&Bound<'py, PyAny>>,
         quints: Option<&Bound<'py, PyAny>>,
         played: Option<&Bound<'py, PyAny>>,
-    ) -> PyResult<PyGame> {
-        let _ = cls;
+    ) -> PyResult<Py<PyAny>> {
         let not_none = |v: Option<&Bound<'py, PyAny>>| v.filter(|v| !v.is_none()).cloned();
         let (turn, scores, piles, escobas) = (
             not_none(turn),
@@ -694,6 +594,7 @@ impl PyGame {
             seed: seed.value(),
         };
         let rules = rules_arg(rules)?;
+        check_family(cls, &rules)?;
         let game = match rules {
             RuleSet::Quinte(r) => {
                 let extra = QuinteArgs {
@@ -716,88 +617,17 @@ impl PyGame {
                 AnyGame::Fifteen(fifteen_position(r, &args, escobas.as_ref())?)
             }
         };
-        Ok(PyGame { game })
+        game_object(cls.py(), game)
     }
 
     /// What `seat` may know: its own hand, the sizes of the others, never the stock order
-    /// (quinte: never the cachette before it is taken).
+    /// (quinte: never the cachette before it is taken). The deals so far are `deals`.
     fn observation<'py>(
         &self,
         py: Python<'py>,
         seat: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let seat = self.seat(seat)?;
-        let rules = PyRules {
-            rules: self.game.rules(),
-        };
-        let d = PyDict::new(py);
-        d.set_item("seat", seat)?;
-        d.set_item("rules", rules.dict(py)?)?;
-        d.set_item("deal_number", self.deal_number())?;
-        d.set_item("dealer", self.dealer())?;
-        d.set_item("turn", opt_int(py, self.game.turn())?)?;
-        match &self.game {
-            AnyGame::Fifteen(g) => {
-                let r = *g.rules();
-                d.set_item("hand", text_list(py, g.hand(seat))?)?;
-                let sizes: Vec<u32> = (0..r.players).map(|s| g.hand(s).len()).collect();
-                d.set_item("hand_sizes", sizes)?;
-                d.set_item("table", text_list(py, g.table())?)?;
-                d.set_item("stock", g.stock_len())?;
-                let piles = PyList::empty(py);
-                for s in 0..r.sides() {
-                    piles.append(text_list(py, g.pile(s))?)?;
-                }
-                d.set_item("piles", piles)?;
-                d.set_item("escobas", g.escobas().to_vec())?;
-            }
-            AnyGame::Quinte(g) => {
-                d.set_item("phase", g.phase().name())?;
-                let bids = PyList::empty(py);
-                for (s, b) in g.bids_by_seat() {
-                    bids.append(PyList::new(
-                        py,
-                        [
-                            s.into_pyobject(py)?.into_any(),
-                            PyString::new(py, b.word()).into_any(),
-                        ],
-                    )?)?;
-                }
-                d.set_item("bids", bids)?;
-                d.set_item("multiplier", g.multiplier())?;
-                d.set_item("hand", quinte_text_list(py, g.hand(seat))?)?;
-                let sizes: Vec<u32> = (0..4).map(|s| g.hand(s).len()).collect();
-                d.set_item("hand_sizes", sizes)?;
-                let trick = PyList::empty(py);
-                for (s, c) in g.trick() {
-                    trick.append(PyList::new(
-                        py,
-                        [
-                            s.into_pyobject(py)?.into_any(),
-                            PyString::new(py, &c.to_string()).into_any(),
-                        ],
-                    )?)?;
-                }
-                d.set_item("trick", trick)?;
-                d.set_item(
-                    "played",
-                    PyList::new(py, g.played().iter().map(|c| c.to_string()))?,
-                )?;
-                d.set_item("stock", g.stock_len())?;
-                let piles = PyList::empty(py);
-                for s in 0..2 {
-                    piles.append(quinte_text_list(py, g.pile(s))?)?;
-                }
-                d.set_item("piles", piles)?;
-                d.set_item("tricks_won", g.tricks_won().map(u32::from).to_vec())?;
-                d.set_item("quints", g.quints().to_vec())?;
-            }
-        }
-        d.set_item("last_capturer", opt_int(py, self.last_capturer())?)?;
-        d.set_item("scores", self.scores())?;
-        d.set_item("winner", opt_int(py, self.winner())?)?;
-        d.set_item("deals", deals_list(py, &self.deals_of())?)?;
-        Ok(d)
+        observation_dict(py, &self.game.observation(self.seat(seat)?))
     }
 
     fn __str__(&self) -> String {
@@ -812,10 +642,154 @@ impl PyGame {
         format!(
             "<Game {} deal {} turn {} scores {}>",
             self.game.rules().repr(),
-            self.deal_number(),
+            self.game.deal_number(),
             turn,
-            py_list_text(&self.scores())
+            py_list_text(self.game.scores())
         )
+    }
+}
+
+/// `FifteenGame.from_json` / `QuinteGame.from_position` refuse a game of the other family.
+fn check_family(cls: &Bound<'_, PyType>, rules: &RuleSet) -> PyResult<()> {
+    let py = cls.py();
+    let (wanted, class) = if cls.is(py.get_type::<PyQuinteGame>()) {
+        (true, "QuinteGame")
+    } else if cls.is(py.get_type::<PyFifteenGame>()) {
+        (false, "FifteenGame")
+    } else {
+        return Ok(());
+    };
+    if matches!(rules, RuleSet::Quinte(_)) != wanted {
+        return Err(value_error(family_message(class, rules)));
+    }
+    Ok(())
+}
+
+#[pymethods]
+impl PyFifteenGame {
+    #[new]
+    #[pyo3(signature = (rules = Given::Missing, seed = None),
+           text_signature = "(rules='quinza', seed=None)")]
+    fn new<'py>(
+        py: Python<'py>,
+        rules: Given<'py>,
+        seed: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Py<PyAny>> {
+        let rules = game_rules(py, &rules)?;
+        check_family(&py.get_type::<PyFifteenGame>(), &rules)?;
+        PyGame::new(
+            py,
+            Given::Value(PyRules { rules }.into_pyobject(py)?.into_any()),
+            seed,
+        )
+    }
+}
+
+/// The quinte game of a `QuinteGame` object (always there: the class is made for it).
+fn quinte_of<'a>(slf: &'a PyRef<'_, PyQuinteGame>) -> PyResult<&'a quinte::Game> {
+    slf.as_super()
+        .game
+        .quinte()
+        .ok_or_else(|| value_error("a QuinteGame holds a quinte match"))
+}
+
+#[pymethods]
+impl PyQuinteGame {
+    #[new]
+    #[pyo3(signature = (rules = Given::Missing, seed = None),
+           text_signature = "(rules='quinte', seed=None)")]
+    fn new<'py>(
+        py: Python<'py>,
+        rules: Given<'py>,
+        seed: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Py<PyAny>> {
+        let rules = match rules.value() {
+            Some(r) => rules_arg(r)?,
+            None => rules_arg(PyString::new(py, quinte::rules::NAME).as_any())?,
+        };
+        check_family(&py.get_type::<PyQuinteGame>(), &rules)?;
+        PyGame::new(
+            py,
+            Given::Value(PyRules { rules }.into_pyobject(py)?.into_any()),
+            seed,
+        )
+    }
+
+    /// "doubling", "play", or "over" when the match is over.
+    #[getter]
+    fn phase(slf: PyRef<'_, Self>) -> PyResult<&'static str> {
+        Ok(quinte_of(&slf)?.phase().name())
+    }
+
+    /// The trick in progress as (seat, card) in play order.
+    #[getter]
+    fn trick<'py>(slf: PyRef<'py, Self>) -> PyResult<Bound<'py, PyList>> {
+        let py = slf.py();
+        let list = PyList::empty(py);
+        for (seat, card) in quinte_of(&slf)?.trick() {
+            list.append((seat, card_object(py, AnyCard::Quinte(card))?))?;
+        }
+        Ok(list)
+    }
+
+    /// The seat that leads (or led) the current trick; None when the match is over.
+    #[getter]
+    fn leader(slf: PyRef<'_, Self>) -> PyResult<Option<u8>> {
+        Ok(quinte_of(&slf)?.leader())
+    }
+
+    /// The trick in progress or about to start, 1..12.
+    #[getter]
+    fn trick_number(slf: PyRef<'_, Self>) -> PyResult<u8> {
+        Ok(quinte_of(&slf)?.trick_number())
+    }
+
+    #[getter]
+    fn tricks_won(slf: PyRef<'_, Self>) -> PyResult<Vec<u32>> {
+        Ok(quinte_of(&slf)?.tricks_won().map(u32::from).to_vec())
+    }
+
+    /// Quint points each side scored in this deal (already in `scores`).
+    #[getter]
+    fn quints(slf: PyRef<'_, Self>) -> PyResult<Vec<u64>> {
+        Ok(quinte_of(&slf)?.quints().to_vec())
+    }
+
+    /// The bids so far as (seat, word), the first by the seat after the dealer.
+    #[getter]
+    fn bids<'py>(slf: PyRef<'py, Self>) -> PyResult<Bound<'py, PyList>> {
+        let list = PyList::empty(slf.py());
+        for (seat, bid) in quinte_of(&slf)?.bids_by_seat() {
+            list.append((seat, bid.word()))?;
+        }
+        Ok(list)
+    }
+
+    /// What a trick is worth in fives: 1, 2 when doubled, 4 when redoubled.
+    #[getter]
+    fn multiplier(slf: PyRef<'_, Self>) -> PyResult<u64> {
+        Ok(quinte_of(&slf)?.multiplier())
+    }
+
+    #[getter]
+    fn doubled_by(slf: PyRef<'_, Self>) -> PyResult<Option<u8>> {
+        Ok(quinte_of(&slf)?.doubling().doubled_by)
+    }
+
+    #[getter]
+    fn redoubled(slf: PyRef<'_, Self>) -> PyResult<bool> {
+        Ok(quinte_of(&slf)?.doubling().redoubled)
+    }
+
+    /// Every card played this deal, in play order.
+    #[getter]
+    fn played<'py>(slf: PyRef<'py, Self>) -> PyResult<Vec<Bound<'py, PyCard>>> {
+        let py = slf.py();
+        quinte_of(&slf)?
+            .played()
+            .iter()
+            .map(|c| card_object(py, AnyCard::Quinte(*c)))
+            .collect()
     }
 }
 
@@ -1002,42 +976,27 @@ fn python_json_error(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<Option
 impl PyDealResult {
     #[getter]
     fn deal_number(&self) -> u64 {
-        match &self.deal {
-            AnyDeal::Fifteen(d, _) => d.deal_number,
-            AnyDeal::Quinte(d) => d.deal_number,
-        }
+        self.deal.deal_number()
     }
 
     #[getter]
     fn dealer(&self) -> u8 {
-        match &self.deal {
-            AnyDeal::Fifteen(d, _) => d.dealer,
-            AnyDeal::Quinte(d) => d.dealer,
-        }
+        self.deal.dealer()
     }
 
     /// Per side: every card the side ended the deal with (leftovers included), sorted.
     #[getter]
     fn piles<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let list = PyList::empty(py);
-        match &self.deal {
-            AnyDeal::Fifteen(d, rules) => {
-                for p in &d.piles[..rules.sides() as usize] {
-                    list.append(card_list(py, *p)?)?;
-                }
-            }
-            AnyDeal::Quinte(d) => {
-                for p in &d.piles {
-                    list.append(quinte_card_list(py, *p)?)?;
-                }
-            }
+        for p in self.deal.piles() {
+            list.append(card_list(py, p)?)?;
         }
         Ok(list)
     }
 
     #[getter]
     fn points(&self) -> Vec<u64> {
-        deal_points(&self.deal)
+        self.deal.points().to_vec()
     }
 
     #[getter]
@@ -1047,12 +1006,12 @@ impl PyDealResult {
 
     #[getter]
     fn escobas(&self) -> Vec<u64> {
-        deal_escobas(&self.deal)
+        self.deal.escobas().to_vec()
     }
 
     #[getter]
     fn last_capturer(&self) -> Option<u8> {
-        deal_last_capturer(&self.deal)
+        self.deal.last_capturer()
     }
 
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
@@ -1070,21 +1029,7 @@ impl PyDealResult {
     fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
         let py = other.py();
         let same = match other.cast::<PyDealResult>() {
-            Ok(o) => match (&o.get().deal, &self.deal) {
-                (AnyDeal::Fifteen(a, ra), AnyDeal::Fifteen(b, rb)) => {
-                    let sides = ra.sides() as usize;
-                    ra.sides() == rb.sides()
-                        && a.deal_number == b.deal_number
-                        && a.dealer == b.dealer
-                        && a.piles[..sides] == b.piles[..sides]
-                        && a.points[..sides] == b.points[..sides]
-                        && a.details[..sides] == b.details[..sides]
-                        && a.escobas[..sides] == b.escobas[..sides]
-                        && a.last_capturer == b.last_capturer
-                }
-                (AnyDeal::Quinte(a), AnyDeal::Quinte(b)) => a == b,
-                _ => false,
-            },
+            Ok(o) => o.get().deal == self.deal,
             Err(_) => false,
         };
         Ok(match op {
@@ -1098,11 +1043,13 @@ impl PyDealResult {
         let details = details_list(py, &self.deal)?;
         Ok(format!(
             "DealResult(deal_number={}, dealer={}, points={}, details={}, last_capturer={})",
-            self.deal_number(),
-            self.dealer(),
-            py_list_text(&deal_points(&self.deal)),
+            self.deal.deal_number(),
+            self.deal.dealer(),
+            py_list_text(self.deal.points()),
             details.repr()?,
-            deal_last_capturer(&self.deal).map_or("None".to_string(), |x| x.to_string())
+            self.deal
+                .last_capturer()
+                .map_or("None".to_string(), |x| x.to_string())
         ))
     }
 }

@@ -79,6 +79,8 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<cards::PyMove>()?;
     m.add_class::<rules::PyRules>()?;
     m.add_class::<game::PyGame>()?;
+    m.add_class::<game::PyFifteenGame>()?;
+    m.add_class::<game::PyQuinteGame>()?;
     m.add_class::<game::PyDealResult>()?;
     m.add_class::<random::PyRandom>()?;
     sim::register(m)?;

@@ -8,9 +8,10 @@ use super::random::seed_arg;
 use super::rules::rules_arg;
 use super::{plain_int, repr, type_name, value_error};
 use crate::any::{AnyGame, AnyMove};
-use crate::bots::{unknown_bot_message, Bot, BotGame, BotKind};
+use crate::bots::{unknown_bot_message, Bot, BotKind, BOT_NAMES};
 use crate::rng::SplitMix64;
 use crate::sim;
+use crate::state::State;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString, PyTuple};
 
@@ -35,7 +36,7 @@ fn with_game<R>(game: &Bound<'_, PyAny>, f: impl FnOnce(&AnyGame) -> R) -> PyRes
 }
 
 /// One choice of a bot of `kind` drawing from `rng`, on a game of either family.
-fn choose_in<G: BotGame>(kind: BotKind, rng: &mut SplitMix64, g: &G) -> Option<G::Move> {
+fn choose_in<G: State>(kind: BotKind, rng: &mut SplitMix64, g: &G) -> Option<G::Move> {
     let mut bot = Bot::<G::Move>::new(kind, 0);
     bot.rng = *rng;
     let mv = bot.choose(g);
@@ -259,5 +260,6 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(match_seed, m)?)?;
     m.add_function(wrap_pyfunction!(seat_seed, m)?)?;
     m.add_function(wrap_pyfunction!(_simulate_chunk, m)?)?;
+    m.add("BOT_NAMES", PyTuple::new(m.py(), BOT_NAMES)?)?;
     Ok(())
 }

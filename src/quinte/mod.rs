@@ -17,3 +17,93 @@ pub use rules::Rules;
 
 #[cfg(test)]
 mod tests;
+
+pub mod observation;
+
+pub use observation::Observation;
+
+use crate::rng::SplitMix64;
+use crate::state::{self, State};
+
+impl state::Deal for DealResult {
+    fn deal_number(&self) -> u64 {
+        self.deal_number
+    }
+    fn dealer(&self) -> u8 {
+        self.dealer
+    }
+    fn points(&self) -> &[u64] {
+        &self.points
+    }
+}
+
+/// Quinte through the one game interface: each method is the game's own.
+impl State for Game {
+    type Rules = Rules;
+    type Move = Move;
+    type Observation = Observation;
+    type Deal = DealResult;
+
+    fn new(rules: Rules, seed: u64) -> Game {
+        Game::new(rules, seed)
+    }
+    fn rules(&self) -> &Rules {
+        Game::rules(self)
+    }
+    fn players(rules: &Rules) -> u8 {
+        rules.players()
+    }
+    fn sides(rules: &Rules) -> u8 {
+        rules.sides()
+    }
+    #[inline]
+    fn side_of(&self, seat: u8) -> u8 {
+        Game::side_of(self, seat)
+    }
+    #[inline]
+    fn turn(&self) -> Option<u8> {
+        Game::turn(self)
+    }
+    fn dealer(&self) -> u8 {
+        Game::dealer(self)
+    }
+    #[inline]
+    fn deal_number(&self) -> u64 {
+        Game::deal_number(self)
+    }
+    fn scores(&self) -> &[u64] {
+        &self.scores
+    }
+    fn winner(&self) -> Option<u8> {
+        Game::winner(self)
+    }
+    fn deals(&self) -> &[DealResult] {
+        Game::deals(self)
+    }
+    #[inline]
+    fn legal_moves_into(&self, out: &mut Vec<Move>) {
+        Game::legal_moves_into(self, out)
+    }
+    fn count_legal_moves(&self) -> u64 {
+        Game::count_legal_moves(self)
+    }
+    fn illegal_reason(&self, mv: &Move) -> Option<String> {
+        Game::illegal_reason(self, mv)
+    }
+    #[inline]
+    fn apply(&mut self, mv: Move) {
+        Game::apply(self, mv)
+    }
+    /// Counted, never listed: in play the legal cards are a bitset.
+    #[inline]
+    fn random_move(&self, rng: &mut SplitMix64, _buf: &mut Vec<Move>) -> Option<Move> {
+        Game::random_move(self, rng)
+    }
+    #[inline]
+    fn greedy_key(&self, mv: &Move) -> i32 {
+        crate::bots::quinte_greedy_key(self, mv)
+    }
+    fn observation(&self, seat: u8) -> Observation {
+        Observation::of(self, seat)
+    }
+}
