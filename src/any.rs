@@ -2,9 +2,11 @@
 //! over the two engines, the fifteen family and quinte. Here is only the dispatch and
 //! what lies between the two (a move of one deck offered to a game of the other).
 
+use crate::bots::{Bot, BotKind};
 use crate::fifteen;
 use crate::fifteen::rules::{Arg, ArgKind};
 use crate::quinte;
+use crate::rng::SplitMix64;
 use crate::state::{Deal, State};
 use crate::Error;
 use serde_json::Value;
@@ -498,6 +500,21 @@ impl AnyGame {
             fifteen::json::read_value(&data).map(AnyGame::Fifteen)
         };
         game.map_err(|e| format!("invalid game JSON: {e}"))
+    }
+
+    /// The move a core bot of `kind` drawing from `rng` makes, or None when the match is over.
+    pub fn bot_move(&self, kind: BotKind, rng: &mut SplitMix64) -> Option<AnyMove> {
+        fn choose<G: State>(kind: BotKind, rng: &mut SplitMix64, g: &G) -> Option<G::Move> {
+            let mut bot = Bot::<G::Move>::new(kind, 0);
+            bot.rng = *rng;
+            let mv = bot.choose(g);
+            *rng = bot.rng;
+            mv
+        }
+        match self {
+            AnyGame::Fifteen(g) => choose(kind, rng, g).map(AnyMove::Fifteen),
+            AnyGame::Quinte(g) => choose(kind, rng, g).map(AnyMove::Quinte),
+        }
     }
 
     /// The text drawing of `str(game)`.

@@ -216,6 +216,11 @@ fn details_list<'py>(py: Python<'py>, d: &AnyDeal) -> PyResult<Bound<'py, PyList
     Ok(list)
 }
 
+/// Small counts as a list of ints (a `&[u8]` would become bytes).
+fn counts(v: &[u8]) -> Vec<u32> {
+    v.iter().map(|&x| u32::from(x)).collect()
+}
+
 /// The observation dict of docs/engine.md "Observation", key for key as the reference.
 fn observation_dict<'py>(py: Python<'py>, o: &AnyObservation) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
@@ -230,7 +235,7 @@ fn observation_dict<'py>(py: Python<'py>, o: &AnyObservation) -> PyResult<Bound<
             d.set_item("dealer", o.dealer)?;
             d.set_item("turn", opt_int(py, o.turn)?)?;
             d.set_item("hand", text_list(py, AnyCardSet::Baraja(o.hand))?)?;
-            d.set_item("hand_sizes", o.hand_sizes())?;
+            d.set_item("hand_sizes", counts(o.hand_sizes()))?;
             d.set_item("table", text_list(py, AnyCardSet::Baraja(o.table))?)?;
             d.set_item("stock", o.stock)?;
             let piles = PyList::empty(py);
@@ -259,7 +264,7 @@ fn observation_dict<'py>(py: Python<'py>, o: &AnyObservation) -> PyResult<Bound<
             )?;
             d.set_item("multiplier", o.multiplier)?;
             d.set_item("hand", text_list(py, AnyCardSet::Quinte(o.hand))?)?;
-            d.set_item("hand_sizes", o.hand_sizes)?;
+            d.set_item("hand_sizes", counts(&o.hand_sizes))?;
             d.set_item("trick", seat_pairs(py, o.trick())?)?;
             d.set_item(
                 "played",
@@ -271,7 +276,7 @@ fn observation_dict<'py>(py: Python<'py>, o: &AnyObservation) -> PyResult<Bound<
                 piles.append(text_list(py, AnyCardSet::Quinte(p))?)?;
             }
             d.set_item("piles", piles)?;
-            d.set_item("tricks_won", o.tricks_won)?;
+            d.set_item("tricks_won", counts(&o.tricks_won))?;
             d.set_item("quints", o.quints)?;
             d.set_item("last_capturer", opt_int(py, o.last_capturer)?)?;
             d.set_item("scores", o.scores)?;

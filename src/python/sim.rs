@@ -7,7 +7,7 @@ use super::game::PyGame;
 use super::random::seed_arg;
 use super::rules::rules_arg;
 use super::{plain_int, repr, type_name, value_error};
-use crate::any::{AnyGame, AnyMove};
+use crate::any::AnyGame;
 use crate::bots::{unknown_bot_message, Bot, BotKind, BOT_NAMES};
 use crate::rng::SplitMix64;
 use crate::sim;
@@ -35,25 +35,13 @@ fn with_game<R>(game: &Bound<'_, PyAny>, f: impl FnOnce(&AnyGame) -> R) -> PyRes
     )))
 }
 
-/// One choice of a bot of `kind` drawing from `rng`, on a game of either family.
-fn choose_in<G: State>(kind: BotKind, rng: &mut SplitMix64, g: &G) -> Option<G::Move> {
-    let mut bot = Bot::<G::Move>::new(kind, 0);
-    bot.rng = *rng;
-    let mv = bot.choose(g);
-    *rng = bot.rng;
-    mv
-}
-
 fn choose<'py>(
     py: Python<'py>,
     kind: BotKind,
     rng: &mut SplitMix64,
     game: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyMove>> {
-    let mv = with_game(game, |g| match g {
-        AnyGame::Fifteen(g) => choose_in(kind, rng, g).map(AnyMove::Fifteen),
-        AnyGame::Quinte(g) => choose_in(kind, rng, g).map(AnyMove::Quinte),
-    })?;
+    let mv = with_game(game, |g| g.bot_move(kind, rng))?;
     match mv {
         Some(m) => move_object(py, m),
         None => Err(value_error("the match is over: there is no move to choose")),
