@@ -8,10 +8,9 @@ use super::random::seed_arg;
 use super::rules::rules_arg;
 use super::{plain_int, repr, type_name, value_error};
 use crate::any::AnyGame;
-use crate::bots::{unknown_bot_message, Bot, BotKind, BOT_NAMES};
+use crate::bots::{unknown_bot_message, BotKind, BOT_NAMES};
 use crate::rng::SplitMix64;
 use crate::sim;
-use crate::state::State;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString, PyTuple};
 
