@@ -1,0 +1,91 @@
+"""observation(seat) is what that seat may know and nothing more: re-dealing the cards it
+cannot see (the other hands, the stock's order, quinte's cachette) changes nothing in it.
+Its size does not grow with the match: the deals so far are `game.deals`, not part of it."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, List
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from .conftest import BACKENDS
+
+RULE_SETS = [
+    ("quinza", 2), ("quinza", 3), ("rb3ine", 4), ("escoba", 2), ("escoba", 3), ("escoba", 4), ("quinte", 4)
+]
+
+
+def advanced(q: Any, name: str, players: int, seed: int, moves: int) -> Any:
+    """A match of `name` after up to `moves` random moves (stopped before its end)."""
+    g = q.Game(q.Rules(name, players=players, target=10**6), seed=seed)
+    pick = q.Random(seed ^ 0x5EED)
+    for _ in range(moves):
+        legal = g.legal_moves()
+        g.play(legal[pick.below(len(legal))])
+    return g
+
+
+def texts(cards: Any) -> List[str]:
+    return [str(c) for c in cards]
+
+
+def redealt(q: Any, g: Any, seat: int, seed: int) -> Any:
+    """The same position with the cards `seat` cannot see dealt again at random: the other
+    hands (each keeping its size) and the stock (fifteen family) or the cachette (quinte)."""
+    state = json.loads(g.to_json())
+    others = [s for s in range(g.rules.players) if s != seat]
+    hidden = [c for s in others for c in state["hands"][s]] + list(state["stock"])
+    q.Random(seed).shuffle(hidden)
+    for s in others:
+        size = len(state["hands"][s])
+        state["hands"][s], hidden = sorted(hidden[:size], key=lambda c: q.Card(c, g.rules.deck).id), hidden[size:]
+    state["stock"] = hidden
+    return q.Game.from_json(json.dumps(state))
+
+
+@pytest.mark.parametrize("backend", list(BACKENDS))
+@pytest.mark.parametrize("name,players", RULE_SETS)
+@settings(max_examples=25)
+@given(seed=st.integers(0, 2**64 - 1), moves=st.integers(0, 40), other=st.integers(0, 2**64 - 1))
+def test_hidden_cards_redealt_change_nothing_a_seat_observes(
+    backend: str, name: str, players: int, seed: int, moves: int, other: int
+) -> None:
+    q = BACKENDS[backend]
+    g = advanced(q, name, players, seed, moves)
+    for seat in range(players):
+        h = redealt(q, g, seat, other)
+        assert h.observation(seat) == g.observation(seat)
+        assert texts(h.hand(seat)) == texts(g.hand(seat))
+
+
+@pytest.mark.parametrize("name,players", RULE_SETS)
+def test_an_observation_holds_no_hidden_card(q: Any, name: str, players: int) -> None:
+    g = advanced(q, name, players, 3, 17)
+    for seat in range(players):
+        seen = json.dumps(g.observation(seat))
+        for other in range(players):
+            if other != seat:
+                for card in texts(g.hand(other)):
+                    assert f'"{card}"' not in seen, (seat, other, card)
+        for card in json.loads(g.to_json())["stock"]:
+            assert f'"{card}"' not in seen, (seat, "stock", card)
+
+
+@pytest.mark.parametrize("name,players", [("quinza", 2), ("escoba", 4), ("quinte", 4)])
+def test_the_observation_does_not_grow_with_the_match(q: Any, name: str, players: int) -> None:
+    g = q.Game(q.Rules(name, players=players, target=10**6), seed=11)
+    pick = q.Random(5)
+    largest = {}  # deal number -> the largest observation's length in that deal
+    while g.deal_number <= 6:
+        size = len(json.dumps(g.observation(0)))
+        largest[g.deal_number] = max(size, largest.get(g.deal_number, 0))
+        legal = g.legal_moves()
+        g.play(legal[pick.below(len(legal))])
+    assert len(g.deals) == 6
+    assert "deals" not in g.observation(0)
+    # A deal's record alone is some 300 characters of JSON: carrying the deals would add
+    # that much per deal; the cards in view and the scores' digits vary far less.
+    assert max(largest.values()) <= largest[1] + 150, largest
