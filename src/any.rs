@@ -100,6 +100,85 @@ impl std::fmt::Display for AnyCard {
     }
 }
 
+/// Every rule set's name, in the order messages list them: the fifteen family's rows,
+/// then quinte.
+pub fn rule_set_names() -> impl Iterator<Item = &'static str> {
+    fifteen::rules::ROWS
+        .iter()
+        .map(|r| r.name)
+        .chain(std::iter::once(quinte::rules::ROW.name))
+}
+
+/// `a, b, c or d`
+fn choice_text(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+/// The message for a name that is no rule set; `shown` is the name as Python's repr.
+pub fn unknown_rule_set_message(shown: &str) -> String {
+    let names: Vec<&str> = rule_set_names().collect();
+    format!("unknown rule set {shown}: choose {}", choice_text(&names))
+}
+
+/// A rule set's row as the Python `rule_sets()` lists it: both families in one shape.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RuleSetInfo {
+    pub name: &'static str,
+    pub family: &'static str,
+    pub deck: Deck,
+    pub players: Vec<u8>,
+    pub default_target: u64,
+    pub capture_total: Option<u8>,
+    pub values: Option<[u8; 10]>,
+    pub scoring: &'static str,
+    pub win: &'static str,
+    pub sweeps: bool,
+    pub has_opening_capture: bool,
+    /// The options with their defaults, in documented order.
+    pub options: Vec<(&'static str, fifteen::rules::OptionValue)>,
+}
+
+/// Every rule set, in the order of `rule_set_names`.
+pub fn rule_sets() -> Vec<RuleSetInfo> {
+    let mut out: Vec<RuleSetInfo> = fifteen::rules::ROWS
+        .iter()
+        .map(|r| RuleSetInfo {
+            name: r.name,
+            family: "fifteen",
+            deck: Deck::Baraja,
+            players: fifteen::rules::PLAYERS.to_vec(),
+            default_target: r.default_target,
+            capture_total: Some(r.capture_total),
+            values: Some(r.values),
+            scoring: r.scoring.name(),
+            win: r.win.name(),
+            sweeps: r.sweeps,
+            has_opening_capture: r.has_opening_capture,
+            options: r.options.to_vec(),
+        })
+        .collect();
+    let q = quinte::rules::ROW;
+    out.push(RuleSetInfo {
+        name: q.name,
+        family: "quinte",
+        deck: Deck::Quinte,
+        players: vec![q.players],
+        default_target: q.default_target,
+        capture_total: None,
+        values: None,
+        scoring: q.scoring,
+        win: q.win,
+        sweeps: false,
+        has_opening_capture: false,
+        options: vec![],
+    });
+    out
+}
+
 /// One validated rule set of either family.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum RuleSet {
@@ -115,7 +194,7 @@ impl RuleSet {
         players: &Arg,
         target: &Arg,
         options: &[(String, Arg)],
-    ) -> Result<RuleSet, String> {
+    ) -> Result<RuleSet, Error> {
         if let Some(Arg {
             kind: ArgKind::Str(s),
             ..
@@ -325,7 +404,25 @@ mod tests {
         assert_eq!((z.name(), z.deck()), ("quinza", Deck::Baraja));
         assert_eq!(
             RuleSet::from_args(Some(&name("whist")), &m, &m, &[]).unwrap_err(),
+            Error::Value(unknown_rule_set_message("'whist'"))
+        );
+        // The one list of names, as the message has always read.
+        assert_eq!(
+            unknown_rule_set_message("'whist'"),
             "unknown rule set 'whist': choose quinza, rb3ine, escoba or quinte"
+        );
+        let rows = rule_sets();
+        let names: Vec<&str> = rows.iter().map(|r| r.name).collect();
+        assert_eq!(names, ["quinza", "rb3ine", "escoba", "quinte"]);
+        assert_eq!(rows[1].capture_total, Some(40));
+        assert_eq!(rows[2].values, Some(crate::cards::VALUE_ESCOBA));
+        assert_eq!(
+            (rows[2].default_target, rows[2].scoring, rows[2].win),
+            (21, "categories", "target_and_lead_of_2")
+        );
+        assert_eq!(
+            (rows[3].players.clone(), rows[3].capture_total),
+            (vec![4], None)
         );
     }
 

@@ -4,7 +4,7 @@
 //! docs/engine.md "Simulation"; `quinza.reference.bots` makes the same choices.
 
 use crate::cards::{Card, CardSet, OROS};
-use crate::fifteen::{Game, Move};
+use crate::fifteen::{Game, Move, Scoring};
 use crate::rng::SplitMix64;
 
 /// Which bot.
@@ -73,7 +73,7 @@ fn card_points(set: CardSet) -> i32 {
 #[inline]
 pub fn greedy_key(g: &Game, mv: &Move) -> i32 {
     let played = CardSet(mv.card.bit());
-    if !g.rules().is_escoba() {
+    if g.rules().row().scoring == Scoring::CardPoints {
         return if mv.is_lay() {
             -card_points(played)
         } else {
@@ -85,7 +85,10 @@ pub fn greedy_key(g: &Game, mv: &Move) -> i32 {
     } else {
         (played.union(mv.captures), 1)
     };
-    let escoba = !mv.is_lay() && mv.captures == g.table() && scores_escoba(g, mv.card);
+    let escoba = g.rules().scores_sweeps()
+        && !mv.is_lay()
+        && mv.captures == g.table()
+        && scores_escoba(g, mv.card);
     let seven = (cards.0 & SEVEN_OF_OROS != 0) as i32;
     let oros = cards.intersect(OROS).len() as i32;
     let count = cards.len() as i32;

@@ -3,7 +3,7 @@
 
 use super::captures::{Groups, SplitTable, SubsetSums, TableIndex, SPLIT_TABLE, SUBSET_CARDS};
 use super::moves::Move;
-use super::rules::Rules;
+use super::rules::{Rules, WinRule};
 use super::scoring::{score_deal, DealResult};
 use crate::cards::{Card, CardSet, DECK_SIZE, FULL_DECK};
 use crate::rng::SplitMix64;
@@ -351,7 +351,7 @@ impl Game {
         } else {
             self.last_capturer
         };
-        if self.rules.is_escoba() && capture && self.table.is_empty() {
+        if self.rules.scores_sweeps() && capture && self.table.is_empty() {
             let last_card = self.hands[s].is_empty() && self.stock_pos == self.stock_end;
             if self.rules.escoba_on_last_card || !last_card {
                 self.escobas[side] += 1;
@@ -405,19 +405,21 @@ impl Game {
         self.escobas = [0; 3];
         self.last_capturer = None;
         self.turn = Some(self.seat_after(0) as u8);
-        if self.rules.is_escoba() && self.rules.opening_capture {
+        if self.rules.opening_capture_applies() {
             self.opening_capture();
         }
     }
 
-    /// Escoba: an opening table of 15 or 30 goes to the dealer with 1 or 2 escobas.
+    /// Escoba: an opening table of 15 or 30 (the capture total or twice it) goes to the
+    /// dealer with 1 or 2 escobas.
     fn opening_capture(&mut self) {
         let total = self.table.value_sum(self.rules.values());
-        if total == 15 || total == 30 {
+        let capture = self.rules.capture_total() as u32;
+        if total == capture || total == 2 * capture {
             let side = self.rules.side_of(self.dealer) as usize;
             self.piles[side] = self.piles[side].union(self.table);
             self.table = CardSet::EMPTY;
-            self.escobas[side] += (total / 15) as u64;
+            self.escobas[side] += (total / capture) as u64;
         }
     }
 
@@ -468,25 +470,29 @@ impl Game {
     pub(crate) fn match_result(&self) -> Option<Option<u8>> {
         let scores = self.scores();
         let target = self.rules.target;
-        if self.rules.is_escoba() {
-            for (side, &score) in scores.iter().enumerate() {
-                let lead = scores
-                    .iter()
-                    .enumerate()
-                    .all(|(o, &s)| o == side || score >= s.saturating_add(2));
-                if score >= target && lead {
-                    return Some(Some(side as u8));
+        match self.rules.row().win {
+            WinRule::TargetAndLeadOf2 => {
+                for (side, &score) in scores.iter().enumerate() {
+                    let lead = scores
+                        .iter()
+                        .enumerate()
+                        .all(|(o, &s)| o == side || score >= s.saturating_add(2));
+                    if score >= target && lead {
+                        return Some(Some(side as u8));
+                    }
+                }
+                None
+            }
+            WinRule::HighestAtTarget => {
+                let best = scores.iter().copied().filter(|&s| s >= target).max()?;
+                let mut leaders = scores.iter().enumerate().filter(|&(_, &s)| s == best);
+                let first = leaders.next().map(|(i, _)| i as u8);
+                if leaders.next().is_some() {
+                    Some(None)
+                } else {
+                    Some(first)
                 }
             }
-            return None;
-        }
-        let best = scores.iter().copied().filter(|&s| s >= target).max()?;
-        let mut leaders = scores.iter().enumerate().filter(|&(_, &s)| s == best);
-        let first = leaders.next().map(|(i, _)| i as u8);
-        if leaders.next().is_some() {
-            Some(None)
-        } else {
-            Some(first)
         }
     }
 
@@ -652,6 +658,7 @@ impl Game {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::fifteen::rules::Scoring;
     use crate::fifteen::scoring::Details;
 
     pub fn cards(text: &[&str]) -> Vec<Card> {
@@ -1250,7 +1257,7 @@ pub(crate) mod tests {
             }
             assert!(moves > 0);
             for d in &g.deals {
-                if d.last_capturer.is_some() && !rules.is_escoba() {
+                if d.last_capturer.is_some() && rules.row().scoring == Scoring::CardPoints {
                     assert_eq!(d.points[..rules.sides() as usize].iter().sum::<u64>(), 100);
                 }
             }

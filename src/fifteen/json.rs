@@ -3,7 +3,7 @@
 //! messages, each prefixed `invalid game JSON: `.
 
 use super::game::{list_text, Game, Position};
-use super::rules::{Arg, ArgKind, Rules, Variant};
+use super::rules::{Arg, ArgKind, Rules, Scoring};
 use super::scoring::{DealResult, Details};
 use crate::cards::{Card, CardSet, DECK_SIZE};
 use crate::pyrepr::{json_is_int, py_repr_json, py_repr_str_list};
@@ -353,20 +353,20 @@ fn deal(value: &Value, rules: &Rules) -> Result<DealResult, String> {
     if twice {
         return Err("a deal's piles hold a card twice".into());
     }
-    let keys = Details::keys(rules.variant);
+    let scoring = rules.row().scoring;
+    let keys = Details::keys(scoring);
     let raw_details = list(&map["details"], Some(sides), "deal details")?;
     for d in raw_details {
         object(d, keys, "deal details")?;
     }
-    let zero = Details::from_values(rules.variant, &vec![0; keys.len()])
-        .unwrap_or(Details::Points { gold: 0, other: 0 });
+    let zero = Details::zero(scoring);
     let mut details = [zero; 3];
     for (s, d) in raw_details.iter().enumerate() {
         let mut vals = Vec::with_capacity(keys.len());
         for k in keys {
             vals.push(number(&d[*k], "deal details")?);
         }
-        details[s] = Details::from_values(rules.variant, &vals).unwrap_or(zero);
+        details[s] = Details::from_values(scoring, &vals).unwrap_or(zero);
     }
     let mut points = [0u64; 3];
     for (s, p) in list(&map["points"], Some(sides), "deal points")?
@@ -583,9 +583,9 @@ pub(crate) fn read_value(data: &Value) -> Result<Game, String> {
     Ok(game)
 }
 
-/// The detail keys of a rule set, for callers that build dicts.
-pub fn detail_keys(variant: Variant) -> &'static [&'static str] {
-    Details::keys(variant)
+/// The detail keys of a scoring kind, for callers that build dicts.
+pub fn detail_keys(scoring: Scoring) -> &'static [&'static str] {
+    Details::keys(scoring)
 }
 
 #[cfg(test)]

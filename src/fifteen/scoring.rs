@@ -1,6 +1,6 @@
 //! Scoring a deal (RULES.md, "Scoring a deal") and the result record of a finished deal.
 
-use super::rules::{Rules, Setenta, Variant};
+use super::rules::{Rules, Scoring, Setenta};
 use crate::cards::{CardSet, OROS};
 
 /// Per-side explanation of a deal's points.
@@ -32,6 +32,20 @@ impl Details {
         }
     }
 
+    /// The details of a side that scored nothing.
+    pub fn zero(scoring: Scoring) -> Details {
+        match scoring {
+            Scoring::Categories => Details::Escoba {
+                cards: 0,
+                oros: 0,
+                seven_of_oros: 0,
+                setenta: 0,
+                escobas: 0,
+            },
+            Scoring::CardPoints => Details::Points { gold: 0, other: 0 },
+        }
+    }
+
     /// (key, value) pairs in the documented order.
     pub fn items(&self) -> Vec<(&'static str, u64)> {
         match *self {
@@ -52,18 +66,18 @@ impl Details {
         }
     }
 
-    /// The key names of a variant's details, in order.
-    pub fn keys(variant: Variant) -> &'static [&'static str] {
-        match variant {
-            Variant::Escoba => &["cards", "oros", "seven_of_oros", "setenta", "escobas"],
-            _ => &["gold", "other"],
+    /// The key names of a scoring kind's details, in order.
+    pub fn keys(scoring: Scoring) -> &'static [&'static str] {
+        match scoring {
+            Scoring::Categories => &["cards", "oros", "seven_of_oros", "setenta", "escobas"],
+            Scoring::CardPoints => &["gold", "other"],
         }
     }
 
-    /// Build details from values in the order of `keys(variant)`.
-    pub fn from_values(variant: Variant, v: &[u64]) -> Option<Details> {
-        match variant {
-            Variant::Escoba => match *v {
+    /// Build details from values in the order of `keys(scoring)`.
+    pub fn from_values(scoring: Scoring, v: &[u64]) -> Option<Details> {
+        match scoring {
+            Scoring::Categories => match *v {
                 [cards, oros, seven_of_oros, setenta, escobas] => Some(Details::Escoba {
                     cards,
                     oros,
@@ -73,7 +87,7 @@ impl Details {
                 }),
                 _ => None,
             },
-            _ => match *v {
+            Scoring::CardPoints => match *v {
                 [gold, other] => Some(Details::Points { gold, other }),
                 _ => None,
             },
@@ -173,26 +187,18 @@ pub fn score_deal(
     escobas: &[u64; 3],
 ) -> ([u64; 3], [Details; 3]) {
     let sides = rules.sides() as usize;
-    let zero = match rules.variant {
-        Variant::Escoba => Details::Escoba {
-            cards: 0,
-            oros: 0,
-            seven_of_oros: 0,
-            setenta: 0,
-            escobas: 0,
-        },
-        _ => Details::Points { gold: 0, other: 0 },
-    };
+    let scoring = rules.row().scoring;
+    let zero = Details::zero(scoring);
     let mut details = [zero; 3];
     let mut points = [0u64; 3];
-    match rules.variant {
-        Variant::Quinza | Variant::Rb3ine => {
+    match scoring {
+        Scoring::CardPoints => {
             for s in 0..sides {
                 let (gold, other) = card_points(piles[s]);
                 details[s] = Details::Points { gold, other };
             }
         }
-        Variant::Escoba => {
+        Scoring::Categories => {
             let counts: Vec<u32> = piles[..sides].iter().map(|p| p.len()).collect();
             let oros: Vec<u32> = piles[..sides]
                 .iter()

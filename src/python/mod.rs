@@ -78,6 +78,7 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<cards::PyCard>()?;
     m.add_class::<cards::PyMove>()?;
     m.add_class::<rules::PyRules>()?;
+    m.add_function(wrap_pyfunction!(rules::rule_sets, m)?)?;
     m.add_class::<game::PyGame>()?;
     m.add_class::<game::PyDealResult>()?;
     m.add_class::<random::PyRandom>()?;
