@@ -116,10 +116,7 @@ pub fn py_repr_json(v: &Value) -> String {
             }
         }
         Value::String(s) => py_repr_str(s),
-        Value::Array(items) => {
-            let parts: Vec<String> = items.iter().map(py_repr_json).collect();
-            format!("[{}]", parts.join(", "))
-        }
+        Value::Array(items) => list_of(items, py_repr_json),
         Value::Object(map) => {
             let parts: Vec<String> = map
                 .iter()
@@ -130,10 +127,20 @@ pub fn py_repr_json(v: &Value) -> String {
     }
 }
 
+/// Python's list text of items shown as `show` shows them: `[3, 2]`.
+fn list_of<T>(items: &[T], show: impl Fn(&T) -> String) -> String {
+    let parts: Vec<String> = items.iter().map(show).collect();
+    format!("[{}]", parts.join(", "))
+}
+
+/// `repr` of a list of numbers (anything whose repr is its text): `[3, 2]`.
+pub fn list_text<T: std::fmt::Display>(items: &[T]) -> String {
+    list_of(items, |x| x.to_string())
+}
+
 /// `repr` of a list of str: `['a', 'b']`.
 pub fn py_repr_str_list<S: AsRef<str>>(items: &[S]) -> String {
-    let parts: Vec<String> = items.iter().map(|s| py_repr_str(s.as_ref())).collect();
-    format!("[{}]", parts.join(", "))
+    list_of(items, |s| py_repr_str(s.as_ref()))
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@ use super::moves::Move;
 use super::rules::{Rules, WinRule};
 use super::scoring::{score_deal, DealResult};
 use crate::cards::{Card, CardSet, DECK_SIZE, FULL_DECK};
+use crate::pyrepr::list_text;
 use crate::rng::SplitMix64;
 use crate::Error;
 
@@ -72,12 +73,6 @@ impl Position {
             turn: Ok(None),
         }
     }
-}
-
-/// Python-style list text: `[3, 2]`.
-pub(crate) fn list_text<T: std::fmt::Display>(items: &[T]) -> String {
-    let parts: Vec<String> = items.iter().map(|x| x.to_string()).collect();
-    format!("[{}]", parts.join(", "))
 }
 
 impl Game {

@@ -2,11 +2,11 @@
 //! cards as text. Reading checks the shape and then the position, with the reference's
 //! messages, each prefixed `invalid game JSON: `.
 
-use super::game::{list_text, Game, Position};
+use super::game::{Game, Position};
 use super::rules::{Arg, ArgKind, Rules, Scoring};
 use super::scoring::{DealResult, Details};
 use crate::cards::{Card, CardSet, DECK_SIZE};
-use crate::pyrepr::{json_is_int, py_repr_json, py_repr_str_list};
+use crate::pyrepr::{json_is_int, list_text, py_repr_json, py_repr_str_list};
 use serde_json::{Map, Value};
 use std::fmt::Write;
 

@@ -109,7 +109,7 @@ pub struct DealResult {
 }
 
 /// Oros points by rank index: the printed number, except the Ace which scores 10.
-const GOLD: [u64; 10] = [10, 2, 3, 4, 5, 6, 7, 10, 11, 12];
+pub const GOLD: [u64; 10] = [10, 2, 3, 4, 5, 6, 7, 10, 11, 12];
 
 /// Setenta weights by rank index, `setenta = "prime"`: 7:8, 6:7, Ace:6, 5..2 face, figures 1.
 const PRIME_WEIGHT: [u8; 10] = [6, 2, 3, 4, 5, 7, 8, 1, 1, 1];
@@ -118,9 +118,10 @@ const PRIME_WEIGHT: [u8; 10] = [6, 2, 3, 4, 5, 7, 8, 1, 1, 1];
 const SUM_WEIGHT: [u8; 10] = [16, 12, 13, 14, 15, 18, 21, 10, 10, 10];
 
 /// The seven of Oros: id 6.
-const SEVEN_OF_OROS: u64 = 1 << 6;
+pub const SEVEN_OF_OROS: u64 = 1 << 6;
 
 /// Quinza / rb3ine points of one pile.
+#[inline]
 pub fn card_points(pile: CardSet) -> (u64, u64) {
     let gold = pile
         .intersect(OROS)

@@ -7,11 +7,11 @@ use super::game::{DealResult, Game};
 use super::moves::Bid;
 use super::position::Position;
 use super::rules::Rules;
-use crate::fifteen::game::list_text;
 use crate::fifteen::json::{
     check_format, list, number, object, push_card_lists, push_cards, push_list, push_nums,
     push_opt, read_rng, repr_opt, rules_args, seat,
 };
+use crate::pyrepr::list_text;
 use crate::pyrepr::py_repr_str;
 use serde_json::Value;
 use std::fmt::Write;

@@ -6,7 +6,7 @@ use super::cards::{Card, CardSet, FULL_DECK};
 use super::game::{count_winner, Doubling, Game, CACHETTE_SIZE, HAND_SIZE, MAX_PLAYED, TRICKS};
 use super::moves::Bid;
 use super::rules::{Rules, PLAYERS};
-use crate::fifteen::game::list_text;
+use crate::pyrepr::list_text;
 use crate::pyrepr::py_repr_str_list;
 use crate::rng::SplitMix64;
 
