@@ -258,6 +258,18 @@ impl RuleSet {
     }
 }
 
+/// The error of a game's JSON text: its message prefixed `invalid game JSON: `.
+pub fn invalid_game_json(e: Error) -> Error {
+    Error::Value(format!("invalid game JSON: {e}"))
+}
+
+/// The parsed JSON text of a game, or why it is not JSON (prefixed as every error of
+/// reading a game).
+pub fn json_value(text: &str) -> Result<Value, Error> {
+    serde_json::from_str(text)
+        .map_err(|e| Error::Value(format!("invalid game JSON: not JSON ({e})")))
+}
+
 /// A move of either family: a fifteen-family move, or a quinte card or bid.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum AnyMove {
@@ -364,15 +376,14 @@ impl AnyGame {
 
     /// Read a game of either family; a JSON object whose `rules.name` is "quinte" is read
     /// with the quinte layout. Every error starts `invalid game JSON: `.
-    pub fn from_json(text: &str) -> Result<AnyGame, String> {
-        let data: Value =
-            serde_json::from_str(text).map_err(|e| format!("invalid game JSON: not JSON ({e})"))?;
+    pub fn from_json(text: &str) -> Result<AnyGame, Error> {
+        let data = json_value(text)?;
         let game = if quinte::json::is_quinte(&data) {
             quinte::json::read_value(&data).map(AnyGame::Quinte)
         } else {
             fifteen::json::read_value(&data).map(AnyGame::Fifteen)
         };
-        game.map_err(|e| format!("invalid game JSON: {e}"))
+        game.map_err(invalid_game_json)
     }
 
     /// The text drawing of `str(game)`.

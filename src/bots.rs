@@ -18,11 +18,13 @@ pub enum BotKind {
 pub const BOT_NAMES: [&str; 2] = ["random", "greedy"];
 
 impl BotKind {
-    pub fn parse(name: &str) -> Result<BotKind, String> {
+    pub fn parse(name: &str) -> Result<BotKind, crate::Error> {
         match name {
             "random" => Ok(BotKind::Random),
             "greedy" => Ok(BotKind::Greedy),
-            _ => Err(unknown_bot_message(&crate::pyrepr::py_repr_str(name))),
+            _ => Err(crate::Error::Value(unknown_bot_message(
+                &crate::pyrepr::py_repr_str(name),
+            ))),
         }
     }
 
@@ -313,7 +315,7 @@ mod tests {
     fn bot_names() {
         assert_eq!(BotKind::parse("greedy"), Ok(BotKind::Greedy));
         assert_eq!(
-            BotKind::parse("smart").unwrap_err(),
+            BotKind::parse("smart").unwrap_err().to_string(),
             "unknown bot 'smart': choose random or greedy, or pass a callable (game) -> move"
         );
     }

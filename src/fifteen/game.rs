@@ -54,7 +54,129 @@ pub struct Position {
     pub turn: Result<Option<u8>, String>,
 }
 
+/// The steps of `Game::from_position`, in the order docs/engine.md gives them.
 impl Position {
+    /// One hand per seat, one pile, score and escoba count per side, seats in range.
+    fn check_shape(&self) -> Result<(), String> {
+        let n = self.rules.players;
+        let sides = self.rules.sides() as usize;
+        if self.hands.len() != n as usize
+            || self.piles.len() != sides
+            || self.scores.len() != sides
+            || self.escobas.len() != sides
+            || self.dealer >= n
+            || self.last_capturer.is_some_and(|s| s >= n)
+        {
+            // The callers check these first with their own messages.
+            return Err("the position does not fit the rules".to_string());
+        }
+        Ok(())
+    }
+
+    /// Every card at most once, scanning hands, table, stock, piles; then all 40 placed.
+    fn check_every_card_once(&self) -> Result<(), String> {
+        let mut seen = CardSet::EMPTY;
+        let all = self
+            .hands
+            .iter()
+            .flatten()
+            .chain(self.table.iter())
+            .chain(self.stock.iter())
+            .chain(self.piles.iter().flatten());
+        for &c in all {
+            if seen.contains(c) {
+                return Err(format!("{c} appears more than once"));
+            }
+            seen.insert(c);
+        }
+        let missing = FULL_DECK.minus(seen);
+        if !missing.is_empty() {
+            return Err(format!("cards missing from the position: {missing}"));
+        }
+        Ok(())
+    }
+
+    /// The stock is dealt in whole rounds of 3 cards a seat.
+    fn check_stock(&self) -> Result<(), String> {
+        let round = HAND_SIZE * self.rules.players as usize;
+        if !self.stock.len().is_multiple_of(round) {
+            return Err(format!(
+                "the stock holds {} cards; it is dealt in rounds of {round}",
+                self.stock.len()
+            ));
+        }
+        Ok(())
+    }
+
+    /// The seats in play order from the seat after the dealer.
+    fn play_order(&self) -> Vec<u8> {
+        let n = self.rules.players;
+        (0..n).map(|i| (self.dealer + 1 + i) % n).collect()
+    }
+
+    /// The hands fit one round of play: some card to play, at most 3 a hand, the seats
+    /// that already played one card fewer. Gives the seat to play.
+    fn check_hand_sizes(&self) -> Result<u8, String> {
+        let order = self.play_order();
+        let sizes: Vec<usize> = order
+            .iter()
+            .map(|&s| self.hands[s as usize].len())
+            .collect();
+        let max = sizes.iter().copied().max().unwrap_or(0);
+        if max == 0 {
+            return Err("every hand is empty: there is no card to play".to_string());
+        }
+        if max > HAND_SIZE {
+            return Err(format!("a hand holds at most {HAND_SIZE} cards, not {max}"));
+        }
+        // Seats that already played this round hold one card fewer than the rest.
+        let k = sizes.iter().position(|&s| s == max).unwrap_or(0);
+        if sizes[..k].iter().any(|&s| s != max - 1) || sizes[k..].iter().any(|&s| s != max) {
+            return Err(format!(
+                "the hand sizes do not fit a round of play: in play order from the seat after the dealer they are {}",
+                list_text(&sizes)
+            ));
+        }
+        Ok(order[k])
+    }
+
+    /// A given turn must be the seat the hand sizes give (a value that was no seat is
+    /// refused here, in its place).
+    fn check_turn(&self, to_play: u8) -> Result<(), String> {
+        match &self.turn {
+            Err(message) => Err(message.clone()),
+            Ok(Some(t)) if *t != to_play => Err(format!(
+                "turn {t} does not fit the hand sizes: seat {to_play} is to play"
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// The game of a checked position, `to_play` to play.
+    fn place(self, to_play: u8) -> Game {
+        let sides = self.rules.sides() as usize;
+        let mut g = Game::blank(self.rules, SplitMix64::new(self.seed));
+        g.dealer = self.dealer;
+        g.deal_number = self.deal_number;
+        g.turn = Some(to_play);
+        for (s, h) in self.hands.iter().enumerate() {
+            g.hands[s] = CardSet::from_cards(h.iter().copied());
+        }
+        g.table = CardSet::from_cards(self.table.iter().copied());
+        for (i, c) in self.stock.iter().enumerate() {
+            g.stock[i] = c.id();
+        }
+        g.stock_pos = 0;
+        g.stock_end = self.stock.len() as u8;
+        for s in 0..sides {
+            g.piles[s] = CardSet::from_cards(self.piles[s].iter().copied());
+            g.scores[s] = self.scores[s];
+            g.escobas[s] = self.escobas[s];
+        }
+        g.last_capturer = self.last_capturer;
+        g
+    }
+
     /// An empty position of a rule set: no cards anywhere, dealer 0, deal 1, seed 0.
     pub fn new(rules: Rules) -> Position {
         let sides = rules.sides() as usize;
@@ -494,99 +616,28 @@ impl Game {
     // -- positions -----------------------------------------------------------------------
 
     /// A position from explicit cards, with every check of docs/engine.md "from_position"
-    /// (in the reference's order; the conversions of the caller's values come before).
-    pub fn from_position(p: Position) -> Result<Game, String> {
-        let rules = p.rules;
-        let n = rules.players;
-        let sides = rules.sides() as usize;
-        if p.hands.len() != n as usize
-            || p.piles.len() != sides
-            || p.scores.len() != sides
-            || p.escobas.len() != sides
-            || p.dealer >= n
-            || p.last_capturer.is_some_and(|s| s >= n)
-        {
-            // The callers check these first with their own messages.
-            return Err("the position does not fit the rules".to_string());
-        }
-        let mut seen = CardSet::EMPTY;
-        let all = p
-            .hands
-            .iter()
-            .flatten()
-            .chain(p.table.iter())
-            .chain(p.stock.iter())
-            .chain(p.piles.iter().flatten());
-        for &c in all {
-            if seen.contains(c) {
-                return Err(format!("{c} appears more than once"));
-            }
-            seen.insert(c);
-        }
-        let missing = FULL_DECK.minus(seen);
-        if !missing.is_empty() {
-            return Err(format!("cards missing from the position: {missing}"));
-        }
-        let round = HAND_SIZE * n as usize;
-        if !p.stock.len().is_multiple_of(round) {
-            return Err(format!(
-                "the stock holds {} cards; it is dealt in rounds of {round}",
-                p.stock.len()
-            ));
-        }
-        let order: Vec<u8> = (0..n).map(|i| (p.dealer + 1 + i) % n).collect();
-        let sizes: Vec<usize> = order.iter().map(|&s| p.hands[s as usize].len()).collect();
-        let max = sizes.iter().copied().max().unwrap_or(0);
-        if max == 0 {
-            return Err("every hand is empty: there is no card to play".to_string());
-        }
-        if max > HAND_SIZE {
-            return Err(format!("a hand holds at most {HAND_SIZE} cards, not {max}"));
-        }
-        // Seats that already played this round hold one card fewer than the rest.
-        let k = sizes.iter().position(|&s| s == max).unwrap_or(0);
-        if sizes[..k].iter().any(|&s| s != max - 1) || sizes[k..].iter().any(|&s| s != max) {
-            return Err(format!(
-                "the hand sizes do not fit a round of play: in play order from the seat after the dealer they are {}",
-                list_text(&sizes)
-            ));
-        }
-        match p.turn {
-            Err(message) => return Err(message),
-            Ok(Some(t)) if t != order[k] => {
-                return Err(format!(
-                    "turn {t} does not fit the hand sizes: seat {} is to play",
-                    order[k]
-                ))
-            }
-            _ => {}
-        }
-        let mut g = Game::blank(rules, SplitMix64::new(p.seed));
-        g.dealer = p.dealer;
-        g.deal_number = p.deal_number;
-        g.turn = Some(order[k]);
-        for (s, h) in p.hands.iter().enumerate() {
-            g.hands[s] = CardSet::from_cards(h.iter().copied());
-        }
-        g.table = CardSet::from_cards(p.table.iter().copied());
-        for (i, c) in p.stock.iter().enumerate() {
-            g.stock[i] = c.id();
-        }
-        g.stock_pos = 0;
-        g.stock_end = p.stock.len() as u8;
-        for s in 0..sides {
-            g.piles[s] = CardSet::from_cards(p.piles[s].iter().copied());
-            g.scores[s] = p.scores[s];
-            g.escobas[s] = p.escobas[s];
-        }
-        g.last_capturer = p.last_capturer;
-        if g.match_result().is_some() {
+    /// (in the reference's order; the conversions of the caller's values come before),
+    /// one function per step.
+    pub fn from_position(p: Position) -> Result<Game, Error> {
+        p.check_shape()?;
+        p.check_every_card_once()?;
+        p.check_stock()?;
+        let to_play = p.check_hand_sizes()?;
+        p.check_turn(to_play)?;
+        let g = p.place(to_play);
+        g.check_scores_go_on()?;
+        Ok(g)
+    }
+
+    /// Last step: the scores must not already end the match.
+    fn check_scores_go_on(&self) -> Result<(), String> {
+        if self.match_result().is_some() {
             return Err(format!(
                 "the scores {} already end the match",
-                list_text(g.scores())
+                list_text(self.scores())
             ));
         }
-        Ok(g)
+        Ok(())
     }
 
     /// A finished match read back from JSON: nothing left to play.
@@ -691,7 +742,7 @@ pub(crate) mod tests {
         );
         let rest: Vec<Card> = FULL_DECK.minus(named).iter().collect();
         p.piles[rest_to].extend(rest);
-        Game::from_position(p)
+        Game::from_position(p).map_err(|e| e.to_string())
     }
 
     fn quinza() -> Rules {
@@ -1111,6 +1162,7 @@ pub(crate) mod tests {
         p.hands = vec![cards(&["1o"]), cards(&["2o"])];
         assert!(Game::from_position(p)
             .unwrap_err()
+            .to_string()
             .starts_with("cards missing from the position: 3o 4o 5o"));
         let e = position(
             q,

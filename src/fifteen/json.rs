@@ -7,6 +7,7 @@ use super::rules::{Arg, ArgKind, Rules, Scoring};
 use super::scoring::{DealResult, Details};
 use crate::cards::{Card, CardSet, DECK_SIZE};
 use crate::pyrepr::{json_is_int, list_text, py_repr_json, py_repr_str_list};
+use crate::Error;
 use serde_json::{Map, Value};
 use std::fmt::Write;
 
@@ -190,8 +191,9 @@ pub fn to_json(g: &Game) -> String {
 // -- reading -------------------------------------------------------------------------------
 
 /// Read a game back; every error starts `invalid game JSON: `.
-pub fn from_json(text: &str) -> Result<Game, String> {
-    read(text).map_err(|e| format!("invalid game JSON: {e}"))
+pub fn from_json(text: &str) -> Result<Game, Error> {
+    let data = crate::any::json_value(text)?;
+    read_value(&data).map_err(crate::any::invalid_game_json)
 }
 
 pub(crate) fn object<'a>(
@@ -423,11 +425,6 @@ pub(crate) fn repr_opt(v: Option<u8>) -> String {
     v.map_or("None".to_string(), |x| x.to_string())
 }
 
-fn read(text: &str) -> Result<Game, String> {
-    let data: Value = serde_json::from_str(text).map_err(|e| format!("not JSON ({e})"))?;
-    read_value(&data)
-}
-
 /// The header every game's JSON starts with: its format and version (shared by both
 /// families, checked first so both report a foreign document alike).
 pub(crate) fn check_format(map: &Map<String, Value>) -> Result<(), String> {
@@ -471,7 +468,7 @@ pub(crate) fn read_rng(value: &Value) -> Result<u64, String> {
 
 /// Read a fifteen-family game from parsed JSON (errors without the `invalid game JSON: `
 /// prefix).
-pub(crate) fn read_value(data: &Value) -> Result<Game, String> {
+pub fn read_value(data: &Value) -> Result<Game, Error> {
     let map = object(data, &KEYS, "the game")?;
     check_format(map)?;
     let rules = rules_from(&map["rules"])?;
@@ -548,7 +545,8 @@ pub(crate) fn read_value(data: &Value) -> Result<Game, String> {
             return Err(format!(
                 "turn is null, but the scores {} do not end the match",
                 list_text(&scores)
-            ));
+            )
+            .into());
         }
         g
     } else {
@@ -577,7 +575,8 @@ pub(crate) fn read_value(data: &Value) -> Result<Game, String> {
             repr_opt(winner),
             list_text(&scores),
             repr_opt(computed)
-        ));
+        )
+        .into());
     }
     game.winner = computed;
     Ok(game)
@@ -681,10 +680,11 @@ mod tests {
             ),
         ];
         for (text, want) in cases {
-            assert_eq!(from_json(&text).unwrap_err(), want, "{text}");
+            assert_eq!(from_json(&text).unwrap_err().to_string(), want, "{text}");
         }
         assert!(from_json("{")
             .unwrap_err()
+            .to_string()
             .starts_with("invalid game JSON: not JSON ("));
         // version 1.0 is version 1 for Python's ==
         assert!(from_json(&good.replace("\"version\":1", "\"version\":1.0")).is_ok());

@@ -25,7 +25,7 @@ fn with_game<R>(game: &Bound<'_, PyAny>, f: impl FnOnce(&AnyGame) -> R) -> PyRes
     }
     if game.hasattr("to_json")? {
         let text: String = game.call_method0("to_json")?.extract()?;
-        let g = AnyGame::from_json(&text).map_err(value_error)?;
+        let g = AnyGame::from_json(&text).map_err(super::core_error)?;
         return Ok(f(&g));
     }
     Err(value_error(format!(

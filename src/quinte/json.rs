@@ -13,6 +13,7 @@ use crate::fifteen::json::{
 };
 use crate::pyrepr::list_text;
 use crate::pyrepr::py_repr_str;
+use crate::Error;
 use serde_json::Value;
 use std::fmt::Write;
 
@@ -203,7 +204,7 @@ fn deal(value: &Value) -> Result<DealResult, String> {
 }
 
 /// Read a quinte game from parsed JSON (errors without the `invalid game JSON: ` prefix).
-pub fn read_value(data: &Value) -> Result<Game, String> {
+pub fn read_value(data: &Value) -> Result<Game, Error> {
     let map = object(data, &KEYS, "the game")?;
     check_format(map)?;
     let rules = rules_from(&map["rules"])?;
@@ -246,7 +247,8 @@ pub fn read_value(data: &Value) -> Result<Game, String> {
                 return Err(format!(
                     "bids: {} is not pass, double or redouble",
                     py_repr_str(word)
-                ))
+                )
+                .into())
             }
         }
     }
@@ -276,14 +278,14 @@ pub fn read_value(data: &Value) -> Result<Game, String> {
             repr_opt(winner),
             list_text(&scores),
             repr_opt(g.winner)
-        ));
+        )
+        .into());
     }
     Ok(g)
 }
 
 /// Read a quinte game from its JSON text; every error starts `invalid game JSON: `.
-pub fn from_json(text: &str) -> Result<Game, String> {
-    let data: Value =
-        serde_json::from_str(text).map_err(|e| format!("invalid game JSON: not JSON ({e})"))?;
-    read_value(&data).map_err(|e| format!("invalid game JSON: {e}"))
+pub fn from_json(text: &str) -> Result<Game, Error> {
+    let data = crate::any::json_value(text)?;
+    read_value(&data).map_err(crate::any::invalid_game_json)
 }
