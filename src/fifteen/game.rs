@@ -471,7 +471,7 @@ impl Game {
         if self.rules.scores_sweeps() && capture && self.table.is_empty() {
             let last_card = self.hands[s].is_empty() && self.stock_pos == self.stock_end;
             if self.rules.escoba_on_last_card || !last_card {
-                self.escobas[side] += 1;
+                self.escobas[side] = self.escobas[side].saturating_add(1);
             }
         }
         self.turn = Some(if seat + 1 == n { 0 } else { seat + 1 });
@@ -536,7 +536,7 @@ impl Game {
             let side = self.rules.side_of(self.dealer) as usize;
             self.piles[side] = self.piles[side].union(self.table);
             self.table = CardSet::EMPTY;
-            self.escobas[side] += (total / capture) as u64;
+            self.escobas[side] = self.escobas[side].saturating_add((total / capture) as u64);
         }
     }
 
@@ -578,7 +578,8 @@ impl Game {
             self.turn = None;
         } else {
             self.dealer = (self.dealer + 1) % self.rules.players;
-            self.deal_number += 1;
+            // The top of the range: counters saturate (docs/engine.md).
+            self.deal_number = self.deal_number.saturating_add(1);
             self.start_deal();
         }
     }
@@ -1309,5 +1310,96 @@ pub(crate) mod tests {
                 }
             }
         }
+    }
+
+    /// Play the seat to act's moves (first legal one) until the deal in play is over.
+    fn play_out_deal(g: &mut Game) {
+        let deals = g.deals.len();
+        while !g.is_over() && g.deals.len() == deals {
+            let m = g.legal_moves()[0];
+            g.play(&m).unwrap();
+        }
+    }
+
+    fn reads_back(g: &Game) {
+        let t = crate::fifteen::json::to_json(g);
+        let back = crate::fifteen::json::from_json(&t).unwrap_or_else(|e| panic!("{e}\n{t}"));
+        assert_eq!(crate::fifteen::json::to_json(&back), t);
+    }
+
+    #[test]
+    fn at_the_top_of_the_range_every_counter_saturates_in_every_rule_set() {
+        const TOP: u64 = u64::MAX;
+        for name in ["quinza", "rb3ine", "escoba"] {
+            let rules = Rules::new(name, None, None).unwrap();
+            // deal_number 2**64-1: the next deal is numbered 2**64-1 too.
+            let mut g = position(rules, &[&["3b"], &["4b"]], &[], &[], 1, 0, |p| {
+                p.deal_number = TOP;
+            })
+            .unwrap();
+            reads_back(&g);
+            play_out_deal(&mut g);
+            assert_eq!(
+                (g.is_over(), g.deals[0].deal_number, g.deal_number),
+                (false, TOP, TOP)
+            );
+            reads_back(&g);
+
+            // escobas 2**64-1: the deal's points are the saturating sum of the details.
+            let mut g = position(rules, &[&["3b"], &["4b"]], &[], &[], 1, 0, |p| {
+                p.escobas[0] = TOP;
+                p.last_capturer = Some(0);
+            })
+            .unwrap();
+            play_out_deal(&mut g);
+            let d = g.deals[0];
+            assert_eq!(d.escobas[0], TOP);
+            for s in 0..2 {
+                assert_eq!(d.points[s], d.details[s].total());
+            }
+            if rules.scores_sweeps() {
+                assert_eq!(
+                    (d.points[0], g.scores()[0], g.winner()),
+                    (TOP, TOP, Some(0))
+                );
+            }
+            reads_back(&g);
+
+            // target 2**64-1, scores 2**64-2: the scores stop at 2**64-1 and win.
+            let top = Rules::new(name, None, None).map(|mut r| {
+                r.target = TOP;
+                r
+            });
+            let mut g = position(top.unwrap(), &[&["3b"], &["4b"]], &[], &[], 1, 0, |p| {
+                p.scores = vec![TOP - 1, 0];
+                p.last_capturer = Some(0);
+            })
+            .unwrap();
+            reads_back(&g);
+            play_out_deal(&mut g);
+            assert_eq!(
+                (g.is_over(), g.scores()[0], g.winner()),
+                (true, TOP, Some(0))
+            );
+            reads_back(&g);
+        }
+    }
+
+    #[test]
+    fn a_sweep_on_top_of_2_64_minus_1_escobas_stays_there() {
+        let mut g = position(
+            escoba(),
+            &[&["12o", "1b"], &["2b", "3b"]],
+            &["5e"],
+            &[],
+            1,
+            0,
+            |p| {
+                p.escobas[0] = u64::MAX;
+            },
+        )
+        .unwrap();
+        play(&mut g, "12o x 5e").unwrap();
+        assert_eq!(g.escobas(), &[u64::MAX, 0]);
     }
 }

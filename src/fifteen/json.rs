@@ -377,15 +377,8 @@ fn deal(value: &Value, rules: &Rules) -> Result<DealResult, String> {
     {
         points[s] = number(p, "deal points")?;
     }
-    let sums: Vec<u128> = details[..sides]
-        .iter()
-        .map(|d| d.items().iter().map(|(_, v)| *v as u128).sum())
-        .collect();
-    if points[..sides]
-        .iter()
-        .zip(&sums)
-        .any(|(&p, &s)| p as u128 != s)
-    {
+    // The points are the details' saturating sum, as a deal scores them.
+    if (0..sides).any(|s| points[s] != details[s].total()) {
         return Err(format!(
             "deal points {} are not the sum of their details",
             list_text(&points[..sides])

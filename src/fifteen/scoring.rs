@@ -19,17 +19,12 @@ pub enum Details {
 }
 
 impl Details {
+    /// The deal's points: the sum of the details, saturating at 2**64-1 (the top of the
+    /// range, docs/engine.md).
     pub fn total(&self) -> u64 {
-        match *self {
-            Details::Points { gold, other } => gold + other,
-            Details::Escoba {
-                cards,
-                oros,
-                seven_of_oros,
-                setenta,
-                escobas,
-            } => cards + oros + seven_of_oros + setenta + escobas,
-        }
+        self.items()
+            .iter()
+            .fold(0u64, |sum, (_, v)| sum.saturating_add(*v))
     }
 
     /// The details of a side that scored nothing.

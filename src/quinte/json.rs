@@ -178,7 +178,8 @@ fn deal(value: &Value) -> Result<DealResult, String> {
         tricks[s] = number(&d["tricks"], "deal details")?;
     }
     let points = pair(&map["points"], "deal points")?;
-    if (0..2).any(|s| points[s] as u128 != quints[s] as u128 + tricks[s] as u128) {
+    // The points are the details' saturating sum, as a deal scores them.
+    if (0..2).any(|s| points[s] != quints[s].saturating_add(tricks[s])) {
         return Err(format!(
             "deal points {} are not the sum of their details",
             list_text(&points)
