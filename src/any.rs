@@ -266,8 +266,8 @@ pub fn invalid_game_json(e: Error) -> Error {
 /// The parsed JSON text of a game, or why it is not JSON (prefixed as every error of
 /// reading a game).
 pub fn json_value(text: &str) -> Result<Value, Error> {
-    serde_json::from_str(text)
-        .map_err(|e| Error::Value(format!("invalid game JSON: not JSON ({e})")))
+    crate::jsontext::parse(text)
+        .map_err(|why| Error::Value(format!("invalid game JSON: not JSON ({why})")))
 }
 
 /// A move of either family: a fifteen-family move, or a quinte card or bid.

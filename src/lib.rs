@@ -7,6 +7,7 @@ pub mod bots;
 pub mod cards;
 mod cardset;
 pub mod fifteen;
+pub mod jsontext;
 pub mod playout;
 pub mod pyrepr;
 pub mod quinte;

@@ -256,13 +256,18 @@ fn cards(value: &Value, what: &str) -> Result<Vec<Card>, String> {
 }
 
 /// A whole number `0 <= n < 2**64` (not a bool, not a float).
+/// A JSON integer `0 <= n < 2**64` as Python's json reads it: `-0` is the number 0.
+pub(crate) fn whole(value: &Value) -> Option<u64> {
+    let Value::Number(n) = value else { return None };
+    if !json_is_int(n) {
+        return None;
+    }
+    n.as_u64().or_else(|| (n.as_i64() == Some(0)).then_some(0))
+}
+
 pub(crate) fn number(value: &Value, what: &str) -> Result<u64, String> {
-    if let Value::Number(n) = value {
-        if json_is_int(n) {
-            if let Some(x) = n.as_u64() {
-                return Ok(x);
-            }
-        }
+    if let Some(x) = whole(value) {
+        return Ok(x);
     }
     Err(format!(
         "{what} must hold whole numbers from 0 to 2**64-1, not {}",
@@ -279,13 +284,9 @@ pub(crate) fn seat(
     if value.is_null() && optional {
         return Ok(None);
     }
-    if let Value::Number(n) = value {
-        if json_is_int(n) {
-            if let Some(x) = n.as_u64() {
-                if x < size as u64 {
-                    return Ok(Some(x as u8));
-                }
-            }
+    if let Some(x) = whole(value) {
+        if x < size as u64 {
+            return Ok(Some(x as u8));
         }
     }
     Err(format!(
@@ -684,5 +685,66 @@ mod tests {
         // any whitespace
         let spaced = good.replace(",", " ,\n ").replace(":", " : ");
         assert_eq!(to_json(&from_json(&spaced).unwrap()), good);
+    }
+
+    #[test]
+    fn minus_zero_is_the_number_0_wherever_an_integer_is_read() {
+        let rules = Rules::new("escoba", None, None).unwrap();
+        let mut g = Game::new(rules, 5);
+        while g.deals().is_empty() {
+            let m = g.legal_moves()[0];
+            g.play(&m).unwrap();
+        }
+        let good = to_json(&g);
+        // Every integer 0 of the text (scores, escobas, seats, deal points and details)
+        // written -0 reads as the same game.
+        let zeros = good
+            .replace(":0,", ":-0,")
+            .replace(":0]", ":-0]")
+            .replace(",0", ",-0");
+        let zeros = zeros.replace("[0", "[-0").replace(":0}", ":-0}");
+        assert!(zeros.matches("-0").count() > 5, "{zeros}");
+        assert_eq!(to_json(&from_json(&zeros).unwrap()), good);
+        assert_eq!(
+            whole(&serde_json::from_str::<Value>("-0").unwrap()),
+            Some(0)
+        );
+        assert_eq!(whole(&serde_json::from_str::<Value>("-0.0").unwrap()), None);
+        assert_eq!(whole(&serde_json::from_str::<Value>("-1").unwrap()), None);
+    }
+
+    #[test]
+    fn too_long_integers_and_too_deep_nesting_are_not_json() {
+        let good = to_json(&Game::new(Rules::new("quinza", None, None).unwrap(), 1));
+        let long = good.replace(
+            "\"scores\":[0,0]",
+            &format!("\"scores\":[{},0]", "1".repeat(4301)),
+        );
+        assert_eq!(
+            crate::any::AnyGame::from_json(&long)
+                .unwrap_err()
+                .to_string(),
+            "invalid game JSON: not JSON (an integer of more than 4300 digits)"
+        );
+        let deep = good.replace(
+            "\"deals\":[]",
+            &format!("\"deals\":{}{}", "[".repeat(128), "]".repeat(128)),
+        );
+        assert_eq!(
+            crate::any::AnyGame::from_json(&deep)
+                .unwrap_err()
+                .to_string(),
+            "invalid game JSON: not JSON (nesting deeper than 128 levels)"
+        );
+        let deep = good.replace(
+            "\"deals\":[]",
+            &format!("\"deals\":{}{}", "[".repeat(127), "]".repeat(127)),
+        );
+        assert_eq!(
+            crate::any::AnyGame::from_json(&deep)
+                .unwrap_err()
+                .to_string(),
+            "invalid game JSON: a deal must be an object"
+        );
     }
 }
