@@ -4,10 +4,13 @@
 use serde_json::Value;
 
 /// Characters Python's `str.isprintable()` rejects outside ASCII (an approximation:
-/// controls, separators other than the space, format characters, private use).
+/// controls, separators other than the space, format characters, private use; the
+/// unassigned code points need Python's Unicode database, see `set_printable`).
 fn is_unprintable(c: char) -> bool {
     let u = c as u32;
-    matches!(u,
+    c.is_control()
+        || c.is_whitespace()
+        || matches!(u,
         0x80..=0xA0 | 0xAD | 0x600..=0x605 | 0x61C | 0x6DD | 0x70F | 0x890..=0x891 | 0x8E2
         | 0x1680 | 0x180E | 0x2000..=0x200F | 0x2028..=0x202F | 0x205F..=0x2064
         | 0x2066..=0x206F | 0x3000 | 0xD800..=0xF8FF | 0xFEFF | 0xFFF9..=0xFFFB
@@ -15,8 +18,34 @@ fn is_unprintable(c: char) -> bool {
         | 0x1D173..=0x1D17A | 0xE0001 | 0xE0020..=0xE007F | 0xF0000..=0x10FFFF)
 }
 
+/// The core's own answer to "is this non-ASCII character printable?".
+pub fn approximately_printable(c: char) -> bool {
+    !is_unprintable(c)
+}
+
+/// Python's notion of printable depends on its Unicode database, so the bindings
+/// install Python's own `str.isprintable` here once; pure Rust keeps the approximation.
+static PRINTABLE: std::sync::OnceLock<fn(char) -> bool> = std::sync::OnceLock::new();
+
+/// Install the predicate `py_repr_str` asks about non-ASCII characters (the first one
+/// installed stays); false if one was installed already.
+pub fn set_printable(f: fn(char) -> bool) -> bool {
+    PRINTABLE.set(f).is_ok()
+}
+
+fn is_printable(c: char) -> bool {
+    PRINTABLE
+        .get()
+        .map_or_else(|| approximately_printable(c), |f| f(c))
+}
+
 /// `repr(s)` of a Python str.
 pub fn py_repr_str(s: &str) -> String {
+    repr_str_with(s, is_printable)
+}
+
+/// `repr(s)` with `printable` telling which non-ASCII characters are shown as they are.
+fn repr_str_with(s: &str, printable: fn(char) -> bool) -> String {
     let quote = if s.contains('\'') && !s.contains('"') {
         '"'
     } else {
@@ -38,7 +67,7 @@ pub fn py_repr_str(s: &str) -> String {
                 out.push_str(&format!("\\x{:02x}", c as u32));
             }
             c if (c as u32) < 0x7F => out.push(c),
-            c if !is_unprintable(c) => out.push(c),
+            c if printable(c) => out.push(c),
             c if (c as u32) <= 0xFF => out.push_str(&format!("\\x{:02x}", c as u32)),
             c if (c as u32) <= 0xFFFF => out.push_str(&format!("\\u{:04x}", c as u32)),
             c => out.push_str(&format!("\\U{:08x}", c as u32)),
@@ -155,6 +184,14 @@ mod tests {
         assert_eq!(py_repr_str("a\nb\\"), "'a\\nb\\\\'");
         assert_eq!(py_repr_str("\u{1}é\u{a0}"), "'\\x01é\\xa0'");
         assert_eq!(py_repr_str("\u{2028}"), "'\\u2028'");
+        assert_eq!(py_repr_str("\u{85}\u{3000}"), "'\\x85\\u3000'");
+        assert_eq!(py_repr_str("\u{e0001}"), "'\\U000e0001'");
+        // Unassigned code points are known to Python's database: a predicate decides.
+        let unassigned = |c: char| !matches!(c as u32, 0x378 | 0xE0080);
+        assert_eq!(
+            repr_str_with("\u{378}é\u{e0080}", unassigned),
+            "'\\u0378é\\U000e0080'"
+        );
     }
 
     #[test]
