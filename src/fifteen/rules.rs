@@ -137,6 +137,9 @@ pub const PLAYERS: [u8; 3] = [2, 3, 4];
 pub struct Variant(u8);
 
 impl Variant {
+    /// The rule set `Rules()` takes when no name is given: the first row, quinza.
+    pub const DEFAULT: Variant = Variant(0);
+
     /// The rule set of this name, if the family has one.
     pub fn parse(name: &str) -> Option<Variant> {
         ROWS.iter()
@@ -429,7 +432,7 @@ impl Rules {
         options: &[(String, Arg)],
     ) -> Result<Rules, Error> {
         let variant = match name {
-            None => Variant(0),
+            None => Variant::DEFAULT,
             Some(n) => match &n.kind {
                 ArgKind::Str(s) => Variant::parse(s),
                 _ => None,
@@ -541,11 +544,11 @@ mod tests {
             "target must be a whole number from 1 to 2**64-1, not 0"
         );
         assert_eq!(
-            unknown_option_message(Variant(0), "setenta"),
+            unknown_option_message(Variant::parse("quinza").unwrap(), "setenta"),
             "unknown option 'setenta' for quinza; its options: none"
         );
         assert_eq!(
-            unknown_option_message(Variant(2), "x"),
+            unknown_option_message(Variant::parse("escoba").unwrap(), "x"),
             "unknown option 'x' for escoba; its options: escoba_on_last_card, opening_capture, setenta"
         );
     }

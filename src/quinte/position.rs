@@ -115,7 +115,7 @@ impl Position {
         Ok(())
     }
 
-    /// 2. Every one of the 53 cards exactly once.
+    /// Step 2: every one of the 53 cards exactly once.
     fn check_every_card_once(&self) -> Result<(), String> {
         let mut seen = CardSet::EMPTY;
         let all = self
@@ -138,7 +138,7 @@ impl Position {
         Ok(())
     }
 
-    /// 3. The cachette (5 cards, or none in a finished match) and the trick in progress
+    /// Step 3: the cachette (5 cards, or none in a finished match) and the trick in progress
     /// (at most 3 cards, none in a finished match).
     fn check_cachette_and_trick(&self) -> Result<(), String> {
         if self.stock.len() != CACHETTE_SIZE && !(self.over && self.stock.is_empty()) {
@@ -190,7 +190,7 @@ impl Position {
         Ok(taken)
     }
 
-    /// 4. The piles hold whole tricks of 4 (the taken cachette aside); some card is left
+    /// Step 4: the piles hold whole tricks of 4 (the taken cachette aside); some card is left
     /// to play in a match going on, some trick won in a finished one.
     fn check_won_tricks(&self, taken: CardSet) -> Result<Won, String> {
         let piles = self.pile_sets();
@@ -221,7 +221,7 @@ impl Position {
         })
     }
 
-    /// 5. Who leads the trick in progress: the seat after the dealer before any trick is
+    /// Step 5: who leads the trick in progress: the seat after the dealer before any trick is
     /// won, else last_capturer, whose side has won a trick.
     fn check_leader(&self, won: &Won) -> Result<u8, String> {
         if won.done == 0 {
@@ -245,7 +245,7 @@ impl Position {
         Ok(lc)
     }
 
-    /// 6. The hands that fit the trick in progress: the seats from the leader that have
+    /// Step 6: the hands that fit the trick in progress: the seats from the leader that have
     /// played to it hold one card fewer.
     fn check_hands(&self, won: &Won, leader: u8) -> Result<(), String> {
         let trick = self.table.len();
@@ -271,7 +271,7 @@ impl Position {
         Ok(())
     }
 
-    /// 7. The doubling: the bids are checked one by one as if they were played; once a
+    /// Step 7: the doubling: the bids are checked one by one as if they were played; once a
     /// card is played it must be over.
     fn check_bids(&self, won: &Won) -> Result<(Vec<Bid>, Doubling), String> {
         let played_any = won.done > 0 || !self.table.is_empty();
@@ -301,7 +301,7 @@ impl Position {
         Ok((bids, state))
     }
 
-    /// 8. The seat to act: the next bidder during the doubling, else the leader's k-th
+    /// Step 8: the seat to act: the next bidder during the doubling, else the leader's k-th
     /// follower; None in a finished match (whose doubling is over).
     fn check_turn(
         &self,
@@ -336,7 +336,7 @@ impl Position {
         Ok(Some(to_play))
     }
 
-    /// 9. This deal's quints are part of the scores.
+    /// Step 9: this deal's quints are part of the scores.
     fn check_quints(&self) -> Result<(), String> {
         if self.quints[0] > self.scores[0] || self.quints[1] > self.scores[1] {
             return Err(format!(
@@ -348,7 +348,7 @@ impl Position {
         Ok(())
     }
 
-    /// 10. Every card played this deal: by default the won tricks by id, then the trick;
+    /// Step 10: every card played this deal: by default the won tricks by id, then the trick;
     /// a given list must hold those, the trick last in its order.
     fn check_played(&self, won: &Won) -> Result<Vec<Card>, String> {
         let trick = &self.table;
@@ -371,7 +371,7 @@ impl Position {
         }
     }
 
-    /// 11. The scores: a finished match must be won, a match in play not yet. Gives the
+    /// Step 11: the scores: a finished match must be won, a match in play not yet. Gives the
     /// winner of a finished match.
     fn check_scores(&self) -> Result<Option<u8>, String> {
         let winner = count_winner(self.scores, self.rules.target);
