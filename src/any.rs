@@ -113,6 +113,79 @@ impl std::fmt::Display for AnyCard {
     }
 }
 
+/// Every rule set's name, in the order messages list them: the fifteen family's rows,
+/// then quinte.
+pub fn rule_set_names() -> impl Iterator<Item = &'static str> {
+    fifteen::rules::ROWS
+        .iter()
+        .map(|r| r.name)
+        .chain(std::iter::once(quinte::rules::ROW.name))
+}
+
+/// The message for a name that is no rule set; `shown` is the name as Python's repr.
+pub fn unknown_rule_set_message(shown: &str) -> String {
+    let names: Vec<&str> = rule_set_names().collect();
+    format!(
+        "unknown rule set {shown}: choose {}",
+        crate::pyrepr::or_list(&names)
+    )
+}
+
+/// A rule set's row as the Python `rule_sets()` lists it: both families in one shape.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RuleSetInfo {
+    pub name: &'static str,
+    pub family: &'static str,
+    pub deck: Deck,
+    pub players: Vec<u8>,
+    pub default_target: u64,
+    pub capture_total: Option<u8>,
+    pub values: Option<[u8; 10]>,
+    pub scoring: &'static str,
+    pub win: &'static str,
+    pub sweeps: bool,
+    pub has_opening_capture: bool,
+    /// The options with their defaults, in documented order.
+    pub options: Vec<(&'static str, fifteen::rules::OptionValue)>,
+}
+
+/// Every rule set, in the order of `rule_set_names`.
+pub fn rule_sets() -> Vec<RuleSetInfo> {
+    let mut out: Vec<RuleSetInfo> = fifteen::rules::ROWS
+        .iter()
+        .map(|r| RuleSetInfo {
+            name: r.name,
+            family: "fifteen",
+            deck: Deck::Baraja,
+            players: fifteen::rules::PLAYERS.to_vec(),
+            default_target: r.default_target,
+            capture_total: Some(r.capture_total),
+            values: Some(r.values),
+            scoring: r.scoring.name(),
+            win: r.win.name(),
+            sweeps: r.sweeps,
+            has_opening_capture: r.has_opening_capture,
+            options: r.options.to_vec(),
+        })
+        .collect();
+    let q = quinte::rules::ROW;
+    out.push(RuleSetInfo {
+        name: q.name,
+        family: "quinte",
+        deck: Deck::Quinte,
+        players: vec![q.players],
+        default_target: q.default_target,
+        capture_total: None,
+        values: None,
+        scoring: q.scoring,
+        win: q.win,
+        sweeps: false,
+        has_opening_capture: false,
+        options: vec![],
+    });
+    out
+}
+
 /// One validated rule set of either family.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum RuleSet {
@@ -128,7 +201,7 @@ impl RuleSet {
         players: &Arg,
         target: &Arg,
         options: &[(String, Arg)],
-    ) -> Result<RuleSet, String> {
+    ) -> Result<RuleSet, Error> {
         if let Some(Arg {
             kind: ArgKind::Str(s),
             ..
@@ -190,6 +263,18 @@ impl RuleSet {
             RuleSet::Quinte(r) => r.json(),
         }
     }
+}
+
+/// The error of a game's JSON text: its message prefixed `invalid game JSON: `.
+pub fn invalid_game_json(e: Error) -> Error {
+    Error::Value(format!("invalid game JSON: {e}"))
+}
+
+/// The parsed JSON text of a game, or why it is not JSON (prefixed as every error of
+/// reading a game).
+pub fn json_value(text: &str) -> Result<Value, Error> {
+    crate::jsontext::parse(text)
+        .map_err(|why| Error::Value(format!("invalid game JSON: not JSON ({why})")))
 }
 
 /// A move of either family: a fifteen-family move, or a quinte card or bid.
@@ -491,15 +576,14 @@ impl AnyGame {
 
     /// Read a game of either family; a JSON object whose `rules.name` is "quinte" is read
     /// with the quinte layout. Every error starts `invalid game JSON: `.
-    pub fn from_json(text: &str) -> Result<AnyGame, String> {
-        let data: Value =
-            serde_json::from_str(text).map_err(|e| format!("invalid game JSON: not JSON ({e})"))?;
+    pub fn from_json(text: &str) -> Result<AnyGame, Error> {
+        let data = json_value(text)?;
         let game = if quinte::json::is_quinte(&data) {
             quinte::json::read_value(&data).map(AnyGame::Quinte)
         } else {
             fifteen::json::read_value(&data).map(AnyGame::Fifteen)
         };
-        game.map_err(|e| format!("invalid game JSON: {e}"))
+        game.map_err(invalid_game_json)
     }
 
     /// The move a core bot of `kind` drawing from `rng` makes, or None when the match is over.
@@ -543,7 +627,25 @@ mod tests {
         assert_eq!((z.name(), z.deck()), ("quinza", Deck::Baraja));
         assert_eq!(
             RuleSet::from_args(Some(&name("whist")), &m, &m, &[]).unwrap_err(),
+            Error::Value(unknown_rule_set_message("'whist'"))
+        );
+        // The one list of names, as the message has always read.
+        assert_eq!(
+            unknown_rule_set_message("'whist'"),
             "unknown rule set 'whist': choose quinza, rb3ine, escoba or quinte"
+        );
+        let rows = rule_sets();
+        let names: Vec<&str> = rows.iter().map(|r| r.name).collect();
+        assert_eq!(names, ["quinza", "rb3ine", "escoba", "quinte"]);
+        assert_eq!(rows[1].capture_total, Some(40));
+        assert_eq!(rows[2].values, Some(crate::cards::VALUE_ESCOBA));
+        assert_eq!(
+            (rows[2].default_target, rows[2].scoring, rows[2].win),
+            (21, "categories", "target_and_lead_of_2")
+        );
+        assert_eq!(
+            (rows[3].players.clone(), rows[3].capture_total),
+            (vec![4], None)
         );
     }
 

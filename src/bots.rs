@@ -4,7 +4,7 @@
 //! docs/engine.md "Simulation"; `quinza.reference.bots` makes the same choices.
 
 use crate::cards::{Card, CardSet, OROS};
-use crate::fifteen::{Game, Move};
+use crate::fifteen::{Game, Move, Scoring};
 use crate::rng::SplitMix64;
 use crate::state::State;
 
@@ -31,11 +31,13 @@ pub const BOT_NAMES: [&str; 2] = {
 };
 
 impl BotKind {
-    pub fn parse(name: &str) -> Result<BotKind, String> {
+    pub fn parse(name: &str) -> Result<BotKind, crate::Error> {
         BOTS.iter()
             .find(|(n, _)| *n == name)
             .map(|&(_, kind)| kind)
-            .ok_or_else(|| unknown_bot_message(&crate::pyrepr::py_repr_str(name)))
+            .ok_or_else(|| {
+                crate::Error::Value(unknown_bot_message(&crate::pyrepr::py_repr_str(name)))
+            })
     }
 
     pub fn name(self) -> &'static str {
@@ -51,25 +53,12 @@ pub fn unknown_bot_message(shown: &str) -> String {
     )
 }
 
-/// Card points of quinza and rb3ine by card id: an Oros at its printed number (the Ace
-/// 10), any other card 1.
-const CARD_POINTS: [i32; 40] = {
-    let gold = [10, 2, 3, 4, 5, 6, 7, 10, 11, 12];
-    let mut t = [1i32; 40];
-    let mut i = 0;
-    while i < 10 {
-        t[i] = gold[i];
-        i += 1;
-    }
-    t
-};
-
-/// The seven of Oros: id 6.
-const SEVEN_OF_OROS: u64 = 1 << 6;
-
+/// Card points of quinza and rb3ine as the deal's scoring counts them: an Oros at its
+/// gold points (the Ace 10), any other card 1.
 #[inline]
 fn card_points(set: CardSet) -> i32 {
-    set.iter().map(|c| CARD_POINTS[c.id() as usize]).sum()
+    let (gold, other) = crate::fifteen::scoring::card_points(set);
+    (gold + other) as i32
 }
 
 /// How much a move is worth right away to the greedy bot; the greatest key wins and the
@@ -85,7 +74,7 @@ fn card_points(set: CardSet) -> i32 {
 #[inline]
 pub fn greedy_key(g: &Game, mv: &Move) -> i32 {
     let played = CardSet(mv.card.bit());
-    if !g.rules().is_escoba() {
+    if g.rules().row().scoring == Scoring::CardPoints {
         return if mv.is_lay() {
             -card_points(played)
         } else {
@@ -97,8 +86,11 @@ pub fn greedy_key(g: &Game, mv: &Move) -> i32 {
     } else {
         (played.union(mv.captures), 1)
     };
-    let escoba = !mv.is_lay() && mv.captures == g.table() && scores_escoba(g, mv.card);
-    let seven = (cards.0 & SEVEN_OF_OROS != 0) as i32;
+    let escoba = g.rules().scores_sweeps()
+        && !mv.is_lay()
+        && mv.captures == g.table()
+        && scores_escoba(g, mv.card);
+    let seven = (cards.0 & crate::fifteen::scoring::SEVEN_OF_OROS != 0) as i32;
     let oros = cards.intersect(OROS).len() as i32;
     let count = cards.len() as i32;
     (escoba as i32) * (1 << 21) + sign * (seven * (1 << 14) + oros * (1 << 7) + count)
@@ -121,23 +113,24 @@ fn scores_escoba(g: &Game, card: Card) -> bool {
 /// positive when the card that would win it (the highest id that is not the joker) is
 /// the player's side's, negative otherwise; a trick of the joker alone, minus its quints.
 pub fn quinte_greedy_key(g: &crate::quinte::Game, mv: &crate::quinte::Move) -> i32 {
-    use crate::quinte::{game::quints_in, CardSet as QSet, Move as QMove};
+    use crate::quinte::{trick, Card as QCard, CardSet as QSet, Move as QMove};
     let QMove::Card(card) = *mv else { return 0 };
     let Some(me) = g.turn() else { return 0 };
-    let mut cards = QSet::default();
-    let mut best: Option<(u8, u8)> = None; // (card id, seat) of the winning card so far
-    for (seat, c) in g.trick().chain(std::iter::once((me, card))) {
-        cards.insert(c);
-        if !c.is_joker() && best.is_none_or(|(id, _)| c.id() > id) {
-            best = Some((c.id(), seat));
-        }
+    // The trick as it would stand after the card: at most 4 cards.
+    let mut seats = [0u8; 4];
+    let mut played = [QCard::default(); 4];
+    let mut n = 0;
+    for (seat, c) in g.trick().chain(std::iter::once((me, card))).take(4) {
+        seats[n] = seat;
+        played[n] = c;
+        n += 1;
     }
-    let quints = quints_in(cards) as i32;
-    match best {
+    let quints = trick::quints_in(QSet::from_cards(played[..n].iter().copied())) as i32;
+    match trick::winner(played[..n].iter().copied()) {
         None => -quints,
-        Some((_, seat)) => {
+        Some(i) => {
             let value = quints + crate::quinte::game::TRICK_POINTS as i32 * g.multiplier() as i32;
-            if seat % 2 == me % 2 {
+            if seats[i] % 2 == me % 2 {
                 value
             } else {
                 -value
@@ -276,7 +269,7 @@ mod tests {
     fn bot_names() {
         assert_eq!(BotKind::parse("greedy"), Ok(BotKind::Greedy));
         assert_eq!(
-            BotKind::parse("smart").unwrap_err(),
+            BotKind::parse("smart").unwrap_err().to_string(),
             "unknown bot 'smart': choose random or greedy, or pass a callable (game) -> move"
         );
     }

@@ -7,6 +7,7 @@ pub mod bots;
 pub mod cards;
 mod cardset;
 pub mod fifteen;
+pub mod jsontext;
 pub mod playout;
 pub mod pyrepr;
 pub mod quinte;
@@ -33,3 +34,16 @@ impl std::fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+/// A checking step's message is a `ValueError` (bad input), never an illegal move.
+impl From<String> for Error {
+    fn from(message: String) -> Error {
+        Error::Value(message)
+    }
+}
+
+impl From<&str> for Error {
+    fn from(message: &str) -> Error {
+        Error::Value(message.to_string())
+    }
+}

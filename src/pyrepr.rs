@@ -4,10 +4,13 @@
 use serde_json::Value;
 
 /// Characters Python's `str.isprintable()` rejects outside ASCII (an approximation:
-/// controls, separators other than the space, format characters, private use).
+/// controls, separators other than the space, format characters, private use; the
+/// unassigned code points need Python's Unicode database, see `set_printable`).
 fn is_unprintable(c: char) -> bool {
     let u = c as u32;
-    matches!(u,
+    c.is_control()
+        || c.is_whitespace()
+        || matches!(u,
         0x80..=0xA0 | 0xAD | 0x600..=0x605 | 0x61C | 0x6DD | 0x70F | 0x890..=0x891 | 0x8E2
         | 0x1680 | 0x180E | 0x2000..=0x200F | 0x2028..=0x202F | 0x205F..=0x2064
         | 0x2066..=0x206F | 0x3000 | 0xD800..=0xF8FF | 0xFEFF | 0xFFF9..=0xFFFB
@@ -15,8 +18,34 @@ fn is_unprintable(c: char) -> bool {
         | 0x1D173..=0x1D17A | 0xE0001 | 0xE0020..=0xE007F | 0xF0000..=0x10FFFF)
 }
 
+/// The core's own answer to "is this non-ASCII character printable?".
+pub fn approximately_printable(c: char) -> bool {
+    !is_unprintable(c)
+}
+
+/// Python's notion of printable depends on its Unicode database, so the bindings
+/// install Python's own `str.isprintable` here once; pure Rust keeps the approximation.
+static PRINTABLE: std::sync::OnceLock<fn(char) -> bool> = std::sync::OnceLock::new();
+
+/// Install the predicate `py_repr_str` asks about non-ASCII characters (the first one
+/// installed stays); false if one was installed already.
+pub fn set_printable(f: fn(char) -> bool) -> bool {
+    PRINTABLE.set(f).is_ok()
+}
+
+fn is_printable(c: char) -> bool {
+    PRINTABLE
+        .get()
+        .map_or_else(|| approximately_printable(c), |f| f(c))
+}
+
 /// `repr(s)` of a Python str.
 pub fn py_repr_str(s: &str) -> String {
+    repr_str_with(s, is_printable)
+}
+
+/// `repr(s)` with `printable` telling which non-ASCII characters are shown as they are.
+fn repr_str_with(s: &str, printable: fn(char) -> bool) -> String {
     let quote = if s.contains('\'') && !s.contains('"') {
         '"'
     } else {
@@ -38,7 +67,7 @@ pub fn py_repr_str(s: &str) -> String {
                 out.push_str(&format!("\\x{:02x}", c as u32));
             }
             c if (c as u32) < 0x7F => out.push(c),
-            c if !is_unprintable(c) => out.push(c),
+            c if printable(c) => out.push(c),
             c if (c as u32) <= 0xFF => out.push_str(&format!("\\x{:02x}", c as u32)),
             c if (c as u32) <= 0xFFFF => out.push_str(&format!("\\u{:04x}", c as u32)),
             c => out.push_str(&format!("\\U{:08x}", c as u32)),
@@ -116,10 +145,7 @@ pub fn py_repr_json(v: &Value) -> String {
             }
         }
         Value::String(s) => py_repr_str(s),
-        Value::Array(items) => {
-            let parts: Vec<String> = items.iter().map(py_repr_json).collect();
-            format!("[{}]", parts.join(", "))
-        }
+        Value::Array(items) => list_of(items, py_repr_json),
         Value::Object(map) => {
             let parts: Vec<String> = map
                 .iter()
@@ -130,10 +156,29 @@ pub fn py_repr_json(v: &Value) -> String {
     }
 }
 
+/// Python's list text of items shown as `show` shows them: `[3, 2]`.
+fn list_of<T>(items: &[T], show: impl Fn(&T) -> String) -> String {
+    let parts: Vec<String> = items.iter().map(show).collect();
+    format!("[{}]", parts.join(", "))
+}
+
+/// `repr` of a list of numbers (anything whose repr is its text): `[3, 2]`.
+pub fn list_text<T: std::fmt::Display>(items: &[T]) -> String {
+    list_of(items, |x| x.to_string())
+}
+
 /// `repr` of a list of str: `['a', 'b']`.
 pub fn py_repr_str_list<S: AsRef<str>>(items: &[S]) -> String {
-    let parts: Vec<String> = items.iter().map(|s| py_repr_str(s.as_ref())).collect();
-    format!("[{}]", parts.join(", "))
+    list_of(items, |s| py_repr_str(s.as_ref()))
+}
+
+/// Names as a message lists the choices: "a", "a or b", "a, b or c".
+pub fn or_list(names: &[&str]) -> String {
+    match names.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    }
 }
 
 #[cfg(test)]
@@ -148,6 +193,14 @@ mod tests {
         assert_eq!(py_repr_str("a\nb\\"), "'a\\nb\\\\'");
         assert_eq!(py_repr_str("\u{1}é\u{a0}"), "'\\x01é\\xa0'");
         assert_eq!(py_repr_str("\u{2028}"), "'\\u2028'");
+        assert_eq!(py_repr_str("\u{85}\u{3000}"), "'\\x85\\u3000'");
+        assert_eq!(py_repr_str("\u{e0001}"), "'\\U000e0001'");
+        // Unassigned code points are known to Python's database: a predicate decides.
+        let unassigned = |c: char| !matches!(c as u32, 0x378 | 0xE0080);
+        assert_eq!(
+            repr_str_with("\u{378}é\u{e0080}", unassigned),
+            "'\\u0378é\\U000e0080'"
+        );
     }
 
     #[test]
@@ -177,14 +230,5 @@ mod tests {
             py_repr_json(&v),
             "{'a': [1, 2.0, None, True, 'x'], 'b': {}}"
         );
-    }
-}
-
-/// Names as a message lists the choices: "a", "a or b", "a, b or c".
-pub fn or_list(names: &[&str]) -> String {
-    match names.split_last() {
-        None => String::new(),
-        Some((last, [])) => last.to_string(),
-        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
     }
 }

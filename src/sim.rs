@@ -9,6 +9,7 @@ use crate::bots::{Bot, BotKind};
 use crate::fifteen::Game;
 use crate::rng::SplitMix64;
 use crate::state::{Deal, State};
+use crate::Error;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The SplitMix64 increment (the golden ratio in 64 bits).
@@ -116,7 +117,7 @@ pub fn run_any(
     start: u64,
     count: u64,
     threads: usize,
-) -> Result<Records, String> {
+) -> Result<Records, Error> {
     match rules {
         crate::any::RuleSet::Fifteen(r) => run_game::<Game>(r, bots, seed, start, count, threads),
         crate::any::RuleSet::Quinte(r) => {
@@ -126,12 +127,12 @@ pub fn run_any(
 }
 
 /// Checks the bots against the players: one kind per seat.
-pub fn check_bots(players: u8, bots: &[BotKind]) -> Result<(), String> {
+pub fn check_bots(players: u8, bots: &[BotKind]) -> Result<(), Error> {
     if bots.len() != players as usize {
-        return Err(format!(
+        return Err(Error::Value(format!(
             "{players} players need {players} bots, one per seat, not {}",
             bots.len()
-        ));
+        )));
     }
     Ok(())
 }
@@ -174,10 +175,11 @@ pub fn run_game<G: State>(
     start: u64,
     count: u64,
     threads: usize,
-) -> Result<Records, String> {
+) -> Result<Records, Error> {
     check_bots(G::players(&rules), bots)?;
     let sides = G::sides(&rules) as usize;
-    let count = usize::try_from(count).map_err(|_| "too many games at once".to_string())?;
+    let count =
+        usize::try_from(count).map_err(|_| Error::Value("too many games at once".into()))?;
     let threads = if threads == 0 {
         std::thread::available_parallelism().map_or(1, |n| n.get())
     } else {
@@ -237,7 +239,7 @@ pub fn run_game<G: State>(
         all
     });
     if done.len() != blocks {
-        return Err("a simulation thread failed".to_string());
+        return Err(Error::Value("a simulation thread failed".into()));
     }
     done.sort_by_key(|(b, _)| *b);
     let mut all = Records::new(sides);
@@ -330,7 +332,7 @@ mod tests {
         let rules = Rules::new("quinza", Some(3), None).unwrap();
         assert_eq!(
             run_game::<Game>(rules, &[BotKind::Random], 0, 0, 1, 1).unwrap_err(),
-            "3 players need 3 bots, one per seat, not 1"
+            Error::Value("3 players need 3 bots, one per seat, not 1".into())
         );
     }
 }

@@ -3,9 +3,10 @@
 
 use super::captures::{Groups, SplitTable, SubsetSums, TableIndex, SPLIT_TABLE, SUBSET_CARDS};
 use super::moves::Move;
-use super::rules::Rules;
+use super::rules::{Rules, WinRule};
 use super::scoring::{score_deal, DealResult};
 use crate::cards::{Card, CardSet, DECK_SIZE, FULL_DECK};
+use crate::pyrepr::list_text;
 use crate::rng::SplitMix64;
 use crate::Error;
 
@@ -53,7 +54,129 @@ pub struct Position {
     pub turn: Result<Option<u8>, String>,
 }
 
+/// The steps of `Game::from_position`, in the order docs/engine.md gives them.
 impl Position {
+    /// One hand per seat, one pile, score and escoba count per side, seats in range.
+    fn check_shape(&self) -> Result<(), String> {
+        let n = self.rules.players;
+        let sides = self.rules.sides() as usize;
+        if self.hands.len() != n as usize
+            || self.piles.len() != sides
+            || self.scores.len() != sides
+            || self.escobas.len() != sides
+            || self.dealer >= n
+            || self.last_capturer.is_some_and(|s| s >= n)
+        {
+            // The callers check these first with their own messages.
+            return Err("the position does not fit the rules".to_string());
+        }
+        Ok(())
+    }
+
+    /// Every card at most once, scanning hands, table, stock, piles; then all 40 placed.
+    fn check_every_card_once(&self) -> Result<(), String> {
+        let mut seen = CardSet::EMPTY;
+        let all = self
+            .hands
+            .iter()
+            .flatten()
+            .chain(self.table.iter())
+            .chain(self.stock.iter())
+            .chain(self.piles.iter().flatten());
+        for &c in all {
+            if seen.contains(c) {
+                return Err(format!("{c} appears more than once"));
+            }
+            seen.insert(c);
+        }
+        let missing = FULL_DECK.minus(seen);
+        if !missing.is_empty() {
+            return Err(format!("cards missing from the position: {missing}"));
+        }
+        Ok(())
+    }
+
+    /// The stock is dealt in whole rounds of 3 cards a seat.
+    fn check_stock(&self) -> Result<(), String> {
+        let round = HAND_SIZE * self.rules.players as usize;
+        if !self.stock.len().is_multiple_of(round) {
+            return Err(format!(
+                "the stock holds {} cards; it is dealt in rounds of {round}",
+                self.stock.len()
+            ));
+        }
+        Ok(())
+    }
+
+    /// The seats in play order from the seat after the dealer.
+    fn play_order(&self) -> Vec<u8> {
+        let n = self.rules.players;
+        (0..n).map(|i| (self.dealer + 1 + i) % n).collect()
+    }
+
+    /// The hands fit one round of play: some card to play, at most 3 a hand, the seats
+    /// that already played one card fewer. Gives the seat to play.
+    fn check_hand_sizes(&self) -> Result<u8, String> {
+        let order = self.play_order();
+        let sizes: Vec<usize> = order
+            .iter()
+            .map(|&s| self.hands[s as usize].len())
+            .collect();
+        let max = sizes.iter().copied().max().unwrap_or(0);
+        if max == 0 {
+            return Err("every hand is empty: there is no card to play".to_string());
+        }
+        if max > HAND_SIZE {
+            return Err(format!("a hand holds at most {HAND_SIZE} cards, not {max}"));
+        }
+        // Seats that already played this round hold one card fewer than the rest.
+        let k = sizes.iter().position(|&s| s == max).unwrap_or(0);
+        if sizes[..k].iter().any(|&s| s != max - 1) || sizes[k..].iter().any(|&s| s != max) {
+            return Err(format!(
+                "the hand sizes do not fit a round of play: in play order from the seat after the dealer they are {}",
+                list_text(&sizes)
+            ));
+        }
+        Ok(order[k])
+    }
+
+    /// A given turn must be the seat the hand sizes give (a value that was no seat is
+    /// refused here, in its place).
+    fn check_turn(&self, to_play: u8) -> Result<(), String> {
+        match &self.turn {
+            Err(message) => Err(message.clone()),
+            Ok(Some(t)) if *t != to_play => Err(format!(
+                "turn {t} does not fit the hand sizes: seat {to_play} is to play"
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// The game of a checked position, `to_play` to play.
+    fn place(self, to_play: u8) -> Game {
+        let sides = self.rules.sides() as usize;
+        let mut g = Game::blank(self.rules, SplitMix64::new(self.seed));
+        g.dealer = self.dealer;
+        g.deal_number = self.deal_number;
+        g.turn = Some(to_play);
+        for (s, h) in self.hands.iter().enumerate() {
+            g.hands[s] = CardSet::from_cards(h.iter().copied());
+        }
+        g.table = CardSet::from_cards(self.table.iter().copied());
+        for (i, c) in self.stock.iter().enumerate() {
+            g.stock[i] = c.id();
+        }
+        g.stock_pos = 0;
+        g.stock_end = self.stock.len() as u8;
+        for s in 0..sides {
+            g.piles[s] = CardSet::from_cards(self.piles[s].iter().copied());
+            g.scores[s] = self.scores[s];
+            g.escobas[s] = self.escobas[s];
+        }
+        g.last_capturer = self.last_capturer;
+        g
+    }
+
     /// An empty position of a rule set: no cards anywhere, dealer 0, deal 1, seed 0.
     pub fn new(rules: Rules) -> Position {
         let sides = rules.sides() as usize;
@@ -72,12 +195,6 @@ impl Position {
             turn: Ok(None),
         }
     }
-}
-
-/// Python-style list text: `[3, 2]`.
-pub(crate) fn list_text<T: std::fmt::Display>(items: &[T]) -> String {
-    let parts: Vec<String> = items.iter().map(|x| x.to_string()).collect();
-    format!("[{}]", parts.join(", "))
 }
 
 impl Game {
@@ -351,10 +468,10 @@ impl Game {
         } else {
             self.last_capturer
         };
-        if self.rules.is_escoba() && capture && self.table.is_empty() {
+        if self.rules.scores_sweeps() && capture && self.table.is_empty() {
             let last_card = self.hands[s].is_empty() && self.stock_pos == self.stock_end;
             if self.rules.escoba_on_last_card || !last_card {
-                self.escobas[side] += 1;
+                self.escobas[side] = self.escobas[side].saturating_add(1);
             }
         }
         self.turn = Some(if seat + 1 == n { 0 } else { seat + 1 });
@@ -405,19 +522,21 @@ impl Game {
         self.escobas = [0; 3];
         self.last_capturer = None;
         self.turn = Some(self.seat_after(0) as u8);
-        if self.rules.is_escoba() && self.rules.opening_capture {
+        if self.rules.opening_capture_applies() {
             self.opening_capture();
         }
     }
 
-    /// Escoba: an opening table of 15 or 30 goes to the dealer with 1 or 2 escobas.
+    /// Escoba: an opening table of 15 or 30 (the capture total or twice it) goes to the
+    /// dealer with 1 or 2 escobas.
     fn opening_capture(&mut self) {
         let total = self.table.value_sum(self.rules.values());
-        if total == 15 || total == 30 {
+        let capture = self.rules.capture_total() as u32;
+        if total == capture || total == 2 * capture {
             let side = self.rules.side_of(self.dealer) as usize;
             self.piles[side] = self.piles[side].union(self.table);
             self.table = CardSet::EMPTY;
-            self.escobas[side] += (total / 15) as u64;
+            self.escobas[side] = self.escobas[side].saturating_add((total / capture) as u64);
         }
     }
 
@@ -459,7 +578,8 @@ impl Game {
             self.turn = None;
         } else {
             self.dealer = (self.dealer + 1) % self.rules.players;
-            self.deal_number += 1;
+            // The top of the range: counters saturate (docs/engine.md).
+            self.deal_number = self.deal_number.saturating_add(1);
             self.start_deal();
         }
     }
@@ -468,124 +588,57 @@ impl Game {
     pub(crate) fn match_result(&self) -> Option<Option<u8>> {
         let scores = self.scores();
         let target = self.rules.target;
-        if self.rules.is_escoba() {
-            for (side, &score) in scores.iter().enumerate() {
-                let lead = scores
-                    .iter()
-                    .enumerate()
-                    .all(|(o, &s)| o == side || score >= s.saturating_add(2));
-                if score >= target && lead {
-                    return Some(Some(side as u8));
+        match self.rules.row().win {
+            WinRule::TargetAndLeadOf2 => {
+                for (side, &score) in scores.iter().enumerate() {
+                    let lead = scores
+                        .iter()
+                        .enumerate()
+                        .all(|(o, &s)| o == side || score >= s.saturating_add(2));
+                    if score >= target && lead {
+                        return Some(Some(side as u8));
+                    }
+                }
+                None
+            }
+            WinRule::HighestAtTarget => {
+                let best = scores.iter().copied().filter(|&s| s >= target).max()?;
+                let mut leaders = scores.iter().enumerate().filter(|&(_, &s)| s == best);
+                let first = leaders.next().map(|(i, _)| i as u8);
+                if leaders.next().is_some() {
+                    Some(None)
+                } else {
+                    Some(first)
                 }
             }
-            return None;
-        }
-        let best = scores.iter().copied().filter(|&s| s >= target).max()?;
-        let mut leaders = scores.iter().enumerate().filter(|&(_, &s)| s == best);
-        let first = leaders.next().map(|(i, _)| i as u8);
-        if leaders.next().is_some() {
-            Some(None)
-        } else {
-            Some(first)
         }
     }
 
     // -- positions -----------------------------------------------------------------------
 
     /// A position from explicit cards, with every check of docs/engine.md "from_position"
-    /// (in the reference's order; the conversions of the caller's values come before).
-    pub fn from_position(p: Position) -> Result<Game, String> {
-        let rules = p.rules;
-        let n = rules.players;
-        let sides = rules.sides() as usize;
-        if p.hands.len() != n as usize
-            || p.piles.len() != sides
-            || p.scores.len() != sides
-            || p.escobas.len() != sides
-            || p.dealer >= n
-            || p.last_capturer.is_some_and(|s| s >= n)
-        {
-            // The callers check these first with their own messages.
-            return Err("the position does not fit the rules".to_string());
-        }
-        let mut seen = CardSet::EMPTY;
-        let all = p
-            .hands
-            .iter()
-            .flatten()
-            .chain(p.table.iter())
-            .chain(p.stock.iter())
-            .chain(p.piles.iter().flatten());
-        for &c in all {
-            if seen.contains(c) {
-                return Err(format!("{c} appears more than once"));
-            }
-            seen.insert(c);
-        }
-        let missing = FULL_DECK.minus(seen);
-        if !missing.is_empty() {
-            return Err(format!("cards missing from the position: {missing}"));
-        }
-        let round = HAND_SIZE * n as usize;
-        if !p.stock.len().is_multiple_of(round) {
-            return Err(format!(
-                "the stock holds {} cards; it is dealt in rounds of {round}",
-                p.stock.len()
-            ));
-        }
-        let order: Vec<u8> = (0..n).map(|i| (p.dealer + 1 + i) % n).collect();
-        let sizes: Vec<usize> = order.iter().map(|&s| p.hands[s as usize].len()).collect();
-        let max = sizes.iter().copied().max().unwrap_or(0);
-        if max == 0 {
-            return Err("every hand is empty: there is no card to play".to_string());
-        }
-        if max > HAND_SIZE {
-            return Err(format!("a hand holds at most {HAND_SIZE} cards, not {max}"));
-        }
-        // Seats that already played this round hold one card fewer than the rest.
-        let k = sizes.iter().position(|&s| s == max).unwrap_or(0);
-        if sizes[..k].iter().any(|&s| s != max - 1) || sizes[k..].iter().any(|&s| s != max) {
-            return Err(format!(
-                "the hand sizes do not fit a round of play: in play order from the seat after the dealer they are {}",
-                list_text(&sizes)
-            ));
-        }
-        match p.turn {
-            Err(message) => return Err(message),
-            Ok(Some(t)) if t != order[k] => {
-                return Err(format!(
-                    "turn {t} does not fit the hand sizes: seat {} is to play",
-                    order[k]
-                ))
-            }
-            _ => {}
-        }
-        let mut g = Game::blank(rules, SplitMix64::new(p.seed));
-        g.dealer = p.dealer;
-        g.deal_number = p.deal_number;
-        g.turn = Some(order[k]);
-        for (s, h) in p.hands.iter().enumerate() {
-            g.hands[s] = CardSet::from_cards(h.iter().copied());
-        }
-        g.table = CardSet::from_cards(p.table.iter().copied());
-        for (i, c) in p.stock.iter().enumerate() {
-            g.stock[i] = c.id();
-        }
-        g.stock_pos = 0;
-        g.stock_end = p.stock.len() as u8;
-        for s in 0..sides {
-            g.piles[s] = CardSet::from_cards(p.piles[s].iter().copied());
-            g.scores[s] = p.scores[s];
-            g.escobas[s] = p.escobas[s];
-        }
-        g.last_capturer = p.last_capturer;
-        if g.match_result().is_some() {
+    /// (in the reference's order; the conversions of the caller's values come before),
+    /// one function per step.
+    pub fn from_position(p: Position) -> Result<Game, Error> {
+        p.check_shape()?;
+        p.check_every_card_once()?;
+        p.check_stock()?;
+        let to_play = p.check_hand_sizes()?;
+        p.check_turn(to_play)?;
+        let g = p.place(to_play);
+        g.check_scores_go_on()?;
+        Ok(g)
+    }
+
+    /// Last step: the scores must not already end the match.
+    fn check_scores_go_on(&self) -> Result<(), String> {
+        if self.match_result().is_some() {
             return Err(format!(
                 "the scores {} already end the match",
-                list_text(g.scores())
+                list_text(self.scores())
             ));
         }
-        Ok(g)
+        Ok(())
     }
 
     /// A finished match read back from JSON: nothing left to play.
@@ -652,6 +705,7 @@ impl Game {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::fifteen::rules::Scoring;
     use crate::fifteen::scoring::Details;
 
     pub fn cards(text: &[&str]) -> Vec<Card> {
@@ -689,7 +743,7 @@ pub(crate) mod tests {
         );
         let rest: Vec<Card> = FULL_DECK.minus(named).iter().collect();
         p.piles[rest_to].extend(rest);
-        Game::from_position(p)
+        Game::from_position(p).map_err(|e| e.to_string())
     }
 
     fn quinza() -> Rules {
@@ -1109,6 +1163,7 @@ pub(crate) mod tests {
         p.hands = vec![cards(&["1o"]), cards(&["2o"])];
         assert!(Game::from_position(p)
             .unwrap_err()
+            .to_string()
             .starts_with("cards missing from the position: 3o 4o 5o"));
         let e = position(
             q,
@@ -1250,10 +1305,101 @@ pub(crate) mod tests {
             }
             assert!(moves > 0);
             for d in &g.deals {
-                if d.last_capturer.is_some() && !rules.is_escoba() {
+                if d.last_capturer.is_some() && rules.row().scoring == Scoring::CardPoints {
                     assert_eq!(d.points[..rules.sides() as usize].iter().sum::<u64>(), 100);
                 }
             }
         }
+    }
+
+    /// Play the seat to act's moves (first legal one) until the deal in play is over.
+    fn play_out_deal(g: &mut Game) {
+        let deals = g.deals.len();
+        while !g.is_over() && g.deals.len() == deals {
+            let m = g.legal_moves()[0];
+            g.play(&m).unwrap();
+        }
+    }
+
+    fn reads_back(g: &Game) {
+        let t = crate::fifteen::json::to_json(g);
+        let back = crate::fifteen::json::from_json(&t).unwrap_or_else(|e| panic!("{e}\n{t}"));
+        assert_eq!(crate::fifteen::json::to_json(&back), t);
+    }
+
+    #[test]
+    fn at_the_top_of_the_range_every_counter_saturates_in_every_rule_set() {
+        const TOP: u64 = u64::MAX;
+        for name in ["quinza", "rb3ine", "escoba"] {
+            let rules = Rules::new(name, None, None).unwrap();
+            // deal_number 2**64-1: the next deal is numbered 2**64-1 too.
+            let mut g = position(rules, &[&["3b"], &["4b"]], &[], &[], 1, 0, |p| {
+                p.deal_number = TOP;
+            })
+            .unwrap();
+            reads_back(&g);
+            play_out_deal(&mut g);
+            assert_eq!(
+                (g.is_over(), g.deals[0].deal_number, g.deal_number),
+                (false, TOP, TOP)
+            );
+            reads_back(&g);
+
+            // escobas 2**64-1: the deal's points are the saturating sum of the details.
+            let mut g = position(rules, &[&["3b"], &["4b"]], &[], &[], 1, 0, |p| {
+                p.escobas[0] = TOP;
+                p.last_capturer = Some(0);
+            })
+            .unwrap();
+            play_out_deal(&mut g);
+            let d = g.deals[0];
+            assert_eq!(d.escobas[0], TOP);
+            for s in 0..2 {
+                assert_eq!(d.points[s], d.details[s].total());
+            }
+            if rules.scores_sweeps() {
+                assert_eq!(
+                    (d.points[0], g.scores()[0], g.winner()),
+                    (TOP, TOP, Some(0))
+                );
+            }
+            reads_back(&g);
+
+            // target 2**64-1, scores 2**64-2: the scores stop at 2**64-1 and win.
+            let top = Rules::new(name, None, None).map(|mut r| {
+                r.target = TOP;
+                r
+            });
+            let mut g = position(top.unwrap(), &[&["3b"], &["4b"]], &[], &[], 1, 0, |p| {
+                p.scores = vec![TOP - 1, 0];
+                p.last_capturer = Some(0);
+            })
+            .unwrap();
+            reads_back(&g);
+            play_out_deal(&mut g);
+            assert_eq!(
+                (g.is_over(), g.scores()[0], g.winner()),
+                (true, TOP, Some(0))
+            );
+            reads_back(&g);
+        }
+    }
+
+    #[test]
+    fn a_sweep_on_top_of_2_64_minus_1_escobas_stays_there() {
+        let mut g = position(
+            escoba(),
+            &[&["12o", "1b"], &["2b", "3b"]],
+            &["5e"],
+            &[],
+            1,
+            0,
+            |p| {
+                p.escobas[0] = u64::MAX;
+            },
+        )
+        .unwrap();
+        play(&mut g, "12o x 5e").unwrap();
+        assert_eq!(g.escobas(), &[u64::MAX, 0]);
     }
 }

@@ -2,11 +2,12 @@
 //! cards as text. Reading checks the shape and then the position, with the reference's
 //! messages, each prefixed `invalid game JSON: `.
 
-use super::game::{list_text, Game, Position};
-use super::rules::{Arg, ArgKind, Rules, Variant};
+use super::game::{Game, Position};
+use super::rules::{Arg, ArgKind, Rules, Scoring};
 use super::scoring::{DealResult, Details};
 use crate::cards::{Card, CardSet, DECK_SIZE};
-use crate::pyrepr::{json_is_int, py_repr_json, py_repr_str_list};
+use crate::pyrepr::{json_is_int, list_text, py_repr_json, py_repr_str_list};
+use crate::Error;
 use serde_json::{Map, Value};
 use std::fmt::Write;
 
@@ -190,8 +191,9 @@ pub fn to_json(g: &Game) -> String {
 // -- reading -------------------------------------------------------------------------------
 
 /// Read a game back; every error starts `invalid game JSON: `.
-pub fn from_json(text: &str) -> Result<Game, String> {
-    read(text).map_err(|e| format!("invalid game JSON: {e}"))
+pub fn from_json(text: &str) -> Result<Game, Error> {
+    let data = crate::any::json_value(text)?;
+    read_value(&data).map_err(crate::any::invalid_game_json)
 }
 
 pub(crate) fn object<'a>(
@@ -254,13 +256,18 @@ fn cards(value: &Value, what: &str) -> Result<Vec<Card>, String> {
 }
 
 /// A whole number `0 <= n < 2**64` (not a bool, not a float).
+/// A JSON integer `0 <= n < 2**64` as Python's json reads it: `-0` is the number 0.
+pub(crate) fn whole(value: &Value) -> Option<u64> {
+    let Value::Number(n) = value else { return None };
+    if !json_is_int(n) {
+        return None;
+    }
+    n.as_u64().or_else(|| (n.as_i64() == Some(0)).then_some(0))
+}
+
 pub(crate) fn number(value: &Value, what: &str) -> Result<u64, String> {
-    if let Value::Number(n) = value {
-        if json_is_int(n) {
-            if let Some(x) = n.as_u64() {
-                return Ok(x);
-            }
-        }
+    if let Some(x) = whole(value) {
+        return Ok(x);
     }
     Err(format!(
         "{what} must hold whole numbers from 0 to 2**64-1, not {}",
@@ -277,13 +284,9 @@ pub(crate) fn seat(
     if value.is_null() && optional {
         return Ok(None);
     }
-    if let Value::Number(n) = value {
-        if json_is_int(n) {
-            if let Some(x) = n.as_u64() {
-                if x < size as u64 {
-                    return Ok(Some(x as u8));
-                }
-            }
+    if let Some(x) = whole(value) {
+        if x < size as u64 {
+            return Ok(Some(x as u8));
         }
     }
     Err(format!(
@@ -353,20 +356,20 @@ fn deal(value: &Value, rules: &Rules) -> Result<DealResult, String> {
     if twice {
         return Err("a deal's piles hold a card twice".into());
     }
-    let keys = Details::keys(rules.variant);
+    let scoring = rules.row().scoring;
+    let keys = Details::keys(scoring);
     let raw_details = list(&map["details"], Some(sides), "deal details")?;
     for d in raw_details {
         object(d, keys, "deal details")?;
     }
-    let zero = Details::from_values(rules.variant, &vec![0; keys.len()])
-        .unwrap_or(Details::Points { gold: 0, other: 0 });
+    let zero = Details::zero(scoring);
     let mut details = [zero; 3];
     for (s, d) in raw_details.iter().enumerate() {
         let mut vals = Vec::with_capacity(keys.len());
         for k in keys {
             vals.push(number(&d[*k], "deal details")?);
         }
-        details[s] = Details::from_values(rules.variant, &vals).unwrap_or(zero);
+        details[s] = Details::from_values(scoring, &vals).unwrap_or(zero);
     }
     let mut points = [0u64; 3];
     for (s, p) in list(&map["points"], Some(sides), "deal points")?
@@ -375,15 +378,8 @@ fn deal(value: &Value, rules: &Rules) -> Result<DealResult, String> {
     {
         points[s] = number(p, "deal points")?;
     }
-    let sums: Vec<u128> = details[..sides]
-        .iter()
-        .map(|d| d.items().iter().map(|(_, v)| *v as u128).sum())
-        .collect();
-    if points[..sides]
-        .iter()
-        .zip(&sums)
-        .any(|(&p, &s)| p as u128 != s)
-    {
+    // The points are the details' saturating sum, as a deal scores them.
+    if (0..sides).any(|s| points[s] != details[s].total()) {
         return Err(format!(
             "deal points {} are not the sum of their details",
             list_text(&points[..sides])
@@ -421,11 +417,6 @@ fn deal(value: &Value, rules: &Rules) -> Result<DealResult, String> {
 
 pub(crate) fn repr_opt(v: Option<u8>) -> String {
     v.map_or("None".to_string(), |x| x.to_string())
-}
-
-fn read(text: &str) -> Result<Game, String> {
-    let data: Value = serde_json::from_str(text).map_err(|e| format!("not JSON ({e})"))?;
-    read_value(&data)
 }
 
 /// The header every game's JSON starts with: its format and version (shared by both
@@ -471,7 +462,7 @@ pub(crate) fn read_rng(value: &Value) -> Result<u64, String> {
 
 /// Read a fifteen-family game from parsed JSON (errors without the `invalid game JSON: `
 /// prefix).
-pub(crate) fn read_value(data: &Value) -> Result<Game, String> {
+pub fn read_value(data: &Value) -> Result<Game, Error> {
     let map = object(data, &KEYS, "the game")?;
     check_format(map)?;
     let rules = rules_from(&map["rules"])?;
@@ -548,7 +539,8 @@ pub(crate) fn read_value(data: &Value) -> Result<Game, String> {
             return Err(format!(
                 "turn is null, but the scores {} do not end the match",
                 list_text(&scores)
-            ));
+            )
+            .into());
         }
         g
     } else {
@@ -577,15 +569,16 @@ pub(crate) fn read_value(data: &Value) -> Result<Game, String> {
             repr_opt(winner),
             list_text(&scores),
             repr_opt(computed)
-        ));
+        )
+        .into());
     }
     game.winner = computed;
     Ok(game)
 }
 
-/// The detail keys of a rule set, for callers that build dicts.
-pub fn detail_keys(variant: Variant) -> &'static [&'static str] {
-    Details::keys(variant)
+/// The detail keys of a scoring kind, for callers that build dicts.
+pub fn detail_keys(scoring: Scoring) -> &'static [&'static str] {
+    Details::keys(scoring)
 }
 
 #[cfg(test)]
@@ -681,15 +674,77 @@ mod tests {
             ),
         ];
         for (text, want) in cases {
-            assert_eq!(from_json(&text).unwrap_err(), want, "{text}");
+            assert_eq!(from_json(&text).unwrap_err().to_string(), want, "{text}");
         }
         assert!(from_json("{")
             .unwrap_err()
+            .to_string()
             .starts_with("invalid game JSON: not JSON ("));
         // version 1.0 is version 1 for Python's ==
         assert!(from_json(&good.replace("\"version\":1", "\"version\":1.0")).is_ok());
         // any whitespace
         let spaced = good.replace(",", " ,\n ").replace(":", " : ");
         assert_eq!(to_json(&from_json(&spaced).unwrap()), good);
+    }
+
+    #[test]
+    fn minus_zero_is_the_number_0_wherever_an_integer_is_read() {
+        let rules = Rules::new("escoba", None, None).unwrap();
+        let mut g = Game::new(rules, 5);
+        while g.deals().is_empty() {
+            let m = g.legal_moves()[0];
+            g.play(&m).unwrap();
+        }
+        let good = to_json(&g);
+        // Every integer 0 of the text (scores, escobas, seats, deal points and details)
+        // written -0 reads as the same game.
+        let zeros = good
+            .replace(":0,", ":-0,")
+            .replace(":0]", ":-0]")
+            .replace(",0", ",-0");
+        let zeros = zeros.replace("[0", "[-0").replace(":0}", ":-0}");
+        assert!(zeros.matches("-0").count() > 5, "{zeros}");
+        assert_eq!(to_json(&from_json(&zeros).unwrap()), good);
+        assert_eq!(
+            whole(&serde_json::from_str::<Value>("-0").unwrap()),
+            Some(0)
+        );
+        assert_eq!(whole(&serde_json::from_str::<Value>("-0.0").unwrap()), None);
+        assert_eq!(whole(&serde_json::from_str::<Value>("-1").unwrap()), None);
+    }
+
+    #[test]
+    fn too_long_integers_and_too_deep_nesting_are_not_json() {
+        let good = to_json(&Game::new(Rules::new("quinza", None, None).unwrap(), 1));
+        let long = good.replace(
+            "\"scores\":[0,0]",
+            &format!("\"scores\":[{},0]", "1".repeat(4301)),
+        );
+        assert_eq!(
+            crate::any::AnyGame::from_json(&long)
+                .unwrap_err()
+                .to_string(),
+            "invalid game JSON: not JSON (an integer of more than 4300 digits)"
+        );
+        let deep = good.replace(
+            "\"deals\":[]",
+            &format!("\"deals\":{}{}", "[".repeat(128), "]".repeat(128)),
+        );
+        assert_eq!(
+            crate::any::AnyGame::from_json(&deep)
+                .unwrap_err()
+                .to_string(),
+            "invalid game JSON: not JSON (nesting deeper than 128 levels)"
+        );
+        let deep = good.replace(
+            "\"deals\":[]",
+            &format!("\"deals\":{}{}", "[".repeat(127), "]".repeat(127)),
+        );
+        assert_eq!(
+            crate::any::AnyGame::from_json(&deep)
+                .unwrap_err()
+                .to_string(),
+            "invalid game JSON: a deal must be an object"
+        );
     }
 }

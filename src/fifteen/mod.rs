@@ -9,7 +9,7 @@ pub mod scoring;
 
 pub use game::{Game, Position};
 pub use moves::Move;
-pub use rules::{Rules, Setenta, Variant};
+pub use rules::{Rules, Scoring, Setenta, Variant, WinRule};
 pub use scoring::{DealResult, Details};
 pub mod observation;
 

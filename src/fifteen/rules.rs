@@ -2,76 +2,172 @@
 
 use super::captures::values_by_id;
 use crate::cards::{VALUE_ESCOBA, VALUE_PRINTED};
+use crate::Error;
 
-const VALUE_PRINTED_BY_ID: [u8; 40] = values_by_id(&VALUE_PRINTED);
-const VALUE_ESCOBA_BY_ID: [u8; 40] = values_by_id(&VALUE_ESCOBA);
-
-/// Which game of the family.
+/// How a deal is scored (RULES.md "Scoring a deal").
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Variant {
-    Quinza,
-    Rb3ine,
-    Escoba,
+pub enum Scoring {
+    /// quinza / rb3ine: Oros points (the Ace 10) and one point per other card.
+    CardPoints,
+    /// escoba: one point per category won (cards, oros, seven of Oros, setenta) plus sweeps.
+    Categories,
 }
 
-impl Variant {
-    pub fn parse(name: &str) -> Result<Variant, String> {
-        match name {
-            "quinza" => Ok(Variant::Quinza),
-            "rb3ine" => Ok(Variant::Rb3ine),
-            "escoba" => Ok(Variant::Escoba),
-            _ => Err(format!(
-                "unknown rule set {}: choose quinza, rb3ine, escoba or quinte",
-                crate::pyrepr::py_repr_str(name)
-            )),
+impl Scoring {
+    pub fn name(self) -> &'static str {
+        match self {
+            Scoring::CardPoints => "card_points",
+            Scoring::Categories => "categories",
         }
+    }
+}
+
+/// When a match is won (RULES.md "Winning a match").
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum WinRule {
+    /// The highest total at or over the target wins; equal top totals draw.
+    HighestAtTarget,
+    /// At or over the target and at least 2 ahead of every other side.
+    TargetAndLeadOf2,
+}
+
+impl WinRule {
+    pub fn name(self) -> &'static str {
+        match self {
+            WinRule::HighestAtTarget => "highest_at_target",
+            WinRule::TargetAndLeadOf2 => "target_and_lead_of_2",
+        }
+    }
+}
+
+/// The value of an option: a bool or one of its words.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum OptionValue {
+    Bool(bool),
+    Word(&'static str),
+}
+
+impl OptionValue {
+    /// As JSON text: `true`, `"prime"`.
+    pub fn json(self) -> String {
+        match self {
+            OptionValue::Bool(b) => b.to_string(),
+            OptionValue::Word(w) => format!("\"{w}\""),
+        }
+    }
+    /// As Python's repr: `True`, `'prime'`.
+    pub fn repr(self) -> String {
+        match self {
+            OptionValue::Bool(b) => py_bool(b).to_string(),
+            OptionValue::Word(w) => format!("'{w}'"),
+        }
+    }
+}
+
+/// One rule set of the family: everything the game logic asks of it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Row {
+    pub name: &'static str,
+    /// What a capture must add up to.
+    pub capture_total: u8,
+    /// Values for sums by rank index, and the same by card id.
+    pub values: [u8; 10],
+    pub values_by_id: [u8; 40],
+    pub default_target: u64,
+    /// The options besides players and target with their defaults, in documented order.
+    pub options: &'static [(&'static str, OptionValue)],
+    pub scoring: Scoring,
+    pub win: WinRule,
+    /// Clearing the table scores a sweep (an escoba).
+    pub sweeps: bool,
+    /// The opening table goes to the dealer when it adds up to the capture total or twice
+    /// it (switched by the option `opening_capture`).
+    pub has_opening_capture: bool,
+}
+
+/// The rule sets of the family, in the order the messages list them.
+pub const ROWS: [Row; 3] = [
+    Row {
+        name: "quinza",
+        capture_total: 15,
+        values: VALUE_PRINTED,
+        values_by_id: values_by_id(&VALUE_PRINTED),
+        default_target: 151,
+        options: &[],
+        scoring: Scoring::CardPoints,
+        win: WinRule::HighestAtTarget,
+        sweeps: false,
+        has_opening_capture: false,
+    },
+    Row {
+        name: "rb3ine",
+        capture_total: 40,
+        values: VALUE_PRINTED,
+        values_by_id: values_by_id(&VALUE_PRINTED),
+        default_target: 151,
+        options: &[],
+        scoring: Scoring::CardPoints,
+        win: WinRule::HighestAtTarget,
+        sweeps: false,
+        has_opening_capture: false,
+    },
+    Row {
+        name: "escoba",
+        capture_total: 15,
+        values: VALUE_ESCOBA,
+        values_by_id: values_by_id(&VALUE_ESCOBA),
+        default_target: 21,
+        options: &[
+            ("escoba_on_last_card", OptionValue::Bool(false)),
+            ("opening_capture", OptionValue::Bool(true)),
+            ("setenta", OptionValue::Word("prime")),
+        ],
+        scoring: Scoring::Categories,
+        win: WinRule::TargetAndLeadOf2,
+        sweeps: true,
+        has_opening_capture: true,
+    },
+];
+
+/// The player counts of every rule set of the family.
+pub const PLAYERS: [u8; 3] = [2, 3, 4];
+
+/// Which rule set of the family: an index into `ROWS`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Variant(u8);
+
+impl Variant {
+    /// The rule set `Rules()` takes when no name is given: the first row, quinza.
+    pub const DEFAULT: Variant = Variant(0);
+
+    /// The rule set of this name, if the family has one.
+    pub fn parse(name: &str) -> Option<Variant> {
+        ROWS.iter()
+            .position(|r| r.name == name)
+            .map(|i| Variant(i as u8))
+    }
+
+    /// Every rule set of the family, in table order.
+    pub fn all() -> impl Iterator<Item = Variant> {
+        (0..ROWS.len() as u8).map(Variant)
+    }
+
+    #[inline]
+    pub fn row(self) -> &'static Row {
+        &ROWS[self.0 as usize]
     }
 
     pub fn name(self) -> &'static str {
-        match self {
-            Variant::Quinza => "quinza",
-            Variant::Rb3ine => "rb3ine",
-            Variant::Escoba => "escoba",
-        }
+        self.row().name
     }
 
     /// The options a rule set takes besides players and target, in their documented order.
-    pub fn option_names(self) -> &'static [&'static str] {
-        match self {
-            Variant::Escoba => &["escoba_on_last_card", "opening_capture", "setenta"],
-            _ => &[],
-        }
+    pub fn option_names(self) -> impl Iterator<Item = &'static str> {
+        self.row().options.iter().map(|(k, _)| *k)
     }
 
     pub fn default_target(self) -> u64 {
-        match self {
-            Variant::Escoba => 21,
-            _ => 151,
-        }
-    }
-
-    /// The capture total: 15, or 40 in rb3ine.
-    pub fn capture_total(self) -> u8 {
-        match self {
-            Variant::Rb3ine => 40,
-            _ => 15,
-        }
-    }
-
-    /// Values for sums by rank index.
-    pub fn values(self) -> &'static [u8; 10] {
-        match self {
-            Variant::Escoba => &VALUE_ESCOBA,
-            _ => &VALUE_PRINTED,
-        }
-    }
-
-    /// Values for sums by card id.
-    pub fn values_by_id(self) -> &'static [u8; 40] {
-        match self {
-            Variant::Escoba => &VALUE_ESCOBA_BY_ID,
-            _ => &VALUE_PRINTED_BY_ID,
-        }
+        self.row().default_target
     }
 }
 
@@ -127,7 +223,7 @@ pub fn target_message(shown: &str) -> String {
 
 /// The message for an option the rule set does not have.
 pub fn unknown_option_message(variant: Variant, option: &str) -> String {
-    let names = variant.option_names();
+    let names: Vec<&str> = variant.option_names().collect();
     let list = if names.is_empty() {
         "none".to_string()
     } else {
@@ -149,31 +245,51 @@ pub fn setenta_message(shown: &str) -> String {
 }
 
 impl Rules {
-    /// The defaults of a rule set: 2 players, target 151 (quinza, rb3ine) or 21 (escoba).
+    /// The defaults of a rule set: 2 players, its default target, its options' defaults.
     pub fn default_for(variant: Variant) -> Rules {
-        Rules {
+        let mut r = Rules {
             variant,
             players: 2,
             target: variant.default_target(),
             escoba_on_last_card: false,
             opening_capture: true,
             setenta: Setenta::Prime,
+        };
+        for &(key, value) in variant.row().options {
+            r.set_option(key, value);
+        }
+        r
+    }
+
+    /// Set an option known to the family to a value of its kind (else nothing changes).
+    fn set_option(&mut self, key: &str, value: OptionValue) {
+        match (key, value) {
+            ("escoba_on_last_card", OptionValue::Bool(b)) => self.escoba_on_last_card = b,
+            ("opening_capture", OptionValue::Bool(b)) => self.opening_capture = b,
+            ("setenta", OptionValue::Word(w)) => {
+                self.setenta = Setenta::parse(w).unwrap_or(self.setenta)
+            }
+            _ => {}
         }
     }
 
     /// A rule set by name with optional players and target (numeric checks only).
-    pub fn new(name: &str, players: Option<i64>, target: Option<i64>) -> Result<Rules, String> {
-        let variant = Variant::parse(name)?;
+    pub fn new(name: &str, players: Option<i64>, target: Option<i64>) -> Result<Rules, Error> {
+        let variant = Variant::parse(name).ok_or_else(|| {
+            Error::Value(crate::any::unknown_rule_set_message(
+                &crate::pyrepr::py_repr_str(name),
+            ))
+        })?;
         let mut r = Rules::default_for(variant);
         if let Some(p) = players {
             if !(2..=4).contains(&p) {
-                return Err(players_message(variant, &p.to_string()));
+                return Err(Error::Value(players_message(variant, &p.to_string())));
             }
             r.players = p as u8;
         }
         if let Some(t) = target {
             if t <= 0 {
-                return Err(target_message(&t.to_string()));
+                return Err(Error::Value(target_message(&t.to_string())));
             }
             r.target = t as u64;
         }
@@ -182,6 +298,12 @@ impl Rules {
 
     pub fn name(&self) -> &'static str {
         self.variant.name()
+    }
+
+    /// The row of the rule set: its capture total, values, scoring, win rule, features.
+    #[inline]
+    pub fn row(&self) -> &'static Row {
+        self.variant.row()
     }
 
     /// 2 sides for 2 or 4 players (partners 0+2, 1+3), 3 for 3 players.
@@ -206,22 +328,51 @@ impl Rules {
 
     #[inline]
     pub fn capture_total(&self) -> u8 {
-        self.variant.capture_total()
+        self.row().capture_total
     }
 
     #[inline]
     pub fn values(&self) -> &'static [u8; 10] {
-        self.variant.values()
+        &self.row().values
     }
 
     #[inline]
     pub fn values_by_id(&self) -> &'static [u8; 40] {
-        self.variant.values_by_id()
+        &self.row().values_by_id
     }
 
+    /// Does clearing the table score a sweep (an escoba)?
     #[inline]
-    pub fn is_escoba(&self) -> bool {
-        self.variant == Variant::Escoba
+    pub fn scores_sweeps(&self) -> bool {
+        self.row().sweeps
+    }
+
+    /// Does the opening table go to the dealer when it adds up (the rule set has the rule
+    /// and the option leaves it on)?
+    #[inline]
+    pub fn opening_capture_applies(&self) -> bool {
+        self.row().has_opening_capture && self.opening_capture
+    }
+
+    /// Does the rule set have this option?
+    pub fn has_option(&self, key: &str) -> bool {
+        self.variant.option_names().any(|k| k == key)
+    }
+
+    /// The options of the rule set with their values now, in documented order.
+    pub fn options(&self) -> Vec<(&'static str, OptionValue)> {
+        self.variant
+            .option_names()
+            .filter_map(|key| {
+                let value = match key {
+                    "escoba_on_last_card" => OptionValue::Bool(self.escoba_on_last_card),
+                    "opening_capture" => OptionValue::Bool(self.opening_capture),
+                    "setenta" => OptionValue::Word(self.setenta.name()),
+                    _ => return None,
+                };
+                Some((key, value))
+            })
+            .collect()
     }
 
     /// Readable Python-style repr, options of the variant only.
@@ -232,13 +383,8 @@ impl Rules {
             self.players,
             self.target
         );
-        if self.is_escoba() {
-            s.push_str(&format!(
-                ", escoba_on_last_card={}, opening_capture={}, setenta='{}'",
-                py_bool(self.escoba_on_last_card),
-                py_bool(self.opening_capture),
-                self.setenta.name()
-            ));
+        for (key, value) in self.options() {
+            s.push_str(&format!(", {key}={}", value.repr()));
         }
         s.push(')');
         s
@@ -284,60 +430,58 @@ impl Rules {
         players: &Arg,
         target: &Arg,
         options: &[(String, Arg)],
-    ) -> Result<Rules, String> {
-        let variant = match name.map(|n| (&n.kind, n)) {
-            None => Variant::Quinza,
-            Some((ArgKind::Str(s), n)) => Variant::parse(s).map_err(|_| {
-                format!(
-                    "unknown rule set {}: choose quinza, rb3ine, escoba or quinte",
-                    n.repr
-                )
-            })?,
-            Some((_, name)) => {
-                return Err(format!(
-                    "unknown rule set {}: choose quinza, rb3ine, escoba or quinte",
-                    name.repr
-                ))
+    ) -> Result<Rules, Error> {
+        let variant = match name {
+            None => Variant::DEFAULT,
+            Some(n) => match &n.kind {
+                ArgKind::Str(s) => Variant::parse(s),
+                _ => None,
             }
+            .ok_or_else(|| Error::Value(crate::any::unknown_rule_set_message(&n.repr)))?,
         };
         let mut r = Rules::default_for(variant);
         match players.kind {
             ArgKind::Missing => {}
             ArgKind::Int(Some(p)) if (2..=4).contains(&p) => r.players = p as u8,
-            _ => return Err(players_message(variant, &players.repr)),
+            _ => return Err(Error::Value(players_message(variant, &players.repr))),
         }
         match target.kind {
             ArgKind::Missing => {}
             ArgKind::Int(Some(t)) if t >= 1 && t <= u64::MAX as i128 => r.target = t as u64,
-            _ => return Err(target_message(&target.repr)),
+            _ => return Err(Error::Value(target_message(&target.repr))),
         }
         for (key, value) in options {
-            if !variant.option_names().contains(&key.as_str()) {
-                return Err(unknown_option_message(variant, key));
-            }
-            match (key.as_str(), &value.kind) {
-                ("setenta", ArgKind::Str(s)) if Setenta::parse(s).is_some() => {
-                    r.setenta = Setenta::parse(s).unwrap_or(Setenta::Prime)
-                }
-                ("setenta", _) => return Err(setenta_message(&value.repr)),
-                ("escoba_on_last_card", ArgKind::Bool(b)) => r.escoba_on_last_card = *b,
-                ("opening_capture", ArgKind::Bool(b)) => r.opening_capture = *b,
-                _ => return Err(bool_option_message(key, &value.repr)),
-            }
+            r.option_from_arg(variant, key, value)
+                .map_err(Error::Value)?;
         }
         Ok(r)
     }
 
+    /// One option as given: known to the rule set, and of its kind.
+    fn option_from_arg(&mut self, variant: Variant, key: &str, value: &Arg) -> Result<(), String> {
+        let Some(&(_, default)) = variant.row().options.iter().find(|(k, _)| *k == key) else {
+            return Err(unknown_option_message(variant, key));
+        };
+        match (default, &value.kind) {
+            (OptionValue::Bool(_), ArgKind::Bool(b)) => self.set_option(key, OptionValue::Bool(*b)),
+            (OptionValue::Bool(_), _) => return Err(bool_option_message(key, &value.repr)),
+            (OptionValue::Word(_), ArgKind::Str(s)) if key == "setenta" => {
+                match Setenta::parse(s) {
+                    Some(w) => self.set_option(key, OptionValue::Word(w.name())),
+                    None => return Err(setenta_message(&value.repr)),
+                }
+            }
+            (OptionValue::Word(_), _) => return Err(setenta_message(&value.repr)),
+        }
+        Ok(())
+    }
+
     /// The options of the rule set with their values, in order (JSON text of each value).
     pub fn option_items(&self) -> Vec<(&'static str, String)> {
-        if !self.is_escoba() {
-            return vec![];
-        }
-        vec![
-            ("escoba_on_last_card", self.escoba_on_last_card.to_string()),
-            ("opening_capture", self.opening_capture.to_string()),
-            ("setenta", format!("\"{}\"", self.setenta.name())),
-        ]
+        self.options()
+            .into_iter()
+            .map(|(k, v)| (k, v.json()))
+            .collect()
     }
 }
 
@@ -387,22 +531,24 @@ mod tests {
     fn rules_errors_say_what_is_allowed() {
         assert_eq!(
             Rules::new("poker", None, None).unwrap_err(),
-            "unknown rule set 'poker': choose quinza, rb3ine, escoba or quinte"
+            Error::Value(
+                "unknown rule set 'poker': choose quinza, rb3ine, escoba or quinte".into()
+            )
         );
         assert_eq!(
-            Rules::new("quinza", Some(5), None).unwrap_err(),
+            Rules::new("quinza", Some(5), None).unwrap_err().to_string(),
             "quinza is played by 2, 3 or 4 players, not 5"
         );
         assert_eq!(
-            Rules::new("quinza", None, Some(0)).unwrap_err(),
+            Rules::new("quinza", None, Some(0)).unwrap_err().to_string(),
             "target must be a whole number from 1 to 2**64-1, not 0"
         );
         assert_eq!(
-            unknown_option_message(Variant::Quinza, "setenta"),
+            unknown_option_message(Variant::parse("quinza").unwrap(), "setenta"),
             "unknown option 'setenta' for quinza; its options: none"
         );
         assert_eq!(
-            unknown_option_message(Variant::Escoba, "x"),
+            unknown_option_message(Variant::parse("escoba").unwrap(), "x"),
             "unknown option 'x' for escoba; its options: escoba_on_last_card, opening_capture, setenta"
         );
     }

@@ -1,6 +1,6 @@
 //! Scoring a deal (RULES.md, "Scoring a deal") and the result record of a finished deal.
 
-use super::rules::{Rules, Setenta, Variant};
+use super::rules::{Rules, Scoring, Setenta};
 use crate::cards::{CardSet, OROS};
 
 /// Per-side explanation of a deal's points.
@@ -19,16 +19,25 @@ pub enum Details {
 }
 
 impl Details {
+    /// The deal's points: the sum of the details, saturating at 2**64-1 (the top of the
+    /// range, docs/engine.md).
     pub fn total(&self) -> u64 {
-        match *self {
-            Details::Points { gold, other } => gold + other,
-            Details::Escoba {
-                cards,
-                oros,
-                seven_of_oros,
-                setenta,
-                escobas,
-            } => cards + oros + seven_of_oros + setenta + escobas,
+        self.items()
+            .iter()
+            .fold(0u64, |sum, (_, v)| sum.saturating_add(*v))
+    }
+
+    /// The details of a side that scored nothing.
+    pub fn zero(scoring: Scoring) -> Details {
+        match scoring {
+            Scoring::Categories => Details::Escoba {
+                cards: 0,
+                oros: 0,
+                seven_of_oros: 0,
+                setenta: 0,
+                escobas: 0,
+            },
+            Scoring::CardPoints => Details::Points { gold: 0, other: 0 },
         }
     }
 
@@ -52,18 +61,18 @@ impl Details {
         }
     }
 
-    /// The key names of a variant's details, in order.
-    pub fn keys(variant: Variant) -> &'static [&'static str] {
-        match variant {
-            Variant::Escoba => &["cards", "oros", "seven_of_oros", "setenta", "escobas"],
-            _ => &["gold", "other"],
+    /// The key names of a scoring kind's details, in order.
+    pub fn keys(scoring: Scoring) -> &'static [&'static str] {
+        match scoring {
+            Scoring::Categories => &["cards", "oros", "seven_of_oros", "setenta", "escobas"],
+            Scoring::CardPoints => &["gold", "other"],
         }
     }
 
-    /// Build details from values in the order of `keys(variant)`.
-    pub fn from_values(variant: Variant, v: &[u64]) -> Option<Details> {
-        match variant {
-            Variant::Escoba => match *v {
+    /// Build details from values in the order of `keys(scoring)`.
+    pub fn from_values(scoring: Scoring, v: &[u64]) -> Option<Details> {
+        match scoring {
+            Scoring::Categories => match *v {
                 [cards, oros, seven_of_oros, setenta, escobas] => Some(Details::Escoba {
                     cards,
                     oros,
@@ -73,7 +82,7 @@ impl Details {
                 }),
                 _ => None,
             },
-            _ => match *v {
+            Scoring::CardPoints => match *v {
                 [gold, other] => Some(Details::Points { gold, other }),
                 _ => None,
             },
@@ -95,7 +104,7 @@ pub struct DealResult {
 }
 
 /// Oros points by rank index: the printed number, except the Ace which scores 10.
-const GOLD: [u64; 10] = [10, 2, 3, 4, 5, 6, 7, 10, 11, 12];
+pub const GOLD: [u64; 10] = [10, 2, 3, 4, 5, 6, 7, 10, 11, 12];
 
 /// Setenta weights by rank index, `setenta = "prime"`: 7:8, 6:7, Ace:6, 5..2 face, figures 1.
 const PRIME_WEIGHT: [u8; 10] = [6, 2, 3, 4, 5, 7, 8, 1, 1, 1];
@@ -104,9 +113,10 @@ const PRIME_WEIGHT: [u8; 10] = [6, 2, 3, 4, 5, 7, 8, 1, 1, 1];
 const SUM_WEIGHT: [u8; 10] = [16, 12, 13, 14, 15, 18, 21, 10, 10, 10];
 
 /// The seven of Oros: id 6.
-const SEVEN_OF_OROS: u64 = 1 << 6;
+pub const SEVEN_OF_OROS: u64 = 1 << 6;
 
 /// Quinza / rb3ine points of one pile.
+#[inline]
 pub fn card_points(pile: CardSet) -> (u64, u64) {
     let gold = pile
         .intersect(OROS)
@@ -173,26 +183,18 @@ pub fn score_deal(
     escobas: &[u64; 3],
 ) -> ([u64; 3], [Details; 3]) {
     let sides = rules.sides() as usize;
-    let zero = match rules.variant {
-        Variant::Escoba => Details::Escoba {
-            cards: 0,
-            oros: 0,
-            seven_of_oros: 0,
-            setenta: 0,
-            escobas: 0,
-        },
-        _ => Details::Points { gold: 0, other: 0 },
-    };
+    let scoring = rules.row().scoring;
+    let zero = Details::zero(scoring);
     let mut details = [zero; 3];
     let mut points = [0u64; 3];
-    match rules.variant {
-        Variant::Quinza | Variant::Rb3ine => {
+    match scoring {
+        Scoring::CardPoints => {
             for s in 0..sides {
                 let (gold, other) = card_points(piles[s]);
                 details[s] = Details::Points { gold, other };
             }
         }
-        Variant::Escoba => {
+        Scoring::Categories => {
             let counts: Vec<u32> = piles[..sides].iter().map(|p| p.len()).collect();
             let oros: Vec<u32> = piles[..sides]
                 .iter()

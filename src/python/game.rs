@@ -15,8 +15,8 @@ use super::{
 use crate::any::{AnyCard, AnyCardSet, AnyDeal, AnyGame, AnyMove, AnyObservation, RuleSet};
 use crate::cards::Card;
 use crate::fifteen;
-use crate::fifteen::game::list_text as py_list_text;
 use crate::fifteen::game::Position;
+use crate::pyrepr::list_text as py_list_text;
 use crate::quinte;
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
@@ -533,7 +533,7 @@ impl PyGame {
         } else {
             return Err(bad(format!("expected a str, not {}", type_name(text)?)));
         };
-        let game = py.detach(|| AnyGame::from_json(&text));
+        let game = py.detach(|| AnyGame::from_json(&text).map_err(|e| e.to_string()));
         match game {
             Ok(game) => {
                 check_family(cls, &game.rules())?;
@@ -891,7 +891,7 @@ fn fifteen_position(
         p.seed = seed_arg(s)?;
     }
     p.turn = turn_arg(a.turn, n);
-    fifteen::Game::from_position(p).map_err(value_error)
+    fifteen::Game::from_position(p).map_err(core_error)
 }
 
 /// A quinte position: check 1 of docs/engine.md (shapes and conversions, in parameter
@@ -953,7 +953,7 @@ fn quinte_position(
         p.played = Some(quinte_cards_of(pl, "played")?);
     }
     p.turn = turn_arg(a.turn, 4);
-    quinte::Game::from_position(p).map_err(value_error)
+    quinte::Game::from_position(p).map_err(core_error)
 }
 
 /// Why a text is not JSON, in the words the reference uses (`quinza._jsontext`: Python's

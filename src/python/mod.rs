@@ -72,12 +72,41 @@ pub(crate) fn core_error(e: crate::Error) -> PyErr {
     }
 }
 
+/// `chr(c).isprintable()` as this Python answers it (its Unicode database knows the
+/// unassigned code points); asked only for non-ASCII characters of error messages, so
+/// the answers are kept.
+fn python_printable(c: char) -> bool {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    static KNOWN: OnceLock<Mutex<HashMap<char, bool>>> = OnceLock::new();
+    let known = KNOWN.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(&p) = known.lock().ok().as_ref().and_then(|k| k.get(&c)) {
+        return p;
+    }
+    let answer = Python::attach(|py| {
+        PyString::new(py, c.encode_utf8(&mut [0; 4]))
+            .call_method0("isprintable")
+            .and_then(|r| r.extract::<bool>())
+    });
+    match answer {
+        Ok(p) => {
+            if let Ok(mut k) = known.lock() {
+                k.insert(c, p);
+            }
+            p
+        }
+        Err(_) => crate::pyrepr::approximately_printable(c),
+    }
+}
+
 #[pymodule]
 #[pyo3(name = "_core")]
 fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    crate::pyrepr::set_printable(python_printable);
     m.add_class::<cards::PyCard>()?;
     m.add_class::<cards::PyMove>()?;
     m.add_class::<rules::PyRules>()?;
+    m.add_function(wrap_pyfunction!(rules::rule_sets, m)?)?;
     m.add_class::<game::PyGame>()?;
     m.add_class::<game::PyFifteenGame>()?;
     m.add_class::<game::PyQuinteGame>()?;

@@ -2,11 +2,48 @@
 
 use super::{plain_int, repr, str_text, Given};
 use crate::any::RuleSet;
-use crate::fifteen::rules::{Arg, ArgKind};
+use crate::fifteen::rules::{Arg, ArgKind, OptionValue};
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::PyAttributeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyString, PyTuple, PyType};
+use pyo3::types::{PyBool, PyDict, PyList, PyString, PyTuple, PyType};
+
+fn set_option(d: &Bound<'_, PyDict>, key: &str, value: OptionValue) -> PyResult<()> {
+    match value {
+        OptionValue::Bool(b) => d.set_item(key, b),
+        OptionValue::Word(w) => d.set_item(key, w),
+    }
+}
+
+/// `rule_sets()`: every rule set's row, in the order quinza, rb3ine, escoba, quinte.
+#[pyfunction]
+pub fn rule_sets(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
+    let out = PyList::empty(py);
+    for row in crate::any::rule_sets() {
+        let d = PyDict::new(py);
+        d.set_item("name", row.name)?;
+        d.set_item("family", row.family)?;
+        d.set_item("deck", row.deck.name())?;
+        d.set_item("players", PyList::new(py, row.players)?)?;
+        d.set_item("default_target", row.default_target)?;
+        d.set_item("capture_total", row.capture_total)?;
+        match row.values {
+            Some(v) => d.set_item("values", PyList::new(py, v)?)?,
+            None => d.set_item("values", py.None())?,
+        }
+        d.set_item("scoring", row.scoring)?;
+        d.set_item("win", row.win)?;
+        d.set_item("sweeps", row.sweeps)?;
+        d.set_item("has_opening_capture", row.has_opening_capture)?;
+        let options = PyDict::new(py);
+        for (key, value) in row.options {
+            set_option(&options, key, value)?;
+        }
+        d.set_item("options", options)?;
+        out.append(d)?;
+    }
+    Ok(out)
+}
 
 #[pyclass(module = "quinza._core", name = "Rules", frozen)]
 pub struct PyRules {
@@ -55,7 +92,7 @@ pub(crate) fn rules_from_py(
             opts.push((key, arg_of(&v)?));
         }
     }
-    RuleSet::from_args(Some(&name), &players, &target, &opts).map_err(super::value_error)
+    RuleSet::from_args(Some(&name), &players, &target, &opts).map_err(super::core_error)
 }
 
 /// A Rules object, or a rule-set name (anything else is refused as a name).
@@ -74,7 +111,7 @@ impl PyRules {
     /// The escoba rules, or the reference's AttributeError for an option the rule set lacks.
     fn option(&self, key: &str) -> PyResult<crate::fifteen::Rules> {
         match self.rules {
-            RuleSet::Fifteen(r) if r.is_escoba() => Ok(r),
+            RuleSet::Fifteen(r) if r.has_option(key) => Ok(r),
             _ => Err(PyAttributeError::new_err(format!(
                 "{} has no option '{key}'",
                 self.rules.name()
@@ -85,10 +122,8 @@ impl PyRules {
     pub(crate) fn options_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         if let RuleSet::Fifteen(r) = self.rules {
-            if r.is_escoba() {
-                d.set_item("escoba_on_last_card", r.escoba_on_last_card)?;
-                d.set_item("opening_capture", r.opening_capture)?;
-                d.set_item("setenta", r.setenta.name())?;
+            for (key, value) in r.options() {
+                set_option(&d, key, value)?;
             }
         }
         Ok(d)

@@ -25,7 +25,7 @@ fn with_game<R>(game: &Bound<'_, PyAny>, f: impl FnOnce(&AnyGame) -> R) -> PyRes
     }
     if game.hasattr("to_json")? {
         let text: String = game.call_method0("to_json")?.extract()?;
-        let g = AnyGame::from_json(&text).map_err(value_error)?;
+        let g = AnyGame::from_json(&text).map_err(super::core_error)?;
         return Ok(f(&g));
     }
     Err(value_error(format!(
@@ -225,7 +225,7 @@ pub fn _simulate_chunk<'py>(
     let count = u64_arg(count, "count")?;
     let records = py
         .detach(|| sim::run_any(rules, &kinds, seed, start, count, threads))
-        .map_err(value_error)?;
+        .map_err(super::core_error)?;
     PyTuple::new(
         py,
         [

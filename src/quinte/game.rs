@@ -9,6 +9,7 @@
 use super::cards::{Card, CardSet, DECK_SIZE, JOKER_SET, SUIT_MASKS, SUIT_NAMES};
 use super::moves::{Bid, Move, BIDS};
 use super::rules::{Rules, PLAYERS};
+pub use super::trick::{quints_in, JOKER_QUINT, QUINT_VALUES};
 use crate::rng::SplitMix64;
 use crate::Error;
 
@@ -20,10 +21,6 @@ pub const TRICKS: usize = 12;
 pub const JOKER_DEADLINE: u8 = 11;
 /// Per trick won, times the multiplier.
 pub const TRICK_POINTS: u64 = 5;
-/// The joker, "Quint Royal".
-pub const JOKER_QUINT: u64 = 25;
-/// A quint of each suit: spades 5, clubs 10, diamonds 15, hearts 20.
-pub const QUINT_VALUES: [u64; 4] = [5, 10, 15, 20];
 /// Every card played in a deal: 12 tricks of 4.
 pub const MAX_PLAYED: usize = TRICKS * PLAYERS as usize;
 
@@ -121,22 +118,6 @@ impl Doubling {
             1
         }
     }
-}
-
-/// Quint points in a trick or in the cachette: each 5 a quint of its suit, an Ace with
-/// a 4 of its suit one quint, a 2 with a 3 of its suit one quint, the joker 25.
-#[inline]
-pub fn quints_in(cards: CardSet) -> u64 {
-    let mut points = 0;
-    for (suit, value) in QUINT_VALUES.iter().enumerate() {
-        let b = cards.0 >> (13 * suit); // bit r: rank r + 2
-        let quints = ((b >> 3) & 1) + ((b >> 12) & (b >> 2) & 1) + (b & (b >> 1) & 1);
-        points += quints * value;
-    }
-    if cards.has_joker() {
-        points += JOKER_QUINT;
-    }
-    points
 }
 
 /// The side that wins at the count: the only highest total, if it is at the target.
@@ -536,13 +517,8 @@ impl Game {
     fn finish_trick(&mut self, leader: u8) {
         let n = self.played_len as usize;
         let cards = &self.played[n - PLAYERS as usize..n];
-        // The highest card of the highest suit: the highest id; the joker never wins.
-        let mut best = 0;
-        for (i, c) in cards.iter().enumerate() {
-            if !c.is_joker() && (cards[best].is_joker() || c.id() > cards[best].id()) {
-                best = i;
-            }
-        }
+        // Four cards hold at most one joker: some card wins.
+        let best = super::trick::winner(cards.iter().copied()).unwrap_or(0);
         let trick = CardSet::from_cards(cards.iter().copied());
         let winner = (leader + best as u8) % PLAYERS;
         let side = (winner % 2) as usize;

@@ -7,12 +7,13 @@ use super::game::{DealResult, Game};
 use super::moves::Bid;
 use super::position::Position;
 use super::rules::Rules;
-use crate::fifteen::game::list_text;
 use crate::fifteen::json::{
     check_format, list, number, object, push_card_lists, push_cards, push_list, push_nums,
     push_opt, read_rng, repr_opt, rules_args, seat,
 };
+use crate::pyrepr::list_text;
 use crate::pyrepr::py_repr_str;
+use crate::Error;
 use serde_json::Value;
 use std::fmt::Write;
 
@@ -177,7 +178,8 @@ fn deal(value: &Value) -> Result<DealResult, String> {
         tricks[s] = number(&d["tricks"], "deal details")?;
     }
     let points = pair(&map["points"], "deal points")?;
-    if (0..2).any(|s| points[s] as u128 != quints[s] as u128 + tricks[s] as u128) {
+    // The points are the details' saturating sum, as a deal scores them.
+    if (0..2).any(|s| points[s] != quints[s].saturating_add(tricks[s])) {
         return Err(format!(
             "deal points {} are not the sum of their details",
             list_text(&points)
@@ -203,7 +205,7 @@ fn deal(value: &Value) -> Result<DealResult, String> {
 }
 
 /// Read a quinte game from parsed JSON (errors without the `invalid game JSON: ` prefix).
-pub fn read_value(data: &Value) -> Result<Game, String> {
+pub fn read_value(data: &Value) -> Result<Game, Error> {
     let map = object(data, &KEYS, "the game")?;
     check_format(map)?;
     let rules = rules_from(&map["rules"])?;
@@ -246,7 +248,8 @@ pub fn read_value(data: &Value) -> Result<Game, String> {
                 return Err(format!(
                     "bids: {} is not pass, double or redouble",
                     py_repr_str(word)
-                ))
+                )
+                .into())
             }
         }
     }
@@ -276,14 +279,14 @@ pub fn read_value(data: &Value) -> Result<Game, String> {
             repr_opt(winner),
             list_text(&scores),
             repr_opt(g.winner)
-        ));
+        )
+        .into());
     }
     Ok(g)
 }
 
 /// Read a quinte game from its JSON text; every error starts `invalid game JSON: `.
-pub fn from_json(text: &str) -> Result<Game, String> {
-    let data: Value =
-        serde_json::from_str(text).map_err(|e| format!("invalid game JSON: not JSON ({e})"))?;
-    read_value(&data).map_err(|e| format!("invalid game JSON: {e}"))
+pub fn from_json(text: &str) -> Result<Game, Error> {
+    let data = crate::any::json_value(text)?;
+    read_value(&data).map_err(crate::any::invalid_game_json)
 }

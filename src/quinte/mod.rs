@@ -8,6 +8,7 @@ pub mod json;
 pub mod moves;
 pub mod position;
 pub mod rules;
+pub mod trick;
 
 pub use cards::{Card, CardSet};
 pub use game::{DealResult, Doubling, Game, Phase};

@@ -6,9 +6,10 @@ use super::cards::{Card, CardSet, FULL_DECK};
 use super::game::{count_winner, Doubling, Game, CACHETTE_SIZE, HAND_SIZE, MAX_PLAYED, TRICKS};
 use super::moves::Bid;
 use super::rules::{Rules, PLAYERS};
-use crate::fifteen::game::list_text;
+use crate::pyrepr::list_text;
 use crate::pyrepr::py_repr_str_list;
 use crate::rng::SplitMix64;
+use crate::Error;
 
 /// A position, already converted from the caller's values.
 #[derive(Clone, Debug)]
@@ -67,29 +68,63 @@ fn bids_text(bids: &[Bid]) -> String {
     py_repr_str_list(&words)
 }
 
+/// The piles of a position as step 4 reads them.
+struct Won {
+    /// Each side's pile, the taken cachette included.
+    piles: [CardSet; 2],
+    /// The cachette once taken (a finished match): the pile cards never played.
+    taken: CardSet,
+    /// Each side's pile without the taken cachette: whole tricks.
+    trick_piles: [CardSet; 2],
+    /// Tricks completed.
+    done: usize,
+}
+
 impl Game {
-    /// A position from explicit cards, with every check of docs/engine.md in order.
-    pub fn from_position(p: Position) -> Result<Game, String> {
-        let n = PLAYERS as usize;
-        if p.hands.len() != n
-            || p.piles.len() != 2
-            || p.dealer >= PLAYERS
-            || p.last_capturer.is_some_and(|s| s >= PLAYERS)
+    /// A position from explicit cards, with every check of docs/engine.md in order, one
+    /// function per step.
+    pub fn from_position(p: Position) -> Result<Game, Error> {
+        p.check_shape()?;
+        p.check_every_card_once()?; // 2
+        p.check_cachette_and_trick()?; // 3
+        let taken = p.check_taken_cachette()?;
+        let won = p.check_won_tricks(taken)?; // 4
+        let leader = p.check_leader(&won)?; // 5
+        p.check_hands(&won, leader)?; // 6
+        let (bids, doubling) = p.check_bids(&won)?; // 7
+        let turn = p.check_turn(leader, bids.len(), doubling)?; // 8
+        p.check_quints()?; // 9
+        let played = p.check_played(&won)?; // 10
+        let winner = p.check_scores()?; // 11
+        Ok(p.place(&won, &bids, doubling, played, turn, winner)?)
+    }
+}
+
+/// The steps of `Game::from_position`, numbered as in docs/engine.md.
+impl Position {
+    /// Four hands, two piles, seats in range (the callers check these first with their
+    /// own messages).
+    fn check_shape(&self) -> Result<(), String> {
+        if self.hands.len() != PLAYERS as usize
+            || self.piles.len() != 2
+            || self.dealer >= PLAYERS
+            || self.last_capturer.is_some_and(|s| s >= PLAYERS)
         {
-            // The callers check these first with their own messages.
             return Err("the position does not fit the rules".to_string());
         }
-        let over = p.over;
+        Ok(())
+    }
 
-        // 2. Every one of the 53 cards exactly once.
+    /// Step 2: every one of the 53 cards exactly once.
+    fn check_every_card_once(&self) -> Result<(), String> {
         let mut seen = CardSet::EMPTY;
-        let all = p
+        let all = self
             .hands
             .iter()
             .flatten()
-            .chain(&p.table)
-            .chain(&p.stock)
-            .chain(p.piles.iter().flatten());
+            .chain(&self.table)
+            .chain(&self.stock)
+            .chain(self.piles.iter().flatten());
         for &c in all {
             if seen.contains(c) {
                 return Err(format!("{c} appears more than once"));
@@ -100,48 +135,65 @@ impl Game {
         if !missing.is_empty() {
             return Err(format!("cards missing from the position: {missing}"));
         }
+        Ok(())
+    }
 
-        // 3. The cachette, the trick in progress and the piles.
-        let trick = &p.table;
-        if p.stock.len() != CACHETTE_SIZE && !(over && p.stock.is_empty()) {
+    /// Step 3: the cachette (5 cards, or none in a finished match) and the trick in progress
+    /// (at most 3 cards, none in a finished match).
+    fn check_cachette_and_trick(&self) -> Result<(), String> {
+        if self.stock.len() != CACHETTE_SIZE && !(self.over && self.stock.is_empty()) {
             return Err(format!(
                 "the cachette (stock) holds {CACHETTE_SIZE} cards, not {}",
-                p.stock.len()
+                self.stock.len()
             ));
         }
-        if trick.len() >= n {
+        if self.table.len() >= PLAYERS as usize {
             return Err(format!(
                 "the trick in progress holds at most 3 cards, not {}",
-                trick.len()
+                self.table.len()
             ));
         }
-        if over && !trick.is_empty() {
+        if self.over && !self.table.is_empty() {
             return Err("the match is over, but a trick is in progress".to_string());
         }
-        let piles = [
-            CardSet::from_cards(p.piles[0].iter().copied()),
-            CardSet::from_cards(p.piles[1].iter().copied()),
-        ];
-        // The cachette once taken: the cards of a pile that were never played.
-        let mut taken = CardSet::EMPTY;
-        if p.stock.is_empty() {
-            let Some(played) = &p.played else {
-                return Err(
-                    "played is needed to tell the taken cachette from the tricks".to_string(),
-                );
-            };
-            let played_set = CardSet::from_cards(played.iter().copied());
-            taken = piles[0].union(piles[1]).minus(played_set);
-            let ok = p.last_capturer.is_some_and(|lc| {
-                taken.len() as usize == CACHETTE_SIZE && taken.is_subset(piles[(lc % 2) as usize])
-            });
-            if !ok {
-                return Err(
-                    "the taken cachette must be 5 cards, never played, in the pile of last_capturer's side"
-                        .to_string(),
-                );
-            }
+        Ok(())
+    }
+
+    fn pile_sets(&self) -> [CardSet; 2] {
+        [
+            CardSet::from_cards(self.piles[0].iter().copied()),
+            CardSet::from_cards(self.piles[1].iter().copied()),
+        ]
+    }
+
+    /// A finished match's empty cachette was taken by the side of last_capturer: its 5
+    /// cards are the pile cards never played. Empty while the cachette is there.
+    fn check_taken_cachette(&self) -> Result<CardSet, String> {
+        if !self.stock.is_empty() {
+            return Ok(CardSet::EMPTY);
         }
+        let Some(played) = &self.played else {
+            return Err("played is needed to tell the taken cachette from the tricks".to_string());
+        };
+        let piles = self.pile_sets();
+        let played_set = CardSet::from_cards(played.iter().copied());
+        let taken = piles[0].union(piles[1]).minus(played_set);
+        let ok = self.last_capturer.is_some_and(|lc| {
+            taken.len() as usize == CACHETTE_SIZE && taken.is_subset(piles[(lc % 2) as usize])
+        });
+        if !ok {
+            return Err(
+                "the taken cachette must be 5 cards, never played, in the pile of last_capturer's side"
+                    .to_string(),
+            );
+        }
+        Ok(taken)
+    }
+
+    /// Step 4: the piles hold whole tricks of 4 (the taken cachette aside); some card is left
+    /// to play in a match going on, some trick won in a finished one.
+    fn check_won_tricks(&self, taken: CardSet) -> Result<Won, String> {
+        let piles = self.pile_sets();
         let trick_piles = [piles[0].minus(taken), piles[1].minus(taken)];
         for (side, pile) in trick_piles.iter().enumerate() {
             if pile.len() % PLAYERS as u32 != 0 {
@@ -152,65 +204,83 @@ impl Game {
             }
         }
         let done = ((trick_piles[0].len() + trick_piles[1].len()) / PLAYERS as u32) as usize;
-        if done == TRICKS && !over {
+        if done == TRICKS && !self.over {
             return Err("every hand is empty: there is no card to play".to_string());
         }
-        if over && done == 0 {
+        if self.over && done == 0 {
             return Err("the match is over, but no trick has been won".to_string());
         }
         if !taken.is_empty() && done != TRICKS {
             return Err("the cachette is taken only after the twelfth trick".to_string());
         }
+        Ok(Won {
+            piles,
+            taken,
+            trick_piles,
+            done,
+        })
+    }
 
-        // 5. Who leads the trick in progress; 6. the hands that fit it.
-        let leader = if done == 0 {
-            if p.last_capturer.is_some() {
+    /// Step 5: who leads the trick in progress: the seat after the dealer before any trick is
+    /// won, else last_capturer, whose side has won a trick.
+    fn check_leader(&self, won: &Won) -> Result<u8, String> {
+        if won.done == 0 {
+            if self.last_capturer.is_some() {
                 return Err("no trick has been won, so last_capturer must be None".to_string());
             }
-            (p.dealer + 1) % PLAYERS
-        } else {
-            let Some(lc) = p.last_capturer else {
-                return Err(
-                    "last_capturer must be the seat that won the last trick: it leads the next one"
-                        .to_string(),
-                );
-            };
-            if piles[(lc % 2) as usize].is_empty() {
-                return Err(format!(
-                    "last_capturer {lc} won the last trick, but side {} has won none",
-                    lc % 2
-                ));
-            }
-            lc
+            return Ok((self.dealer + 1) % PLAYERS);
+        }
+        let Some(lc) = self.last_capturer else {
+            return Err(
+                "last_capturer must be the seat that won the last trick: it leads the next one"
+                    .to_string(),
+            );
         };
-        let size = HAND_SIZE as i64 - done as i64;
+        if won.piles[(lc % 2) as usize].is_empty() {
+            return Err(format!(
+                "last_capturer {lc} won the last trick, but side {} has won none",
+                lc % 2
+            ));
+        }
+        Ok(lc)
+    }
+
+    /// Step 6: the hands that fit the trick in progress: the seats from the leader that have
+    /// played to it hold one card fewer.
+    fn check_hands(&self, won: &Won, leader: u8) -> Result<(), String> {
+        let trick = self.table.len();
+        let size = HAND_SIZE as i64 - won.done as i64;
         let expected: Vec<i64> = (0..PLAYERS)
             .map(|seat| {
-                if (((seat + PLAYERS - leader) % PLAYERS) as usize) < trick.len() {
+                if (((seat + PLAYERS - leader) % PLAYERS) as usize) < trick {
                     size - 1
                 } else {
                     size
                 }
             })
             .collect();
-        let sizes: Vec<i64> = p.hands.iter().map(|h| h.len() as i64).collect();
+        let sizes: Vec<i64> = self.hands.iter().map(|h| h.len() as i64).collect();
         if sizes != expected {
             return Err(format!(
-                "the hand sizes {} do not fit the position: after {done} tricks, with {} cards in the trick led by seat {leader}, they should be {}",
+                "the hand sizes {} do not fit the position: after {} tricks, with {trick} cards in the trick led by seat {leader}, they should be {}",
                 list_text(&sizes),
-                trick.len(),
+                won.done,
                 list_text(&expected)
             ));
         }
+        Ok(())
+    }
 
-        // 7. The doubling: the bids are checked one by one as if they were played.
-        let played_any = done > 0 || !trick.is_empty();
-        let bids = match &p.bids {
+    /// Step 7: the doubling: the bids are checked one by one as if they were played; once a
+    /// card is played it must be over.
+    fn check_bids(&self, won: &Won) -> Result<(Vec<Bid>, Doubling), String> {
+        let played_any = won.done > 0 || !self.table.is_empty();
+        let bids = match &self.bids {
             Some(b) => b.clone(),
             None if played_any => vec![Bid::Pass; PLAYERS as usize],
             None => vec![],
         };
-        let first = p.dealer + 1;
+        let first = self.dealer + 1;
         let mut state = Doubling::default();
         for (i, &bid) in bids.iter().enumerate() {
             if state.over {
@@ -228,94 +298,124 @@ impl Game {
                 bids_text(&bids)
             ));
         }
+        Ok((bids, state))
+    }
 
-        // 8. The seat to act.
-        let turn = if over {
-            if !matches!(p.turn, Ok(None)) {
+    /// Step 8: the seat to act: the next bidder during the doubling, else the leader's k-th
+    /// follower; None in a finished match (whose doubling is over).
+    fn check_turn(
+        &self,
+        leader: u8,
+        bids: usize,
+        doubling: Doubling,
+    ) -> Result<Option<u8>, String> {
+        if self.over {
+            if !matches!(self.turn, Ok(None)) {
                 return Err("the match is over, so turn must be None".to_string());
             }
-            if !state.over {
+            if !doubling.over {
                 return Err("the match is over, but the doubling is not".to_string());
             }
-            None
+            return Ok(None);
+        }
+        let to_play = if doubling.over {
+            leader
         } else {
-            let to_play = if state.over {
-                leader
-            } else {
-                ((first as usize + bids.len()) % PLAYERS as usize) as u8
-            };
-            let to_play = (to_play + trick.len() as u8) % PLAYERS;
-            match p.turn {
-                Err(message) => return Err(message),
-                Ok(Some(t)) if t != to_play => {
-                    return Err(format!(
-                        "turn {t} does not fit the position: seat {to_play} is to play"
-                    ))
-                }
-                _ => {}
-            }
-            Some(to_play)
+            ((self.dealer as usize + 1 + bids) % PLAYERS as usize) as u8
         };
+        let to_play = (to_play + self.table.len() as u8) % PLAYERS;
+        match &self.turn {
+            Err(message) => return Err(message.clone()),
+            Ok(Some(t)) if *t != to_play => {
+                return Err(format!(
+                    "turn {t} does not fit the position: seat {to_play} is to play"
+                ))
+            }
+            _ => {}
+        }
+        Ok(Some(to_play))
+    }
 
-        // 9. This deal's quints are part of the scores.
-        if p.quints[0] > p.scores[0] || p.quints[1] > p.scores[1] {
+    /// Step 9: this deal's quints are part of the scores.
+    fn check_quints(&self) -> Result<(), String> {
+        if self.quints[0] > self.scores[0] || self.quints[1] > self.scores[1] {
             return Err(format!(
                 "the quints {} of this deal are more than the scores {}",
-                list_text(&p.quints),
-                list_text(&p.scores)
+                list_text(&self.quints),
+                list_text(&self.scores)
             ));
         }
+        Ok(())
+    }
 
-        // 10. Every card played this deal: by default the won tricks by id, then the trick.
-        let trick_cards = trick_piles[0].union(trick_piles[1]);
-        let won = trick_cards.len() as usize;
-        let played: Vec<Card> = match &p.played {
-            None => trick_cards.iter().chain(trick.iter().copied()).collect(),
+    /// Step 10: every card played this deal: by default the won tricks by id, then the trick;
+    /// a given list must hold those, the trick last in its order.
+    fn check_played(&self, won: &Won) -> Result<Vec<Card>, String> {
+        let trick = &self.table;
+        let trick_cards = won.trick_piles[0].union(won.trick_piles[1]);
+        let count = trick_cards.len() as usize;
+        match &self.played {
+            None => Ok(trick_cards.iter().chain(trick.iter().copied()).collect()),
             Some(pl) => {
-                let fits = pl.len() == won + trick.len()
-                    && CardSet::from_cards(pl[..won].iter().copied()) == trick_cards
-                    && pl[won..] == trick[..];
+                let fits = pl.len() == count + trick.len()
+                    && CardSet::from_cards(pl[..count].iter().copied()) == trick_cards
+                    && pl[count..] == trick[..];
                 if !fits {
                     return Err(
                         "played must list the cards of the won tricks in play order, then the trick in progress"
                             .to_string(),
                     );
                 }
-                pl.clone()
+                Ok(pl.clone())
             }
-        };
+        }
+    }
 
-        // 11. The scores: a finished match must be won, a match in play not yet.
-        let winner = count_winner(p.scores, p.rules.target);
-        if over && winner.is_none() {
+    /// Step 11: the scores: a finished match must be won, a match in play not yet. Gives the
+    /// winner of a finished match.
+    fn check_scores(&self) -> Result<Option<u8>, String> {
+        let winner = count_winner(self.scores, self.rules.target);
+        if self.over && winner.is_none() {
             return Err(format!(
                 "the match is over, but the scores {} do not end it",
-                list_text(&p.scores)
+                list_text(&self.scores)
             ));
         }
-        if !over && winner.is_some() {
+        if !self.over && winner.is_some() {
             return Err(format!(
                 "the scores {} already end the match",
-                list_text(&p.scores)
+                list_text(&self.scores)
             ));
         }
+        Ok(winner)
+    }
 
-        let mut g = Game::blank(p.rules, SplitMix64::new(p.seed));
-        g.dealer = p.dealer;
-        g.deal_number = p.deal_number;
+    /// The game of a checked position.
+    fn place(
+        &self,
+        won: &Won,
+        bids: &[Bid],
+        doubling: Doubling,
+        played: Vec<Card>,
+        turn: Option<u8>,
+        winner: Option<u8>,
+    ) -> Result<Game, String> {
+        let mut g = Game::blank(self.rules, SplitMix64::new(self.seed));
+        g.dealer = self.dealer;
+        g.deal_number = self.deal_number;
         g.turn = turn;
-        for (s, h) in p.hands.iter().enumerate() {
+        for (s, h) in self.hands.iter().enumerate() {
             g.hands[s] = CardSet::from_cards(h.iter().copied());
         }
-        for (i, &c) in p.stock.iter().enumerate() {
+        for (i, &c) in self.stock.iter().enumerate() {
             g.cachette[i] = c;
         }
-        g.cachette_len = p.stock.len() as u8;
+        g.cachette_len = self.stock.len() as u8;
         for (i, &b) in bids.iter().enumerate() {
             g.bids[i] = b;
         }
         g.bid_count = bids.len() as u8;
-        g.doubling = state;
+        g.doubling = doubling;
         if played.len() > MAX_PLAYED {
             return Err("the position does not fit the rules".to_string());
         }
@@ -323,16 +423,18 @@ impl Game {
             g.played[i] = c;
         }
         g.played_len = played.len() as u8;
-        g.piles = piles;
-        for (side, (won, pile)) in g.tricks_won.iter_mut().zip(trick_piles).enumerate() {
-            let cachette_won =
-                !taken.is_empty() && p.last_capturer.is_some_and(|lc| (lc % 2) as usize == side);
-            *won = (pile.len() / PLAYERS as u32) as u8 + cachette_won as u8;
+        g.piles = won.piles;
+        for (side, (count, pile)) in g.tricks_won.iter_mut().zip(won.trick_piles).enumerate() {
+            let cachette_won = !won.taken.is_empty()
+                && self
+                    .last_capturer
+                    .is_some_and(|lc| (lc % 2) as usize == side);
+            *count = (pile.len() / PLAYERS as u32) as u8 + cachette_won as u8;
         }
-        g.quints = p.quints;
-        g.last_capturer = p.last_capturer;
-        g.scores = p.scores;
-        g.winner = if over { winner } else { None };
+        g.quints = self.quints;
+        g.last_capturer = self.last_capturer;
+        g.scores = self.scores;
+        g.winner = if self.over { winner } else { None };
         Ok(g)
     }
 }

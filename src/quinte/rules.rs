@@ -3,11 +3,35 @@
 
 use crate::fifteen::rules::{target_message, Arg, ArgKind};
 use crate::pyrepr::py_repr_str;
+use crate::Error;
 
 pub const NAME: &str = "quinte";
 pub const PLAYERS: u8 = 4;
 pub const SIDES: u8 = 2;
 pub const DEFAULT_TARGET: u64 = 250;
+
+/// Quinte's row beside the fifteen family's (`crate::fifteen::rules::ROWS`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Row {
+    pub name: &'static str,
+    pub players: u8,
+    pub default_target: u64,
+    /// Options besides players and target: none.
+    pub options: &'static [&'static str],
+    /// Quints at once, then the tricks at the deal's end.
+    pub scoring: &'static str,
+    /// The first side to reach the target wins (at the count: the only highest total).
+    pub win: &'static str,
+}
+
+pub const ROW: Row = Row {
+    name: NAME,
+    players: PLAYERS,
+    default_target: DEFAULT_TARGET,
+    options: &[],
+    scoring: "quints_and_tricks",
+    win: "first_to_target",
+};
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Rules {
@@ -23,11 +47,11 @@ impl Default for Rules {
 }
 
 impl Rules {
-    pub fn new(target: u64) -> Option<Rules> {
+    pub fn new(target: u64) -> Result<Rules, Error> {
         if target >= 1 {
-            Some(Rules { target })
+            Ok(Rules { target })
         } else {
-            None
+            Err(Error::Value(target_message(&target.to_string())))
         }
     }
 
@@ -37,27 +61,28 @@ impl Rules {
         players: &Arg,
         target: &Arg,
         options: &[(String, Arg)],
-    ) -> Result<Rules, String> {
+    ) -> Result<Rules, Error> {
         match players.kind {
-            ArgKind::Missing | ArgKind::Int(Some(4)) => {}
+            ArgKind::Missing => {}
+            ArgKind::Int(Some(p)) if p == ROW.players as i128 => {}
             _ => {
-                return Err(format!(
-                    "quinte is played by 4 players, not {}",
+                return Err(Error::Value(format!(
+                    "{NAME} is played by {PLAYERS} players, not {}",
                     players.repr
-                ))
+                )))
             }
         }
         let mut r = Rules::default();
         match target.kind {
             ArgKind::Missing => {}
             ArgKind::Int(Some(t)) if t >= 1 && t <= u64::MAX as i128 => r.target = t as u64,
-            _ => return Err(target_message(&target.repr)),
+            _ => return Err(Error::Value(target_message(&target.repr))),
         }
         if let Some((key, _)) = options.first() {
-            return Err(format!(
-                "unknown option {} for quinte; its options: none",
+            return Err(Error::Value(format!(
+                "unknown option {} for {NAME}; its options: none",
                 py_repr_str(key)
-            ));
+            )));
         }
         Ok(r)
     }
@@ -77,13 +102,13 @@ impl Rules {
     }
 
     pub fn repr(&self) -> String {
-        format!("Rules('quinte', players=4, target={})", self.target)
+        format!("Rules('{NAME}', players={PLAYERS}, target={})", self.target)
     }
 
     /// `{"name":"quinte","players":4,"target":..}`
     pub fn json(&self) -> String {
         format!(
-            "{{\"name\":\"quinte\",\"players\":4,\"target\":{}}}",
+            "{{\"name\":\"{NAME}\",\"players\":{PLAYERS},\"target\":{}}}",
             self.target
         )
     }
@@ -112,11 +137,15 @@ mod tests {
             100
         );
         assert_eq!(
-            Rules::from_args(&int(2), &Arg::missing(), &[]).unwrap_err(),
+            Rules::from_args(&int(2), &Arg::missing(), &[])
+                .unwrap_err()
+                .to_string(),
             "quinte is played by 4 players, not 2"
         );
         assert_eq!(
-            Rules::from_args(&Arg::missing(), &int(0), &[]).unwrap_err(),
+            Rules::from_args(&Arg::missing(), &int(0), &[])
+                .unwrap_err()
+                .to_string(),
             "target must be a whole number from 1 to 2**64-1, not 0"
         );
         assert_eq!(
@@ -125,7 +154,8 @@ mod tests {
                 &Arg::missing(),
                 &[("setenta".into(), int(1))]
             )
-            .unwrap_err(),
+            .unwrap_err()
+            .to_string(),
             "unknown option 'setenta' for quinte; its options: none"
         );
     }

@@ -66,7 +66,7 @@ fn late(
     if tricks > 0 && p.last_capturer.is_none() {
         p.last_capturer = Some(leader);
     }
-    Game::from_position(p)
+    Game::from_position(p).map_err(|e| e.to_string())
 }
 
 fn passed(seed: u64) -> Game {
@@ -659,6 +659,7 @@ fn from_position_errors_name_the_problem_in_order() {
     p.stock = cards(&QUIET_CACHETTE);
     assert!(Game::from_position(p)
         .unwrap_err()
+        .to_string()
         .starts_with("cards missing from the position: 2s 3s"));
 }
 
@@ -707,7 +708,7 @@ fn malformed_quinte_json_is_refused_with_a_clear_error() {
         ),
     ] {
         let e = from_json(&text).unwrap_err();
-        assert!(e.starts_with(want), "{e}");
+        assert!(e.to_string().starts_with(want), "{e}");
     }
     // Upper-case bid words are read as the words.
     let upper = good.replace("\"pass\"", "\"PASS\"");
@@ -819,4 +820,59 @@ fn no_input_panics_arbitrary_positions_and_json_are_accepted_or_refused() {
             Playout::new(r.next_u64()).play_match(&mut g);
         }
     }
+}
+
+// -- The top of the range ---------------------------------------------------------------------
+
+fn reads_back(g: &Game) {
+    let t = to_json(g);
+    let back = from_json(&t).unwrap_or_else(|e| panic!("{e}\n{t}"));
+    assert_eq!(to_json(&back), t);
+}
+
+#[test]
+fn at_the_top_of_the_range_every_counter_saturates() {
+    const TOP: u64 = u64::MAX;
+    // deal_number 2**64-1: the next deal is numbered 2**64-1 too.
+    let mut g = late([&["Ah"], &["2s"], &["3c"], &["4s"]], &[], 0, Some(9), |p| {
+        p.deal_number = TOP
+    })
+    .unwrap();
+    reads_back(&g);
+    play_all(&mut g, &["Ah", "2s", "3c", "4s"]);
+    assert_eq!(
+        (g.deals()[0].deal_number, g.deal_number(), g.is_over()),
+        (TOP, TOP, false)
+    );
+    reads_back(&g);
+    // target 2**64-1, scores 2**64-2: the tricks take the score to 2**64-1, no further.
+    let mut g = late([&["Ah"], &["2s"], &["3c"], &["4s"]], &[], 0, Some(9), |p| {
+        p.rules = Rules::new(TOP).unwrap();
+        p.scores = [TOP - 1, TOP - 1];
+    })
+    .unwrap();
+    reads_back(&g);
+    play_all(&mut g, &["Ah", "2s", "3c", "4s"]);
+    // Both sides reach 2**64-1: equal totals, no winner at the count, another deal.
+    assert_eq!(
+        (g.scores(), g.winner(), g.is_over()),
+        ([TOP, TOP], None, false)
+    );
+    assert_eq!(g.deals()[0].points, [55, 10]);
+    reads_back(&g);
+    // A quint on top of 2**64-2 wins at once with 2**64-1.
+    let mut g = late(
+        [&["5h", "7s"], &["6h", "8s"], &["9h", "9s"], &["Qh", "Js"]],
+        &[],
+        0,
+        None,
+        |p| {
+            p.rules = Rules::new(TOP).unwrap();
+            p.scores = [0, TOP - 1];
+        },
+    )
+    .unwrap();
+    play_all(&mut g, &["5h", "6h", "9h", "Qh"]);
+    assert_eq!((g.scores(), g.winner()), ([0, TOP], Some(1)));
+    reads_back(&g);
 }

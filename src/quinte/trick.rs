@@ -1,0 +1,56 @@
+//! A trick of quinte (RULES.md "quinte: the trick game"): the card that wins it and the
+//! quints in it. The game and the greedy bot both ask these, so they are written once.
+
+use super::cards::{Card, CardSet};
+
+/// The joker, "Quint Royal".
+pub const JOKER_QUINT: u64 = 25;
+/// A quint of each suit: spades 5, clubs 10, diamonds 15, hearts 20.
+pub const QUINT_VALUES: [u64; 4] = [5, 10, 15, 20];
+
+/// The position, in play order, of the card that wins a trick: the highest card of the
+/// highest suit is the highest id, and the joker never wins. None when every card is the
+/// joker (a trick of the joker alone has no winner).
+#[inline]
+pub fn winner(cards: impl IntoIterator<Item = Card>) -> Option<usize> {
+    let mut best: Option<(usize, u8)> = None;
+    for (i, c) in cards.into_iter().enumerate() {
+        if !c.is_joker() && best.is_none_or(|(_, id)| c.id() > id) {
+            best = Some((i, c.id()));
+        }
+    }
+    best.map(|(i, _)| i)
+}
+
+/// Quint points in a trick or in the cachette: each 5 a quint of its suit, an Ace with
+/// a 4 of its suit one quint, a 2 with a 3 of its suit one quint, the joker 25.
+#[inline]
+pub fn quints_in(cards: CardSet) -> u64 {
+    let mut points = 0;
+    for (suit, value) in QUINT_VALUES.iter().enumerate() {
+        let b = cards.0 >> (13 * suit); // bit r: rank r + 2
+        let quints = ((b >> 3) & 1) + ((b >> 12) & (b >> 2) & 1) + (b & (b >> 1) & 1);
+        points += quints * value;
+    }
+    if cards.has_joker() {
+        points += JOKER_QUINT;
+    }
+    points
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cards(texts: &[&str]) -> Vec<Card> {
+        texts.iter().map(|t| Card::parse(t).unwrap()).collect()
+    }
+
+    #[test]
+    fn the_highest_id_wins_and_the_joker_never() {
+        assert_eq!(winner(cards(&["2s", "Ah", "JK", "Kh"])), Some(1));
+        assert_eq!(winner(cards(&["JK", "3c"])), Some(1));
+        assert_eq!(winner(cards(&["JK"])), None);
+        assert_eq!(winner(cards(&[])), None);
+    }
+}
