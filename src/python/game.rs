@@ -307,12 +307,13 @@ fn game_seed<'py>(py: Python<'py>, seed: Option<&Bound<'py, PyAny>>) -> PyResult
 
 /// The message when a family's class is asked for a game of the other family.
 fn family_message(class: &str, rules: &RuleSet) -> String {
+    let names: Vec<&str> = match class {
+        "QuinteGame" => vec![quinte::rules::ROW.name],
+        _ => fifteen::rules::ROWS.iter().map(|r| r.name).collect(),
+    };
     format!(
         "{class} plays {}, not {}; Game(rules) chooses the class",
-        match class {
-            "QuinteGame" => "quinte",
-            _ => "quinza, rb3ine or escoba",
-        },
+        crate::pyrepr::or_list(&names),
         rules.name()
     )
 }
