@@ -9,6 +9,10 @@ import sys
 import time
 from typing import Any, Dict, List, Optional
 
+from .reference.rules import NAMES, choice_text
+
+_RULE_SET_CHOICES = choice_text(NAMES)  # the names of the rules table, as every message lists them
+
 
 def _option(text: str) -> Any:
     """KEY=VALUE for a rule-set option: true/false become booleans, digits integers."""
@@ -29,7 +33,7 @@ def parser() -> argparse.ArgumentParser:
         description="Play many whole matches between bots on every core and sum them up: who wins from "
         "which seat and side (with 95%% confidence intervals), draws, points per deal, deals per match.",
     )
-    p.add_argument("--rules", default="quinza", help="quinza, rb3ine, escoba or quinte (default quinza)")
+    p.add_argument("--rules", default="quinza", help=f"{_RULE_SET_CHOICES} (default quinza)")
     p.add_argument("--players", type=int, default=None, help="2, 3 or 4 (default 2)")
     p.add_argument("--target", type=int, default=None, help="match target (default per rule set)")
     p.add_argument("--set", dest="options", type=_option, action="append", default=[], metavar="KEY=VALUE",

@@ -12,7 +12,7 @@ from .cards import Card
 from .fifteen import DealResult, Game
 from .generator import Random
 from .moves import Move
-from .rules import Rules
+from .rules import Rules, rule_sets
 from .simulate import SimulationResult, play_match, simulate
 
 BACKEND = "reference"
@@ -20,5 +20,5 @@ BACKEND = "reference"
 __all__ = [
     "BACKEND", "BotError", "Card", "DealResult", "Game", "GreedyBot", "IllegalMoveError", "Move", "Random",
     "RandomBot", "Rules", "SimulationInterrupted", "SimulationResult", "bot", "match_seed", "play_match",
-    "seat_seed", "simulate",
+    "rule_sets", "seat_seed", "simulate",
 ]

@@ -7,24 +7,31 @@ from typing import Any, Dict, List, Literal, Optional, overload
 from .. import _jsontext
 from .cards import DECK_SIZE, Card
 from .generator import Random
-from .rules import Rules
+from .rules import RULE_SETS, Rules, row_of
 
 _KEYS = (
     "format", "version", "rules", "rng", "deal_number", "dealer", "turn", "hands", "table",
     "stock", "piles", "escobas", "last_capturer", "scores", "winner", "deals",
 )
 _DEAL_KEYS = ("deal_number", "dealer", "piles", "points", "details", "escobas", "last_capturer")
+# The details of a deal's points, by the rule set's scoring.
 _DETAIL_KEYS = {
-    "quinza": ("gold", "other"),
-    "rb3ine": ("gold", "other"),
-    "escoba": ("cards", "oros", "seven_of_oros", "setenta", "escobas"),
-    "quinte": ("quints", "tricks"),
+    "card_points": ("gold", "other"),
+    "categories": ("cards", "oros", "seven_of_oros", "setenta", "escobas"),
+    "quints_and_tricks": ("quints", "tricks"),
 }
 # Quinte, the trick game, has its own layout (docs/engine.md "Quinte: JSON").
 _QUINTE_KEYS = (
     "format", "version", "rules", "rng", "deal_number", "dealer", "turn", "bids", "hands",
     "stock", "played", "piles", "quints", "last_capturer", "scores", "winner", "deals",
 )
+
+
+def _family(name: Any) -> str:
+    """The family whose layout reads the game: the named rule set's, or the first row's
+    (which words the error) when the name is not one."""
+    row = RULE_SETS.get(name) if isinstance(name, str) else None
+    return (row or next(iter(RULE_SETS.values()))).family
 
 
 class _Bad(Exception):
@@ -45,7 +52,7 @@ def _read(cls: Any, text: Any) -> Any:
         data = _jsontext.loads(text)
     except _jsontext.NotJson as error:
         raise _Bad(f"not JSON ({error})") from None
-    if isinstance(data, dict) and isinstance(data.get("rules"), dict) and data["rules"].get("name") == "quinte":
+    if isinstance(data, dict) and isinstance(data.get("rules"), dict) and _family(data["rules"].get("name")) == "quinte":
         return _read_quinte(data)
     _object(data, _KEYS, "the game")
     if data["format"] != "quinza-game":
@@ -174,7 +181,7 @@ def _deal(value: Any, rules: Rules) -> Any:
     if len(set(cards)) != len(cards):
         raise _Bad("a deal's piles hold a card twice")
     details = _list(value["details"], sides, "deal details")
-    keys = _DETAIL_KEYS[rules.name]
+    keys = _DETAIL_KEYS[row_of(rules).scoring]
     for detail in details:
         _object(detail, keys, "deal details")
     details = [{k: _number(d[k], "deal details") for k in keys} for d in details]

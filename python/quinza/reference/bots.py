@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, List, Optional, Tuple
 
 from .generator import Random
+from .rules import row_of
 
 GAMMA = 0x9E3779B97F4A7C15  # the generator's increment
 BOT_STREAM = 0x6A09E667F3BCC909  # mixed into a match seed for its bots' seeds
@@ -99,11 +100,11 @@ def greedy_key(game: Any, move: Any) -> Tuple[int, ...]:
     5 x multiplier, positive when the card that would win it is the player's side's,
     negative otherwise.
     """
-    name = game.rules.name
-    if name == "quinte":
+    scoring = row_of(game.rules).scoring
+    if scoring == "quints_and_tricks":
         return (_quinte_value(game, move),)
     played = [move.card]
-    if name != "escoba":
+    if scoring == "card_points":
         if not move.captures:
             return (-card_points(move.card),)
         return (sum(card_points(c) for c in played + list(move.captures)),)

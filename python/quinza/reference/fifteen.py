@@ -15,7 +15,7 @@ from .._errors import IllegalMoveError
 from .cards import DECK_SIZE, OROS, RANKS, SUITS, Card, card_list, cards_text, to_card
 from .generator import Random
 from .moves import Move
-from .rules import Rules
+from .rules import Rules, row_of
 
 HAND_SIZE = 3
 OPENING_TABLE = 4
@@ -100,7 +100,7 @@ class Game:
 
     def __new__(cls: Type[_GameT], rules: "Rules | str" = "quinza", seed: Optional[int] = None) -> _GameT:
         # Game("quinte") is a match of the trick game: the same API, its own rules (quinte.py).
-        if cls is Game and (rules.name if isinstance(rules, Rules) else rules) == "quinte":
+        if cls is Game and row_of(rules if isinstance(rules, Rules) else Rules(rules)).family == "quinte":
             from .quinte import QuinteGame
 
             return cast(_GameT, super().__new__(QuinteGame))  # _GameT is Game here
@@ -309,7 +309,7 @@ class Game:
             self._piles[side] += [card, *move.captures]
             self._last_capturer = seat
             last_card = not self._hands[seat] and not self._stock
-            if not self._table and self._rules.name == "escoba":
+            if not self._table and row_of(self._rules).sweeps:
                 if self._rules.escoba_on_last_card or not last_card:
                     self._escobas[side] += 1
         else:
@@ -344,7 +344,7 @@ class Game:
         self._escobas = [0] * self._rules.sides
         self._last_capturer = None
         self._turn = (self._dealer + 1) % self._rules.players
-        if self._rules.name == "escoba" and self._rules.opening_capture:
+        if row_of(self._rules).has_opening_capture and self._rules.opening_capture:
             self._opening_capture()
 
     def _opening_capture(self) -> None:
@@ -386,7 +386,7 @@ class Game:
             self._start_deal()
 
     def _score(self, piles: List[List[Card]]) -> List[Dict[str, int]]:
-        if self._rules.name != "escoba":
+        if row_of(self._rules).scoring == "card_points":
             return [
                 {"gold": sum(gold_points(c) for c in pile), "other": sum(c.suit != "o" for c in pile)}
                 for pile in piles
@@ -407,7 +407,7 @@ class Game:
 
     def _match_over(self) -> bool:
         scores, target = self._scores, self._rules.target
-        if self._rules.name == "escoba":
+        if row_of(self._rules).win == "target_and_lead_of_2":
             for side, score in enumerate(scores):
                 others = [s for o, s in enumerate(scores) if o != side]
                 if score >= target and all(score >= s + 2 for s in others):
@@ -481,7 +481,7 @@ class Game:
         see quinte.from_position: `table` is the trick in progress, `stock` the cachette,
         and `bids`, `quints` and `played` belong to it alone."""
         rules = rules if isinstance(rules, Rules) else Rules(rules)
-        if rules.name == "quinte":
+        if row_of(rules).family == "quinte":
             from . import quinte
 
             return quinte.from_position(

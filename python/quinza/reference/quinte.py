@@ -33,7 +33,7 @@ from .cards import (
 from .fifteen import JSON_FORMAT, JSON_VERSION, DealResult, Game, _index, _iterable, _per
 from .generator import Random
 from .moves import BIDS, Move
-from .rules import Rules
+from .rules import Rules, row_of
 
 PLAYERS = 4
 HAND_SIZE = 12
@@ -124,7 +124,7 @@ class QuinteGame(Game):
 
     def __init__(self, rules: "Rules | str" = "quinte", seed: Optional[int] = None) -> None:
         self._rules = rules if isinstance(rules, Rules) else Rules(rules)
-        assert self._rules.name == "quinte"
+        assert row_of(self._rules).family == "quinte"
         if seed is None:
             import secrets
 
