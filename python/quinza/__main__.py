@@ -10,7 +10,8 @@ import argparse
 import sys
 from typing import List, Optional
 
-from .reference.rules import NAMES, choice_text
+from ._words import choice_text
+from .reference.rules import NAMES
 
 _RULE_SET_CHOICES = choice_text(NAMES)  # the names of the rules table, as every message lists them
 

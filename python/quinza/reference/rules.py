@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Tuple
 
+from .._words import choice_text
 from .cards import ESCOBA_VALUES, PRINTED_VALUES
 
 
@@ -62,11 +63,6 @@ ROWS: Tuple[RuleSet, ...] = (
 RULE_SETS: Dict[str, RuleSet] = {row.name: row for row in ROWS}
 NAMES: Tuple[str, ...] = tuple(RULE_SETS)
 SETENTA_METHODS = ("prime", "sum")
-
-
-def choice_text(words: Tuple[str, ...]) -> str:
-    """"a, b, c or d": how a message lists the choices."""
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 UNKNOWN_RULE_SET = "unknown rule set {!r}: choose " + choice_text(NAMES)
