@@ -12,8 +12,8 @@ trick. The highest card of the highest suit wins (hearts > diamonds > clubs > sp
 Quints score at once for the trick's winner; the cachette is a thirteenth trick for the
 winner of the twelfth; then every trick is worth 5 (10 doubled, 20 redoubled).
 
-`QuinteGame` is what `Game("quinte")` builds: the same public API as the capture games,
-plus the state of the trick game (`phase`, `bids`, `trick`, `tricks_won`, ...).
+`QuinteGame` is what `Game("quinte")` builds: the API every game shares (game.py), plus
+the state of the trick game (`phase`, `bids`, `trick`, `tricks_won`, ...).
 """
 
 from __future__ import annotations
@@ -30,7 +30,9 @@ from .cards import (
     card_list,
     cards_text,
 )
-from .fifteen import JSON_FORMAT, JSON_VERSION, DealResult, Game, _index, _iterable, _per
+from . import _json
+from .deal import DealResult
+from .game import Game, _rules, check_deal_number, index, iterable, per
 from .generator import Random
 from .moves import BIDS, Move
 from .rules import Rules, row_of
@@ -112,7 +114,7 @@ def bid_reason(word: str, seat: int, doubled_by: Optional[int]) -> Optional[str]
     return None
 
 
-class QuinteGame(Game):
+class QuinteGame(Game, family="quinte"):
     """One whole match of quinte: what `Game("quinte", seed)` builds.
 
     >>> g = Game("quinte", seed=1)
@@ -122,33 +124,16 @@ class QuinteGame(Game):
     ['pass', 'double']
     """
 
-    def __init__(self, rules: "Rules | str" = "quinte", seed: Optional[int] = None) -> None:
-        self._rules = rules if isinstance(rules, Rules) else Rules(rules)
-        assert row_of(self._rules).family == "quinte"
-        if seed is None:
-            import secrets
-
-            seed = secrets.randbits(64)
-        self._rng = Random(seed)
-        self._scores = [0, 0]
-        self._deals: List[DealResult] = []
-        self._winner: Optional[int] = None
-        self._turn: Optional[int] = None
-        self._deal_number = 0
-        self._dealer = self._rng.below(PLAYERS)
-        self._start_deal(first=True)
-
     # The state of a deal, besides what Game keeps (rules, rng, dealer, deal_number, turn,
-    # scores, winner, deals):
-    _hands: List[List[Card]]  # 4 lists of cards
+    # scores, winner, deals, hands: 4 lists of cards):
     _cachette: List[Card]  # the 5 cards set aside, in dealing order; [] once taken
     _bids: List[str]  # the bid words so far, the first by the seat after the dealer
     _played: List[Card]  # every card played this deal, in play order; the trick in progress
     #                      is its last len % 4 cards
-    _piles: List[List[Card]]  # per side, the cards of the tricks it won (and the cachette)
+    # _piles: per side, the cards of the tricks it won (and the cachette)
     _tricks_won: List[int]  # per side
     _quints: List[int]  # per side, the quint points scored this deal
-    _last_capturer: Optional[int]  # the seat that won the last trick; it leads the next one
+    # _last_capturer: the seat that won the last trick; it leads the next one
 
     # -- the state, read-only --------------------------------------------------------------
 
@@ -407,14 +392,10 @@ class QuinteGame(Game):
         self._last_capturer = None
         self._turn = (self._dealer + 1) % PLAYERS
 
-    # -- copies, positions, JSON ---------------------------------------------------------------
+    # -- positions, JSON ---------------------------------------------------------------------
 
-    def _to_dict(self) -> Dict[str, Any]:
+    def _state_dict(self) -> Dict[str, Any]:
         return {
-            "format": JSON_FORMAT,
-            "version": JSON_VERSION,
-            "rules": self._rules.to_dict(),
-            "rng": f"{self._rng.state:016x}",
             "deal_number": self._deal_number,
             "dealer": self._dealer,
             "turn": self._turn,
@@ -429,6 +410,52 @@ class QuinteGame(Game):
             "winner": self._winner,
             "deals": [d.to_dict() for d in self._deals],
         }
+
+    @classmethod
+    def _read_json(cls, data: Dict[str, Any]) -> "QuinteGame":
+        return _json.read_quinte(_position, data)
+
+    @classmethod
+    def _from_any_position(
+        cls, rules: Rules, hands: Any, table: Any, stock: Any, dealer: Any, turn: Any, scores: Any, piles: Any,
+        escobas: Any, last_capturer: Any, deal_number: Any, seed: Any, *, bids: Any, quints: Any, played: Any,
+    ) -> "QuinteGame":
+        return _position(
+            rules, hands, table, stock, dealer, turn, scores, piles, escobas, last_capturer, deal_number, seed,
+            bids=bids, quints=quints, played=played,
+        )
+
+    @classmethod
+    def from_position(  # type: ignore[override]  # its own family's parameters, not the union of Game's
+        cls,
+        rules: "Rules | str",
+        hands: Sequence[Iterable["Card | str"]],
+        table: Iterable["Card | str"] = (),
+        stock: Iterable["Card | str"] = (),
+        dealer: int = 0,
+        turn: Optional[int] = None,
+        scores: Optional[Sequence[int]] = None,
+        piles: Optional[Sequence[Iterable["Card | str"]]] = None,
+        last_capturer: Optional[int] = None,
+        deal_number: int = 1,
+        seed: int = 0,
+        *,
+        bids: Optional[Iterable[Any]] = None,
+        quints: Optional[Sequence[int]] = None,
+        played: Optional[Iterable["Card | str"]] = None,
+    ) -> "QuinteGame":
+        """A quinte position from explicit cards (docs/engine.md "Quinte: from_position").
+
+        `table` is the trick in progress in play order, `stock` the cachette, `piles` the cards
+        each side has won, `last_capturer` the seat that won the last trick (it leads the
+        current one), `bids` the bid words from the seat after the dealer, `quints` the quint
+        points each side scored this deal (already part of `scores`), `played` every card
+        played this deal in play order.
+        """
+        return _position(
+            cls._check_family(_rules(rules)), hands, table, stock, dealer, turn, scores, piles, None,
+            last_capturer, deal_number, seed, bids=bids, quints=quints, played=played,
+        )
 
     def observation(self, seat: int) -> Dict[str, Any]:
         """What `seat` may know: its own hand, the sizes of the others, everything played,
@@ -486,10 +513,7 @@ def _count_winner(scores: Sequence[int], target: int) -> Optional[int]:
     return leaders[0] if best >= target and len(leaders) == 1 else None
 
 
-# -- positions -----------------------------------------------------------------------------------
-
-
-def from_position(
+def _position(
     rules: Rules,
     hands: Sequence[Iterable["Card | str"]],
     table: Iterable["Card | str"] = (),
@@ -507,29 +531,22 @@ def from_position(
     played: Optional[Iterable["Card | str"]] = None,
     over: bool = False,
 ) -> QuinteGame:
-    """A quinte position from explicit cards (docs/engine.md "Quinte: from_position").
-
-    `table` is the trick in progress in play order, `stock` the cachette, `piles` the cards
-    each side has won, `last_capturer` the seat that won the last trick (it leads the
-    current one), `bids` the bid words from the seat after the dealer, `quints` the quint
-    points each side scored this deal (already part of `scores`), `played` every card
-    played this deal in play order. `over` is for reading a finished match from JSON.
-    """
-    hands_ = _per(hands, PLAYERS, "hands", "seat", lambda v: _cards(v, "hands"))
+    """QuinteGame.from_position, and Game.from_position of quinte (which may be given
+    `escobas`, to refuse them in turn); `over` is for reading a finished match from JSON."""
+    hands_ = per(hands, PLAYERS, "hands", "seat", lambda v: _cards(v, "hands"))
     trick = _cards(table, "table")
     cachette = _cards(stock, "stock")
-    piles_ = _per(piles, 2, "piles", "side", lambda v: _cards(v, "piles")) if piles is not None else [[], []]
-    scores_ = _per(scores, 2, "scores", "side", lambda v: _points(v, "scores")) if scores is not None else [0, 0]
+    piles_ = per(piles, 2, "piles", "side", lambda v: _cards(v, "piles")) if piles is not None else [[], []]
+    scores_ = per(scores, 2, "scores", "side", lambda v: _points(v, "scores")) if scores is not None else [0, 0]
     if escobas is not None:
         raise ValueError("quinte has no escobas")
-    dealer = _index(dealer, PLAYERS, "dealer")
+    dealer = index(dealer, PLAYERS, "dealer")
     if last_capturer is not None:
-        last_capturer = _index(last_capturer, PLAYERS, "last_capturer")
-    if isinstance(deal_number, bool) or not isinstance(deal_number, int) or not 1 <= deal_number < 2**64:
-        raise ValueError(f"deal_number must be a whole number from 1 to 2**64-1, not {deal_number!r}")
+        last_capturer = index(last_capturer, PLAYERS, "last_capturer")
+    deal_number = check_deal_number(deal_number)
     rng = Random(seed)
-    bids_ = None if bids is None else [_bid_word(b) for b in _iterable(bids, "bids")]
-    quints_ = _per(quints, 2, "quints", "side", lambda v: _points(v, "quints")) if quints is not None else [0, 0]
+    bids_ = None if bids is None else [_bid_word(b) for b in iterable(bids, "bids")]
+    quints_ = per(quints, 2, "quints", "side", lambda v: _points(v, "quints")) if quints is not None else [0, 0]
     played_ = None if played is None else _cards(played, "played")
 
     # Every one of the 53 cards exactly once.
@@ -612,7 +629,7 @@ def from_position(
     else:
         to_play = leader if doubling_over else (dealer + 1 + len(bids_)) % PLAYERS
         to_play = (to_play + len(trick)) % PLAYERS
-        if turn is not None and _index(turn, PLAYERS, "turn") != to_play:
+        if turn is not None and index(turn, PLAYERS, "turn") != to_play:
             raise ValueError(f"turn {turn} does not fit the position: seat {to_play} is to play")
         turn = to_play
 
@@ -656,7 +673,7 @@ def from_position(
 
 
 def _cards(value: Any, name: str) -> List[Card]:
-    return card_list(_iterable(value, name), "quinte")
+    return card_list(iterable(value, name), "quinte")
 
 
 def _points(value: Any, name: str) -> int:
