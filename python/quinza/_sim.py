@@ -1,5 +1,6 @@
 """Batch simulation, shared by both backends: argument checks, the match loop for Python
-bots, chunking, progress, Ctrl-C, the result arrays, the summary and the Ray backend.
+bots, chunking, progress, Ctrl-C, the result arrays and the summary (the Ray backend is
+_ray.py, over `run_local`; the entry that chooses between them is _run.py).
 
 `quinza.simulate` hands whole chunks of core-bot matches to the Rust core (all cores, the
 GIL released); `quinza.reference.simulate` plays every match with `play_match` below, in
@@ -590,23 +591,6 @@ class _StopOnCtrlC:
 
     def __exit__(self, *exc: Any) -> None:
         self._restore()
-
-
-def simulate(api: Any, rules: Any, games: Any, bots: Any, seed: Any, threads: Any, backend: Any,
-             progress: Optional[Callable[[int, int], Any]], arrays: bool, ray_address: Optional[str] = None) -> SimulationResult:
-    """`simulate` of either backend; `api` is the backend's module (quinza or quinza.reference)."""
-    rules = check_rules(api, rules)
-    games = check_games(games)
-    seat_bots = check_bots(bots, rules)
-    seed = check_seed(seed)
-    threads = check_threads(threads)
-    if backend not in BACKENDS:
-        raise ValueError(f"unknown backend {backend!r}: choose local or ray")
-    if backend == "ray":
-        from ._ray import simulate_ray
-
-        return simulate_ray(api, rules, games, seat_bots, seed, progress, bool(arrays), ray_address)
-    return run_local(api, rules, seat_bots, seed, 0, games, threads, progress, bool(arrays))
 
 
 def run_local(api: Any, rules: Any, seat_bots: List[Any], seed: int, start: int, games: int,
