@@ -65,7 +65,7 @@ def play_match(rules: Any, bots: Any, match_seed: int) -> Any:
     `play_match(rules, bots, match_seed(S, i))`."""
     api = sys.modules[__name__]
     rules = _sim.check_rules(api, rules)
-    return _sim.play_match(api, rules, _sim.check_bots(bots, rules), _sim.check_seed(match_seed))[0]
+    return _sim.play_match(api, rules, _sim.check_bots(api, bots, rules), _sim.check_seed(match_seed))[0]
 
 
 __all__ = [

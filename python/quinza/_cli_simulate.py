@@ -10,6 +10,7 @@ import time
 from typing import Any, Dict, List, Optional
 
 from ._words import choice_text
+from .reference.bots import BOT_NAMES
 from .reference.rules import NAMES
 
 _RULE_SET_CHOICES = choice_text(NAMES)  # the names of the rules table, as every message lists them
@@ -41,8 +42,8 @@ def parser() -> argparse.ArgumentParser:
                    help="a rule-set option, e.g. --set setenta=sum (escoba); may be repeated")
     p.add_argument("--games", type=int, default=10_000, help="number of matches (default 10000)")
     p.add_argument("--bots", default="random",
-                   help="random or greedy, one for all seats, one per side or one per seat, comma-separated "
-                   "(default random)")
+                   help=f"{choice_text(BOT_NAMES)}, one for all seats, one per side or one per seat, "
+                   "comma-separated (default random)")
     p.add_argument("--seed", type=int, default=None, help="seed of the whole run (default: drawn, and shown)")
     p.add_argument("--threads", type=int, default=None, help="threads (default: every core)")
     p.add_argument("--backend", choices=("local", "ray"), default="local",

@@ -16,7 +16,7 @@ def simulate(api: Any, rules: Any, games: Any, bots: Any, seed: Any, threads: An
     """`simulate` of either backend; `api` is the backend's module (quinza or quinza.reference)."""
     rules = _sim.check_rules(api, rules)
     games = _sim.check_games(games)
-    seat_bots = _sim.check_bots(bots, rules)
+    seat_bots = _sim.check_bots(api, bots, rules)
     seed = _sim.check_seed(seed)
     threads = _sim.check_threads(threads)
     if backend not in _sim.BACKENDS:

@@ -9,7 +9,7 @@ move in Python (simulate.py).
 """
 
 from .._errors import BotError, IllegalMoveError, SimulationInterrupted
-from .bots import GreedyBot, RandomBot, bot, match_seed, seat_seed
+from .bots import BOT_NAMES, GreedyBot, RandomBot, bot, match_seed, seat_seed
 from .cards import Card
 from .deal import DealResult
 from .fifteen import FifteenGame
@@ -23,7 +23,7 @@ from .simulate import SimulationResult, play_match, simulate
 BACKEND = "reference"
 
 __all__ = [
-    "BACKEND", "BotError", "Card", "DealResult", "FifteenGame", "Game", "GreedyBot", "IllegalMoveError", "Move",
-    "QuinteGame", "Random", "RandomBot", "Rules", "SimulationInterrupted", "SimulationResult", "bot", "match_seed",
-    "play_match", "rule_sets", "seat_seed", "simulate",
+    "BACKEND", "BOT_NAMES", "BotError", "Card", "DealResult", "FifteenGame", "Game", "GreedyBot", "IllegalMoveError",
+    "Move", "QuinteGame", "Random", "RandomBot", "Rules", "SimulationInterrupted", "SimulationResult", "bot",
+    "match_seed", "play_match", "rule_sets", "seat_seed", "simulate",
 ]

@@ -27,11 +27,21 @@ SUM_WEIGHTS = (16, 12, 13, 14, 15, 18, 21, 10, 10, 10)
 SEVEN_OF_OROS = Card("7o")
 
 
-def gold_points(card: Card) -> int:
-    """Card points of quinza/rb3ine: an Oros at its printed number (the Ace 10), others 1."""
-    if card.suit != "o":
-        return 0
-    return 10 if card.rank == 1 else card.rank
+# Card points of quinza and rb3ine (RULES.md "Scoring a deal"), by rank index: an Oros at
+# its printed number, the Ace 10 (70 in all); any other card 1 (30 in all). The scoring
+# and the greedy bot both read them here.
+GOLD_POINTS = (10, 2, 3, 4, 5, 6, 7, 10, 11, 12)
+OTHER_POINTS = 1
+
+
+def card_points(card: Any) -> int:
+    """Card points of quinza and rb3ine: an Oros at its printed number (the Ace 10), any
+    other card 1 (a card of either twin).
+
+    >>> card_points(Card("1o")), card_points(Card("12o")), card_points(Card("12b"))
+    (10, 12, 1)
+    """
+    return GOLD_POINTS[card.id % 10] if card.suit == "o" else OTHER_POINTS
 
 
 class FifteenGame(Game, family="fifteen"):
@@ -255,7 +265,10 @@ class FifteenGame(Game, family="fifteen"):
     def _score(self, piles: List[List[Card]]) -> List[Dict[str, int]]:
         if row_of(self._rules).scoring == "card_points":
             return [
-                {"gold": sum(gold_points(c) for c in pile), "other": sum(c.suit != "o" for c in pile)}
+                {
+                    "gold": sum(card_points(c) for c in pile if c.suit == "o"),
+                    "other": sum(card_points(c) for c in pile if c.suit != "o"),
+                }
                 for pile in piles
             ]
         oros = [sum(c.suit == "o" for c in pile) for pile in piles]

@@ -80,6 +80,39 @@ def winning_index(cards: Sequence[Card]) -> int:
     return best
 
 
+class Trick:
+    """A trick as it stands: its cards in play order from the seat that led it; who wins
+    it and its quints. The game scores a finished trick with it, and the greedy bot values
+    a card by the trick as it would stand after it.
+
+    >>> t = Trick(3, [Card(c, "quinte") for c in ("5s", "Ks", "JK")])
+    >>> t.seats(), t.winner, t.quints
+    ([(3, Card('5s')), (0, Card('Ks')), (1, Card('JK'))], 0, 30)
+    """
+
+    __slots__ = ("leader", "cards")
+
+    def __init__(self, leader: int, cards: Sequence[Card]) -> None:
+        self.leader = leader
+        self.cards = list(cards)
+
+    def seats(self) -> List[Tuple[int, Card]]:
+        """(seat, card) in play order."""
+        return [((self.leader + i) % PLAYERS, card) for i, card in enumerate(self.cards)]
+
+    @property
+    def winner(self) -> Optional[int]:
+        """The seat whose card takes the trick (`winning_index`); None while the joker is
+        all there is, since it never wins."""
+        if all(card.is_joker for card in self.cards):
+            return None
+        return (self.leader + winning_index(self.cards)) % PLAYERS
+
+    @property
+    def quints(self) -> int:
+        return quints_in(self.cards)
+
+
 def suit_to_follow(trick: Sequence[Card]) -> Optional[str]:
     """The suit of the first card of the trick that is not the joker (None if there is none)."""
     for card in trick:
@@ -152,8 +185,7 @@ class QuinteGame(Game, family="quinte"):
     @property
     def trick(self) -> List[Tuple[int, Card]]:
         """The trick in progress as (seat, card) in play order."""
-        leader = self._leader()
-        return [((leader + i) % PLAYERS, card) for i, card in enumerate(self._current_trick())]
+        return Trick(self._leader(), self._current_trick()).seats()
 
     @property
     def leader(self) -> Optional[int]:
@@ -319,7 +351,8 @@ class QuinteGame(Game, family="quinte"):
     # -- a trick won, the cachette, the end of a deal ----------------------------------------
 
     def _finish_trick(self, cards: List[Card], leader: int) -> None:
-        winner = (leader + winning_index(cards)) % PLAYERS
+        winner = Trick(leader, cards).winner
+        assert winner is not None  # a full trick holds 3 cards besides the joker
         side = winner % 2
         self._piles[side] += cards
         self._tricks_won[side] += 1

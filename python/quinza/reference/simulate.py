@@ -35,7 +35,7 @@ def play_match(rules: Any, bots: Any, match_seed: int) -> Any:
     `play_match(rules, bots, match_seed(S, i))`."""
     reference = _reference()
     rules = _sim.check_rules(reference, rules)
-    return _sim.play_match(reference, rules, _sim.check_bots(bots, rules), _sim.check_seed(match_seed))[0]
+    return _sim.play_match(reference, rules, _sim.check_bots(reference, bots, rules), _sim.check_seed(match_seed))[0]
 
 
 def _reference() -> Any:
