@@ -416,25 +416,24 @@ class FifteenGame(Game, family="fifteen"):
         return game
 
     def observation(self, seat: int) -> Dict[str, Any]:
-        """What `seat` may know: its own hand, the sizes of the others, never the stock order."""
+        """What `seat` may know: its own hand, the sizes of the others, never the stock order.
+        Its cost does not grow with the match: the deal history is `deals`."""
         seat = self._seat(seat)
-        state = self._to_dict()
         return {
             "seat": seat,
-            "rules": state["rules"],
-            "deal_number": state["deal_number"],
-            "dealer": state["dealer"],
-            "turn": state["turn"],
-            "hand": state["hands"][seat],
-            "hand_sizes": [len(h) for h in state["hands"]],
-            "table": state["table"],
-            "stock": len(state["stock"]),
-            "piles": state["piles"],
-            "escobas": state["escobas"],
-            "last_capturer": state["last_capturer"],
-            "scores": state["scores"],
-            "winner": state["winner"],
-            "deals": state["deals"],
+            "rules": self._rules.to_dict(),
+            "deal_number": self._deal_number,
+            "dealer": self._dealer,
+            "turn": self._turn,
+            "hand": cards_text(sorted(self._hands[seat])),
+            "hand_sizes": [len(h) for h in self._hands],
+            "table": cards_text(sorted(self._table)),
+            "stock": len(self._stock),
+            "piles": [cards_text(sorted(p)) for p in self._piles],
+            "escobas": list(self._escobas),
+            "last_capturer": self._last_capturer,
+            "scores": list(self._scores),
+            "winner": self._winner,
         }
 
     def __str__(self) -> str:

@@ -492,30 +492,29 @@ class QuinteGame(Game, family="quinte"):
 
     def observation(self, seat: int) -> Dict[str, Any]:
         """What `seat` may know: its own hand, the sizes of the others, everything played,
-        never the cachette before it is taken (then it is in a pile)."""
+        never the cachette before it is taken (then it is in a pile). Its cost does not
+        grow with the match: the deal history is `deals`."""
         seat = self._seat(seat)
-        state = self._to_dict()
         return {
             "seat": seat,
-            "rules": state["rules"],
-            "deal_number": state["deal_number"],
-            "dealer": state["dealer"],
-            "turn": state["turn"],
+            "rules": self._rules.to_dict(),
+            "deal_number": self._deal_number,
+            "dealer": self._dealer,
+            "turn": self._turn,
             "phase": self.phase,
             "bids": [[s, word] for s, word in self.bids],
             "multiplier": self.multiplier,
-            "hand": state["hands"][seat],
+            "hand": cards_text(sorted(self._hands[seat])),
             "hand_sizes": [len(h) for h in self._hands],
             "trick": [[s, str(card)] for s, card in self.trick],
-            "played": state["played"],
+            "played": cards_text(self._played),
             "stock": len(self._cachette),
-            "piles": state["piles"],
+            "piles": [cards_text(sorted(p)) for p in self._piles],
             "tricks_won": list(self._tricks_won),
-            "quints": state["quints"],
-            "last_capturer": state["last_capturer"],
-            "scores": state["scores"],
-            "winner": state["winner"],
-            "deals": state["deals"],
+            "quints": list(self._quints),
+            "last_capturer": self._last_capturer,
+            "scores": list(self._scores),
+            "winner": self._winner,
         }
 
     def __str__(self) -> str:
