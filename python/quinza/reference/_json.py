@@ -6,7 +6,7 @@ from typing import Any, Dict, List, Literal, Optional, Tuple, overload
 
 from .. import _jsontext
 from .cards import DECK_SIZE, Card
-from .deal import DealResult
+from .deal import DealResult, saturating_sum
 from .generator import Random
 from .rules import RULE_SETS, Rules, row_of
 
@@ -194,7 +194,7 @@ def _deal(value: Any, rules: Rules) -> DealResult:
         _object(detail, keys, "deal details")
     details = [{k: _number(d[k], "deal details") for k in keys} for d in details]
     points = [_number(p, "deal points") for p in _list(value["points"], sides, "deal points")]
-    if points != [sum(d.values()) for d in details]:
+    if points != [saturating_sum(d.values()) for d in details]:
         raise _Bad(f"deal points {points} are not the sum of their details")
     deal_number = _number(value["deal_number"], "deal_number")
     if deal_number < 1:

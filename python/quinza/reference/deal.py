@@ -1,10 +1,32 @@
-"""What one finished deal gave each side (`DealResult`), in both families."""
+"""What one finished deal gave each side (`DealResult`), in both families, and how its
+counters add up."""
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, Iterable, List, Optional
 
 from .cards import Card, cards_text
+
+# The top of every counter's range (scores, escobas, quints, deal numbers, deal points),
+# as in the core's u64: a sum that would pass it stays there (saturates), never wraps.
+MAX_COUNT = 2**64 - 1
+
+
+def saturating_add(a: int, b: int) -> int:
+    """a + b, or MAX_COUNT if that is more (the core's u64 saturating_add).
+
+    >>> saturating_add(2, 3), saturating_add(MAX_COUNT - 1, 2) == MAX_COUNT
+    (5, True)
+    """
+    return min(a + b, MAX_COUNT)
+
+
+def saturating_sum(values: Iterable[int]) -> int:
+    """The sum of counters, added one by one with `saturating_add`."""
+    total = 0
+    for value in values:
+        total = saturating_add(total, value)
+    return total
 
 
 class DealResult:

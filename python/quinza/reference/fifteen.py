@@ -12,7 +12,7 @@ from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 from .._errors import IllegalMoveError
 from . import _json
 from .cards import DECK_SIZE, SUITS, Card, card_list, cards_text
-from .deal import DealResult
+from .deal import DealResult, saturating_add, saturating_sum
 from .game import Game, _rules, check_deal_number, index, iterable, per
 from .generator import Random
 from .moves import Move
@@ -188,7 +188,7 @@ class FifteenGame(Game, family="fifteen"):
             last_card = not self._hands[seat] and not self._stock
             if not self._table and row_of(self._rules).sweeps:
                 if self._rules.escoba_on_last_card or not last_card:
-                    self._escobas[side] += 1
+                    self._escobas[side] = saturating_add(self._escobas[side], 1)
         else:
             self._table.append(card)
         self._turn = (seat + 1) % self._rules.players
@@ -208,7 +208,7 @@ class FifteenGame(Game, family="fifteen"):
     def _start_deal(self, first: bool = False) -> None:
         if not first:
             self._dealer = (self._dealer + 1) % self._rules.players
-        self._deal_number += 1
+        self._deal_number = saturating_add(self._deal_number, 1)  # stays at the top of its range
         deck = [Card.from_id(i) for i in range(DECK_SIZE)]
         self._rng.shuffle(deck)
         self._hands = [[] for _ in range(self._rules.players)]
@@ -231,7 +231,7 @@ class FifteenGame(Game, family="fifteen"):
             side = self._rules.side_of(self._dealer)
             self._piles[side] += self._table
             self._table = []
-            self._escobas[side] += total // 15
+            self._escobas[side] = saturating_add(self._escobas[side], total // 15)
 
     def _deal_round(self) -> None:
         for seat in self._seat_order():
@@ -244,7 +244,7 @@ class FifteenGame(Game, family="fifteen"):
             self._table = []
         piles = [sorted(p) for p in self._piles]
         details = self._score(piles)
-        points = [sum(d.values()) for d in details]
+        points = [saturating_sum(d.values()) for d in details]
         self._deals.append(
             DealResult(
                 self._deal_number,
@@ -256,7 +256,7 @@ class FifteenGame(Game, family="fifteen"):
                 self._last_capturer,
             )
         )
-        self._scores = [s + p for s, p in zip(self._scores, points)]
+        self._scores = [saturating_add(s, p) for s, p in zip(self._scores, points)]
         if self._match_over():
             self._turn = None
         else:
@@ -290,7 +290,8 @@ class FifteenGame(Game, family="fifteen"):
         if row_of(self._rules).win == "target_and_lead_of_2":
             for side, score in enumerate(scores):
                 others = [s for o, s in enumerate(scores) if o != side]
-                if score >= target and all(score >= s + 2 for s in others):
+                # a lead of 2, or the top of the range when 2 more would pass it
+                if score >= target and all(score >= saturating_add(s, 2) for s in others):
                     self._winner = side
                     return True
             return False

@@ -31,7 +31,7 @@ from .cards import (
     cards_text,
 )
 from . import _json
-from .deal import DealResult
+from .deal import DealResult, saturating_add
 from .game import Game, _rules, check_deal_number, index, iterable, per
 from .generator import Random
 from .moves import BIDS, Move
@@ -370,7 +370,7 @@ class QuinteGame(Game, family="quinte"):
         if self._score_quints(side, cachette):
             return
         trick_points = [won * TRICK_POINTS * self.multiplier for won in self._tricks_won]
-        self._scores = [s + p for s, p in zip(self._scores, trick_points)]
+        self._scores = [saturating_add(s, p) for s, p in zip(self._scores, trick_points)]
         self._record_deal(trick_points)
         self._winner = _count_winner(self._scores, self._rules.target)
         if self._winner is None:
@@ -384,8 +384,8 @@ class QuinteGame(Game, family="quinte"):
         points = quints_in(cards)
         if not points:
             return False
-        self._quints[side] += points
-        self._scores[side] += points
+        self._quints[side] = saturating_add(self._quints[side], points)
+        self._scores[side] = saturating_add(self._scores[side], points)
         if self._scores[side] < self._rules.target:
             return False
         self._winner = side
@@ -400,7 +400,7 @@ class QuinteGame(Game, family="quinte"):
                 self._deal_number,
                 self._dealer,
                 [sorted(p) for p in self._piles],
-                [q + t for q, t in zip(self._quints, trick_points)],
+                [saturating_add(q, t) for q, t in zip(self._quints, trick_points)],
                 details,
                 [0, 0],
                 self._last_capturer,
@@ -410,7 +410,7 @@ class QuinteGame(Game, family="quinte"):
     def _start_deal(self, first: bool = False) -> None:
         if not first:
             self._dealer = (self._dealer + 1) % PLAYERS
-        self._deal_number += 1
+        self._deal_number = saturating_add(self._deal_number, 1)  # stays at the top of its range
         deck = [Card.from_id(i, "quinte") for i in range(QUINTE_DECK_SIZE)]
         self._rng.shuffle(deck)
         self._cachette = deck[:CACHETTE_SIZE]
