@@ -225,13 +225,14 @@ class FifteenGame(Game, family="fifteen"):
             self._opening_capture()
 
     def _opening_capture(self) -> None:
-        """Escoba: an opening table of 15 or 30 goes to the dealer with 1 or 2 escobas."""
-        total = sum(self._value(c) for c in self._table)
-        if total in (15, 30):
+        """Escoba: an opening table of once or twice the capture total (15 or 30) goes to
+        the dealer with 1 or 2 escobas."""
+        total, capture = sum(self._value(c) for c in self._table), self._capture_total()
+        if total in (capture, 2 * capture):
             side = self._rules.side_of(self._dealer)
             self._piles[side] += self._table
             self._table = []
-            self._escobas[side] = saturating_add(self._escobas[side], total // 15)
+            self._escobas[side] = saturating_add(self._escobas[side], total // capture)
 
     def _deal_round(self) -> None:
         for seat in self._seat_order():
