@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import re
 from types import ModuleType
-from typing import Any, Dict, List
+from typing import Any
 
 import pytest
 
@@ -127,7 +127,7 @@ def test_minus_zero_reads_as_zero(q, name, dealer, key):
     if dealer is None:
         g = q.Game(name, seed=8)
     else:  # seat 0 to play after dealer 1, seat 1 after dealer 0
-        g = position(q, name, hands=[["1o"], ["2o"]] if dealer else [["1o"], ["2o"]], dealer=dealer)
+        g = position(q, name, hands=[["1o"], ["2o"]], dealer=dealer)
     text = g.to_json()
     assert q.Game.from_json(_with_minus_zero(text, key)).to_json() == text
 
