@@ -7,8 +7,8 @@ holds the same API in pure Python.
 import sys
 from typing import Any, Callable, Optional
 
-from ._core import Card, DealResult, Game, GreedyBot, Move, Random, RandomBot, Rules
-from ._core import _simulate_chunk, bot, match_seed, seat_seed
+from ._core import BOT_NAMES, Card, DealResult, FifteenGame, Game, GreedyBot, Move, QuinteGame, Random, RandomBot, Rules
+from ._core import _simulate_chunk, bot, match_seed, rule_sets, seat_seed
 from ._errors import BotError, IllegalMoveError, SimulationInterrupted
 
 BACKEND = "rust"
@@ -69,7 +69,7 @@ def play_match(rules: Any, bots: Any, match_seed: int) -> Any:
 
 
 __all__ = [
-    "BACKEND", "BotError", "Card", "DealResult", "Game", "GreedyBot", "IllegalMoveError", "Move", "Random",
-    "RandomBot", "Rules", "SimulationInterrupted", "SimulationResult", "bot", "match_seed", "play_match",
-    "seat_seed", "simulate",
+    "BACKEND", "BOT_NAMES", "BotError", "Card", "DealResult", "FifteenGame", "Game", "GreedyBot", "IllegalMoveError",
+    "Move", "QuinteGame", "Random", "RandomBot", "Rules", "SimulationInterrupted", "SimulationResult", "bot",
+    "match_seed", "play_match", "rule_sets", "seat_seed", "simulate",
 ]
