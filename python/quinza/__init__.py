@@ -4,15 +4,16 @@ The classes here are backed by the Rust core (``quinza._core``); ``quinza.refere
 holds the same API in pure Python.
 """
 
+import sys
 from typing import Any, Callable, Optional
 
 from ._core import BOT_NAMES, Card, DealResult, FifteenGame, Game, GreedyBot, Move, QuinteGame, Random, RandomBot, Rules
-from ._core import _simulate_chunk, bot, match_seed, seat_seed
+from ._core import _simulate_chunk, bot, match_seed, rule_sets, seat_seed
 from ._errors import BotError, IllegalMoveError, SimulationInterrupted
 
 BACKEND = "rust"
 
-from . import _sim
+from . import _run, _sim
 from ._sim import SimulationResult
 
 
@@ -54,23 +55,21 @@ def simulate(
     naming the bot, the seat, the match, its seed and the move; its `result` holds the
     matches finished before that one.
     """
-    import quinza
-
-    return _sim.simulate(quinza, rules, games, bots, seed, threads, backend, progress, arrays, ray_address)
+    api = sys.modules[__name__]  # this backend's module, without importing it back
+    return _run.simulate(api, rules, games, bots, seed, threads, backend, progress, arrays, ray_address)
 
 
 def play_match(rules: Any, bots: Any, match_seed: int) -> Any:
     """Play the match seeded `match_seed` as `simulate` plays it and return the finished
     `Game`: match `i` of `simulate(rules, n, bots, seed=S)` is
     `play_match(rules, bots, match_seed(S, i))`."""
-    import quinza
-
-    rules = _sim.check_rules(quinza, rules)
-    return _sim.play_match(quinza, rules, _sim.check_bots(bots, rules), _sim.check_seed(match_seed))[0]
+    api = sys.modules[__name__]
+    rules = _sim.check_rules(api, rules)
+    return _sim.play_match(api, rules, _sim.check_bots(api, bots, rules), _sim.check_seed(match_seed))[0]
 
 
 __all__ = [
-    "BACKEND", "BOT_NAMES", "BotError", "Card", "DealResult", "FifteenGame", "Game", "GreedyBot", "IllegalMoveError", "Move", "QuinteGame", "Random",
-    "RandomBot", "Rules", "SimulationInterrupted", "SimulationResult", "bot", "match_seed", "play_match",
-    "seat_seed", "simulate",
+    "BACKEND", "BOT_NAMES", "BotError", "Card", "DealResult", "FifteenGame", "Game", "GreedyBot", "IllegalMoveError",
+    "Move", "QuinteGame", "Random", "RandomBot", "Rules", "SimulationInterrupted", "SimulationResult", "bot",
+    "match_seed", "play_match", "rule_sets", "seat_seed", "simulate",
 ]

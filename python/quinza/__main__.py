@@ -10,6 +10,11 @@ import argparse
 import sys
 from typing import List, Optional
 
+from ._words import choice_text
+from .reference.rules import NAMES
+
+_RULE_SET_CHOICES = choice_text(NAMES)  # the names of the rules table, as every message lists them
+
 
 def main(argv: Optional[List[str]] = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
@@ -24,7 +29,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         description="Play one seeded match between random bots and print it deal by deal. "
         "`quinza simulate --help` plays many matches and sums them up.",
     )
-    parser.add_argument("--rules", default="quinza", help="quinza, rb3ine, escoba or quinte (default quinza)")
+    parser.add_argument("--rules", default="quinza", help=f"{_RULE_SET_CHOICES} (default quinza)")
     parser.add_argument("--players", type=int, default=None, help="2, 3 or 4 (default 2)")
     parser.add_argument("--target", type=int, default=None, help="match target (default per rule set)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the deal and of the bots (default 1)")

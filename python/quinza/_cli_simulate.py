@@ -9,6 +9,12 @@ import sys
 import time
 from typing import Any, Dict, List, Optional
 
+from ._words import choice_text
+from .reference.bots import BOT_NAMES
+from .reference.rules import NAMES
+
+_RULE_SET_CHOICES = choice_text(NAMES)  # the names of the rules table, as every message lists them
+
 
 def _option(text: str) -> Any:
     """KEY=VALUE for a rule-set option: true/false become booleans, digits integers."""
@@ -29,15 +35,15 @@ def parser() -> argparse.ArgumentParser:
         description="Play many whole matches between bots on every core and sum them up: who wins from "
         "which seat and side (with 95%% confidence intervals), draws, points per deal, deals per match.",
     )
-    p.add_argument("--rules", default="quinza", help="quinza, rb3ine, escoba or quinte (default quinza)")
+    p.add_argument("--rules", default="quinza", help=f"{_RULE_SET_CHOICES} (default quinza)")
     p.add_argument("--players", type=int, default=None, help="2, 3 or 4 (default 2)")
     p.add_argument("--target", type=int, default=None, help="match target (default per rule set)")
     p.add_argument("--set", dest="options", type=_option, action="append", default=[], metavar="KEY=VALUE",
                    help="a rule-set option, e.g. --set setenta=sum (escoba); may be repeated")
     p.add_argument("--games", type=int, default=10_000, help="number of matches (default 10000)")
     p.add_argument("--bots", default="random",
-                   help="random or greedy, one for all seats, one per side or one per seat, comma-separated "
-                   "(default random)")
+                   help=f"{choice_text(BOT_NAMES)}, one for all seats, one per side or one per seat, "
+                   "comma-separated (default random)")
     p.add_argument("--seed", type=int, default=None, help="seed of the whole run (default: drawn, and shown)")
     p.add_argument("--threads", type=int, default=None, help="threads (default: every core)")
     p.add_argument("--backend", choices=("local", "ray"), default="local",

@@ -41,8 +41,8 @@ def simulate_ray(api: Any, rules: Any, games: int, seat_bots: List[Any], seed: i
         raise ValueError("backend='ray' needs Ray: pip install 'quinza[ray]'") from None
     if not ray.is_initialized():
         ray.init(address=ray_address, include_dashboard=False, ignore_reinit_error=True, log_to_driver=False)
-    bots = [_sim.bot_kind(b) or b for b in seat_bots]  # core bots travel by name
-    names = [_sim.bot_name(b) for b in seat_bots]
+    bots = [_sim.bot_kind(api, b) or b for b in seat_bots]  # core bots travel by name
+    names = [_sim.bot_name(api, b) for b in seat_bots]
     rules_args = (rules.name, rules.players, rules.target, dict(rules.options))
     cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
     size = max(MIN_SHARD, math.ceil(games / (cpus * SHARDS_PER_CPU)))

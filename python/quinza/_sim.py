@@ -1,5 +1,6 @@
 """Batch simulation, shared by both backends: argument checks, the match loop for Python
-bots, chunking, progress, Ctrl-C, the result arrays, the summary and the Ray backend.
+bots, chunking, progress, Ctrl-C, the result arrays and the summary (the Ray backend is
+_ray.py, over `run_local`; the entry that chooses between them is _run.py).
 
 `quinza.simulate` hands whole chunks of core-bot matches to the Rust core (all cores, the
 GIL released); `quinza.reference.simulate` plays every match with `play_match` below, in
@@ -12,6 +13,7 @@ from __future__ import annotations
 import math
 import secrets
 import signal
+import sys
 import threading
 import time
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
@@ -19,8 +21,8 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 import numpy as np
 
 from ._errors import BotError, IllegalMoveError, SimulationInterrupted
+from ._words import choice_text
 
-BOT_NAMES = ("random", "greedy")
 BACKENDS = ("local", "ray")
 Z95 = 1.959963984540054  # the 97.5% quantile of the normal distribution
 
@@ -67,28 +69,49 @@ def check_threads(threads: Any) -> Optional[int]:
     return threads
 
 
-def bot_kind(bot: Any) -> Optional[str]:
-    """The name of a core bot ("random", "greedy") given by name or as a bot object of
-    either backend; None for any other callable."""
+def _unknown_bot(api: Any, bot: Any) -> ValueError:
+    return ValueError(f"unknown bot {bot!r}: choose {choice_text(api.BOT_NAMES)}, or pass a callable (game) -> move")
+
+
+_REGISTRIES: Dict[int, Dict[type, str]] = {}  # id of a twin's module -> its bot classes -> kind
+
+
+def _registry(twin: Any) -> Dict[type, str]:
+    """A twin's bot classes, by kind: the class of `twin.bot(name)` for each of `twin.BOT_NAMES`."""
+    if id(twin) not in _REGISTRIES:
+        _REGISTRIES[id(twin)] = {type(twin.bot(name)): name for name in twin.BOT_NAMES}
+    return _REGISTRIES[id(twin)]
+
+
+def bot_kind(api: Any, bot: Any) -> Optional[str]:
+    """The kind of a core bot: a name of `api.BOT_NAMES`, or a bot object of a class in
+    either twin's bot registry (so a reference bot given to the core plays in Rust, and
+    the other way round); None for any other callable."""
     if isinstance(bot, str):
-        if bot not in BOT_NAMES:
-            raise ValueError(f"unknown bot {bot!r}: choose random or greedy, or pass a callable (game) -> move")
+        if bot not in api.BOT_NAMES:
+            raise _unknown_bot(api, bot)
         return bot
-    if type(bot).__name__ in ("RandomBot", "GreedyBot") and getattr(bot, "name", None) in BOT_NAMES:
-        return str(bot.name)
+    # The bot's twin is the module its class comes from (quinza._core or quinza.reference.bots).
+    twin = sys.modules.get(type(bot).__module__)
+    if twin is not None and hasattr(twin, "BOT_NAMES") and hasattr(twin, "bot"):
+        kind = _registry(twin).get(type(bot))
+        if kind is not None:
+            if kind not in api.BOT_NAMES:
+                raise _unknown_bot(api, kind)
+            return kind
     if not callable(bot):
-        raise ValueError(f"unknown bot {bot!r}: choose random or greedy, or pass a callable (game) -> move")
+        raise _unknown_bot(api, bot)
     return None
 
 
-def bot_name(bot: Any) -> str:
-    kind = bot_kind(bot)
+def bot_name(api: Any, bot: Any) -> str:
+    kind = bot_kind(api, bot)
     if kind is not None:
         return kind
     return str(getattr(bot, "__qualname__", None) or getattr(bot, "__name__", None) or type(bot).__name__)
 
 
-def check_bots(bots: Any, rules: Any) -> List[Any]:
+def check_bots(api: Any, bots: Any, rules: Any) -> List[Any]:
     """One bot per seat. `bots` is one bot (every seat), a comma-separated string of names,
     or a sequence of 1, one per side or one per seat; seat k gets bots[k % len(bots)]."""
     if isinstance(bots, str):
@@ -97,7 +120,7 @@ def check_bots(bots: Any, rules: Any) -> List[Any]:
         bots = [bots]
     bots = list(bots)
     for b in bots:
-        bot_kind(b)
+        bot_kind(api, b)
     n, sides = rules.players, rules.sides
     allowed = sorted({1, sides, n})
     if len(bots) not in allowed:
@@ -113,17 +136,12 @@ def check_bots(bots: Any, rules: Any) -> List[Any]:
 
 
 def seat_players(api: Any, seat_bots: Sequence[Any], match_seed: int) -> List[Any]:
-    """The bots of one match: core bots new for the match, the random one seeded with the
-    seat's seed; Python callables as they are."""
+    """The bots of one match: core bots new for the match, each seeded with its seat's
+    seed (the greedy bot only checks it); Python callables as they are."""
     players = []
     for seat, b in enumerate(seat_bots):
-        kind = bot_kind(b)
-        if kind == "random":
-            players.append(api.RandomBot(api.seat_seed(match_seed, seat)))
-        elif kind == "greedy":
-            players.append(api.GreedyBot())
-        else:
-            players.append(b)
+        kind = bot_kind(api, b)
+        players.append(b if kind is None else api.bot(kind, api.seat_seed(match_seed, seat)))
     return players
 
 
@@ -139,10 +157,10 @@ def play_match(api: Any, rules: Any, seat_bots: Sequence[Any], match_seed: int, 
     while not game.is_over:
         seat = game.turn
         bot = players[seat]
-        if bot_kind(seat_bots[seat]) is not None:
+        if bot_kind(api, seat_bots[seat]) is not None:
             game.play(bot(game))
         else:
-            name = bot_name(bot)
+            name = bot_name(api, bot)
             try:
                 move = bot(game.copy())
             except Exception as error:
@@ -592,30 +610,13 @@ class _StopOnCtrlC:
         self._restore()
 
 
-def simulate(api: Any, rules: Any, games: Any, bots: Any, seed: Any, threads: Any, backend: Any,
-             progress: Optional[Callable[[int, int], Any]], arrays: bool, ray_address: Optional[str] = None) -> SimulationResult:
-    """`simulate` of either backend; `api` is the backend's module (quinza or quinza.reference)."""
-    rules = check_rules(api, rules)
-    games = check_games(games)
-    seat_bots = check_bots(bots, rules)
-    seed = check_seed(seed)
-    threads = check_threads(threads)
-    if backend not in BACKENDS:
-        raise ValueError(f"unknown backend {backend!r}: choose local or ray")
-    if backend == "ray":
-        from ._ray import simulate_ray
-
-        return simulate_ray(api, rules, games, seat_bots, seed, progress, bool(arrays), ray_address)
-    return run_local(api, rules, seat_bots, seed, 0, games, threads, progress, bool(arrays))
-
-
 def run_local(api: Any, rules: Any, seat_bots: List[Any], seed: int, start: int, games: int,
               threads: Optional[int], progress: Optional[Callable[[int, int], Any]], arrays: bool) -> SimulationResult:
     """Matches `start .. start + games`, chunk by chunk, on this machine."""
     sides = rules.sides
-    names = [bot_name(b) for b in seat_bots]
+    names = [bot_name(api, b) for b in seat_bots]
     fast = getattr(api, "_simulate_chunk", None)
-    all_core = all(bot_kind(b) is not None for b in seat_bots)
+    all_core = all(bot_kind(api, b) is not None for b in seat_bots)
     tally = Tally(rules.players, sides)
     parts: List[Dict[str, np.ndarray]] = []
     began = time.perf_counter()
@@ -639,7 +640,7 @@ def run_local(api: Any, rules: Any, seat_bots: List[Any], seed: int, start: int,
             count = min(chunk, games - done)
             t0 = time.perf_counter()
             if fast is not None and all_core:
-                raw = fast(rules, [bot_kind(b) for b in seat_bots], seed, start + done, count, threads or 0)
+                raw = fast(rules, [bot_kind(api, b) for b in seat_bots], seed, start + done, count, threads or 0)
                 rec = shape_records(dict(zip(ARRAYS, raw)), sides)
             else:
                 played = []

@@ -2,23 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Literal, Optional, overload
+from typing import Any, Dict, List, Literal, Optional, Tuple, overload
 
 from .. import _jsontext
 from .cards import DECK_SIZE, Card
+from .deal import DealResult, saturating_sum
 from .generator import Random
-from .rules import Rules
+from .rules import RULE_SETS, Rules, row_of
 
 _KEYS = (
     "format", "version", "rules", "rng", "deal_number", "dealer", "turn", "hands", "table",
     "stock", "piles", "escobas", "last_capturer", "scores", "winner", "deals",
 )
 _DEAL_KEYS = ("deal_number", "dealer", "piles", "points", "details", "escobas", "last_capturer")
+# The details of a deal's points, by the rule set's scoring.
 _DETAIL_KEYS = {
-    "quinza": ("gold", "other"),
-    "rb3ine": ("gold", "other"),
-    "escoba": ("cards", "oros", "seven_of_oros", "setenta", "escobas"),
-    "quinte": ("quints", "tricks"),
+    "card_points": ("gold", "other"),
+    "categories": ("cards", "oros", "seven_of_oros", "setenta", "escobas"),
+    "quints_and_tricks": ("quints", "tricks"),
 }
 # Quinte, the trick game, has its own layout (docs/engine.md "Quinte: JSON").
 _QUINTE_KEYS = (
@@ -27,27 +28,36 @@ _QUINTE_KEYS = (
 )
 
 
+def _family(name: Any) -> str:
+    """The family whose layout reads the game: the named rule set's, or the first row's
+    (which words the error) when the name is not one."""
+    row = RULE_SETS.get(name) if isinstance(name, str) else None
+    return (row or next(iter(RULE_SETS.values()))).family
+
+
 class _Bad(Exception):
     pass
 
 
-def game_from_json(cls: Any, text: Any) -> Any:
+def game_from_json(text: Any, families: Dict[str, Any]) -> Any:
+    """The game of a JSON text, read by the class of its rules' family (`families`:
+    family name -> class, whose `_read_json` reads the rest); ValueError when it is not one."""
     try:
-        return _read(cls, text)
+        if not isinstance(text, (str, bytes, bytearray)):
+            raise _Bad(f"expected a str, not {type(text).__name__}")
+        try:
+            data = _jsontext.loads(text)
+        except _jsontext.NotJson as error:
+            raise _Bad(f"not JSON ({error})") from None
+        name = data["rules"].get("name") if isinstance(data, dict) and isinstance(data.get("rules"), dict) else None
+        return families[_family(name)]._read_json(data)
     except _Bad as bad:
         raise ValueError(f"invalid game JSON: {bad}") from None
 
 
-def _read(cls: Any, text: Any) -> Any:
-    if not isinstance(text, (str, bytes, bytearray)):
-        raise _Bad(f"expected a str, not {type(text).__name__}")
-    try:
-        data = _jsontext.loads(text)
-    except _jsontext.NotJson as error:
-        raise _Bad(f"not JSON ({error})") from None
-    if isinstance(data, dict) and isinstance(data.get("rules"), dict) and data["rules"].get("name") == "quinte":
-        return _read_quinte(data)
-    _object(data, _KEYS, "the game")
+def _envelope(data: Any, keys: tuple) -> Tuple[Rules, int]:
+    """The keys, then what every game's JSON begins with: format, version, rules, rng."""
+    _object(data, keys, "the game")
     if data["format"] != "quinza-game":
         raise _Bad(f"format must be 'quinza-game', not {data['format']!r}")
     if data["version"] != 1 or isinstance(data["version"], bool):
@@ -61,6 +71,13 @@ def _read(cls: Any, text: Any) -> Any:
     rng = data["rng"]
     if not isinstance(rng, str) or len(rng) != 16 or any(ch not in "0123456789abcdef" for ch in rng):
         raise _Bad(f"rng must be 16 lower-case hex digits, not {rng!r}")
+    return rules, int(rng, 16)
+
+
+def read_fifteen(cls: Any, data: Any) -> Any:
+    """A game of the fifteen family (`cls`, FifteenGame): checked by its from_position; a
+    finished match (turn null) as the deal it ended with."""
+    rules, rng = _envelope(data, _KEYS)
     n, sides = rules.players, rules.sides
     hands = [_cards(h, "hands") for h in _list(data["hands"], n, "hands")]
     table = _cards(data["table"], "table")
@@ -87,7 +104,7 @@ def _read(cls: Any, text: Any) -> Any:
             )
         except ValueError as error:
             raise _Bad(str(error)) from None
-    game._rng = Random(int(rng, 16))
+    game._rng = Random(rng)
     game._deal_number = deal_number
     game._dealer = dealer
     game._turn = turn
@@ -164,9 +181,7 @@ def _seat(value: Any, size: int, what: str, optional: bool) -> Optional[int]:
     return value
 
 
-def _deal(value: Any, rules: Rules) -> Any:
-    from .fifteen import DealResult
-
+def _deal(value: Any, rules: Rules) -> DealResult:
     _object(value, _DEAL_KEYS, "a deal")
     sides = rules.sides
     piles = [sorted(_cards(p, "deal piles", rules.deck)) for p in _list(value["piles"], sides, "deal piles")]
@@ -174,12 +189,12 @@ def _deal(value: Any, rules: Rules) -> Any:
     if len(set(cards)) != len(cards):
         raise _Bad("a deal's piles hold a card twice")
     details = _list(value["details"], sides, "deal details")
-    keys = _DETAIL_KEYS[rules.name]
+    keys = _DETAIL_KEYS[row_of(rules).scoring]
     for detail in details:
         _object(detail, keys, "deal details")
     details = [{k: _number(d[k], "deal details") for k in keys} for d in details]
     points = [_number(p, "deal points") for p in _list(value["points"], sides, "deal points")]
-    if points != [sum(d.values()) for d in details]:
+    if points != [saturating_sum(d.values()) for d in details]:
         raise _Bad(f"deal points {points} are not the sum of their details")
     deal_number = _number(value["deal_number"], "deal_number")
     if deal_number < 1:
@@ -195,23 +210,10 @@ def _deal(value: Any, rules: Rules) -> Any:
     )
 
 
-def _read_quinte(data: Dict[str, Any]) -> Any:
-    """A quinte game: the same checks as quinte.from_position; a finished match (turn null)
-    is checked as the position it ended in."""
-    from . import quinte
-
-    _object(data, _QUINTE_KEYS, "the game")
-    if data["format"] != "quinza-game":
-        raise _Bad(f"format must be 'quinza-game', not {data['format']!r}")
-    if data["version"] != 1 or isinstance(data["version"], bool):
-        raise _Bad(f"version {data['version']!r} is not supported (this is version 1)")
-    try:
-        rules = Rules(**data["rules"])
-    except (ValueError, TypeError) as error:
-        raise _Bad(f"rules: {error}") from None
-    rng = data["rng"]
-    if not isinstance(rng, str) or len(rng) != 16 or any(ch not in "0123456789abcdef" for ch in rng):
-        raise _Bad(f"rng must be 16 lower-case hex digits, not {rng!r}")
+def read_quinte(position: Any, data: Any) -> Any:
+    """A quinte game: the same checks as `position` (quinte's from_position); a finished
+    match (turn null) is checked as the position it ended in."""
+    rules, rng = _envelope(data, _QUINTE_KEYS)
     hands = [_cards(h, "hands", "quinte") for h in _list(data["hands"], 4, "hands")]
     stock = _cards(data["stock"], "stock", "quinte")
     played = _cards(data["played"], "played", "quinte")
@@ -231,14 +233,14 @@ def _read_quinte(data: Dict[str, Any]) -> Any:
     deals = [_deal(d, rules) for d in _list(data["deals"], None, "deals")]
     trick = played[len(played) - len(played) % 4 :]
     try:
-        game = quinte.from_position(
+        game = position(
             rules, hands, trick, stock, dealer=dealer, turn=turn, scores=scores, piles=piles,
             last_capturer=last_capturer, deal_number=deal_number, bids=bids, quints=quints,
             played=played, over=turn is None,
         )
     except ValueError as error:
         raise _Bad(str(error)) from None
-    game._rng = Random(int(rng, 16))
+    game._rng = Random(rng)
     game._deals = deals
     if game._winner != winner:
         raise _Bad(f"winner is {winner!r}, but the scores {scores} give {game._winner!r}")

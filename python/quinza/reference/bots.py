@@ -9,14 +9,18 @@ core's bots (docs/engine.md "Simulation"). A bot is called on a game and returns
 
 from __future__ import annotations
 
-from typing import Any, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
+from .._words import choice_text
+from .cards import Card
+from .fifteen import card_points
 from .generator import Random
+from .quinte import TRICK_POINTS, Trick
+from .rules import row_of
 
 GAMMA = 0x9E3779B97F4A7C15  # the generator's increment
 BOT_STREAM = 0x6A09E667F3BCC909  # mixed into a match seed for its bots' seeds
 _MASK = (1 << 64) - 1
-BOT_NAMES = ("random", "greedy")
 
 
 def _seed(seed: Any) -> int:
@@ -78,13 +82,6 @@ class GreedyBot:
         return "GreedyBot()"
 
 
-def card_points(card: Any) -> int:
-    """Quinza and rb3ine: an Oros at its printed number (the Ace 10), any other card 1."""
-    if card.suit == "o":
-        return 10 if card.rank == 1 else card.rank
-    return 1
-
-
 def greedy_key(game: Any, move: Any) -> Tuple[int, ...]:
     """What a move is worth right away; greater is better.
 
@@ -99,11 +96,11 @@ def greedy_key(game: Any, move: Any) -> Tuple[int, ...]:
     5 x multiplier, positive when the card that would win it is the player's side's,
     negative otherwise.
     """
-    name = game.rules.name
-    if name == "quinte":
+    scoring = row_of(game.rules).scoring
+    if scoring == "quints_and_tricks":
         return (_quinte_value(game, move),)
     played = [move.card]
-    if name != "escoba":
+    if scoring == "card_points":
         if not move.captures:
             return (-card_points(move.card),)
         return (sum(card_points(c) for c in played + list(move.captures)),)
@@ -127,25 +124,25 @@ def _scores_escoba(game: Any) -> bool:
 def _quinte_value(game: Any, move: Any) -> int:
     if move.card is None:
         return 0
-    from .cards import Card
-    from .quinte import quints_in, winning_index
+    seats = game.trick + [(game.turn, move.card)]  # the game of either twin
+    trick = Trick(seats[0][0], [Card(str(c), "quinte") for _, c in seats])  # the reference's cards
+    if trick.winner is None:
+        return -trick.quints  # a led joker wins nothing yet
+    value = trick.quints + TRICK_POINTS * game.multiplier
+    return value if trick.winner % 2 == game.turn % 2 else -value
 
-    trick: List[Tuple[int, Any]] = game.trick + [(game.turn, move.card)]
-    cards = [Card(str(c), "quinte") for _, c in trick]  # the reference's cards, whatever the game's
-    if all(c.is_joker for c in cards):
-        return -quints_in(cards)  # a led joker wins nothing yet
-    winner_seat = trick[winning_index(cards)][0]
-    value = quints_in(cards) + 5 * game.multiplier
-    return value if winner_seat % 2 == game.turn % 2 else -value
+
+# The bot kinds, name -> class: `bot()` builds them, `BOT_NAMES` lists them, and
+# `simulate` plays them as core bots (a new bot is one class and one entry here).
+BOTS: Dict[str, Any] = {"random": RandomBot, "greedy": GreedyBot}
+BOT_NAMES: Tuple[str, ...] = tuple(BOTS)
 
 
 def bot(name: str, seed: Optional[int] = None) -> Any:
     """A new bot by name: `bot("random", seed=7)`, `bot("greedy")`."""
-    if name == "random":
-        return RandomBot(seed)
-    if name == "greedy":
-        return GreedyBot(seed)
-    raise ValueError(f"unknown bot {name!r}: choose random or greedy, or pass a callable (game) -> move")
+    if not isinstance(name, str) or name not in BOTS:
+        raise ValueError(f"unknown bot {name!r}: choose {choice_text(BOT_NAMES)}, or pass a callable (game) -> move")
+    return BOTS[name](seed)
 
 
 def _index(index: Any, what: str) -> int:

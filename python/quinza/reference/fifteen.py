@@ -7,142 +7,60 @@ Rust core makes them.
 
 from __future__ import annotations
 
-import copy as _copy
-import json
-from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Type, TypeVar, cast
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from .._errors import IllegalMoveError
-from .cards import DECK_SIZE, OROS, RANKS, SUITS, Card, card_list, cards_text, to_card
+from . import _json
+from .cards import DECK_SIZE, SUITS, Card, card_list, cards_text
+from .deal import DealResult, saturating_add, saturating_sum
+from .game import Game, _rules, check_deal_number, index, iterable, per
 from .generator import Random
 from .moves import Move
-from .rules import Rules
+from .rules import Rules, row_of
 
 HAND_SIZE = 3
 OPENING_TABLE = 4
-JSON_FORMAT = "quinza-game"
-JSON_VERSION = 1
 
 # Setenta weights by rank index (1..7, Sota, Caballo, Rey).
 PRIME_WEIGHTS = (6, 2, 3, 4, 5, 7, 8, 1, 1, 1)
 SUM_WEIGHTS = (16, 12, 13, 14, 15, 18, 21, 10, 10, 10)
 SEVEN_OF_OROS = Card("7o")
 
-_GameT = TypeVar("_GameT", bound="Game")
+
+# Card points of quinza and rb3ine (RULES.md "Scoring a deal"), by rank index: an Oros at
+# its printed number, the Ace 10 (70 in all); any other card 1 (30 in all). The scoring
+# and the greedy bot both read them here.
+GOLD_POINTS = (10, 2, 3, 4, 5, 6, 7, 10, 11, 12)
+OTHER_POINTS = 1
 
 
-def gold_points(card: Card) -> int:
-    """Card points of quinza/rb3ine: an Oros at its printed number (the Ace 10), others 1."""
-    if card.suit != "o":
-        return 0
-    return 10 if card.rank == 1 else card.rank
+def card_points(card: Any) -> int:
+    """Card points of quinza and rb3ine: an Oros at its printed number (the Ace 10), any
+    other card 1 (a card of either twin).
+
+    >>> card_points(Card("1o")), card_points(Card("12o")), card_points(Card("12b"))
+    (10, 12, 1)
+    """
+    return GOLD_POINTS[card.id % 10] if card.suit == "o" else OTHER_POINTS
 
 
-class DealResult:
-    """What one finished deal gave each side."""
-
-    __slots__ = ("deal_number", "dealer", "piles", "points", "details", "escobas", "last_capturer")
-
-    def __init__(
-        self,
-        deal_number: int,
-        dealer: int,
-        piles: List[List[Card]],
-        points: List[int],
-        details: List[Dict[str, int]],
-        escobas: List[int],
-        last_capturer: Optional[int],
-    ) -> None:
-        self.deal_number = deal_number
-        self.dealer = dealer
-        self.piles = piles
-        self.points = points
-        self.details = details
-        self.escobas = escobas
-        self.last_capturer = last_capturer
-
-    def to_dict(self) -> Dict[str, Any]:
-        return {
-            "deal_number": self.deal_number,
-            "dealer": self.dealer,
-            "piles": [cards_text(p) for p in self.piles],
-            "points": list(self.points),
-            "details": [dict(d) for d in self.details],
-            "escobas": list(self.escobas),
-            "last_capturer": self.last_capturer,
-        }
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, DealResult) and other.to_dict() == self.to_dict()
-
-    def __repr__(self) -> str:
-        return (
-            f"DealResult(deal_number={self.deal_number}, dealer={self.dealer}, "
-            f"points={self.points}, details={self.details}, last_capturer={self.last_capturer})"
-        )
-
-
-class Game:
-    """One whole match of quinza, rb3ine or escoba.
+class FifteenGame(Game, family="fifteen"):
+    """One whole match of quinza, rb3ine or escoba: what `Game(rules, seed)` builds for them.
 
     >>> g = Game("quinza", seed=7)
-    >>> g.turn == (g.dealer + 1) % 2, len(g.hand(g.turn)), len(g.table), g.stock
-    (True, 3, 4, 30)
+    >>> type(g).__name__, g.turn == (g.dealer + 1) % 2, len(g.hand(g.turn)), len(g.table), g.stock
+    ('FifteenGame', True, 3, 4, 30)
     """
 
-    # The state of a deal, set by _start_deal (or by from_position), besides
-    # what __init__ sets (rules, rng, scores, deals, winner, turn, deal_number, dealer):
-    _hands: List[List[Card]]  # per seat
+    # The state of a deal, set by _start_deal (or by from_position), besides what Game
+    # keeps (rules, rng, scores, deals, winner, turn, deal_number, dealer, hands, piles,
+    # last_capturer: the seat that captured last; it takes the table at the end):
     _table: List[Card]
     _stock: List[Card]  # in dealing order
-    _piles: List[List[Card]]  # per side, the cards it captured
     _escobas: List[int]  # per side
-    _last_capturer: Optional[int]  # the seat that captured last; it takes the table at the end
-
-    def __new__(cls: Type[_GameT], rules: "Rules | str" = "quinza", seed: Optional[int] = None) -> _GameT:
-        # Game("quinte") is a match of the trick game: the same API, its own rules (quinte.py).
-        if cls is Game and (rules.name if isinstance(rules, Rules) else rules) == "quinte":
-            from .quinte import QuinteGame
-
-            return cast(_GameT, super().__new__(QuinteGame))  # _GameT is Game here
-        return super().__new__(cls)
-
-    def __init__(self, rules: "Rules | str" = "quinza", seed: Optional[int] = None) -> None:
-        self._rules = rules if isinstance(rules, Rules) else Rules(rules)
-        if seed is None:
-            import secrets
-
-            seed = secrets.randbits(64)
-        self._rng = Random(seed)
-        n = self._rules.players
-        self._scores = [0] * self._rules.sides
-        self._deals: List[DealResult] = []
-        self._winner: Optional[int] = None
-        self._turn: Optional[int] = None
-        self._deal_number = 0
-        self._dealer = self._rng.below(n)
-        self._start_deal(first=True)
 
     # -- the state, read-only ------------------------------------------------------
 
-    @property
-    def rules(self) -> Rules:
-        return self._rules
-
-    @property
-    def turn(self) -> Optional[int]:
-        """The seat to play, or None when the match is over."""
-        return self._turn
-
-    @property
-    def dealer(self) -> int:
-        return self._dealer
-
-    @property
-    def deal_number(self) -> int:
-        return self._deal_number
-
-    def hand(self, seat: int) -> List[Card]:
-        return sorted(self._hands[self._seat(seat)])
 
     @property
     def table(self) -> List[Card]:
@@ -153,48 +71,10 @@ class Game:
         """How many cards are still to be dealt."""
         return len(self._stock)
 
-    def pile(self, side: int) -> List[Card]:
-        """The cards this side has captured in this deal."""
-        return sorted(self._piles[self._side(side)])
-
-    def side_of(self, seat: int) -> int:
-        return self._rules.side_of(self._seat(seat))
-
-    @property
-    def scores(self) -> List[int]:
-        return list(self._scores)
-
     @property
     def escobas(self) -> List[int]:
         """Escobas per side in this deal (always 0 outside escoba)."""
         return list(self._escobas)
-
-    @property
-    def last_capturer(self) -> Optional[int]:
-        return self._last_capturer
-
-    @property
-    def is_over(self) -> bool:
-        return self._turn is None
-
-    @property
-    def winner(self) -> Optional[int]:
-        """The side that won, or None (the match goes on, or ended in a draw)."""
-        return self._winner
-
-    @property
-    def deals(self) -> List[DealResult]:
-        return list(self._deals)
-
-    def _seat(self, seat: int) -> int:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._rules.players:
-            raise ValueError(f"seat must be 0..{self._rules.players - 1}, not {seat!r}")
-        return seat
-
-    def _side(self, side: int) -> int:
-        if isinstance(side, bool) or not isinstance(side, int) or not 0 <= side < self._rules.sides:
-            raise ValueError(f"side must be 0..{self._rules.sides - 1}, not {side!r}")
-        return side
 
     # -- moves -------------------------------------------------------------------------
 
@@ -255,9 +135,6 @@ class Game:
             return 0
         return sum(max(1, self._count_groups(card)) for card in self._hands[self._turn])
 
-    def is_legal(self, move: "Move | str") -> bool:
-        return self._illegal_reason(self._to_move(move)) is None
-
     def _to_move(self, move: "Move | str") -> Move:
         if isinstance(move, Move):
             return move
@@ -309,9 +186,9 @@ class Game:
             self._piles[side] += [card, *move.captures]
             self._last_capturer = seat
             last_card = not self._hands[seat] and not self._stock
-            if not self._table and self._rules.name == "escoba":
+            if not self._table and row_of(self._rules).sweeps:
                 if self._rules.escoba_on_last_card or not last_card:
-                    self._escobas[side] += 1
+                    self._escobas[side] = saturating_add(self._escobas[side], 1)
         else:
             self._table.append(card)
         self._turn = (seat + 1) % self._rules.players
@@ -331,7 +208,7 @@ class Game:
     def _start_deal(self, first: bool = False) -> None:
         if not first:
             self._dealer = (self._dealer + 1) % self._rules.players
-        self._deal_number += 1
+        self._deal_number = saturating_add(self._deal_number, 1)  # stays at the top of its range
         deck = [Card.from_id(i) for i in range(DECK_SIZE)]
         self._rng.shuffle(deck)
         self._hands = [[] for _ in range(self._rules.players)]
@@ -344,17 +221,18 @@ class Game:
         self._escobas = [0] * self._rules.sides
         self._last_capturer = None
         self._turn = (self._dealer + 1) % self._rules.players
-        if self._rules.name == "escoba" and self._rules.opening_capture:
+        if row_of(self._rules).has_opening_capture and self._rules.opening_capture:
             self._opening_capture()
 
     def _opening_capture(self) -> None:
-        """Escoba: an opening table of 15 or 30 goes to the dealer with 1 or 2 escobas."""
-        total = sum(self._value(c) for c in self._table)
-        if total in (15, 30):
+        """Escoba: an opening table of once or twice the capture total (15 or 30) goes to
+        the dealer with 1 or 2 escobas."""
+        total, capture = sum(self._value(c) for c in self._table), self._capture_total()
+        if total in (capture, 2 * capture):
             side = self._rules.side_of(self._dealer)
             self._piles[side] += self._table
             self._table = []
-            self._escobas[side] += total // 15
+            self._escobas[side] = saturating_add(self._escobas[side], total // capture)
 
     def _deal_round(self) -> None:
         for seat in self._seat_order():
@@ -367,7 +245,7 @@ class Game:
             self._table = []
         piles = [sorted(p) for p in self._piles]
         details = self._score(piles)
-        points = [sum(d.values()) for d in details]
+        points = [saturating_sum(d.values()) for d in details]
         self._deals.append(
             DealResult(
                 self._deal_number,
@@ -379,16 +257,19 @@ class Game:
                 self._last_capturer,
             )
         )
-        self._scores = [s + p for s, p in zip(self._scores, points)]
+        self._scores = [saturating_add(s, p) for s, p in zip(self._scores, points)]
         if self._match_over():
             self._turn = None
         else:
             self._start_deal()
 
     def _score(self, piles: List[List[Card]]) -> List[Dict[str, int]]:
-        if self._rules.name != "escoba":
+        if row_of(self._rules).scoring == "card_points":
             return [
-                {"gold": sum(gold_points(c) for c in pile), "other": sum(c.suit != "o" for c in pile)}
+                {
+                    "gold": sum(card_points(c) for c in pile if c.suit == "o"),
+                    "other": sum(card_points(c) for c in pile if c.suit != "o"),
+                }
                 for pile in piles
             ]
         oros = [sum(c.suit == "o" for c in pile) for pile in piles]
@@ -407,10 +288,11 @@ class Game:
 
     def _match_over(self) -> bool:
         scores, target = self._scores, self._rules.target
-        if self._rules.name == "escoba":
+        if row_of(self._rules).win == "target_and_lead_of_2":
             for side, score in enumerate(scores):
                 others = [s for o, s in enumerate(scores) if o != side]
-                if score >= target and all(score >= s + 2 for s in others):
+                # a lead of 2, or the top of the range when 2 more would pass it
+                if score >= target and all(score >= saturating_add(s, 2) for s in others):
                     self._winner = side
                     return True
             return False
@@ -422,20 +304,10 @@ class Game:
         self._winner = leaders[0] if len(leaders) == 1 else None
         return True
 
-    # -- copies, positions, JSON --------------------------------------------------------
+    # -- positions, JSON --------------------------------------------------------------
 
-    def copy(self) -> "Game":
-        return _copy.deepcopy(self)
-
-    def to_json(self) -> str:
-        return json.dumps(self._to_dict(), separators=(",", ":"))
-
-    def _to_dict(self) -> Dict[str, Any]:
+    def _state_dict(self) -> Dict[str, Any]:
         return {
-            "format": JSON_FORMAT,
-            "version": JSON_VERSION,
-            "rules": self._rules.to_dict(),
-            "rng": f"{self._rng.state:016x}",
             "deal_number": self._deal_number,
             "dealer": self._dealer,
             "turn": self._turn,
@@ -451,13 +323,23 @@ class Game:
         }
 
     @classmethod
-    def from_json(cls, text: str) -> "Game":
-        from ._json import game_from_json
-
-        return game_from_json(Game, text)
+    def _read_json(cls, data: Dict[str, Any]) -> "FifteenGame":
+        return _json.read_fifteen(cls, data)
 
     @classmethod
-    def from_position(
+    def _from_any_position(
+        cls, rules: Rules, hands: Any, table: Any, stock: Any, dealer: Any, turn: Any, scores: Any, piles: Any,
+        escobas: Any, last_capturer: Any, deal_number: Any, seed: Any, *, bids: Any, quints: Any, played: Any,
+    ) -> "FifteenGame":
+        for key, value in (("bids", bids), ("quints", quints), ("played", played)):
+            if value is not None:
+                raise ValueError(f"{key} belong to quinte, not to {rules.name}")
+        return cls.from_position(
+            rules, hands, table, stock, dealer, turn, scores, piles, escobas, last_capturer, deal_number, seed
+        )
+
+    @classmethod
+    def from_position(  # type: ignore[override]  # its own family's parameters, not the union of Game's
         cls,
         rules: "Rules | str",
         hands: Sequence[Iterable["Card | str"]],
@@ -471,38 +353,21 @@ class Game:
         last_capturer: Optional[int] = None,
         deal_number: int = 1,
         seed: int = 0,
-        *,
-        bids: Optional[Iterable[Any]] = None,
-        quints: Optional[Sequence[int]] = None,
-        played: Optional[Iterable["Card | str"]] = None,
-    ) -> "Game":
+    ) -> "FifteenGame":
         """A position from explicit cards; the stock is dealt in the order given and later
-        deals are shuffled by the generator started at `seed`. For quinte (the trick game)
-        see quinte.from_position: `table` is the trick in progress, `stock` the cachette,
-        and `bids`, `quints` and `played` belong to it alone."""
-        rules = rules if isinstance(rules, Rules) else Rules(rules)
-        if rules.name == "quinte":
-            from . import quinte
-
-            return quinte.from_position(
-                rules, hands, table, stock, dealer, turn, scores, piles, escobas, last_capturer,
-                deal_number, seed, bids=bids, quints=quints, played=played,
-            )
-        for key, value in (("bids", bids), ("quints", quints), ("played", played)):
-            if value is not None:
-                raise ValueError(f"{key} belong to quinte, not to {rules.name}")
+        deals are shuffled by the generator started at `seed`."""
+        rules = cls._check_family(_rules(rules))
         n, sides = rules.players, rules.sides
-        hands_ = _per(hands, n, "hands", "seat", card_list)
-        table_ = card_list(_iterable(table, "table"))
-        stock_ = card_list(_iterable(stock, "stock"))
-        piles_ = _per(piles, sides, "piles", "side", card_list) if piles is not None else [[] for _ in range(sides)]
-        scores_ = _per(scores, sides, "scores", "side", _count) if scores is not None else [0] * sides
-        escobas_ = _per(escobas, sides, "escobas", "side", _count) if escobas is not None else [0] * sides
-        dealer = _index(dealer, n, "dealer")
+        hands_ = per(hands, n, "hands", "seat", card_list)
+        table_ = card_list(iterable(table, "table"))
+        stock_ = card_list(iterable(stock, "stock"))
+        piles_ = per(piles, sides, "piles", "side", card_list) if piles is not None else [[] for _ in range(sides)]
+        scores_ = per(scores, sides, "scores", "side", _count) if scores is not None else [0] * sides
+        escobas_ = per(escobas, sides, "escobas", "side", _count) if escobas is not None else [0] * sides
+        dealer = index(dealer, n, "dealer")
         if last_capturer is not None:
-            last_capturer = _index(last_capturer, n, "last_capturer")
-        if isinstance(deal_number, bool) or not isinstance(deal_number, int) or not 1 <= deal_number < 2**64:
-            raise ValueError(f"deal_number must be a whole number from 1 to 2**64-1, not {deal_number!r}")
+            last_capturer = index(last_capturer, n, "last_capturer")
+        deal_number = check_deal_number(deal_number)
         rng = Random(seed)
 
         seen: set = set()
@@ -530,7 +395,7 @@ class Game:
                 "the hand sizes do not fit a round of play: in play order from the seat after "
                 f"the dealer they are {sizes}"
             )
-        if turn is not None and _index(turn, n, "turn") != order[k]:
+        if turn is not None and index(turn, n, "turn") != order[k]:
             raise ValueError(f"turn {turn} does not fit the hand sizes: seat {order[k]} is to play")
 
         game = cls.__new__(cls)
@@ -553,25 +418,24 @@ class Game:
         return game
 
     def observation(self, seat: int) -> Dict[str, Any]:
-        """What `seat` may know: its own hand, the sizes of the others, never the stock order."""
+        """What `seat` may know: its own hand, the sizes of the others, never the stock order.
+        Its cost does not grow with the match: the deal history is `deals`."""
         seat = self._seat(seat)
-        state = self._to_dict()
         return {
             "seat": seat,
-            "rules": state["rules"],
-            "deal_number": state["deal_number"],
-            "dealer": state["dealer"],
-            "turn": state["turn"],
-            "hand": state["hands"][seat],
-            "hand_sizes": [len(h) for h in state["hands"]],
-            "table": state["table"],
-            "stock": len(state["stock"]),
-            "piles": state["piles"],
-            "escobas": state["escobas"],
-            "last_capturer": state["last_capturer"],
-            "scores": state["scores"],
-            "winner": state["winner"],
-            "deals": state["deals"],
+            "rules": self._rules.to_dict(),
+            "deal_number": self._deal_number,
+            "dealer": self._dealer,
+            "turn": self._turn,
+            "hand": cards_text(sorted(self._hands[seat])),
+            "hand_sizes": [len(h) for h in self._hands],
+            "table": cards_text(sorted(self._table)),
+            "stock": len(self._stock),
+            "piles": [cards_text(sorted(p)) for p in self._piles],
+            "escobas": list(self._escobas),
+            "last_capturer": self._last_capturer,
+            "scores": list(self._scores),
+            "winner": self._winner,
         }
 
     def __str__(self) -> str:
@@ -584,9 +448,6 @@ class Game:
             lines.append(f"seat {seat}: " + (" ".join(cards_text(sorted(self._hands[seat]))) or "-"))
         lines.append(f"stock: {len(self._stock)}  scores: {self._scores}")
         return "\n".join(lines)
-
-    def __repr__(self) -> str:
-        return f"<Game {self._rules!r} deal {self._deal_number} turn {self._turn} scores {self._scores}>"
 
 
 def _strictly_most(values: Sequence[Any], side: int) -> int:
@@ -601,26 +462,7 @@ def _setenta(pile: Sequence[Card], weights: Tuple[int, ...], method: str) -> Any
     return tuple(sorted(best, reverse=True)) if method == "prime" else sum(best)
 
 
-def _iterable(value: Any, name: str) -> Iterable[Any]:
-    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
-        raise ValueError(f"{name} must be a list of cards, not {value!r}")
-    return value
-
-
-def _per(values: Any, count: int, name: str, unit: str, convert: Any) -> List[Any]:
-    values = list(_iterable(values, name))
-    if len(values) != count:
-        raise ValueError(f"{name} needs {count} entries, one per {unit}, not {len(values)}")
-    return [convert(_iterable(v, name) if convert is card_list else v) for v in values]
-
-
 def _count(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**64:
         raise ValueError(f"a score or escoba count must be a whole number from 0 to 2**64-1, not {value!r}")
-    return value
-
-
-def _index(value: Any, size: int, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < size:
-        raise ValueError(f"{name} must be 0..{size - 1}, not {value!r}")
     return value

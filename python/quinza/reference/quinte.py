@@ -12,8 +12,8 @@ trick. The highest card of the highest suit wins (hearts > diamonds > clubs > sp
 Quints score at once for the trick's winner; the cachette is a thirteenth trick for the
 winner of the twelfth; then every trick is worth 5 (10 doubled, 20 redoubled).
 
-`QuinteGame` is what `Game("quinte")` builds: the same public API as the capture games,
-plus the state of the trick game (`phase`, `bids`, `trick`, `tricks_won`, ...).
+`QuinteGame` is what `Game("quinte")` builds: the API every game shares (game.py), plus
+the state of the trick game (`phase`, `bids`, `trick`, `tricks_won`, ...).
 """
 
 from __future__ import annotations
@@ -30,10 +30,12 @@ from .cards import (
     card_list,
     cards_text,
 )
-from .fifteen import JSON_FORMAT, JSON_VERSION, DealResult, Game, _index, _iterable, _per
+from . import _json
+from .deal import DealResult, saturating_add
+from .game import Game, _rules, check_deal_number, index, iterable, per
 from .generator import Random
 from .moves import BIDS, Move
-from .rules import Rules
+from .rules import Rules, row_of
 
 PLAYERS = 4
 HAND_SIZE = 12
@@ -78,6 +80,39 @@ def winning_index(cards: Sequence[Card]) -> int:
     return best
 
 
+class Trick:
+    """A trick as it stands: its cards in play order from the seat that led it; who wins
+    it and its quints. The game scores a finished trick with it, and the greedy bot values
+    a card by the trick as it would stand after it.
+
+    >>> t = Trick(3, [Card(c, "quinte") for c in ("5s", "Ks", "JK")])
+    >>> t.seats(), t.winner, t.quints
+    ([(3, Card('5s')), (0, Card('Ks')), (1, Card('JK'))], 0, 30)
+    """
+
+    __slots__ = ("leader", "cards")
+
+    def __init__(self, leader: int, cards: Sequence[Card]) -> None:
+        self.leader = leader
+        self.cards = list(cards)
+
+    def seats(self) -> List[Tuple[int, Card]]:
+        """(seat, card) in play order."""
+        return [((self.leader + i) % PLAYERS, card) for i, card in enumerate(self.cards)]
+
+    @property
+    def winner(self) -> Optional[int]:
+        """The seat whose card takes the trick (`winning_index`); None while the joker is
+        all there is, since it never wins."""
+        if all(card.is_joker for card in self.cards):
+            return None
+        return (self.leader + winning_index(self.cards)) % PLAYERS
+
+    @property
+    def quints(self) -> int:
+        return quints_in(self.cards)
+
+
 def suit_to_follow(trick: Sequence[Card]) -> Optional[str]:
     """The suit of the first card of the trick that is not the joker (None if there is none)."""
     for card in trick:
@@ -112,7 +147,7 @@ def bid_reason(word: str, seat: int, doubled_by: Optional[int]) -> Optional[str]
     return None
 
 
-class QuinteGame(Game):
+class QuinteGame(Game, family="quinte"):
     """One whole match of quinte: what `Game("quinte", seed)` builds.
 
     >>> g = Game("quinte", seed=1)
@@ -122,33 +157,16 @@ class QuinteGame(Game):
     ['pass', 'double']
     """
 
-    def __init__(self, rules: "Rules | str" = "quinte", seed: Optional[int] = None) -> None:
-        self._rules = rules if isinstance(rules, Rules) else Rules(rules)
-        assert self._rules.name == "quinte"
-        if seed is None:
-            import secrets
-
-            seed = secrets.randbits(64)
-        self._rng = Random(seed)
-        self._scores = [0, 0]
-        self._deals: List[DealResult] = []
-        self._winner: Optional[int] = None
-        self._turn: Optional[int] = None
-        self._deal_number = 0
-        self._dealer = self._rng.below(PLAYERS)
-        self._start_deal(first=True)
-
     # The state of a deal, besides what Game keeps (rules, rng, dealer, deal_number, turn,
-    # scores, winner, deals):
-    _hands: List[List[Card]]  # 4 lists of cards
+    # scores, winner, deals, hands: 4 lists of cards):
     _cachette: List[Card]  # the 5 cards set aside, in dealing order; [] once taken
     _bids: List[str]  # the bid words so far, the first by the seat after the dealer
     _played: List[Card]  # every card played this deal, in play order; the trick in progress
     #                      is its last len % 4 cards
-    _piles: List[List[Card]]  # per side, the cards of the tricks it won (and the cachette)
+    # _piles: per side, the cards of the tricks it won (and the cachette)
     _tricks_won: List[int]  # per side
     _quints: List[int]  # per side, the quint points scored this deal
-    _last_capturer: Optional[int]  # the seat that won the last trick; it leads the next one
+    # _last_capturer: the seat that won the last trick; it leads the next one
 
     # -- the state, read-only --------------------------------------------------------------
 
@@ -167,8 +185,7 @@ class QuinteGame(Game):
     @property
     def trick(self) -> List[Tuple[int, Card]]:
         """The trick in progress as (seat, card) in play order."""
-        leader = self._leader()
-        return [((leader + i) % PLAYERS, card) for i, card in enumerate(self._current_trick())]
+        return Trick(self._leader(), self._current_trick()).seats()
 
     @property
     def leader(self) -> Optional[int]:
@@ -334,7 +351,8 @@ class QuinteGame(Game):
     # -- a trick won, the cachette, the end of a deal ----------------------------------------
 
     def _finish_trick(self, cards: List[Card], leader: int) -> None:
-        winner = (leader + winning_index(cards)) % PLAYERS
+        winner = Trick(leader, cards).winner
+        assert winner is not None  # a full trick holds 3 cards besides the joker
         side = winner % 2
         self._piles[side] += cards
         self._tricks_won[side] += 1
@@ -352,7 +370,7 @@ class QuinteGame(Game):
         if self._score_quints(side, cachette):
             return
         trick_points = [won * TRICK_POINTS * self.multiplier for won in self._tricks_won]
-        self._scores = [s + p for s, p in zip(self._scores, trick_points)]
+        self._scores = [saturating_add(s, p) for s, p in zip(self._scores, trick_points)]
         self._record_deal(trick_points)
         self._winner = _count_winner(self._scores, self._rules.target)
         if self._winner is None:
@@ -366,8 +384,8 @@ class QuinteGame(Game):
         points = quints_in(cards)
         if not points:
             return False
-        self._quints[side] += points
-        self._scores[side] += points
+        self._quints[side] = saturating_add(self._quints[side], points)
+        self._scores[side] = saturating_add(self._scores[side], points)
         if self._scores[side] < self._rules.target:
             return False
         self._winner = side
@@ -382,7 +400,7 @@ class QuinteGame(Game):
                 self._deal_number,
                 self._dealer,
                 [sorted(p) for p in self._piles],
-                [q + t for q, t in zip(self._quints, trick_points)],
+                [saturating_add(q, t) for q, t in zip(self._quints, trick_points)],
                 details,
                 [0, 0],
                 self._last_capturer,
@@ -392,7 +410,7 @@ class QuinteGame(Game):
     def _start_deal(self, first: bool = False) -> None:
         if not first:
             self._dealer = (self._dealer + 1) % PLAYERS
-        self._deal_number += 1
+        self._deal_number = saturating_add(self._deal_number, 1)  # stays at the top of its range
         deck = [Card.from_id(i, "quinte") for i in range(QUINTE_DECK_SIZE)]
         self._rng.shuffle(deck)
         self._cachette = deck[:CACHETTE_SIZE]
@@ -407,14 +425,10 @@ class QuinteGame(Game):
         self._last_capturer = None
         self._turn = (self._dealer + 1) % PLAYERS
 
-    # -- copies, positions, JSON ---------------------------------------------------------------
+    # -- positions, JSON ---------------------------------------------------------------------
 
-    def _to_dict(self) -> Dict[str, Any]:
+    def _state_dict(self) -> Dict[str, Any]:
         return {
-            "format": JSON_FORMAT,
-            "version": JSON_VERSION,
-            "rules": self._rules.to_dict(),
-            "rng": f"{self._rng.state:016x}",
             "deal_number": self._deal_number,
             "dealer": self._dealer,
             "turn": self._turn,
@@ -430,32 +444,77 @@ class QuinteGame(Game):
             "deals": [d.to_dict() for d in self._deals],
         }
 
+    @classmethod
+    def _read_json(cls, data: Dict[str, Any]) -> "QuinteGame":
+        return _json.read_quinte(_position, data)
+
+    @classmethod
+    def _from_any_position(
+        cls, rules: Rules, hands: Any, table: Any, stock: Any, dealer: Any, turn: Any, scores: Any, piles: Any,
+        escobas: Any, last_capturer: Any, deal_number: Any, seed: Any, *, bids: Any, quints: Any, played: Any,
+    ) -> "QuinteGame":
+        return _position(
+            rules, hands, table, stock, dealer, turn, scores, piles, escobas, last_capturer, deal_number, seed,
+            bids=bids, quints=quints, played=played,
+        )
+
+    @classmethod
+    def from_position(  # type: ignore[override]  # its own family's parameters, not the union of Game's
+        cls,
+        rules: "Rules | str",
+        hands: Sequence[Iterable["Card | str"]],
+        table: Iterable["Card | str"] = (),
+        stock: Iterable["Card | str"] = (),
+        dealer: int = 0,
+        turn: Optional[int] = None,
+        scores: Optional[Sequence[int]] = None,
+        piles: Optional[Sequence[Iterable["Card | str"]]] = None,
+        last_capturer: Optional[int] = None,
+        deal_number: int = 1,
+        seed: int = 0,
+        *,
+        bids: Optional[Iterable[Any]] = None,
+        quints: Optional[Sequence[int]] = None,
+        played: Optional[Iterable["Card | str"]] = None,
+    ) -> "QuinteGame":
+        """A quinte position from explicit cards (docs/engine.md "Quinte: from_position").
+
+        `table` is the trick in progress in play order, `stock` the cachette, `piles` the cards
+        each side has won, `last_capturer` the seat that won the last trick (it leads the
+        current one), `bids` the bid words from the seat after the dealer, `quints` the quint
+        points each side scored this deal (already part of `scores`), `played` every card
+        played this deal in play order.
+        """
+        return _position(
+            cls._check_family(_rules(rules)), hands, table, stock, dealer, turn, scores, piles, None,
+            last_capturer, deal_number, seed, bids=bids, quints=quints, played=played,
+        )
+
     def observation(self, seat: int) -> Dict[str, Any]:
         """What `seat` may know: its own hand, the sizes of the others, everything played,
-        never the cachette before it is taken (then it is in a pile)."""
+        never the cachette before it is taken (then it is in a pile). Its cost does not
+        grow with the match: the deal history is `deals`."""
         seat = self._seat(seat)
-        state = self._to_dict()
         return {
             "seat": seat,
-            "rules": state["rules"],
-            "deal_number": state["deal_number"],
-            "dealer": state["dealer"],
-            "turn": state["turn"],
+            "rules": self._rules.to_dict(),
+            "deal_number": self._deal_number,
+            "dealer": self._dealer,
+            "turn": self._turn,
             "phase": self.phase,
             "bids": [[s, word] for s, word in self.bids],
             "multiplier": self.multiplier,
-            "hand": state["hands"][seat],
+            "hand": cards_text(sorted(self._hands[seat])),
             "hand_sizes": [len(h) for h in self._hands],
             "trick": [[s, str(card)] for s, card in self.trick],
-            "played": state["played"],
+            "played": cards_text(self._played),
             "stock": len(self._cachette),
-            "piles": state["piles"],
+            "piles": [cards_text(sorted(p)) for p in self._piles],
             "tricks_won": list(self._tricks_won),
-            "quints": state["quints"],
-            "last_capturer": state["last_capturer"],
-            "scores": state["scores"],
-            "winner": state["winner"],
-            "deals": state["deals"],
+            "quints": list(self._quints),
+            "last_capturer": self._last_capturer,
+            "scores": list(self._scores),
+            "winner": self._winner,
         }
 
     def __str__(self) -> str:
@@ -486,10 +545,7 @@ def _count_winner(scores: Sequence[int], target: int) -> Optional[int]:
     return leaders[0] if best >= target and len(leaders) == 1 else None
 
 
-# -- positions -----------------------------------------------------------------------------------
-
-
-def from_position(
+def _position(
     rules: Rules,
     hands: Sequence[Iterable["Card | str"]],
     table: Iterable["Card | str"] = (),
@@ -507,29 +563,22 @@ def from_position(
     played: Optional[Iterable["Card | str"]] = None,
     over: bool = False,
 ) -> QuinteGame:
-    """A quinte position from explicit cards (docs/engine.md "Quinte: from_position").
-
-    `table` is the trick in progress in play order, `stock` the cachette, `piles` the cards
-    each side has won, `last_capturer` the seat that won the last trick (it leads the
-    current one), `bids` the bid words from the seat after the dealer, `quints` the quint
-    points each side scored this deal (already part of `scores`), `played` every card
-    played this deal in play order. `over` is for reading a finished match from JSON.
-    """
-    hands_ = _per(hands, PLAYERS, "hands", "seat", lambda v: _cards(v, "hands"))
+    """QuinteGame.from_position, and Game.from_position of quinte (which may be given
+    `escobas`, to refuse them in turn); `over` is for reading a finished match from JSON."""
+    hands_ = per(hands, PLAYERS, "hands", "seat", lambda v: _cards(v, "hands"))
     trick = _cards(table, "table")
     cachette = _cards(stock, "stock")
-    piles_ = _per(piles, 2, "piles", "side", lambda v: _cards(v, "piles")) if piles is not None else [[], []]
-    scores_ = _per(scores, 2, "scores", "side", lambda v: _points(v, "scores")) if scores is not None else [0, 0]
+    piles_ = per(piles, 2, "piles", "side", lambda v: _cards(v, "piles")) if piles is not None else [[], []]
+    scores_ = per(scores, 2, "scores", "side", lambda v: _points(v, "scores")) if scores is not None else [0, 0]
     if escobas is not None:
         raise ValueError("quinte has no escobas")
-    dealer = _index(dealer, PLAYERS, "dealer")
+    dealer = index(dealer, PLAYERS, "dealer")
     if last_capturer is not None:
-        last_capturer = _index(last_capturer, PLAYERS, "last_capturer")
-    if isinstance(deal_number, bool) or not isinstance(deal_number, int) or not 1 <= deal_number < 2**64:
-        raise ValueError(f"deal_number must be a whole number from 1 to 2**64-1, not {deal_number!r}")
+        last_capturer = index(last_capturer, PLAYERS, "last_capturer")
+    deal_number = check_deal_number(deal_number)
     rng = Random(seed)
-    bids_ = None if bids is None else [_bid_word(b) for b in _iterable(bids, "bids")]
-    quints_ = _per(quints, 2, "quints", "side", lambda v: _points(v, "quints")) if quints is not None else [0, 0]
+    bids_ = None if bids is None else [_bid_word(b) for b in iterable(bids, "bids")]
+    quints_ = per(quints, 2, "quints", "side", lambda v: _points(v, "quints")) if quints is not None else [0, 0]
     played_ = None if played is None else _cards(played, "played")
 
     # Every one of the 53 cards exactly once.
@@ -612,7 +661,7 @@ def from_position(
     else:
         to_play = leader if doubling_over else (dealer + 1 + len(bids_)) % PLAYERS
         to_play = (to_play + len(trick)) % PLAYERS
-        if turn is not None and _index(turn, PLAYERS, "turn") != to_play:
+        if turn is not None and index(turn, PLAYERS, "turn") != to_play:
             raise ValueError(f"turn {turn} does not fit the position: seat {to_play} is to play")
         turn = to_play
 
@@ -656,7 +705,7 @@ def from_position(
 
 
 def _cards(value: Any, name: str) -> List[Card]:
-    return card_list(_iterable(value, name), "quinte")
+    return card_list(iterable(value, name), "quinte")
 
 
 def _points(value: Any, name: str) -> int:

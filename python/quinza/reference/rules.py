@@ -6,24 +6,83 @@ quinte (4 players only, target 250 by default, no options).
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional, Tuple
+from dataclasses import dataclass
+from typing import Any, Dict, List, Optional, Tuple
 
+from .._words import choice_text
 from .cards import ESCOBA_VALUES, PRINTED_VALUES
 
-# name -> (capture total, values by rank index, default target, options with defaults);
-# quinte, the trick game, has no capture total and no card values.
-_RULE_SETS: Dict[str, Tuple[Optional[int], Optional[Tuple[int, ...]], int, Dict[str, Any]]] = {
-    "quinza": (15, PRINTED_VALUES, 151, {}),
-    "rb3ine": (40, PRINTED_VALUES, 151, {}),
-    "escoba": (
-        15,
-        ESCOBA_VALUES,
-        21,
-        {"escoba_on_last_card": False, "opening_capture": True, "setenta": "prime"},
-    ),
-    "quinte": (None, None, 250, {}),
-}
+
+@dataclass(frozen=True)
+class RuleSet:
+    """One row of the rules table: what a rule set is made of. The game logic reads these
+    features, never a rule set's name, so a new capture rule set is one new row."""
+
+    name: str
+    family: str  # "fifteen" (capture games) or "quinte" (the trick game): the class that plays it
+    deck: str  # "baraja" or "quinte"
+    players: Tuple[int, ...]  # the player counts allowed; the first is the default
+    default_target: int
+    capture_total: Optional[int]  # None in the trick game
+    values: Optional[Tuple[int, ...]]  # value toward the capture total, by rank index
+    scoring: str  # "card_points", "categories" or "quints_and_tricks"
+    win: str  # "highest_at_target", "target_and_lead_of_2" or "first_to_target"
+    sweeps: bool  # clearing the table scores an escoba
+    has_opening_capture: bool  # an opening table of 15 or 30 goes to the dealer (option opening_capture)
+    options: Tuple[Tuple[str, Any], ...] = ()  # (option, default) in the rule set's order
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {
+            "name": self.name,
+            "family": self.family,
+            "deck": self.deck,
+            "players": list(self.players),
+            "default_target": self.default_target,
+            "capture_total": self.capture_total,
+            "values": None if self.values is None else list(self.values),
+            "scoring": self.scoring,
+            "win": self.win,
+            "sweeps": self.sweeps,
+            "has_opening_capture": self.has_opening_capture,
+            "options": dict(self.options),
+        }
+
+
+# The rules table of RULES.md, one row per rule set, in the order messages name them.
+ROWS: Tuple[RuleSet, ...] = (
+    RuleSet("quinza", "fifteen", "baraja", (2, 3, 4), 151, 15, PRINTED_VALUES, "card_points",
+            "highest_at_target", sweeps=False, has_opening_capture=False),
+    RuleSet("rb3ine", "fifteen", "baraja", (2, 3, 4), 151, 40, PRINTED_VALUES, "card_points",
+            "highest_at_target", sweeps=False, has_opening_capture=False),
+    RuleSet("escoba", "fifteen", "baraja", (2, 3, 4), 21, 15, ESCOBA_VALUES, "categories",
+            "target_and_lead_of_2", sweeps=True, has_opening_capture=True,
+            options=(("escoba_on_last_card", False), ("opening_capture", True), ("setenta", "prime"))),
+    RuleSet("quinte", "quinte", "quinte", (4,), 250, None, None, "quints_and_tricks",
+            "first_to_target", sweeps=False, has_opening_capture=False),
+)
+RULE_SETS: Dict[str, RuleSet] = {row.name: row for row in ROWS}
+NAMES: Tuple[str, ...] = tuple(RULE_SETS)
 SETENTA_METHODS = ("prime", "sum")
+
+
+UNKNOWN_RULE_SET = "unknown rule set {!r}: choose " + choice_text(NAMES)
+
+
+def rule_sets() -> List[Dict[str, Any]]:
+    """The rules table, one dict per rule set, in the order quinza, rb3ine, escoba, quinte.
+
+    >>> [(r["name"], r["capture_total"], r["default_target"]) for r in rule_sets()][:2]
+    [('quinza', 15, 151), ('rb3ine', 40, 151)]
+    """
+    return [row.to_dict() for row in ROWS]
+
+
+def row_of(rules: Any) -> RuleSet:
+    """The row of a Rules of either twin, or of a rule-set name."""
+    name = rules if isinstance(rules, str) else rules.name
+    if name not in RULE_SETS:
+        raise ValueError(UNKNOWN_RULE_SET.format(name))
+    return RULE_SETS[name]
 
 
 class Rules:
@@ -42,18 +101,15 @@ class Rules:
     def __init__(
         self, name: str = "quinza", players: "int | None" = None, target: "int | None" = None, **options: Any
     ) -> None:
-        if not isinstance(name, str) or name not in _RULE_SETS:
-            raise ValueError(f"unknown rule set {name!r}: choose quinza, rb3ine, escoba or quinte")
-        _, _, default_target, defaults = _RULE_SETS[name]
-        if name == "quinte":  # two partnerships of two, nothing else
-            if players is None:
-                players = 4
-            if isinstance(players, bool) or not isinstance(players, int) or players != 4:
-                raise ValueError(f"quinte is played by 4 players, not {players!r}")
+        if not isinstance(name, str) or name not in RULE_SETS:
+            raise ValueError(UNKNOWN_RULE_SET.format(name))
+        row = RULE_SETS[name]
         if players is None:
-            players = 2
-        if isinstance(players, bool) or not isinstance(players, int) or players not in (2, 3, 4):
-            raise ValueError(f"{name} is played by 2, 3 or 4 players, not {players!r}")
+            players = row.players[0]
+        if isinstance(players, bool) or not isinstance(players, int) or players not in row.players:
+            counts = choice_text(tuple(str(p) for p in row.players))
+            raise ValueError(f"{name} is played by {counts} players, not {players!r}")
+        default_target, defaults = row.default_target, dict(row.options)
         if target is None:
             target = default_target
         if isinstance(target, bool) or not isinstance(target, int) or not 1 <= target < 2**64:
@@ -107,17 +163,17 @@ class Rules:
     @property
     def capture_total(self) -> Optional[int]:
         """15 or 40 in the fifteen family; None in quinte."""
-        return _RULE_SETS[self._name][0]
+        return RULE_SETS[self._name].capture_total
 
     @property
     def values(self) -> Optional[Tuple[int, ...]]:
         """Value toward the capture total, by rank index (None in quinte)."""
-        return _RULE_SETS[self._name][1]
+        return RULE_SETS[self._name].values
 
     @property
     def deck(self) -> str:
         """The deck the rule set is played with: "baraja", or "quinte" for quinte."""
-        return "quinte" if self._name == "quinte" else "baraja"
+        return RULE_SETS[self._name].deck
 
     @property
     def escoba_on_last_card(self) -> bool:

@@ -1,0 +1,300 @@
+"""What every game of the reference shares, whatever its family: the seat and side
+checks, copies, the JSON envelope and the registry of families.
+
+`Game(rules, seed)` builds the class of the rule set's family (`FifteenGame` in
+fifteen.py for quinza, rb3ine and escoba; `QuinteGame` in quinte.py for quinte): each
+family class registers itself here by subclassing `Game` with its family's name, so a new
+family is one new module and this module does not import it.
+"""
+
+from __future__ import annotations
+
+import copy as _copy
+import json
+import secrets
+from typing import Any, ClassVar, Dict, Iterable, List, Optional, Sequence, Type, TypeVar, cast
+
+from .._words import choice_text
+from . import _json
+from .cards import Card, card_list
+from .deal import DealResult
+from .generator import Random
+from .moves import Move
+from .rules import RULE_SETS, Rules, row_of
+
+JSON_FORMAT = "quinza-game"
+JSON_VERSION = 1
+
+_GameT = TypeVar("_GameT", bound="Game")
+
+# family name (a rules row's `family`) -> the class that plays it
+FAMILIES: Dict[str, Type["Game"]] = {}
+
+
+def _rules(rules: "Rules | str") -> Rules:
+    return rules if isinstance(rules, Rules) else Rules(rules)
+
+
+def family_class(rules: Rules) -> Type["Game"]:
+    """The class that plays `rules`: the registered class of its row's family."""
+    return FAMILIES[row_of(rules).family]
+
+
+class Game:
+    """One whole match of any rule set: `Game(rules, seed)` is a `FifteenGame` for
+    quinza, rb3ine and escoba and a `QuinteGame` for quinte.
+
+    >>> type(Game("escoba", seed=1)).__name__, type(Game("quinte", seed=1)).__name__
+    ('FifteenGame', 'QuinteGame')
+    """
+
+    _FAMILY: ClassVar[str] = ""  # set by each family's class: the rules rows whose `family` it plays
+
+    # What every family keeps; each family's class adds the state of its deal.
+    _rules: Rules
+    _rng: Random
+    _scores: List[int]  # per side, over the match
+    _deals: List[DealResult]
+    _winner: Optional[int]
+    _turn: Optional[int]  # None once the match is over
+    _deal_number: int
+    _dealer: int
+    _hands: List[List[Card]]  # per seat
+    _piles: List[List[Card]]  # per side, the cards it has won this deal
+    _last_capturer: Optional[int]
+
+    def __init_subclass__(cls, family: str = "", **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if family:
+            cls._FAMILY = family
+            FAMILIES[family] = cls
+
+    def __new__(cls: Type[_GameT], rules: "Rules | str" = "quinza", seed: Optional[int] = None) -> _GameT:
+        # Game(...) builds the family's class; a family's class is built as asked (its
+        # __init__ checks the rules: copies and pickles come through here without them).
+        if cls is Game:
+            return cast(_GameT, object.__new__(family_class(_rules(rules))))
+        return object.__new__(cls)
+
+    def __init__(self, rules: "Rules | str" = "quinza", seed: Optional[int] = None) -> None:
+        self._rules = self._check_family(_rules(rules))
+        if seed is None:
+            seed = secrets.randbits(64)
+        self._rng = Random(seed)
+        self._scores = [0] * self._rules.sides
+        self._deals = []
+        self._winner = None
+        self._turn = None
+        self._deal_number = 0
+        self._dealer = self._rng.below(self._rules.players)
+        self._start_deal(first=True)
+
+    @classmethod
+    def _check_family(cls, rules: Rules) -> Rules:
+        if cls._FAMILY and row_of(rules).family != cls._FAMILY:
+            names = tuple(name for name, row in RULE_SETS.items() if row.family == cls._FAMILY)
+            raise ValueError(f"{cls.__name__} plays {choice_text(names)}, not {rules.name}")
+        return rules
+
+    # -- the state, read-only ------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @property
+    def turn(self) -> Optional[int]:
+        """The seat to play, or None when the match is over."""
+        return self._turn
+
+    @property
+    def dealer(self) -> int:
+        return self._dealer
+
+    @property
+    def deal_number(self) -> int:
+        return self._deal_number
+
+    def hand(self, seat: int) -> List[Card]:
+        return sorted(self._hands[self._seat(seat)])
+
+    @property
+    def table(self) -> List[Card]:
+        raise NotImplementedError
+
+    @property
+    def stock(self) -> int:
+        raise NotImplementedError
+
+    def pile(self, side: int) -> List[Card]:
+        """The cards this side has captured in this deal."""
+        return sorted(self._piles[self._side(side)])
+
+    def side_of(self, seat: int) -> int:
+        return self._rules.side_of(self._seat(seat))
+
+    @property
+    def scores(self) -> List[int]:
+        return list(self._scores)
+
+    @property
+    def escobas(self) -> List[int]:
+        raise NotImplementedError
+
+    @property
+    def last_capturer(self) -> Optional[int]:
+        return self._last_capturer
+
+    @property
+    def is_over(self) -> bool:
+        return self._turn is None
+
+    @property
+    def winner(self) -> Optional[int]:
+        """The side that won, or None (the match goes on, or ended in a draw)."""
+        return self._winner
+
+    @property
+    def deals(self) -> List[DealResult]:
+        return list(self._deals)
+
+    def _seat(self, seat: int) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._rules.players:
+            raise ValueError(f"seat must be 0..{self._rules.players - 1}, not {seat!r}")
+        return seat
+
+    def _side(self, side: int) -> int:
+        if isinstance(side, bool) or not isinstance(side, int) or not 0 <= side < self._rules.sides:
+            raise ValueError(f"side must be 0..{self._rules.sides - 1}, not {side!r}")
+        return side
+
+    # -- moves, each family's own ------------------------------------------------------
+
+    def legal_moves(self) -> List[Move]:
+        raise NotImplementedError
+
+    def count_legal_moves(self) -> int:
+        raise NotImplementedError
+
+    def is_legal(self, move: "Move | str") -> bool:
+        return self._illegal_reason(self._to_move(move)) is None
+
+    def play(self, move: "Move | str") -> None:
+        raise NotImplementedError
+
+    def observation(self, seat: int) -> Dict[str, Any]:
+        raise NotImplementedError
+
+    def _to_move(self, move: "Move | str") -> Move:
+        raise NotImplementedError
+
+    def _illegal_reason(self, move: Move) -> Optional[str]:
+        raise NotImplementedError
+
+    def _start_deal(self, first: bool = False) -> None:
+        raise NotImplementedError
+
+    def _state_dict(self) -> Dict[str, Any]:
+        """The family's part of the JSON, after the envelope."""
+        raise NotImplementedError
+
+    # -- copies, positions, JSON --------------------------------------------------------
+
+    def copy(self) -> "Game":
+        return _copy.deepcopy(self)
+
+    def to_json(self) -> str:
+        return json.dumps(self._to_dict(), separators=(",", ":"))
+
+    def _to_dict(self) -> Dict[str, Any]:
+        envelope = {
+            "format": JSON_FORMAT,
+            "version": JSON_VERSION,
+            "rules": self._rules.to_dict(),
+            "rng": f"{self._rng.state:016x}",
+        }
+        return {**envelope, **self._state_dict()}
+
+    @classmethod
+    def from_json(cls, text: str) -> "Game":
+        """A game back from its `to_json` text, of the class of its rules' family."""
+        game = _json.game_from_json(text, FAMILIES)
+        try:
+            cls._check_family(game.rules)  # FifteenGame.from_json reads only its own family
+        except ValueError as error:
+            raise ValueError(f"invalid game JSON: {error}") from None
+        return cast(Game, game)
+
+    @classmethod
+    def from_position(
+        cls,
+        rules: "Rules | str",
+        hands: Sequence[Iterable["Card | str"]],
+        table: Iterable["Card | str"] = (),
+        stock: Iterable["Card | str"] = (),
+        dealer: int = 0,
+        turn: Optional[int] = None,
+        scores: Optional[Sequence[int]] = None,
+        piles: Optional[Sequence[Iterable["Card | str"]]] = None,
+        escobas: Optional[Sequence[int]] = None,
+        last_capturer: Optional[int] = None,
+        deal_number: int = 1,
+        seed: int = 0,
+        *,
+        bids: Optional[Iterable[Any]] = None,
+        quints: Optional[Sequence[int]] = None,
+        played: Optional[Iterable["Card | str"]] = None,
+    ) -> "Game":
+        """A position from explicit cards, of any rule set: the class of its family reads
+        it (`FifteenGame.from_position`, `QuinteGame.from_position`), and a parameter of
+        the other family is refused. In quinte `table` is the trick in progress, `stock`
+        the cachette, and `bids`, `quints` and `played` belong to it alone."""
+        rules = _rules(rules)
+        return family_class(rules)._from_any_position(
+            rules, hands, table, stock, dealer, turn, scores, piles, escobas, last_capturer, deal_number, seed,
+            bids=bids, quints=quints, played=played,
+        )
+
+    @classmethod
+    def _from_any_position(
+        cls, rules: Rules, hands: Any, table: Any, stock: Any, dealer: Any, turn: Any, scores: Any, piles: Any,
+        escobas: Any, last_capturer: Any, deal_number: Any, seed: Any, *, bids: Any, quints: Any, played: Any,
+    ) -> "Game":
+        """`Game.from_position` for this family: refuse what is not its own, then build."""
+        raise NotImplementedError
+
+    @classmethod
+    def _read_json(cls, data: Dict[str, Any]) -> "Game":
+        """The game of this family in JSON `data` (raises `_json.Bad`)."""
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<Game {self._rules!r} deal {self._deal_number} turn {self._turn} scores {self._scores}>"
+
+
+# -- checks of the arguments of from_position, shared by the families ----------------------
+
+
+def iterable(value: Any, name: str) -> Iterable[Any]:
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+        raise ValueError(f"{name} must be a list of cards, not {value!r}")
+    return value
+
+
+def per(values: Any, count: int, name: str, unit: str, convert: Any) -> List[Any]:
+    values = list(iterable(values, name))
+    if len(values) != count:
+        raise ValueError(f"{name} needs {count} entries, one per {unit}, not {len(values)}")
+    return [convert(iterable(v, name) if convert is card_list else v) for v in values]
+
+
+def index(value: Any, size: int, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < size:
+        raise ValueError(f"{name} must be 0..{size - 1}, not {value!r}")
+    return value
+
+
+def check_deal_number(deal_number: Any) -> int:
+    if isinstance(deal_number, bool) or not isinstance(deal_number, int) or not 1 <= deal_number < 2**64:
+        raise ValueError(f"deal_number must be a whole number from 1 to 2**64-1, not {deal_number!r}")
+    return deal_number
