@@ -209,11 +209,47 @@ class Game:
 class FifteenGame(Game):
     """A match of quinza, rb3ine or escoba."""
 
+    @classmethod
+    def from_position(  # type: ignore[override]  # its own family's parameters
+        cls,
+        rules: Union[Rules, str],
+        hands: Sequence[Iterable[_CardLike]],
+        table: Iterable[_CardLike] = (),
+        stock: Iterable[_CardLike] = (),
+        dealer: int = 0,
+        turn: Optional[int] = None,
+        scores: Optional[Sequence[int]] = None,
+        piles: Optional[Sequence[Iterable[_CardLike]]] = None,
+        escobas: Optional[Sequence[int]] = None,
+        last_capturer: Optional[int] = None,
+        deal_number: int = 1,
+        seed: int = 0,
+    ) -> FifteenGame: ...
+
 @final
 class QuinteGame(Game):
     """A match of quinte, the trick game."""
 
     def __new__(cls, rules: Union[Rules, str] = "quinte", seed: Optional[int] = None) -> Self: ...
+    @classmethod
+    def from_position(  # type: ignore[override]  # its own family's parameters
+        cls,
+        rules: Union[Rules, str],
+        hands: Sequence[Iterable[_CardLike]],
+        table: Iterable[_CardLike] = (),
+        stock: Iterable[_CardLike] = (),
+        dealer: int = 0,
+        turn: Optional[int] = None,
+        scores: Optional[Sequence[int]] = None,
+        piles: Optional[Sequence[Iterable[_CardLike]]] = None,
+        last_capturer: Optional[int] = None,
+        deal_number: int = 1,
+        seed: int = 0,
+        *,
+        bids: Optional[Iterable[Union[Move, str]]] = None,
+        quints: Optional[Sequence[int]] = None,
+        played: Optional[Iterable[_CardLike]] = None,
+    ) -> QuinteGame: ...
 
     @property
     def phase(self) -> str: ...

@@ -312,7 +312,7 @@ fn family_message(class: &str, rules: &RuleSet) -> String {
         _ => fifteen::rules::ROWS.iter().map(|r| r.name).collect(),
     };
     format!(
-        "{class} plays {}, not {}; Game(rules) chooses the class",
+        "{class} plays {}, not {}",
         crate::pyrepr::or_list(&names),
         rules.name()
     )
@@ -537,7 +537,8 @@ impl PyGame {
         let game = py.detach(|| AnyGame::from_json(&text).map_err(|e| e.to_string()));
         match game {
             Ok(game) => {
-                check_family(cls, &game.rules())?;
+                check_family(cls, &game.rules())
+                    .map_err(|e| value_error(format!("invalid game JSON: {}", e.value(py))))?;
                 game_object(py, game)
             }
             Err(message) => {
@@ -578,52 +579,24 @@ impl PyGame {
         quints: Option<&Bound<'py, PyAny>>,
         played: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Py<PyAny>> {
-        let not_none = |v: Option<&Bound<'py, PyAny>>| v.filter(|v| !v.is_none()).cloned();
-        let (turn, scores, piles, escobas) = (
-            not_none(turn),
-            not_none(scores),
-            not_none(piles),
-            not_none(escobas),
-        );
-        let last_capturer = not_none(last_capturer);
-        let (bids, quints, played) = (not_none(bids), not_none(quints), not_none(played));
-        let args = PositionArgs {
+        position_object(
+            cls,
+            rules,
             hands,
-            table: table.value(),
-            stock: stock.value(),
-            dealer: dealer.value(),
-            turn: turn.as_ref(),
-            scores: scores.as_ref(),
-            piles: piles.as_ref(),
-            last_capturer: last_capturer.as_ref(),
-            deal_number: deal_number.value(),
-            seed: seed.value(),
-        };
-        let rules = rules_arg(rules)?;
-        check_family(cls, &rules)?;
-        let game = match rules {
-            RuleSet::Quinte(r) => {
-                let extra = QuinteArgs {
-                    escobas: escobas.as_ref(),
-                    bids: bids.as_ref(),
-                    quints: quints.as_ref(),
-                    played: played.as_ref(),
-                };
-                AnyGame::Quinte(quinte_position(r, &args, &extra)?)
-            }
-            RuleSet::Fifteen(r) => {
-                for (key, value) in [("bids", &bids), ("quints", &quints), ("played", &played)] {
-                    if value.is_some() {
-                        return Err(value_error(format!(
-                            "{key} belong to quinte, not to {}",
-                            r.name()
-                        )));
-                    }
-                }
-                AnyGame::Fifteen(fifteen_position(r, &args, escobas.as_ref())?)
-            }
-        };
-        game_object(cls.py(), game)
+            table,
+            stock,
+            dealer,
+            turn,
+            scores,
+            piles,
+            escobas,
+            last_capturer,
+            deal_number,
+            seed,
+            bids,
+            quints,
+            played,
+        )
     }
 
     /// What `seat` may know: its own hand, the sizes of the others, never the stock order
@@ -634,6 +607,14 @@ impl PyGame {
         seat: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyDict>> {
         observation_dict(py, &self.game.observation(self.seat(seat)?))
+    }
+
+    /// Only for a name the class lacks: the reference's words (the class's bare name).
+    fn __getattr__(slf: &Bound<'_, Self>, name: &str) -> PyResult<Py<PyAny>> {
+        Err(pyo3::exceptions::PyAttributeError::new_err(format!(
+            "'{}' object has no attribute '{name}'",
+            slf.get_type().name()?
+        )))
     }
 
     fn __str__(&self) -> String {
@@ -653,6 +634,74 @@ impl PyGame {
             py_list_text(self.game.scores())
         )
     }
+}
+
+/// `from_position` of any of the three classes: the arguments a class lacks are None.
+#[allow(clippy::too_many_arguments)]
+fn position_object<'py>(
+    cls: &Bound<'py, PyType>,
+    rules: &Bound<'py, PyAny>,
+    hands: &Bound<'py, PyAny>,
+    table: Given<'py>,
+    stock: Given<'py>,
+    dealer: Given<'py>,
+    turn: Option<&Bound<'py, PyAny>>,
+    scores: Option<&Bound<'py, PyAny>>,
+    piles: Option<&Bound<'py, PyAny>>,
+    escobas: Option<&Bound<'py, PyAny>>,
+    last_capturer: Option<&Bound<'py, PyAny>>,
+    deal_number: Given<'py>,
+    seed: Given<'py>,
+    bids: Option<&Bound<'py, PyAny>>,
+    quints: Option<&Bound<'py, PyAny>>,
+    played: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Py<PyAny>> {
+    let not_none = |v: Option<&Bound<'py, PyAny>>| v.filter(|v| !v.is_none()).cloned();
+    let (turn, scores, piles, escobas) = (
+        not_none(turn),
+        not_none(scores),
+        not_none(piles),
+        not_none(escobas),
+    );
+    let last_capturer = not_none(last_capturer);
+    let (bids, quints, played) = (not_none(bids), not_none(quints), not_none(played));
+    let args = PositionArgs {
+        hands,
+        table: table.value(),
+        stock: stock.value(),
+        dealer: dealer.value(),
+        turn: turn.as_ref(),
+        scores: scores.as_ref(),
+        piles: piles.as_ref(),
+        last_capturer: last_capturer.as_ref(),
+        deal_number: deal_number.value(),
+        seed: seed.value(),
+    };
+    let rules = rules_arg(rules)?;
+    check_family(cls, &rules)?;
+    let game = match rules {
+        RuleSet::Quinte(r) => {
+            let extra = QuinteArgs {
+                escobas: escobas.as_ref(),
+                bids: bids.as_ref(),
+                quints: quints.as_ref(),
+                played: played.as_ref(),
+            };
+            AnyGame::Quinte(quinte_position(r, &args, &extra)?)
+        }
+        RuleSet::Fifteen(r) => {
+            for (key, value) in [("bids", &bids), ("quints", &quints), ("played", &played)] {
+                if value.is_some() {
+                    return Err(value_error(format!(
+                        "{key} belong to quinte, not to {}",
+                        r.name()
+                    )));
+                }
+            }
+            AnyGame::Fifteen(fifteen_position(r, &args, escobas.as_ref())?)
+        }
+    };
+    game_object(cls.py(), game)
 }
 
 /// `FifteenGame.from_json` / `QuinteGame.from_position` refuse a game of the other family.
@@ -689,6 +738,50 @@ impl PyFifteenGame {
             seed,
         )
     }
+
+    /// A position from explicit cards; the stock is dealt in the order given and later
+    /// deals are shuffled by the generator started at `seed`.
+    #[classmethod]
+    #[pyo3(signature = (rules, hands, table = Given::Missing, stock = Given::Missing,
+                        dealer = Given::Missing, turn = None, scores = None, piles = None,
+                        escobas = None, last_capturer = None, deal_number = Given::Missing,
+                        seed = Given::Missing),
+           text_signature = "(rules, hands, table=(), stock=(), dealer=0, turn=None, scores=None, piles=None, escobas=None, last_capturer=None, deal_number=1, seed=0)")]
+    #[allow(clippy::too_many_arguments)]
+    fn from_position<'py>(
+        cls: &Bound<'py, PyType>,
+        rules: &Bound<'py, PyAny>,
+        hands: &Bound<'py, PyAny>,
+        table: Given<'py>,
+        stock: Given<'py>,
+        dealer: Given<'py>,
+        turn: Option<&Bound<'py, PyAny>>,
+        scores: Option<&Bound<'py, PyAny>>,
+        piles: Option<&Bound<'py, PyAny>>,
+        escobas: Option<&Bound<'py, PyAny>>,
+        last_capturer: Option<&Bound<'py, PyAny>>,
+        deal_number: Given<'py>,
+        seed: Given<'py>,
+    ) -> PyResult<Py<PyAny>> {
+        position_object(
+            cls,
+            rules,
+            hands,
+            table,
+            stock,
+            dealer,
+            turn,
+            scores,
+            piles,
+            escobas,
+            last_capturer,
+            deal_number,
+            seed,
+            None,
+            None,
+            None,
+        )
+    }
 }
 
 /// The quinte game of a `QuinteGame` object (always there: the class is made for it).
@@ -718,6 +811,52 @@ impl PyQuinteGame {
             py,
             Given::Value(PyRules { rules }.into_pyobject(py)?.into_any()),
             seed,
+        )
+    }
+
+    /// A quinte position from explicit cards (docs/engine.md "Quinte: from_position"):
+    /// `table` is the trick in progress, `stock` the cachette.
+    #[classmethod]
+    #[pyo3(signature = (rules, hands, table = Given::Missing, stock = Given::Missing,
+                        dealer = Given::Missing, turn = None, scores = None, piles = None,
+                        last_capturer = None, deal_number = Given::Missing,
+                        seed = Given::Missing, *, bids = None, quints = None, played = None),
+           text_signature = "(rules, hands, table=(), stock=(), dealer=0, turn=None, scores=None, piles=None, last_capturer=None, deal_number=1, seed=0, *, bids=None, quints=None, played=None)")]
+    #[allow(clippy::too_many_arguments)]
+    fn from_position<'py>(
+        cls: &Bound<'py, PyType>,
+        rules: &Bound<'py, PyAny>,
+        hands: &Bound<'py, PyAny>,
+        table: Given<'py>,
+        stock: Given<'py>,
+        dealer: Given<'py>,
+        turn: Option<&Bound<'py, PyAny>>,
+        scores: Option<&Bound<'py, PyAny>>,
+        piles: Option<&Bound<'py, PyAny>>,
+        last_capturer: Option<&Bound<'py, PyAny>>,
+        deal_number: Given<'py>,
+        seed: Given<'py>,
+        bids: Option<&Bound<'py, PyAny>>,
+        quints: Option<&Bound<'py, PyAny>>,
+        played: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Py<PyAny>> {
+        position_object(
+            cls,
+            rules,
+            hands,
+            table,
+            stock,
+            dealer,
+            turn,
+            scores,
+            piles,
+            None,
+            last_capturer,
+            deal_number,
+            seed,
+            bids,
+            quints,
+            played,
         )
     }
 

@@ -168,6 +168,12 @@ class QuinteGame(Game, family="quinte"):
     _quints: List[int]  # per side, the quint points scored this deal
     # _last_capturer: the seat that won the last trick; it leads the next one
 
+    def __new__(cls, rules: "Rules | str" = "quinte", seed: Optional[int] = None) -> "QuinteGame":
+        return object.__new__(cls)
+
+    def __init__(self, rules: "Rules | str" = "quinte", seed: Optional[int] = None) -> None:
+        super().__init__(rules, seed)
+
     # -- the state, read-only --------------------------------------------------------------
 
     @property
