@@ -483,14 +483,43 @@ def test_odd_code_points_in_cards(card: str) -> None:
         kwargs = position_of(quinza.Game.from_json(text))
         kwargs["hands"][0][0] = card
         check_position(kwargs)
-        # also the card and move parsers
+        # also the card and move parsers, and the names of rule sets and options
         assert outcome(lambda: quinza.Card(card)) == outcome(lambda: ref.Card(card))
         assert outcome(lambda: quinza.Move.parse(card)) == outcome(lambda: ref.Move.parse(card))
+        assert outcome(lambda: quinza.Rules(card)) == outcome(lambda: ref.Rules(card))
+        assert outcome(lambda: quinza.Rules("escoba", **{card: 1})) == outcome(lambda: ref.Rules("escoba", **{card: 1}))
+        assert outcome(lambda: quinza.Rules("escoba", setenta=card)) == outcome(lambda: ref.Rules("escoba", setenta=card))
+
+
+@pytest.mark.parametrize("where", ["unknown option", "target", "players", "seed", "deal_number", "scores", "dealer"])
+def test_huge_python_integers_one_message(where: str) -> None:
+    """A 5000-digit Python int as an argument: the same refusal in both twins (the check
+    of an option's name comes before its value is looked at)."""
+    old = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        huge = int("9" * 5000)
+    finally:
+        sys.set_int_max_str_digits(old)
+    kwargs = json.loads(positions()[1])
+
+    def call(q: Any) -> Any:
+        if where == "unknown option":
+            return q.Rules("quinza", foo=huge)
+        if where in ("target", "players"):
+            return q.Rules("quinza", **{where: huge})
+        if where == "seed":
+            return q.Game("quinza", seed=huge)
+        changed = dict(kwargs)
+        changed[where] = [huge] * len(kwargs[where]) if isinstance(kwargs[where], list) else huge
+        return build_position(q, changed)
+
+    assert outcome(lambda: call(quinza)) == outcome(lambda: call(ref))
 
 
 # -- the small hypothesis run ---------------------------------------------------------------------
 
-EXAMPLES = int(os.environ.get("QUINZA_MUTATION_EXAMPLES", "400"))
+EXAMPLES = int(os.environ.get("QUINZA_MUTATION_EXAMPLES", "1000"))
 # A mutant is made from a seed: a smaller seed is no simpler mutant, so shrinking is skipped.
 NO_SHRINK = (Phase.explicit, Phase.reuse, Phase.generate)
 
