@@ -430,6 +430,34 @@ def test_counters_saturate_at_the_top(label: str, name: str, changes: Dict[str, 
             assert game.deal_number == TOP
 
 
+QUINTE_TOP = [
+    ("deal-number", {"deal_number": TOP}),
+    ("scores", {"scores": [TOP - 1, TOP - 1], "quints": [0, 0], "target": TOP}),
+    ("quints", {"scores": [TOP - 1, TOP - 1], "quints": [TOP - 1, 0], "target": TOP}),
+    ("target", {"scores": [TOP - 2, 0], "quints": [0, 0], "target": TOP}),
+]
+
+
+@pytest.mark.parametrize("label, changes", QUINTE_TOP, ids=[label for label, _ in QUINTE_TOP])
+def test_quinte_counters_saturate_at_the_top(label: str, changes: Dict[str, Any]) -> None:
+    game = quinza.Game("quinte", seed=4)
+    while not (game.phase == "play" and game.trick_number == 12 and not game.trick):
+        game.play(game.legal_moves()[0])
+    kwargs = position_of(game)
+    changes = dict(changes)
+    if "target" in changes:
+        kwargs["rules"] = {"name": "quinte", "target": changes.pop("target")}
+    kwargs.update(changes)
+    check_position(kwargs, moves=10)
+    for q in TWINS:  # trick 12: the deal ends within four cards
+        game = build_position(q, kwargs)
+        while not game.deals:
+            game.play(game.legal_moves()[0])
+        text = game.to_json()
+        assert max(v for _, v in paths(json.loads(text)) if isinstance(v, int)) <= TOP
+        assert q.Game.from_json(text).to_json() == text
+
+
 def test_counters_at_the_top_in_json() -> None:
     for text in corpus():
         tree = json.loads(text)
