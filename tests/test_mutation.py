@@ -547,7 +547,7 @@ def test_huge_python_integers_one_message(where: str) -> None:
 
 # -- the small hypothesis run ---------------------------------------------------------------------
 
-EXAMPLES = int(os.environ.get("QUINZA_MUTATION_EXAMPLES", "1000"))
+EXAMPLES = int(os.environ.get("QUINZA_MUTATION_EXAMPLES", "2000"))
 # A mutant is made from a seed: a smaller seed is no simpler mutant, so shrinking is skipped.
 NO_SHRINK = (Phase.explicit, Phase.reuse, Phase.generate)
 
