@@ -9,7 +9,7 @@ deal's end, so the next deal, dealt by the generator, is compared too."""
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Tuple
 
 import pytest
 
