@@ -200,7 +200,7 @@ impl RuleSet {
         name: Option<&Arg>,
         players: &Arg,
         target: &Arg,
-        options: &[(String, Arg)],
+        options: &[(Arg, Arg)],
     ) -> Result<RuleSet, Error> {
         if let Some(Arg {
             kind: ArgKind::Str(s),

@@ -312,7 +312,7 @@ pub(crate) fn arg(value: &Value) -> Arg {
 /// A rules object as the arguments of `Rules(**data["rules"])`, for either family: the
 /// name (None when left out: the default; `"name": null` is given and is no rule set),
 /// players and target (missing when left out), and the options.
-pub(crate) type RulesArgs = (Option<Arg>, Arg, Arg, Vec<(String, Arg)>);
+pub(crate) type RulesArgs = (Option<Arg>, Arg, Arg, Vec<(Arg, Arg)>);
 
 pub(crate) fn rules_args(value: &Value) -> Result<RulesArgs, String> {
     let Value::Object(map) = value else {
@@ -322,7 +322,10 @@ pub(crate) fn rules_args(value: &Value) -> Result<RulesArgs, String> {
     let options = map
         .iter()
         .filter(|(k, _)| !matches!(k.as_str(), "name" | "players" | "target"))
-        .map(|(k, v)| (k.clone(), arg(v)))
+        .map(|(k, v)| {
+            let key = Arg::new(ArgKind::Str(k.clone()), crate::pyrepr::py_repr_str(k));
+            (key, arg(v))
+        })
         .collect();
     Ok((
         map.get("name").map(arg),

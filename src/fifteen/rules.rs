@@ -222,7 +222,8 @@ pub fn target_message(shown: &str) -> String {
 }
 
 /// The message for an option the rule set does not have.
-pub fn unknown_option_message(variant: Variant, option: &str) -> String {
+/// The message for an option the rule set does not have; `shown` is its name as Python's repr.
+pub fn unknown_option_message(variant: Variant, shown: &str) -> String {
     let names: Vec<&str> = variant.option_names().collect();
     let list = if names.is_empty() {
         "none".to_string()
@@ -230,8 +231,7 @@ pub fn unknown_option_message(variant: Variant, option: &str) -> String {
         names.join(", ")
     };
     format!(
-        "unknown option {} for {}; its options: {list}",
-        crate::pyrepr::py_repr_str(option),
+        "unknown option {shown} for {}; its options: {list}",
         variant.name()
     )
 }
@@ -429,7 +429,7 @@ impl Rules {
         name: Option<&Arg>,
         players: &Arg,
         target: &Arg,
-        options: &[(String, Arg)],
+        options: &[(Arg, Arg)],
     ) -> Result<Rules, Error> {
         let variant = match name {
             None => Variant::DEFAULT,
@@ -458,9 +458,13 @@ impl Rules {
     }
 
     /// One option as given: known to the rule set, and of its kind.
-    fn option_from_arg(&mut self, variant: Variant, key: &str, value: &Arg) -> Result<(), String> {
-        let Some(&(_, default)) = variant.row().options.iter().find(|(k, _)| *k == key) else {
-            return Err(unknown_option_message(variant, key));
+    fn option_from_arg(&mut self, variant: Variant, key: &Arg, value: &Arg) -> Result<(), String> {
+        let found = match &key.kind {
+            ArgKind::Str(text) => variant.row().options.iter().find(|(k, _)| k == text),
+            _ => None, // not a name at all (a str that is not Unicode)
+        };
+        let Some(&(key, default)) = found else {
+            return Err(unknown_option_message(variant, &key.repr));
         };
         match (default, &value.kind) {
             (OptionValue::Bool(_), ArgKind::Bool(b)) => self.set_option(key, OptionValue::Bool(*b)),
@@ -544,11 +548,11 @@ mod tests {
             "target must be a whole number from 1 to 2**64-1, not 0"
         );
         assert_eq!(
-            unknown_option_message(Variant::parse("quinza").unwrap(), "setenta"),
+            unknown_option_message(Variant::parse("quinza").unwrap(), "'setenta'"),
             "unknown option 'setenta' for quinza; its options: none"
         );
         assert_eq!(
-            unknown_option_message(Variant::parse("escoba").unwrap(), "x"),
+            unknown_option_message(Variant::parse("escoba").unwrap(), "'x'"),
             "unknown option 'x' for escoba; its options: escoba_on_last_card, opening_capture, setenta"
         );
     }

@@ -50,9 +50,30 @@ pub struct PyRules {
     pub(crate) rules: RuleSet,
 }
 
+/// Stands in a message for a value whose `repr` raised (a Python int of more than 4300
+/// digits): the reference raises that error when it words the message, so the bindings
+/// raise it if the core's message quotes the value.
+const REPR_FAILED: &str = "\u{1}repr failed\u{1}";
+
+/// How the reference sees a Python value given for a rules argument; a `repr` that raises
+/// is kept in `failed`.
+fn arg_or_failed(obj: &Bound<'_, PyAny>, failed: &mut Option<PyErr>) -> Arg {
+    match arg_of(obj) {
+        Ok(arg) => arg,
+        Err(e) => {
+            failed.get_or_insert(e);
+            Arg::new(kind_of(obj), REPR_FAILED)
+        }
+    }
+}
+
 /// How the reference sees a Python value given for a rules argument.
 pub(crate) fn arg_of(obj: &Bound<'_, PyAny>) -> PyResult<Arg> {
-    let kind = if obj.is_none() {
+    Ok(Arg::new(kind_of(obj), repr(obj)?))
+}
+
+fn kind_of(obj: &Bound<'_, PyAny>) -> ArgKind {
+    if obj.is_none() {
         ArgKind::Missing
     } else if let Ok(b) = obj.cast::<PyBool>() {
         ArgKind::Bool(b.is_true())
@@ -65,8 +86,7 @@ pub(crate) fn arg_of(obj: &Bound<'_, PyAny>) -> PyResult<Arg> {
         }
     } else {
         ArgKind::Other
-    };
-    Ok(Arg::new(kind, repr(obj)?))
+    }
 }
 
 /// `Rules(name, players, target, **options)` from Python values.
@@ -76,23 +96,27 @@ pub(crate) fn rules_from_py(
     target: Option<&Bound<'_, PyAny>>,
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<RuleSet> {
-    let name = arg_of(name)?;
+    let mut failed = None;
+    let name = arg_or_failed(name, &mut failed);
     let players = match players {
-        Some(p) => arg_of(p)?,
+        Some(p) => arg_or_failed(p, &mut failed),
         None => Arg::missing(),
     };
     let target = match target {
-        Some(t) => arg_of(t)?,
+        Some(t) => arg_or_failed(t, &mut failed),
         None => Arg::missing(),
     };
     let mut opts = Vec::new();
     if let Some(d) = options {
         for (k, v) in d.iter() {
-            let key = str_text(&k).unwrap_or_default();
-            opts.push((key, arg_of(&v)?));
+            let key = arg_or_failed(&k, &mut failed);
+            opts.push((key, arg_or_failed(&v, &mut failed)));
         }
     }
-    RuleSet::from_args(Some(&name), &players, &target, &opts).map_err(super::core_error)
+    RuleSet::from_args(Some(&name), &players, &target, &opts).map_err(|e| match failed {
+        Some(err) if e.to_string().contains(REPR_FAILED) => err,
+        _ => super::core_error(e),
+    })
 }
 
 /// A Rules object, or a rule-set name (anything else is refused as a name).

@@ -2,7 +2,6 @@
 //! options (docs/engine.md "Quinte: Rules").
 
 use crate::fifteen::rules::{target_message, Arg, ArgKind};
-use crate::pyrepr::py_repr_str;
 use crate::Error;
 
 pub const NAME: &str = "quinte";
@@ -57,11 +56,7 @@ impl Rules {
 
     /// `Rules("quinte", players, target, **options)` after the name: players 4 (or left
     /// out), a positive target, no options; the reference's checks in its order.
-    pub fn from_args(
-        players: &Arg,
-        target: &Arg,
-        options: &[(String, Arg)],
-    ) -> Result<Rules, Error> {
+    pub fn from_args(players: &Arg, target: &Arg, options: &[(Arg, Arg)]) -> Result<Rules, Error> {
         match players.kind {
             ArgKind::Missing => {}
             ArgKind::Int(Some(p)) if p == ROW.players as i128 => {}
@@ -81,7 +76,7 @@ impl Rules {
         if let Some((key, _)) = options.first() {
             return Err(Error::Value(format!(
                 "unknown option {} for {NAME}; its options: none",
-                py_repr_str(key)
+                key.repr
             )));
         }
         Ok(r)
@@ -152,7 +147,10 @@ mod tests {
             Rules::from_args(
                 &Arg::missing(),
                 &Arg::missing(),
-                &[("setenta".into(), int(1))]
+                &[(
+                    Arg::new(ArgKind::Str("setenta".into()), "'setenta'"),
+                    int(1)
+                )]
             )
             .unwrap_err()
             .to_string(),
