@@ -86,7 +86,7 @@ pub struct Row {
 }
 
 /// The rule sets of the family, in the order the messages list them.
-pub const ROWS: [Row; 3] = [
+pub static ROWS: [Row; 3] = [
     Row {
         name: "quinza",
         capture_total: 15,
@@ -132,29 +132,42 @@ pub const ROWS: [Row; 3] = [
 /// The player counts of every rule set of the family.
 pub const PLAYERS: [u8; 3] = [2, 3, 4];
 
-/// Which rule set of the family: an index into `ROWS`.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Variant(u8);
+/// Which rule set of the family: its row of `ROWS` (a reference, so that reading a
+/// feature on the path of a move is one load, with no index to check).
+#[derive(Clone, Copy, Debug)]
+pub struct Variant(&'static Row);
+
+impl PartialEq for Variant {
+    fn eq(&self, other: &Variant) -> bool {
+        std::ptr::eq(self.0, other.0)
+    }
+}
+
+impl Eq for Variant {}
+
+impl std::hash::Hash for Variant {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.name.hash(state)
+    }
+}
 
 impl Variant {
     /// The rule set `Rules()` takes when no name is given: the first row, quinza.
-    pub const DEFAULT: Variant = Variant(0);
+    pub const DEFAULT: Variant = Variant(&ROWS[0]);
 
     /// The rule set of this name, if the family has one.
     pub fn parse(name: &str) -> Option<Variant> {
-        ROWS.iter()
-            .position(|r| r.name == name)
-            .map(|i| Variant(i as u8))
+        ROWS.iter().find(|r| r.name == name).map(Variant)
     }
 
     /// Every rule set of the family, in table order.
     pub fn all() -> impl Iterator<Item = Variant> {
-        (0..ROWS.len() as u8).map(Variant)
+        ROWS.iter().map(Variant)
     }
 
     #[inline]
     pub fn row(self) -> &'static Row {
-        &ROWS[self.0 as usize]
+        self.0
     }
 
     pub fn name(self) -> &'static str {

@@ -22,9 +22,18 @@ impl Details {
     /// The deal's points: the sum of the details, saturating at 2**64-1 (the top of the
     /// range, docs/engine.md).
     pub fn total(&self) -> u64 {
-        self.items()
-            .iter()
-            .fold(0u64, |sum, (_, v)| sum.saturating_add(*v))
+        let sum = |values: &[u64]| values.iter().fold(0u64, |s, v| s.saturating_add(*v));
+        // No list of items here: this runs at every deal's end.
+        match *self {
+            Details::Points { gold, other } => sum(&[gold, other]),
+            Details::Escoba {
+                cards,
+                oros,
+                seven_of_oros,
+                setenta,
+                escobas,
+            } => sum(&[cards, oros, seven_of_oros, setenta, escobas]),
+        }
     }
 
     /// The details of a side that scored nothing.
