@@ -5,7 +5,7 @@ holds the same API in pure Python.
 """
 
 import sys
-from typing import Any, Callable, Optional
+from typing import Any as _Any, Callable as _Callable, Optional as _Optional
 
 from ._core import BOT_NAMES, Card, DealResult, FifteenGame, Game, GreedyBot, Move, QuinteGame, Random, RandomBot, Rules
 from ._core import _simulate_chunk, bot, match_seed, rule_sets, seat_seed
@@ -18,15 +18,15 @@ from ._sim import SimulationResult
 
 
 def simulate(
-    rules: Any,
+    rules: _Any,
     games: int,
-    bots: Any = ("random",),
-    seed: Optional[int] = None,
-    threads: Optional[int] = None,
+    bots: _Any = ("random",),
+    seed: _Optional[int] = None,
+    threads: _Optional[int] = None,
     backend: str = "local",
-    progress: Optional[Callable[[int, int], Any]] = None,
+    progress: _Optional[_Callable[[int, int], _Any]] = None,
     arrays: bool = True,
-    ray_address: Optional[str] = None,
+    ray_address: _Optional[str] = None,
 ) -> SimulationResult:
     """Play `games` whole matches between bots and return a `SimulationResult`.
 
@@ -59,7 +59,7 @@ def simulate(
     return _run.simulate(api, rules, games, bots, seed, threads, backend, progress, arrays, ray_address)
 
 
-def play_match(rules: Any, bots: Any, match_seed: int) -> Any:
+def play_match(rules: _Any, bots: _Any, match_seed: int) -> _Any:
     """Play the match seeded `match_seed` as `simulate` plays it and return the finished
     `Game`: match `i` of `simulate(rules, n, bots, seed=S)` is
     `play_match(rules, bots, match_seed(S, i))`."""
