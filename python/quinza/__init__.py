@@ -28,7 +28,9 @@ def simulate(
     arrays: bool = True,
     ray_address: _Optional[str] = None,
 ) -> SimulationResult:
-    """Play `games` whole matches between bots and return a `SimulationResult`.
+    """Play `games` whole matches between bots and return a `SimulationResult`; both
+    backends (`quinza`, `quinza.reference`) take the same arguments and give the same
+    results.
 
     - `rules`: a `Rules` or a rule-set name.
     - `bots`: one bot for every seat, or a list of one per side or one per seat (seat k
@@ -38,11 +40,14 @@ def simulate(
     - `seed`: match `i` is `Game(rules, seed=match_seed(seed, i))` and the random bot of
       seat k starts from `seat_seed(match_seed, k)`; None draws a seed (kept in
       `result.seed`). The results do not depend on `threads` or `backend`.
-    - `threads`: None uses every core. Core bots play inside Rust, on those threads, with
-      the GIL released. A Python callable bot is slower: its matches run one by one on
-      the calling thread (the core bots of those matches still choose in Rust), and it
-      gets a copy of the game each move.
-    - `backend`: "local", or "ray" to share the matches out over a Ray cluster
+    - `threads`: None uses every core. In `quinza` core bots play inside Rust, on those
+      threads, with the GIL released; a Python callable bot is slower: its matches run one
+      by one on the calling thread (the core bots of those matches still choose in Rust).
+      In `quinza.reference` every match runs move by move in Python on the calling thread
+      (`threads` is checked and otherwise unused). A Python callable bot gets a copy of
+      the game each move.
+    - `backend`: "local", or "ray" to share the matches out over a Ray cluster, each task
+      running the local simulation of the same backend on its range of matches
       (`pip install 'quinza[ray]'`; `ray_address` is passed to `ray.init` when Ray is not
       started yet). Same results as local.
     - `progress`: called as `progress(done, games)` after each chunk.
