@@ -5,7 +5,7 @@ holds the same API in pure Python.
 """
 
 import sys
-from typing import Any, Callable, Optional
+from typing import Any as _Any, Callable as _Callable, Optional as _Optional
 
 from ._core import BOT_NAMES, Card, DealResult, FifteenGame, Game, GreedyBot, Move, QuinteGame, Random, RandomBot, Rules
 from ._core import _simulate_chunk, bot, match_seed, rule_sets, seat_seed
@@ -18,17 +18,19 @@ from ._sim import SimulationResult
 
 
 def simulate(
-    rules: Any,
+    rules: _Any,
     games: int,
-    bots: Any = ("random",),
-    seed: Optional[int] = None,
-    threads: Optional[int] = None,
+    bots: _Any = ("random",),
+    seed: _Optional[int] = None,
+    threads: _Optional[int] = None,
     backend: str = "local",
-    progress: Optional[Callable[[int, int], Any]] = None,
+    progress: _Optional[_Callable[[int, int], _Any]] = None,
     arrays: bool = True,
-    ray_address: Optional[str] = None,
+    ray_address: _Optional[str] = None,
 ) -> SimulationResult:
-    """Play `games` whole matches between bots and return a `SimulationResult`.
+    """Play `games` whole matches between bots and return a `SimulationResult`; both
+    backends (`quinza`, `quinza.reference`) take the same arguments and give the same
+    results.
 
     - `rules`: a `Rules` or a rule-set name.
     - `bots`: one bot for every seat, or a list of one per side or one per seat (seat k
@@ -38,11 +40,14 @@ def simulate(
     - `seed`: match `i` is `Game(rules, seed=match_seed(seed, i))` and the random bot of
       seat k starts from `seat_seed(match_seed, k)`; None draws a seed (kept in
       `result.seed`). The results do not depend on `threads` or `backend`.
-    - `threads`: None uses every core. Core bots play inside Rust, on those threads, with
-      the GIL released. A Python callable bot is slower: its matches run one by one on
-      the calling thread (the core bots of those matches still choose in Rust), and it
-      gets a copy of the game each move.
-    - `backend`: "local", or "ray" to share the matches out over a Ray cluster
+    - `threads`: None uses every core. In `quinza` core bots play inside Rust, on those
+      threads, with the GIL released; a Python callable bot is slower: its matches run one
+      by one on the calling thread (the core bots of those matches still choose in Rust).
+      In `quinza.reference` every match runs move by move in Python on the calling thread
+      (`threads` is checked and otherwise unused). A Python callable bot gets a copy of
+      the game each move.
+    - `backend`: "local", or "ray" to share the matches out over a Ray cluster, each task
+      running the local simulation of the same backend on its range of matches
       (`pip install 'quinza[ray]'`; `ray_address` is passed to `ray.init` when Ray is not
       started yet). Same results as local.
     - `progress`: called as `progress(done, games)` after each chunk.
@@ -59,7 +64,7 @@ def simulate(
     return _run.simulate(api, rules, games, bots, seed, threads, backend, progress, arrays, ray_address)
 
 
-def play_match(rules: Any, bots: Any, match_seed: int) -> Any:
+def play_match(rules: _Any, bots: _Any, match_seed: int) -> _Any:
     """Play the match seeded `match_seed` as `simulate` plays it and return the finished
     `Game`: match `i` of `simulate(rules, n, bots, seed=S)` is
     `play_match(rules, bots, match_seed(S, i))`."""

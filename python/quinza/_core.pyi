@@ -1,6 +1,6 @@
 """Type stubs for the compiled Rust core, `quinza._core` (re-exported by `quinza`)."""
 
-from typing import Any, Dict, Iterable, List, Literal, MutableSequence, Optional, Sequence, Tuple, Union, final
+from typing import Any, ClassVar, Dict, Iterable, List, Literal, MutableSequence, Optional, Sequence, Tuple, Union, final
 
 from typing_extensions import Self, disjoint_base
 
@@ -278,9 +278,8 @@ class QuinteGame(Game):
 
 @final
 class RandomBot:
+    name: ClassVar[str]
     def __new__(cls, seed: Optional[int] = None) -> Self: ...
-    @property
-    def name(self) -> str: ...
     @property
     def seed(self) -> int: ...
     @property
@@ -289,9 +288,8 @@ class RandomBot:
 
 @final
 class GreedyBot:
+    name: ClassVar[str]
     def __new__(cls, seed: Optional[int] = None) -> Self: ...
-    @property
-    def name(self) -> str: ...
     def __call__(self, game: Any) -> Move: ...
 
 def rule_sets() -> list[dict[str, Any]]: ...

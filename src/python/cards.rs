@@ -13,6 +13,11 @@ use pyo3::types::{PyString, PyTuple, PyType};
 
 /// One card of the baraja or of the quinte deck; immutable, hashable, ordered by deck
 /// (baraja first), then id.
+///
+/// >>> Card("7o"), Card("10C").rank, Card("12b").id
+/// (Card('7o'), 10, 39)
+/// >>> Card("ah", deck="quinte"), Card("7c", deck="quinte").suit, Card("JK", deck="quinte").id
+/// (Card('Ah'), 'c', 52)
 #[pyclass(module = "quinza._core", name = "Card", frozen)]
 pub struct PyCard {
     pub(crate) card: AnyCard,
@@ -251,8 +256,15 @@ impl PyCard {
     }
 }
 
-/// A move: (played card, captured set) of the fifteen family, or a quinte card or bid.
-/// Immutable and hashable.
+/// A move: (played card, captured set) of the fifteen family, a lay when the set is
+/// empty; or a quinte card or bid. Immutable and hashable.
+///
+/// >>> Move.parse("6o x 5e 4c")
+/// Move('6o x 4c 5e')
+/// >>> Move("6o", ["4c", "5e"]) == Move.parse("6O X 4C 5E")
+/// True
+/// >>> Move.parse("Ah", deck="quinte"), Move("double", deck="quinte").card
+/// (Move('Ah'), None)
 #[pyclass(module = "quinza._core", name = "Move", frozen)]
 pub struct PyMove {
     pub(crate) mv: AnyMove,

@@ -25,18 +25,31 @@ use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList, PyString, PyTuple, PyTyp
 /// Tables at least this big are worked on with the GIL released.
 const BIG_TABLE: u32 = 16;
 
-/// A match of any rule set. `Game(rules, seed)` makes a `FifteenGame` (quinza, rb3ine,
-/// escoba) or a `QuinteGame` (quinte).
+/// One whole match of any rule set: `Game(rules, seed)` is a `FifteenGame` for
+/// quinza, rb3ine and escoba and a `QuinteGame` for quinte.
+///
+/// >>> type(Game("escoba", seed=1)).__name__, type(Game("quinte", seed=1)).__name__
+/// ('FifteenGame', 'QuinteGame')
 #[pyclass(module = "quinza._core", name = "Game", subclass)]
 pub struct PyGame {
     pub(crate) game: AnyGame,
 }
 
-/// A match of quinza, rb3ine or escoba.
+/// One whole match of quinza, rb3ine or escoba: what `Game(rules, seed)` builds for them.
+///
+/// >>> g = Game("quinza", seed=7)
+/// >>> type(g).__name__, g.turn == (g.dealer + 1) % 2, len(g.hand(g.turn)), len(g.table), g.stock
+/// ('FifteenGame', True, 3, 4, 30)
 #[pyclass(module = "quinza._core", name = "FifteenGame", extends = PyGame)]
 pub struct PyFifteenGame {}
 
-/// A match of quinte, the trick game: the state of the trick game besides `Game`'s.
+/// One whole match of quinte: what `Game("quinte", seed)` builds.
+///
+/// >>> g = Game("quinte", seed=1)
+/// >>> g.phase, g.turn == (g.dealer + 1) % 4, [len(g.hand(s)) for s in range(4)], g.stock
+/// ('doubling', True, [12, 12, 12, 12], 5)
+/// >>> [str(m) for m in g.legal_moves()]
+/// ['pass', 'double']
 #[pyclass(module = "quinza._core", name = "QuinteGame", extends = PyGame)]
 pub struct PyQuinteGame {}
 
@@ -51,6 +64,9 @@ pub(crate) fn game_object(py: Python<'_>, game: AnyGame) -> PyResult<Py<PyAny>> 
     })
 }
 
+/// What one finished deal gave each side. `piles`: per side, every card the side ended
+/// the deal with (leftovers included), sorted; `points`: per side, the deal's points,
+/// `details` how they are made up.
 #[pyclass(module = "quinza._core", name = "DealResult", frozen)]
 pub struct PyDealResult {
     deal: AnyDeal,
@@ -366,19 +382,22 @@ impl PyGame {
         card_list(py, self.game.hand(self.seat(seat)?))
     }
 
-    /// The cards face up, sorted (quinte: the cards of the trick in progress).
+    /// The cards face up on the table, sorted (quinte: the cards of the trick in progress,
+    /// sorted; `trick` has them in play order).
     #[getter]
     fn table<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyCard>>> {
         card_list(py, self.game.table())
     }
 
-    /// How many cards are still to be dealt (quinte: cachette cards not yet taken).
+    /// How many cards are still to be dealt (quinte: the cards of the cachette not yet
+    /// taken: 5, or 0 once the winner of trick 12 has it).
     #[getter]
     fn stock(&self) -> usize {
         self.game.stock_len()
     }
 
-    /// The cards this side has captured (quinte: won) in this deal.
+    /// The cards this side has captured in this deal, sorted (quinte: the cards of the
+    /// tricks it won, and the cachette once it has taken it).
     fn pile<'py>(
         &self,
         py: Python<'py>,
@@ -429,7 +448,10 @@ impl PyGame {
 
     // -- moves ------------------------------------------------------------------------------
 
-    /// Every legal move once, in the documented order.
+    /// Every legal move once, in the documented order (docs/engine.md); none once the match
+    /// is over. Fifteen family: per hand card in id order, its capture groups ordered by the
+    /// number sum(1 << id) of the captured cards, or a lay if it captures nothing. Quinte:
+    /// bids in the order pass, double, redouble; cards in id order (the joker last).
     fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let game = &self.game;
         let moves = if self.big_table() {
@@ -444,7 +466,8 @@ impl PyGame {
         Ok(list)
     }
 
-    /// The number of legal moves, counted without listing them.
+    /// The number of legal moves, `len(legal_moves())`; the fifteen family counts its
+    /// capture groups without listing them.
     fn count_legal_moves(&self, py: Python<'_>) -> u64 {
         let game = &self.game;
         if self.big_table() {
@@ -469,8 +492,9 @@ impl PyGame {
         }
     }
 
-    /// Play one move for the seat whose turn it is; an illegal move raises
-    /// IllegalMoveError and changes nothing.
+    /// Play one move (in quinte a bid or a card) for the seat whose turn it is; an illegal
+    /// move raises IllegalMoveError and changes nothing. A finished deal is scored and the
+    /// next one dealt inside this call.
     fn play(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
         let m = match move_arg(r#move, self.game.rules().deck())? {
             MoveArg::Move(m) => m,
@@ -505,6 +529,8 @@ impl PyGame {
         self.game.to_json()
     }
 
+    /// A game back from its `to_json` text, of the class of its rules' family;
+    /// `FifteenGame.from_json` and `QuinteGame.from_json` refuse a game of the other family.
     #[classmethod]
     fn from_json(cls: &Bound<'_, PyType>, text: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let py = cls.py();
@@ -554,6 +580,10 @@ impl PyGame {
         }
     }
 
+    /// A position from explicit cards, of any rule set, read as its family's class reads it
+    /// (`FifteenGame.from_position`, `QuinteGame.from_position`); a parameter of the other
+    /// family is refused. In quinte `table` is the trick in progress, `stock` the cachette,
+    /// and `bids`, `quints` and `played` belong to it alone.
     #[classmethod]
     #[pyo3(signature = (rules, hands, table = Given::Missing, stock = Given::Missing,
                         dealer = Given::Missing, turn = None, scores = None, piles = None,
@@ -599,8 +629,10 @@ impl PyGame {
         )
     }
 
-    /// What `seat` may know: its own hand, the sizes of the others, never the stock order
-    /// (quinte: never the cachette before it is taken). The deals so far are `deals`.
+    /// What `seat` may know (docs/engine.md "observation(seat)"): its own hand, the sizes
+    /// of the others, never the stock order; in quinte also everything played, never the
+    /// cachette before it is taken (then it is in a pile). Its cost does not grow with the
+    /// match: the deal history is `deals`.
     fn observation<'py>(
         &self,
         py: Python<'py>,
@@ -814,8 +846,13 @@ impl PyQuinteGame {
         )
     }
 
-    /// A quinte position from explicit cards (docs/engine.md "Quinte: from_position"):
-    /// `table` is the trick in progress, `stock` the cachette.
+    /// A quinte position from explicit cards (docs/engine.md "Quinte: from_position").
+    ///
+    /// `table` is the trick in progress in play order, `stock` the cachette, `piles` the cards
+    /// each side has won, `last_capturer` the seat that won the last trick (it leads the
+    /// current one), `bids` the bid words from the seat after the dealer, `quints` the quint
+    /// points each side scored this deal (already part of `scores`), `played` every card
+    /// played this deal in play order.
     #[classmethod]
     #[pyo3(signature = (rules, hands, table = Given::Missing, stock = Given::Missing,
                         dealer = Given::Missing, turn = None, scores = None, piles = None,
@@ -1129,7 +1166,8 @@ impl PyDealResult {
         self.deal.dealer()
     }
 
-    /// Per side: every card the side ended the deal with (leftovers included), sorted.
+    // The text of `piles` is in the class's docstring: the reference's plain attribute
+    // (a slot) cannot carry one.
     #[getter]
     fn piles<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let list = PyList::empty(py);

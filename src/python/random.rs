@@ -4,6 +4,7 @@ use super::{plain_int, repr, value_error};
 use crate::rng::SplitMix64;
 use pyo3::prelude::*;
 
+/// SplitMix64: a 64-bit state, advanced by a constant and scrambled on each draw.
 #[pyclass(module = "quinza._core", name = "Random")]
 pub struct PyRandom {
     rng: SplitMix64,

@@ -15,7 +15,10 @@ fn set_option(d: &Bound<'_, PyDict>, key: &str, value: OptionValue) -> PyResult<
     }
 }
 
-/// `rule_sets()`: every rule set's row, in the order quinza, rb3ine, escoba, quinte.
+/// The rules table, one dict per rule set, in the order quinza, rb3ine, escoba, quinte.
+///
+/// >>> [(r["name"], r["capture_total"], r["default_target"]) for r in rule_sets()][:2]
+/// [('quinza', 15, 151), ('rb3ine', 40, 151)]
 #[pyfunction]
 pub fn rule_sets(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
     let out = PyList::empty(py);
@@ -45,6 +48,10 @@ pub fn rule_sets(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
     Ok(out)
 }
 
+/// One rule set with its table settings; immutable, comparable, hashable.
+///
+/// >>> Rules("escoba", players=4)
+/// Rules('escoba', players=4, target=21, escoba_on_last_card=False, opening_capture=True, setenta='prime')
 #[pyclass(module = "quinza._core", name = "Rules", frozen)]
 pub struct PyRules {
     pub(crate) rules: RuleSet,
@@ -207,6 +214,7 @@ impl PyRules {
         self.rules.target()
     }
 
+    /// Partnerships at 4 players (seats 0+2 and 1+3); every player alone at 2 or 3.
     #[getter]
     fn sides(&self) -> u8 {
         self.rules.sides()

@@ -47,7 +47,8 @@ fn choose<'py>(
     }
 }
 
-/// Uniform over the legal moves: `below(len(legal_moves))` from its own generator.
+/// Uniform over the legal moves: `below(len(legal_moves))` from a generator of its own,
+/// one draw a move (even when there is only one), picking in legal-move order.
 #[pyclass(module = "quinza._core", name = "RandomBot")]
 pub struct PyRandomBot {
     rng: SplitMix64,
@@ -69,9 +70,9 @@ impl PyRandomBot {
         })
     }
 
-    /// "random"
-    #[getter]
-    fn name(&self) -> &'static str {
+    /// "random": a class attribute, as in the reference.
+    #[classattr]
+    fn name() -> &'static str {
         "random"
     }
 
@@ -97,7 +98,9 @@ impl PyRandomBot {
     }
 }
 
-/// The move worth most right away; the first of equal moves in legal-move order.
+/// The move worth most right away (its key: docs/engine.md "Bots",
+/// `quinza.reference.bots.greedy_key`); of equal moves, the first in legal-move order.
+/// It draws nothing: `seed` is only checked.
 #[pyclass(module = "quinza._core", name = "GreedyBot")]
 pub struct PyGreedyBot {}
 
@@ -113,9 +116,9 @@ impl PyGreedyBot {
         Ok(PyGreedyBot {})
     }
 
-    /// "greedy"
-    #[getter]
-    fn name(&self) -> &'static str {
+    /// "greedy": a class attribute, as in the reference.
+    #[classattr]
+    fn name() -> &'static str {
         "greedy"
     }
 
@@ -152,7 +155,8 @@ fn u64_arg(v: &Bound<'_, PyAny>, what: &str) -> PyResult<u64> {
     }
 }
 
-/// `bot(name, seed=0)`: a new RandomBot or GreedyBot.
+/// A new bot by name: `bot("random", seed=7)` is a `RandomBot`, `bot("greedy")` a
+/// `GreedyBot`; any other name raises ValueError.
 #[pyfunction]
 #[pyo3(signature = (name, seed = None))]
 pub fn bot(
@@ -167,13 +171,18 @@ pub fn bot(
     })
 }
 
-/// The seed of match `index` of a simulation seeded `seed`.
+/// The seed of match `index` of a simulation seeded `seed`: output number `index` (from
+/// 0) of `Random(seed)`, reached in one step (the state after `index` draws is
+/// `seed + index * GAMMA` modulo 2**64, where GAMMA = 0x9E3779B97F4A7C15 is the
+/// generator's increment; docs/engine.md "Seeding").
 #[pyfunction]
 pub fn match_seed(seed: &Bound<'_, PyAny>, index: &Bound<'_, PyAny>) -> PyResult<u64> {
     Ok(sim::match_seed(seed_arg(seed)?, u64_arg(index, "index")?))
 }
 
-/// The seed of the bot at `seat` in the match seeded `match_seed`.
+/// The seed of the bot at `seat` (0..3) in the match seeded `match_seed`: output number
+/// `seat` of `Random(match_seed XOR BOT_STREAM)`, where BOT_STREAM = 0x6A09E667F3BCC909;
+/// a stream apart from the match's own draws.
 #[pyfunction]
 pub fn seat_seed(match_seed: &Bound<'_, PyAny>, seat: &Bound<'_, PyAny>) -> PyResult<u64> {
     let seat = match plain_int(seat) {

@@ -45,10 +45,12 @@ class RandomBot:
 
     @property
     def seed(self) -> int:
+        """The seed the bot started from."""
         return self._seed
 
     @property
     def state(self) -> int:
+        """The generator's state now."""
         return self._rng.state
 
     def __call__(self, game: Any) -> Any:
@@ -61,8 +63,9 @@ class RandomBot:
 
 
 class GreedyBot:
-    """The move worth most right away (`greedy_key`); of equal moves, the first in
-    legal-move order. It draws nothing: `seed` is only checked."""
+    """The move worth most right away (its key: docs/engine.md "Bots",
+    `quinza.reference.bots.greedy_key`); of equal moves, the first in legal-move order.
+    It draws nothing: `seed` is only checked."""
 
     name = "greedy"
 
@@ -139,7 +142,8 @@ BOT_NAMES: Tuple[str, ...] = tuple(BOTS)
 
 
 def bot(name: str, seed: Optional[int] = None) -> Any:
-    """A new bot by name: `bot("random", seed=7)`, `bot("greedy")`."""
+    """A new bot by name: `bot("random", seed=7)` is a `RandomBot`, `bot("greedy")` a
+    `GreedyBot`; any other name raises ValueError."""
     if not isinstance(name, str) or name not in BOTS:
         raise ValueError(f"unknown bot {name!r}: choose {choice_text(BOT_NAMES)}, or pass a callable (game) -> move")
     return BOTS[name](seed)
@@ -154,14 +158,16 @@ def _index(index: Any, what: str) -> int:
 def match_seed(seed: int, index: int) -> int:
     """The seed of match `index` of a simulation seeded `seed`: output number `index` (from
     0) of `Random(seed)`, reached in one step (the state after `index` draws is
-    `seed + index * GAMMA`)."""
+    `seed + index * GAMMA` modulo 2**64, where GAMMA = 0x9E3779B97F4A7C15 is the
+    generator's increment; docs/engine.md "Seeding")."""
     seed, index = _seed(seed), _index(index, "index")
     return Random((seed + index * GAMMA) & _MASK).next_u64()
 
 
 def seat_seed(match_seed: int, seat: int) -> int:
-    """The seed of the bot at `seat` in the match seeded `match_seed`: output number `seat`
-    of `Random(match_seed XOR BOT_STREAM)`; a stream apart from the match's own draws."""
+    """The seed of the bot at `seat` (0..3) in the match seeded `match_seed`: output number
+    `seat` of `Random(match_seed XOR BOT_STREAM)`, where BOT_STREAM = 0x6A09E667F3BCC909;
+    a stream apart from the match's own draws."""
     match_seed = _seed(match_seed)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
         raise ValueError(f"seat must be 0..3, not {seat!r}")

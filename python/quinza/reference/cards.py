@@ -39,7 +39,8 @@ DECK_SIZES = {"baraja": DECK_SIZE, "quinte": QUINTE_DECK_SIZE}
 
 
 class Card:
-    """One card of the baraja or of the quinte deck; immutable, hashable, ordered by id.
+    """One card of the baraja or of the quinte deck; immutable, hashable, ordered by deck
+    (baraja first), then id.
 
     >>> Card("7o"), Card("10C").rank, Card("12b").id
     (Card('7o'), 10, 39)
@@ -79,6 +80,7 @@ class Card:
 
     @property
     def suit(self) -> Optional[str]:
+        """The suit letter; None for the joker."""
         if self._deck == "quinte":
             return None if self._id == JOKER_ID else QUINTE_SUITS[self._id // 13]
         return SUITS[self._id // 10]

@@ -30,7 +30,9 @@ def saturating_sum(values: Iterable[int]) -> int:
 
 
 class DealResult:
-    """What one finished deal gave each side."""
+    """What one finished deal gave each side. `piles`: per side, every card the side ended
+    the deal with (leftovers included), sorted; `points`: per side, the deal's points,
+    `details` how they are made up."""
 
     __slots__ = ("deal_number", "dealer", "piles", "points", "details", "escobas", "last_capturer")
 

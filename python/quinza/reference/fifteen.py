@@ -64,11 +64,14 @@ class FifteenGame(Game, family="fifteen"):
 
     @property
     def table(self) -> List[Card]:
+        """The cards face up on the table, sorted (quinte: the cards of the trick in progress,
+        sorted; `trick` has them in play order)."""
         return sorted(self._table)
 
     @property
     def stock(self) -> int:
-        """How many cards are still to be dealt."""
+        """How many cards are still to be dealt (quinte: the cards of the cachette not yet
+        taken: 5, or 0 once the winner of trick 12 has it)."""
         return len(self._stock)
 
     @property
@@ -120,8 +123,10 @@ class FifteenGame(Game, family="fifteen"):
         return ways[need]
 
     def legal_moves(self) -> List[Move]:
-        """Every legal move once: per hand card in id order, its capture groups ordered by
-        the number sum(1 << id) of the captured cards, or a lay if it captures nothing."""
+        """Every legal move once, in the documented order (docs/engine.md); none once the match
+        is over. Fifteen family: per hand card in id order, its capture groups ordered by the
+        number sum(1 << id) of the captured cards, or a lay if it captures nothing. Quinte:
+        bids in the order pass, double, redouble; cards in id order (the joker last)."""
         if self._turn is None:
             return []
         moves: List[Move] = []
@@ -131,6 +136,8 @@ class FifteenGame(Game, family="fifteen"):
         return moves
 
     def count_legal_moves(self) -> int:
+        """The number of legal moves, `len(legal_moves())`; the fifteen family counts its
+        capture groups without listing them."""
         if self._turn is None:
             return 0
         return sum(max(1, self._count_groups(card)) for card in self._hands[self._turn])
@@ -164,9 +171,9 @@ class FifteenGame(Game, family="fifteen"):
         return None
 
     def play(self, move: "Move | str") -> None:
-        """Play one move for the seat whose turn it is; an illegal move raises
-        IllegalMoveError and changes nothing. A finished deal is scored and the next one
-        dealt inside this call."""
+        """Play one move (in quinte a bid or a card) for the seat whose turn it is; an illegal
+        move raises IllegalMoveError and changes nothing. A finished deal is scored and the
+        next one dealt inside this call."""
         try:
             move = self._to_move(move)
         except IllegalMoveError:
@@ -418,8 +425,10 @@ class FifteenGame(Game, family="fifteen"):
         return game
 
     def observation(self, seat: int) -> Dict[str, Any]:
-        """What `seat` may know: its own hand, the sizes of the others, never the stock order.
-        Its cost does not grow with the match: the deal history is `deals`."""
+        """What `seat` may know (docs/engine.md "observation(seat)"): its own hand, the sizes
+        of the others, never the stock order; in quinte also everything played, never the
+        cachette before it is taken (then it is in a pile). Its cost does not grow with the
+        match: the deal history is `deals`."""
         seat = self._seat(seat)
         return {
             "seat": seat,

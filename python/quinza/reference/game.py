@@ -120,14 +120,19 @@ class Game:
 
     @property
     def table(self) -> List[Card]:
+        """The cards face up on the table, sorted (quinte: the cards of the trick in progress,
+        sorted; `trick` has them in play order)."""
         raise NotImplementedError
 
     @property
     def stock(self) -> int:
+        """How many cards are still to be dealt (quinte: the cards of the cachette not yet
+        taken: 5, or 0 once the winner of trick 12 has it)."""
         raise NotImplementedError
 
     def pile(self, side: int) -> List[Card]:
-        """The cards this side has captured in this deal."""
+        """The cards this side has captured in this deal, sorted (quinte: the cards of the
+        tricks it won, and the cachette once it has taken it)."""
         return sorted(self._piles[self._side(side)])
 
     def side_of(self, seat: int) -> int:
@@ -139,6 +144,7 @@ class Game:
 
     @property
     def escobas(self) -> List[int]:
+        """Escobas per side in this deal (always 0 outside escoba)."""
         raise NotImplementedError
 
     @property
@@ -171,18 +177,31 @@ class Game:
     # -- moves, each family's own ------------------------------------------------------
 
     def legal_moves(self) -> List[Move]:
+        """Every legal move once, in the documented order (docs/engine.md); none once the match
+        is over. Fifteen family: per hand card in id order, its capture groups ordered by the
+        number sum(1 << id) of the captured cards, or a lay if it captures nothing. Quinte:
+        bids in the order pass, double, redouble; cards in id order (the joker last)."""
         raise NotImplementedError
 
     def count_legal_moves(self) -> int:
+        """The number of legal moves, `len(legal_moves())`; the fifteen family counts its
+        capture groups without listing them."""
         raise NotImplementedError
 
     def is_legal(self, move: "Move | str") -> bool:
         return self._illegal_reason(self._to_move(move)) is None
 
     def play(self, move: "Move | str") -> None:
+        """Play one move (in quinte a bid or a card) for the seat whose turn it is; an illegal
+        move raises IllegalMoveError and changes nothing. A finished deal is scored and the
+        next one dealt inside this call."""
         raise NotImplementedError
 
     def observation(self, seat: int) -> Dict[str, Any]:
+        """What `seat` may know (docs/engine.md "observation(seat)"): its own hand, the sizes
+        of the others, never the stock order; in quinte also everything played, never the
+        cachette before it is taken (then it is in a pile). Its cost does not grow with the
+        match: the deal history is `deals`."""
         raise NotImplementedError
 
     def _to_move(self, move: "Move | str") -> Move:
@@ -217,7 +236,8 @@ class Game:
 
     @classmethod
     def from_json(cls, text: str) -> "Game":
-        """A game back from its `to_json` text, of the class of its rules' family."""
+        """A game back from its `to_json` text, of the class of its rules' family;
+        `FifteenGame.from_json` and `QuinteGame.from_json` refuse a game of the other family."""
         game = _json.game_from_json(text, FAMILIES)
         try:
             cls._check_family(game.rules)  # FifteenGame.from_json reads only its own family
@@ -245,10 +265,10 @@ class Game:
         quints: Optional[Sequence[int]] = None,
         played: Optional[Iterable["Card | str"]] = None,
     ) -> "Game":
-        """A position from explicit cards, of any rule set: the class of its family reads
-        it (`FifteenGame.from_position`, `QuinteGame.from_position`), and a parameter of
-        the other family is refused. In quinte `table` is the trick in progress, `stock`
-        the cachette, and `bids`, `quints` and `played` belong to it alone."""
+        """A position from explicit cards, of any rule set, read as its family's class reads it
+        (`FifteenGame.from_position`, `QuinteGame.from_position`); a parameter of the other
+        family is refused. In quinte `table` is the trick in progress, `stock` the cachette,
+        and `bids`, `quints` and `played` belong to it alone."""
         rules = _rules(rules)
         return family_class(rules)._from_any_position(
             rules, hands, table, stock, dealer, turn, scores, piles, escobas, last_capturer, deal_number, seed,

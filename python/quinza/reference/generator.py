@@ -44,7 +44,7 @@ class Random:
                 return x % n
 
     def shuffle(self, items: MutableSequence[Any]) -> None:
-        """Fisher-Yates from the back, in place."""
+        """Fisher-Yates from the back, in place, on any mutable sequence."""
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]

@@ -16,7 +16,8 @@ BIDS = ("pass", "double", "redouble")  # also the order in which legal bids are 
 
 
 class Move:
-    """(played card, captured set): a lay when the set is empty; or a quinte bid.
+    """A move: (played card, captured set) of the fifteen family, a lay when the set is
+    empty; or a quinte card or bid. Immutable and hashable.
 
     >>> Move.parse("6o x 5e 4c")
     Move('6o x 4c 5e')

@@ -185,7 +185,8 @@ class QuinteGame(Game, family="quinte"):
 
     @property
     def table(self) -> List[Card]:
-        """The cards of the trick in progress, sorted."""
+        """The cards face up on the table, sorted (quinte: the cards of the trick in progress,
+        sorted; `trick` has them in play order)."""
         return sorted(self._current_trick())
 
     @property
@@ -205,7 +206,8 @@ class QuinteGame(Game, family="quinte"):
 
     @property
     def stock(self) -> int:
-        """Cards of the cachette not yet taken: 5, or 0 once the winner of trick 12 has it."""
+        """How many cards are still to be dealt (quinte: the cards of the cachette not yet
+        taken: 5, or 0 once the winner of trick 12 has it)."""
         return len(self._cachette)
 
     @property
@@ -219,6 +221,7 @@ class QuinteGame(Game, family="quinte"):
 
     @property
     def escobas(self) -> List[int]:
+        """Escobas per side in this deal (always 0 outside escoba)."""
         return [0, 0]
 
     @property
@@ -263,7 +266,10 @@ class QuinteGame(Game, family="quinte"):
     # -- moves ---------------------------------------------------------------------------------
 
     def legal_moves(self) -> List[Move]:
-        """Bids in the order pass, double, redouble; cards in id order (the joker last)."""
+        """Every legal move once, in the documented order (docs/engine.md); none once the match
+        is over. Fifteen family: per hand card in id order, its capture groups ordered by the
+        number sum(1 << id) of the captured cards, or a lay if it captures nothing. Quinte:
+        bids in the order pass, double, redouble; cards in id order (the joker last)."""
         if self._turn is None:
             return []
         if not self._doubling_over():
@@ -287,6 +293,8 @@ class QuinteGame(Game, family="quinte"):
         return hand
 
     def count_legal_moves(self) -> int:
+        """The number of legal moves, `len(legal_moves())`; the fifteen family counts its
+        capture groups without listing them."""
         return len(self.legal_moves())
 
     def _to_move(self, move: "Move | str") -> Move:
@@ -320,9 +328,9 @@ class QuinteGame(Game, family="quinte"):
         return f"{card} does not follow suit: seat {seat} has {suit}"
 
     def play(self, move: "Move | str") -> None:
-        """Bid or play one card for the seat whose turn it is; an illegal move raises
-        IllegalMoveError and changes nothing. A finished deal is scored and the next one
-        dealt inside this call."""
+        """Play one move (in quinte a bid or a card) for the seat whose turn it is; an illegal
+        move raises IllegalMoveError and changes nothing. A finished deal is scored and the
+        next one dealt inside this call."""
         try:
             move = self._to_move(move)
         except IllegalMoveError:
@@ -497,9 +505,10 @@ class QuinteGame(Game, family="quinte"):
         )
 
     def observation(self, seat: int) -> Dict[str, Any]:
-        """What `seat` may know: its own hand, the sizes of the others, everything played,
-        never the cachette before it is taken (then it is in a pile). Its cost does not
-        grow with the match: the deal history is `deals`."""
+        """What `seat` may know (docs/engine.md "observation(seat)"): its own hand, the sizes
+        of the others, never the stock order; in quinte also everything played, never the
+        cachette before it is taken (then it is in a pile). Its cost does not grow with the
+        match: the deal history is `deals`."""
         seat = self._seat(seat)
         return {
             "seat": seat,

@@ -194,6 +194,7 @@ class Rules:
         return options[key]
 
     def side_of(self, seat: int) -> int:
+        """Partners at 4 players (seat % 2); every player alone at 2 or 3."""
         return seat % 2 if self._players == 4 else seat
 
     def to_dict(self) -> Dict[str, Any]:
