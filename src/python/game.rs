@@ -339,6 +339,7 @@ fn family_message(class: &str, rules: &RuleSet) -> String {
 #[pymethods]
 impl PyGame {
     #[new]
+    #[allow(clippy::new_ret_no_self)] // a family's class: a FifteenGame or a QuinteGame
     #[pyo3(signature = (rules = Given::Missing, seed = None),
            text_signature = "(rules='quinza', seed=None)")]
     fn new<'py>(
@@ -755,6 +756,7 @@ fn check_family(cls: &Bound<'_, PyType>, rules: &RuleSet) -> PyResult<()> {
 #[pymethods]
 impl PyFifteenGame {
     #[new]
+    #[allow(clippy::new_ret_no_self)] // a family's class: a FifteenGame or a QuinteGame
     #[pyo3(signature = (rules = Given::Missing, seed = None),
            text_signature = "(rules='quinza', seed=None)")]
     fn new<'py>(
@@ -827,6 +829,7 @@ fn quinte_of<'a>(slf: &'a PyRef<'_, PyQuinteGame>) -> PyResult<&'a quinte::Game>
 #[pymethods]
 impl PyQuinteGame {
     #[new]
+    #[allow(clippy::new_ret_no_self)] // a family's class: a FifteenGame or a QuinteGame
     #[pyo3(signature = (rules = Given::Missing, seed = None),
            text_signature = "(rules='quinte', seed=None)")]
     fn new<'py>(
