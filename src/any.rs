@@ -554,6 +554,15 @@ impl AnyGame {
         }
     }
 
+    /// `f` over the legal moves in their documented order, listed once in the family's
+    /// own moves (no second list of `AnyMove`s: the bindings build Python objects from it).
+    pub fn with_legal_moves<R>(&self, f: impl FnOnce(&mut dyn Iterator<Item = AnyMove>) -> R) -> R {
+        match self {
+            AnyGame::Fifteen(g) => f(&mut State::legal_moves(g).into_iter().map(AnyMove::Fifteen)),
+            AnyGame::Quinte(g) => f(&mut State::legal_moves(g).into_iter().map(AnyMove::Quinte)),
+        }
+    }
+
     pub fn legal_moves(&self) -> Vec<AnyMove> {
         match self {
             AnyGame::Fifteen(g) => State::legal_moves(g)

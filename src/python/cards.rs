@@ -305,6 +305,7 @@ pub(crate) fn quinte_move_object<'py>(
 }
 
 /// The Move object of a core move.
+#[inline]
 pub(crate) fn move_object<'py>(py: Python<'py>, mv: AnyMove) -> PyResult<Bound<'py, PyMove>> {
     match mv {
         AnyMove::Quinte(m) => quinte_move_object(py, m),

@@ -455,14 +455,18 @@ impl PyGame {
     /// bids in the order pass, double, redouble; cards in id order (the joker last).
     fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let game = &self.game;
-        let moves = if self.big_table() {
-            py.detach(|| game.legal_moves())
-        } else {
-            game.legal_moves()
-        };
         let list = PyList::empty(py);
-        for m in moves {
-            list.append(move_object(py, m)?)?;
+        if self.big_table() {
+            for m in py.detach(|| game.legal_moves()) {
+                list.append(move_object(py, m)?)?;
+            }
+        } else {
+            game.with_legal_moves(|moves| -> PyResult<()> {
+                for m in moves {
+                    list.append(move_object(py, m)?)?;
+                }
+                Ok(())
+            })?;
         }
         Ok(list)
     }
@@ -640,14 +644,6 @@ impl PyGame {
         seat: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyDict>> {
         observation_dict(py, &self.game.observation(self.seat(seat)?))
-    }
-
-    /// Only for a name the class lacks: the reference's words (the class's bare name).
-    fn __getattr__(slf: &Bound<'_, Self>, name: &str) -> PyResult<Py<PyAny>> {
-        Err(pyo3::exceptions::PyAttributeError::new_err(format!(
-            "'{}' object has no attribute '{name}'",
-            slf.get_type().name()?
-        )))
     }
 
     fn __str__(&self) -> String {
