@@ -207,7 +207,8 @@ impl RuleSet {
             ..
         }) = name
         {
-            if s == quinte::rules::NAME {
+            // A rule set's name is read in any case, as card text is (ASCII letters only).
+            if s.eq_ignore_ascii_case(quinte::rules::NAME) {
                 return quinte::Rules::from_args(players, target, options).map(RuleSet::Quinte);
             }
         }

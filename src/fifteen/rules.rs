@@ -157,7 +157,9 @@ impl Variant {
 
     /// The rule set of this name, if the family has one.
     pub fn parse(name: &str) -> Option<Variant> {
-        ROWS.iter().find(|r| r.name == name).map(Variant)
+        ROWS.iter()
+            .find(|r| r.name.eq_ignore_ascii_case(name))
+            .map(Variant)
     }
 
     /// Every rule set of the family, in table order.

@@ -482,6 +482,7 @@ impl PyGame {
         }
     }
 
+    /// Whether `move` (a Move or its text) is legal now: False for anything that is no move.
     fn is_legal(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
         match move_arg(r#move, self.game.rules().deck())? {
             MoveArg::Move(m) => {
@@ -492,8 +493,8 @@ impl PyGame {
                     game.is_legal(&m)
                 })
             }
-            MoveArg::BadText(e) => Err(e),
-            MoveArg::NotAMove(message) => Err(IllegalMoveError::new_err(message)),
+            // What is no move at all is no legal move either.
+            MoveArg::BadText(_) | MoveArg::NotAMove(_) => Ok(false),
         }
     }
 

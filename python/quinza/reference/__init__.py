@@ -9,6 +9,7 @@ move in Python (simulate.py).
 """
 
 from .._errors import BotError, IllegalMoveError, SimulationInterrupted
+from .._version import __version__
 from .bots import BOT_NAMES, GreedyBot, RandomBot, bot, match_seed, seat_seed
 from .cards import Card
 from .deal import DealResult
@@ -23,7 +24,7 @@ from .simulate import SimulationResult, play_match, simulate
 BACKEND = "reference"
 
 __all__ = [
-    "BACKEND", "BOT_NAMES", "BotError", "Card", "DealResult", "FifteenGame", "Game", "GreedyBot", "IllegalMoveError",
+    "BACKEND", "BOT_NAMES", "__version__", "BotError", "Card", "DealResult", "FifteenGame", "Game", "GreedyBot", "IllegalMoveError",
     "Move", "QuinteGame", "Random", "RandomBot", "Rules", "SimulationInterrupted", "SimulationResult", "bot",
     "match_seed", "play_match", "rule_sets", "seat_seed", "simulate",
 ]

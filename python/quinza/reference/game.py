@@ -189,7 +189,12 @@ class Game:
         raise NotImplementedError
 
     def is_legal(self, move: "Move | str") -> bool:
-        return self._illegal_reason(self._to_move(move)) is None
+        """Whether `move` (a Move or its text) is legal now: False for anything that is no move."""
+        try:
+            checked = self._to_move(move)
+        except ValueError:  # what is no move at all is no legal move either
+            return False
+        return self._illegal_reason(checked) is None
 
     def play(self, move: "Move | str") -> None:
         """Play one move (in quinte a bid or a card) for the seat whose turn it is; an illegal

@@ -101,9 +101,12 @@ class Rules:
     def __init__(
         self, name: str = "quinza", players: "int | None" = None, target: "int | None" = None, **options: Any
     ) -> None:
-        if not isinstance(name, str) or name not in RULE_SETS:
+        # A rule set's name is read in any case, as card text is (ASCII letters only).
+        key = name.lower() if isinstance(name, str) and name.isascii() else name
+        if not isinstance(key, str) or key not in RULE_SETS:
             raise ValueError(UNKNOWN_RULE_SET.format(name))
-        row = RULE_SETS[name]
+        row = RULE_SETS[key]
+        name = row.name
         if players is None:
             players = row.players[0]
         if isinstance(players, bool) or not isinstance(players, int) or players not in row.players:

@@ -1,0 +1,36 @@
+"""Traps a new user fell into, closed in both twins: rule-set names in any case (as card
+text), `is_legal` answering False for what is no move, and `__version__`."""
+
+from __future__ import annotations
+
+from importlib.metadata import version
+from typing import Any
+
+import pytest
+
+
+@pytest.mark.parametrize("text", ["QUINZA", "Escoba", "rB3InE", "QUINTE"])
+def test_a_rule_set_name_is_read_in_any_case(q: Any, text: str) -> None:
+    rules = q.Rules(text)
+    assert rules.name == text.lower() and rules == q.Rules(text.lower())
+    assert q.Game(text, seed=1).to_json() == q.Game(text.lower(), seed=1).to_json()
+
+
+def test_an_unknown_name_is_quoted_as_given(q: Any) -> None:
+    with pytest.raises(ValueError, match=r"^unknown rule set 'POKER': choose quinza, rb3ine, escoba or quinte$"):
+        q.Rules("POKER")
+    with pytest.raises(ValueError, match="unknown rule set 'QUİNZA'"):
+        q.Rules("QUİNZA")  # only ASCII letters are folded
+
+
+@pytest.mark.parametrize("thing", [5, None, 2.5, b"7o", ["7o"], "", "not a move", "7o x", "Ah", "pass"])
+def test_is_legal_is_false_for_what_is_no_move(q: Any, thing: Any) -> None:
+    g = q.Game("quinza", seed=3)
+    before = g.to_json()
+    assert g.is_legal(thing) is False
+    assert g.to_json() == before
+    assert g.is_legal(g.legal_moves()[0]) is True and g.is_legal(str(g.legal_moves()[0])) is True
+
+
+def test_the_version_is_the_package_metadata(q: Any) -> None:
+    assert q.__version__ == version("quinza")
