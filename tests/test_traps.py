@@ -34,3 +34,36 @@ def test_is_legal_is_false_for_what_is_no_move(q: Any, thing: Any) -> None:
 
 def test_the_version_is_the_package_metadata(q: Any) -> None:
     assert q.__version__ == version("quinza")
+
+
+def test_a_card_stands_for_itself(q: Any) -> None:
+    seven = q.Card("7o")
+    assert q.Card(seven) == seven and q.Card(q.Card("Ah", "quinte"), "quinte") == q.Card("Ah", "quinte")
+    with pytest.raises(ValueError, match="^Ah is a quinte card, not a baraja card$"):
+        q.Card(q.Card("Ah", "quinte"))
+
+
+def test_move_text_alone_is_read_as_move_text(q: Any) -> None:
+    assert q.Move("5e x 12e") == q.Move.parse("5e x 12e") == q.Move("5e", ["12e"])
+    assert q.Move("7o") == q.Move.parse("7o") and q.Move("7o").captures == ()
+    with pytest.raises(ValueError) as error:
+        q.Move("5e x")
+    with pytest.raises(ValueError) as parsed:
+        q.Move.parse("5e x")
+    assert str(error.value) == str(parsed.value)
+
+
+@pytest.mark.parametrize("captures", ["12e", b"12e"])
+def test_captures_as_one_string_are_refused(q: Any, captures: Any) -> None:
+    with pytest.raises(ValueError, match=r"^captures must be a list of cards, not b?'12e'$"):
+        q.Move("5e", captures)
+
+
+@pytest.mark.parametrize("name", ["quinza", "rb3ine"])
+def test_escobas_only_where_a_clear_scores_one(q: Any, name: str) -> None:
+    from .conftest import position
+
+    with pytest.raises(ValueError, match=rf"^{name} scores no escobas, so escobas must be 0, not \[1, 0\]$"):
+        position(q, name, hands=[["1o"], ["2o"]], table=["3o"], escobas=[1, 0])
+    assert position(q, name, hands=[["1o"], ["2o"]], table=["3o"], escobas=[0, 0]).escobas == [0, 0]
+    assert position(q, "escoba", hands=[["1o"], ["2o"]], table=["3o"], escobas=[1, 0]).escobas == [1, 0]

@@ -129,8 +129,9 @@ impl PyCard {
     #[pyo3(signature = (text, deck = Given::Missing), text_signature = "(text, deck='baraja')")]
     fn new(text: &Bound<'_, PyAny>, deck: Given<'_>) -> PyResult<Self> {
         let deck = deck_or_baraja(&deck)?;
+        // A Card stands for itself, in its own deck.
         Ok(PyCard {
-            card: parse_card(text, deck)?,
+            card: to_card(text, deck)?,
         })
     }
 
@@ -366,6 +367,15 @@ impl PyMove {
             (None, Ok(c)) => c.get().card.deck(),
             (None, Err(_)) => Deck::Baraja,
         };
+        if let Some(caps) = captures.value() {
+            if caps.is_instance_of::<PyString>() || caps.is_instance_of::<pyo3::types::PyBytes>() {
+                // Not read one character at a time.
+                return Err(value_error(format!(
+                    "captures must be a list of cards, not {}",
+                    repr(caps)?
+                )));
+            }
+        }
         if deck == Deck::Quinte {
             // A quinte move is one card or one bid word; there are no captures.
             if let Some(caps) = captures.value() {
@@ -386,12 +396,18 @@ impl PyMove {
                 played,
             ))));
         }
+        let given: Vec<Bound<'py, PyAny>> = match captures.value() {
+            Some(caps) => caps.try_iter()?.collect::<PyResult<_>>()?,
+            None => vec![],
+        };
+        if given.is_empty() && card.is_instance_of::<PyString>() {
+            // Text alone is a move's text: Move("6o x 4c 5e") is Move.parse("6o x 4c 5e").
+            return Ok(PyMove::from_core(AnyMove::Fifteen(parse_move(card)?)));
+        }
         let played = to_baraja(card)?;
         let mut taken = Vec::new();
-        if let Some(caps) = captures.value() {
-            for item in caps.try_iter()? {
-                taken.push(to_baraja(&item?)?);
-            }
+        for item in &given {
+            taken.push(to_baraja(item)?);
         }
         Move::from_parts(played, &taken)
             .map(|m| PyMove::from_core(AnyMove::Fifteen(m)))

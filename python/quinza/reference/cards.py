@@ -52,9 +52,12 @@ class Card:
     _id: int
     _deck: str
 
-    def __init__(self, text: str, deck: str = "baraja") -> None:
+    def __init__(self, text: "str | Card", deck: str = "baraja") -> None:
         deck = _check_deck(deck)
-        card_id = _parse_id(text) if deck == "baraja" else _parse_quinte_id(text)
+        if isinstance(text, Card):  # a Card stands for itself, in its own deck
+            card_id = to_card(text, deck).id
+        else:
+            card_id = _parse_id(text) if deck == "baraja" else _parse_quinte_id(text)
         object.__setattr__(self, "_id", card_id)
         object.__setattr__(self, "_deck", deck)
 

@@ -376,6 +376,8 @@ class FifteenGame(Game, family="fifteen"):
             last_capturer = index(last_capturer, n, "last_capturer")
         deal_number = check_deal_number(deal_number)
         rng = Random(seed)
+        if not row_of(rules).sweeps and any(escobas_):  # escobas only where a clear scores one
+            raise ValueError(f"{rules.name} scores no escobas, so escobas must be 0, not {escobas_}")
 
         seen: set = set()
         for card in [c for h in hands_ for c in h] + table_ + stock_ + [c for p in piles_ for c in p]:

@@ -39,11 +39,21 @@ class Move:
             deck = card.deck if deck is None else _check_deck(deck)
         else:
             deck = "baraja" if deck is None else _check_deck(deck)
+        if isinstance(captures, (str, bytes)):  # not read one character at a time
+            raise ValueError(f"captures must be a list of cards, not {captures!r}")
         if deck == "quinte":
             self._init_quinte(card, tuple(captures))
             return
+        given = tuple(captures)
+        if not given and isinstance(card, str):
+            # Text alone is a move's text: Move("6o x 4c 5e") is Move.parse("6o x 4c 5e").
+            parsed = Move.parse(card)
+            object.__setattr__(self, "_card", parsed._card)
+            object.__setattr__(self, "_captures", parsed._captures)
+            object.__setattr__(self, "_bid", None)
+            return
         played = to_card(card)
-        taken = tuple(sorted(to_card(c) for c in captures))
+        taken = tuple(sorted(to_card(c) for c in given))
         text = _text(played, taken)
         for i in range(1, len(taken)):
             if taken[i] == taken[i - 1]:
