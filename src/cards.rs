@@ -22,15 +22,23 @@ pub const VALUE_ESCOBA: [u8; 10] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 
 /// The error text for a card that cannot be parsed (docs/engine.md, "Errors").
 pub fn bad_card_message(text: &str) -> String {
-    bad_card_message_shown(&crate::pyrepr::py_repr_str(text))
+    bad_card_message_shown(&crate::pyrepr::py_repr_str(text), Some(text))
 }
 
-/// The same, with the caller's value already written as Python's `repr` shows it.
-pub fn bad_card_message_shown(shown: &str) -> String {
+/// The same, with the caller's value already written as Python's `repr` shows it; `text`
+/// is the value when it is a str: text of a quinte card gets a word about the deck.
+pub fn bad_card_message_shown(shown: &str, text: Option<&str>) -> String {
+    let hint = match text {
+        Some(t) if crate::quinte::Card::parse(t).is_ok() => QUINTE_HINT,
+        _ => "",
+    };
     format!(
-        "invalid card {shown}: write a number 1-7, 10, 11 or 12 and a suit o, c, e or b, e.g. '7o'"
+        "invalid card {shown}: write a number 1-7, 10, 11 or 12 and a suit o, c, e or b, e.g. '7o'{hint}"
     )
 }
+
+/// Said of baraja text that is a card of the quinte deck.
+const QUINTE_HINT: &str = "; it is a quinte card: pass deck='quinte'";
 
 /// One baraja card, by id 0..39.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]

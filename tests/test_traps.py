@@ -67,3 +67,13 @@ def test_escobas_only_where_a_clear_scores_one(q: Any, name: str) -> None:
         position(q, name, hands=[["1o"], ["2o"]], table=["3o"], escobas=[1, 0])
     assert position(q, name, hands=[["1o"], ["2o"]], table=["3o"], escobas=[0, 0]).escobas == [0, 0]
     assert position(q, "escoba", hands=[["1o"], ["2o"]], table=["3o"], escobas=[1, 0]).escobas == [1, 0]
+
+
+@pytest.mark.parametrize("text", ["Ah", "kd", "JK", "10s"])
+def test_quinte_text_in_the_baraja_says_which_deck(q: Any, text: str) -> None:
+    with pytest.raises(ValueError, match=rf"^invalid card '{text}': .*; it is a quinte card: pass deck='quinte'$"):
+        q.Card(text)
+    assert q.Card(text, "quinte").deck == "quinte"
+    with pytest.raises(ValueError) as error:
+        q.Card("9o")
+    assert "quinte" not in str(error.value)

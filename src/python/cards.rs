@@ -114,7 +114,7 @@ pub(crate) fn parse_card(obj: &Bound<'_, PyAny>, deck: Deck) -> PyResult<AnyCard
     }
     let shown = repr(obj)?;
     Err(value_error(match deck {
-        Deck::Baraja => bad_card_message_shown(&shown),
+        Deck::Baraja => bad_card_message_shown(&shown, str_text(obj).as_deref()),
         Deck::Quinte => quinte::cards::bad_card_message_shown(&shown),
     }))
 }

@@ -19,6 +19,7 @@ ESCOBA_VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)  # Sota 8, Caballo 9, Rey 10
 _BAD_CARD = (
     "invalid card {!r}: write a number 1-7, 10, 11 or 12 and a suit o, c, e or b, e.g. '7o'"
 )
+_QUINTE_HINT = "; it is a quinte card: pass deck='quinte'"  # said of baraja text that is a quinte card
 
 # -- the quinte deck ------------------------------------------------------------------------
 
@@ -165,10 +166,19 @@ def _parse_id(text: object) -> int:
         raise ValueError(_BAD_CARD.format(text))
     number, suit = text[:-1], text[-1:].lower()
     if suit == "" or suit not in SUITS or not number.isdigit() or not number.isascii():
-        raise ValueError(_BAD_CARD.format(text))
+        raise ValueError(_bad_card(text))
     if number.startswith("0") or int(number) not in RANKS:
-        raise ValueError(_BAD_CARD.format(text))
+        raise ValueError(_bad_card(text))
     return SUITS.index(suit) * 10 + RANKS.index(int(number))
+
+
+def _bad_card(text: str) -> str:
+    """The message for text that is no baraja card; text of a quinte card gets a word about the deck."""
+    try:
+        _parse_quinte_id(text)
+    except ValueError:
+        return _BAD_CARD.format(text)
+    return _BAD_CARD.format(text) + _QUINTE_HINT
 
 
 def _parse_quinte_id(text: object) -> int:
