@@ -3,4 +3,4 @@
 
 pub mod solver;
 
-pub use solver::{solve, solve_with, Limits, Solution};
+pub use solver::{solve, solve_with, Limits, Solution, Value, CHECK_EVERY};

@@ -91,7 +91,7 @@ pub fn solve_with<G: State>(
         ));
     }
     if let Some(t) = limits.time_limit {
-        if !(t > 0.0) {
+        if t.is_nan() || t <= 0.0 {
             return Err(Error::Value(format!(
                 "time_limit must be a positive number of seconds, not {t}"
             )));
@@ -122,7 +122,7 @@ pub fn solve_with<G: State>(
         moves.push((mv, v));
     }
     // A stable sort: equal values keep their legal-move order.
-    moves.sort_by(|a, b| b.1.cmp(&a.1));
+    moves.sort_by_key(|m| std::cmp::Reverse(m.1));
     let value = moves.first().map_or(0, |m| m.1);
     Ok(Solution {
         value,
@@ -281,7 +281,7 @@ impl<M: Copy> Searcher<'_, M> {
             };
             buf.order.push((k, i as u16));
         }
-        buf.order.sort_by(|a, b| b.0.cmp(&a.0));
+        buf.order.sort_by_key(|o| std::cmp::Reverse(o.0));
 
         let (a0, b0) = (alpha, beta);
         let mut best = if maximising { -INF } else { INF };
