@@ -8,7 +8,7 @@ import sys
 from typing import Any, Callable, Optional
 
 from ._core import BOT_NAMES, Card, DealResult, FifteenGame, Game, GreedyBot, Move, QuinteGame, Random, RandomBot, Rules
-from ._core import _simulate_chunk, bot, match_seed, rule_sets, seat_seed
+from ._core import Solution, _simulate_chunk, bot, match_seed, rule_sets, seat_seed, solve
 from ._errors import BotError, IllegalMoveError, SimulationInterrupted
 
 BACKEND = "rust"
@@ -70,6 +70,6 @@ def play_match(rules: Any, bots: Any, match_seed: int) -> Any:
 
 __all__ = [
     "BACKEND", "BOT_NAMES", "BotError", "Card", "DealResult", "FifteenGame", "Game", "GreedyBot", "IllegalMoveError",
-    "Move", "QuinteGame", "Random", "RandomBot", "Rules", "SimulationInterrupted", "SimulationResult", "bot",
-    "match_seed", "play_match", "rule_sets", "seat_seed", "simulate",
+    "Move", "QuinteGame", "Random", "RandomBot", "Rules", "SimulationInterrupted", "SimulationResult", "Solution", "bot",
+    "match_seed", "play_match", "rule_sets", "seat_seed", "simulate", "solve",
 ]

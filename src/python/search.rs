@@ -114,8 +114,8 @@ fn time_limit_arg(v: Option<&Bound<'_, PyAny>>) -> PyResult<Option<(f64, String)
     Ok(Some((seconds, repr(v)?)))
 }
 
-/// `solve(game, *, max_nodes=None, time_limit=None)`: the exact open-hand solution of
-/// the deal in progress (docs/engine.md "Search: the open-hand solver").
+/// The exact open-hand solution of the deal in progress, as a `Solution`
+/// (docs/engine.md "Search: the open-hand solver").
 ///
 /// Every card is known (the hands, the stock in dealing order, the cachette). A limit
 /// that is reached raises ValueError; Ctrl-C raises KeyboardInterrupt.
