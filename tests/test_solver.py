@@ -300,3 +300,24 @@ def re_escape(text: str) -> str:
     import re
 
     return re.escape(text)
+
+
+def ends_early(game: Any, deals: int) -> bool:
+    """Some line from `game` ends the match at a quint with cards still in the hands."""
+    for m in game.legal_moves():
+        child = game.copy()
+        child.play(m)
+        if len(child.deals) > deals:
+            if child.turn is None and any(child.hand(s) for s in range(4)):
+                return True
+        elif ends_early(child, deals):
+            return True
+    return False
+
+
+def test_the_quinte_positions_reach_the_cachette_and_early_ends() -> None:
+    # What the twin test above covers: quinte deals that end at the twelfth trick (the
+    # cachette taken) and deals that end early at the target.
+    quinte = [g for label, g in POSITIONS if label.startswith("quinte")]
+    assert sum(ends_early(g, len(g.deals)) for g in quinte) >= 3
+    assert sum(g.stock == 5 for g in quinte) >= 10
