@@ -103,6 +103,12 @@ def positions() -> List[Tuple[str, Any]]:
         game = near_end(rules, seed, 7, deals_first=seed % 4 == 3)
         if game is not None:
             out.append((f"quinte-{seed}", game))
+        if game is not None and seed % 3 == 0:
+            # The same cards with the target just above the leading total: a quint
+            # taken in the tricks left may end the match at once.
+            data = json.loads(game.to_json())
+            data["rules"]["target"] = max(game.scores) + 5 + 5 * (seed % 2)
+            out.append((f"quinte-{seed}-near-target", quinza.Game.from_json(json.dumps(data))))
     return out
 
 
