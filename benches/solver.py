@@ -7,7 +7,7 @@
   distribution of seconds, nodes a second. A quinte solve that reaches `--quinte-limit`
   seconds is counted as timed out.
 
-    python benches/solver.py [--deals 30] [--quinte-deals 3] [--quinte-limit 20] [--out solver.json]
+    python benches/solver.py [--deals 30] [--quinte-deals 3] [--quinte-limit 10] [--out solver.json]
 
 Timings are from Python (one call each, the binding's cost included).
 """
@@ -81,7 +81,7 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=30)
     ap.add_argument("--spent-deals", type=int, default=300)
     ap.add_argument("--quinte-deals", type=int, default=3)
-    ap.add_argument("--quinte-limit", type=float, default=20.0)
+    ap.add_argument("--quinte-limit", type=float, default=10.0)
     ap.add_argument("--out", default=None)
     a = ap.parse_args()
     result: Dict[str, Any] = {"backend": quinza.BACKEND, "stock_spent_2p": {}, "whole_deals_2p": {}, "quinte": {}}
@@ -90,7 +90,7 @@ def main() -> None:
     for name in ("quinza", "escoba"):
         result["whole_deals_2p"][name] = whole_deals([quinza.Game(name, seed=s) for s in range(a.deals)])
     for left in (4, 6, 8, 12):
-        games = [quinte_from(s, left) for s in range(a.quinte_deals if left == 12 else 10)]
+        games = [quinte_from(s, left) for s in range(a.quinte_deals if left == 12 else 6)]
         result["quinte"][f"{left}_tricks_left"] = whole_deals(games, time_limit=a.quinte_limit)
     text = json.dumps(result, indent=2)
     print(text)

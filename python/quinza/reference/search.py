@@ -74,6 +74,7 @@ class _Search:
     """The root side, the records at the root, and the count of positions visited."""
 
     def __init__(self, root: Game, max_nodes: Optional[int], time_limit: Optional[float], shown: str) -> None:
+        assert root.turn is not None  # solve refused a finished match
         self.root_side = root.side_of(root.turn)
         self.root_deals = len(root.deals)
         self.sides = root.rules.sides
@@ -103,6 +104,7 @@ class _Search:
         return self.value(child, alpha, beta)
 
     def value(self, game: Game, alpha: float, beta: float) -> int:
+        assert game.turn is not None  # a finished deal was scored by value_after
         maximising = game.side_of(game.turn) == self.root_side
         best: Optional[int] = None
         for move in game.legal_moves():
