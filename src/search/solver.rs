@@ -433,12 +433,9 @@ mod tests {
                 let mut c = root.clone();
                 c.apply(mv);
                 match c.deals().first() {
-                    Some(_) => {
-                        let mut one = root.clone();
-                        one.apply(mv);
-                        let p = one.deals()[0].points().to_vec();
-                        let sides = p.len();
-                        let other = (0..sides)
+                    Some(d) => {
+                        let p = d.points();
+                        let other = (0..p.len())
                             .filter(|&o| o != side as usize)
                             .map(|o| p[o])
                             .max()
@@ -450,7 +447,7 @@ mod tests {
             })
             .collect();
         let mut got: Vec<(G::Move, Value)> = root.legal_moves().into_iter().zip(want).collect();
-        got.sort_by(|a, b| b.1.cmp(&a.1));
+        got.sort_by_key(|m| std::cmp::Reverse(m.1));
         assert_eq!(s.moves, got);
         assert_eq!(s.value, got[0].1);
     }
