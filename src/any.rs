@@ -7,6 +7,7 @@ use crate::fifteen;
 use crate::fifteen::rules::{Arg, ArgKind};
 use crate::quinte;
 use crate::rng::SplitMix64;
+use crate::search::{solve_with, Limits, Solution};
 use crate::state::{Deal, State};
 use crate::Error;
 use serde_json::Value;
@@ -609,6 +610,33 @@ impl AnyGame {
             AnyGame::Fifteen(g) => choose(kind, rng, g).map(AnyMove::Fifteen),
             AnyGame::Quinte(g) => choose(kind, rng, g).map(AnyMove::Quinte),
         }
+    }
+
+    /// A copy for search (`State::search_copy`): no records of finished deals.
+    pub fn search_copy(&self) -> AnyGame {
+        match self {
+            AnyGame::Fifteen(g) => AnyGame::Fifteen(g.search_copy()),
+            AnyGame::Quinte(g) => AnyGame::Quinte(g.search_copy()),
+        }
+    }
+
+    /// `search::solve_with` on the family's game, its moves as `AnyMove`s.
+    pub fn solve_with(
+        &self,
+        limits: &Limits,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Result<Solution<AnyMove>, Error> {
+        fn wrap<M>(s: Solution<M>, f: fn(M) -> AnyMove) -> Solution<AnyMove> {
+            Solution {
+                value: s.value,
+                moves: s.moves.into_iter().map(|(m, v)| (f(m), v)).collect(),
+                nodes: s.nodes,
+            }
+        }
+        Ok(match self {
+            AnyGame::Fifteen(g) => wrap(solve_with(g, limits, stop)?, AnyMove::Fifteen),
+            AnyGame::Quinte(g) => wrap(solve_with(g, limits, stop)?, AnyMove::Quinte),
+        })
     }
 
     /// The text drawing of `str(game)`.

@@ -12,6 +12,7 @@ pub mod playout;
 pub mod pyrepr;
 pub mod quinte;
 pub mod rng;
+pub mod search;
 pub mod sim;
 pub mod state;
 

@@ -92,4 +92,28 @@ pub trait State: Clone + Send + Sync + Sized {
 
     /// What `seat` may know; `seat` must be a seat of the rules.
     fn observation(&self, seat: u8) -> Self::Observation;
+
+    /// A copy for search: the deal in progress, the match totals and the generator as
+    /// they are, without the records of the finished deals (`deals()` is empty, so a
+    /// copy costs no allocation). Played on, it makes the same moves as `self` and its
+    /// first record is the deal in progress, scored as `self` would score it.
+    fn search_copy(&self) -> Self;
+
+    /// A hash of the deal in progress for the solver's transposition table: everything
+    /// that can change the rest of this deal or its points (hands, table or trick,
+    /// piles, counters, the seat to act, how far the stock or cachette is spent, the
+    /// match totals where they can end the deal). Two positions of one deal with equal
+    /// keys play on alike; the stock's and cachette's order is fixed for the deal, so
+    /// their position stands for them. Not stable across versions.
+    fn deal_key(&self) -> u64;
+}
+
+/// One step of `State::deal_key`: folds `x` into the hash `h` (SplitMix64's finaliser,
+/// so that nearby states land far apart).
+#[inline]
+pub fn mix_key(h: u64, x: u64) -> u64 {
+    let mut z = (h ^ x).wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }

@@ -8,7 +8,7 @@ import sys
 from typing import Any as _Any, Callable as _Callable, Optional as _Optional
 
 from ._core import BOT_NAMES, Card, DealResult, FifteenGame, Game, GreedyBot, Move, QuinteGame, Random, RandomBot, Rules
-from ._core import _simulate_chunk, bot, match_seed, rule_sets, seat_seed
+from ._core import Solution, _simulate_chunk, bot, match_seed, rule_sets, seat_seed, solve
 from ._errors import BotError, IllegalMoveError, SimulationInterrupted
 from ._version import __version__
 
@@ -75,7 +75,7 @@ def play_match(rules: _Any, bots: _Any, match_seed: int) -> _Any:
 
 
 __all__ = [
-    "BACKEND", "BOT_NAMES", "__version__", "BotError", "Card", "DealResult", "FifteenGame", "Game", "GreedyBot", "IllegalMoveError",
-    "Move", "QuinteGame", "Random", "RandomBot", "Rules", "SimulationInterrupted", "SimulationResult", "bot",
-    "match_seed", "play_match", "rule_sets", "seat_seed", "simulate",
+    "BACKEND", "BOT_NAMES", "__version__", "BotError", "Card", "DealResult", "FifteenGame", "Game", "GreedyBot",
+    "IllegalMoveError", "Move", "QuinteGame", "Random", "RandomBot", "Rules", "SimulationInterrupted",
+    "SimulationResult", "Solution", "bot", "match_seed", "play_match", "rule_sets", "seat_seed", "simulate", "solve",
 ]

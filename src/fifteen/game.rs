@@ -682,6 +682,49 @@ impl Game {
         g
     }
 
+    /// `State::search_copy`: this game without the records of the finished deals
+    /// (every field copied, the records' `Vec` left empty rather than cloned).
+    pub fn search_copy(&self) -> Game {
+        Game {
+            rules: self.rules,
+            rng: self.rng,
+            deal_number: self.deal_number,
+            dealer: self.dealer,
+            turn: self.turn,
+            hands: self.hands,
+            table: self.table,
+            stock: self.stock,
+            stock_pos: self.stock_pos,
+            stock_end: self.stock_end,
+            piles: self.piles,
+            escobas: self.escobas,
+            last_capturer: self.last_capturer,
+            scores: self.scores,
+            winner: self.winner,
+            deals: Vec::new(),
+        }
+    }
+
+    /// `State::deal_key`: the hands, table, piles and escobas, the last capturer, the
+    /// seat to act and how far the stock is dealt. The deal's points read only piles and
+    /// escobas (RULES.md scoring), never the match totals, so those are left out.
+    pub fn deal_key(&self) -> u64 {
+        use crate::state::mix_key;
+        let mut h = mix_key(0, self.table.0);
+        for hand in &self.hands[..self.rules.players as usize] {
+            h = mix_key(h, hand.0);
+        }
+        for side in 0..self.rules.sides() as usize {
+            h = mix_key(h, self.piles[side].0);
+            h = mix_key(h, self.escobas[side]);
+        }
+        let small = self.turn.map_or(0xff, |t| t as u64)
+            | (self.last_capturer.map_or(0xff, |s| s as u64) << 8)
+            | ((self.stock_pos as u64) << 16)
+            | ((self.stock_end as u64) << 24);
+        mix_key(h, small)
+    }
+
     /// The text drawing of `str(game)`.
     pub fn describe(&self) -> String {
         let name = self.rules.name();

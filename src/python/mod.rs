@@ -9,6 +9,7 @@ mod cards;
 mod game;
 mod random;
 mod rules;
+mod search;
 mod sim;
 
 pyo3::import_exception!(quinza._errors, IllegalMoveError);
@@ -113,6 +114,7 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyDealResult>()?;
     m.add_class::<random::PyRandom>()?;
     sim::register(m)?;
+    search::register(m)?;
     m.add("BACKEND", "rust")?;
     Ok(())
 }

@@ -618,6 +618,69 @@ impl Game {
         self.turn = Some((self.dealer + 1) % PLAYERS);
     }
 
+    // -- search ----------------------------------------------------------------------------
+
+    /// `State::search_copy`: this game without the records of the finished deals
+    /// (every field copied, the records' `Vec` left empty rather than cloned).
+    pub fn search_copy(&self) -> Game {
+        Game {
+            rules: self.rules,
+            rng: self.rng,
+            deal_number: self.deal_number,
+            dealer: self.dealer,
+            turn: self.turn,
+            hands: self.hands,
+            cachette: self.cachette,
+            cachette_len: self.cachette_len,
+            bids: self.bids,
+            bid_count: self.bid_count,
+            doubling: self.doubling,
+            played: self.played,
+            played_len: self.played_len,
+            piles: self.piles,
+            tricks_won: self.tricks_won,
+            quints: self.quints,
+            last_capturer: self.last_capturer,
+            scores: self.scores,
+            winner: self.winner,
+            deals: Vec::new(),
+        }
+    }
+
+    /// `State::deal_key`: the hands, the trick in progress in order, the tricks won, the
+    /// quints, the match totals (a quint that reaches the target ends the deal), the
+    /// doubling, the last capturer, the seat to act, how many cards are played and
+    /// whether the cachette is taken. The piles are left out: a deal's points read the
+    /// tricks and quints, never which cards a side holds.
+    pub fn deal_key(&self) -> u64 {
+        use crate::state::mix_key;
+        let mut h = 0;
+        for hand in &self.hands {
+            h = mix_key(h, hand.0);
+        }
+        let mut trick = 0u64;
+        for c in self.current_trick() {
+            trick = (trick << 8) | (c.id() as u64 + 1);
+        }
+        h = mix_key(h, trick);
+        h = mix_key(h, self.quints[0]);
+        h = mix_key(h, self.quints[1]);
+        h = mix_key(h, self.scores[0]);
+        h = mix_key(h, self.scores[1]);
+        let d = self.doubling;
+        let small = self.turn.map_or(0xff, |t| t as u64)
+            | (self.last_capturer.map_or(0xff, |s| s as u64) << 8)
+            | ((self.played_len as u64) << 16)
+            | ((self.cachette_len as u64) << 24)
+            | ((self.tricks_won[0] as u64) << 32)
+            | ((self.tricks_won[1] as u64) << 40)
+            | ((self.bid_count as u64) << 48)
+            | (d.doubled_by.map_or(3, |s| s as u64) << 56)
+            | ((d.redoubled as u64) << 60)
+            | ((d.over as u64) << 61);
+        mix_key(h, small)
+    }
+
     // -- text ------------------------------------------------------------------------------
 
     /// The text drawing of `str(game)`.

@@ -107,4 +107,12 @@ impl State for Game {
     fn observation(&self, seat: u8) -> Observation {
         Observation::of(self, seat)
     }
+    #[inline]
+    fn search_copy(&self) -> Game {
+        Game::search_copy(self)
+    }
+    #[inline]
+    fn deal_key(&self) -> u64 {
+        Game::deal_key(self)
+    }
 }

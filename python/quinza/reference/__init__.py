@@ -19,12 +19,13 @@ from .generator import Random
 from .moves import Move
 from .quinte import QuinteGame
 from .rules import Rules, rule_sets
+from .search import Solution, solve
 from .simulate import SimulationResult, play_match, simulate
 
 BACKEND = "reference"
 
 __all__ = [
-    "BACKEND", "BOT_NAMES", "__version__", "BotError", "Card", "DealResult", "FifteenGame", "Game", "GreedyBot", "IllegalMoveError",
-    "Move", "QuinteGame", "Random", "RandomBot", "Rules", "SimulationInterrupted", "SimulationResult", "bot",
-    "match_seed", "play_match", "rule_sets", "seat_seed", "simulate",
+    "BACKEND", "BOT_NAMES", "__version__", "BotError", "Card", "DealResult", "FifteenGame", "Game", "GreedyBot",
+    "IllegalMoveError", "Move", "QuinteGame", "Random", "RandomBot", "Rules", "SimulationInterrupted",
+    "SimulationResult", "Solution", "bot", "match_seed", "play_match", "rule_sets", "seat_seed", "simulate", "solve",
 ]

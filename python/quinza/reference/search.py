@@ -1,0 +1,142 @@
+"""The exact solver for open hands (docs/engine.md "Search: the open-hand solver"),
+written plainly: minimax with alpha-beta over copies of the game, every move played
+with `play`, no table, no ordering.
+
+The value of a finished deal is read from its record (the last of `deals` once there is
+one more than at the root): the points of the side to move at the root minus the best
+points of the other sides. That side maximises; every other side minimises (with two
+sides, the plain difference; with three, paranoid).
+"""
+
+import math
+import time
+from typing import Any, List, Optional, Tuple
+
+from .game import Game
+from .moves import Move
+
+MATCH_OVER = "the match is over: there is no deal to solve"
+
+
+class Solution:
+    """The exact value of the deal in progress and of every legal move (`quinza.solve`)."""
+
+    def __init__(self, value: int, moves: List[Tuple[Move, int]], nodes: int) -> None:
+        self._value = value
+        self._moves = list(moves)
+        self._nodes = nodes
+
+    @property
+    def value(self) -> int:
+        """Under best play by every side from here: this deal's points of the side to move
+        minus the best of the other sides' points."""
+        return self._value
+
+    @property
+    def moves(self) -> List[Tuple[Move, int]]:
+        """Every legal move with its exact value for the side to move, as (Move, value)
+        pairs: best first, equal values in legal-move order."""
+        return list(self._moves)
+
+    @property
+    def nodes(self) -> int:
+        """The positions the search visited (the reference counts its own way)."""
+        return self._nodes
+
+    def __repr__(self) -> str:
+        moves = ", ".join(f"({m!r}, {v})" for m, v in self._moves)
+        return f"Solution(value={self._value}, moves=[{moves}], nodes={self._nodes})"
+
+
+def _max_nodes(value: Any) -> Optional[int]:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(f"max_nodes must be a positive whole number, not {value!r}")
+    return value
+
+
+def _time_limit(value: Any) -> Optional[float]:
+    if value is None:
+        return None
+    seconds = math.nan
+    if not isinstance(value, bool) and isinstance(value, (int, float)):
+        try:
+            seconds = float(value)
+        except OverflowError:  # an int too large for a float: no limit
+            seconds = math.inf if value > 0 else -math.inf
+    if not seconds > 0:
+        raise ValueError(f"time_limit must be a positive number of seconds, not {value!r}")
+    return seconds
+
+
+class _Search:
+    """The root side, the records at the root, and the count of positions visited."""
+
+    def __init__(self, root: Game, max_nodes: Optional[int], time_limit: Optional[float], shown: str) -> None:
+        assert root.turn is not None  # solve refused a finished match
+        self.root_side = root.side_of(root.turn)
+        self.root_deals = len(root.deals)
+        self.sides = root.rules.sides
+        self.max_nodes = max_nodes
+        self.deadline = None if time_limit is None else time.monotonic() + time_limit
+        self.shown = shown
+        self.nodes = 0
+
+    def visit(self) -> None:
+        if self.max_nodes is not None and self.nodes >= self.max_nodes:
+            raise ValueError(f"the solver stopped at its limit of {self.max_nodes} nodes")
+        self.nodes += 1
+        if self.deadline is not None and time.monotonic() >= self.deadline:
+            raise ValueError(f"the solver stopped at its time limit of {self.shown} seconds")
+
+    def score(self, points: List[int]) -> int:
+        others = [points[s] for s in range(self.sides) if s != self.root_side]
+        return points[self.root_side] - max(others)
+
+    def value_after(self, game: Game, move: Move, alpha: float, beta: float) -> int:
+        """The value of the position `move` reaches from `game`."""
+        child = game.copy()
+        child.play(move)
+        self.visit()
+        if len(child.deals) > self.root_deals:
+            return self.score(child.deals[-1].points)
+        return self.value(child, alpha, beta)
+
+    def value(self, game: Game, alpha: float, beta: float) -> int:
+        assert game.turn is not None  # a finished deal was scored by value_after
+        maximising = game.side_of(game.turn) == self.root_side
+        best: Optional[int] = None
+        for move in game.legal_moves():
+            v = self.value_after(game, move, alpha, beta)
+            if maximising:
+                best = v if best is None else max(best, v)
+                alpha = max(alpha, v)
+            else:
+                best = v if best is None else min(best, v)
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        assert best is not None  # a game in play has a legal move
+        return best
+
+
+def solve(game: Any, *, max_nodes: Any = None, time_limit: Any = None) -> Solution:
+    """The exact open-hand solution of the deal in progress, as a `Solution`
+    (docs/engine.md "Search: the open-hand solver").
+
+    Every card is known (the hands, the stock in dealing order, the cachette). A limit
+    that is reached raises ValueError; Ctrl-C raises KeyboardInterrupt.
+    """
+    if not isinstance(game, Game):
+        raise ValueError(f"solve needs a Game, not {type(game).__name__}")
+    nodes_limit = _max_nodes(max_nodes)
+    seconds = _time_limit(time_limit)
+    if game.turn is None:
+        raise ValueError(MATCH_OVER)
+    root = game.copy()
+    search = _Search(root, nodes_limit, seconds, repr(time_limit))
+    search.visit()
+    moves = [(move, search.value_after(root, move, -math.inf, math.inf)) for move in root.legal_moves()]
+    moves.sort(key=lambda pair: -pair[1])  # stable: equal values keep legal-move order
+    return Solution(moves[0][1], moves, search.nodes)

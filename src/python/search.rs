@@ -1,0 +1,192 @@
+//! `solve` and `Solution` for Python: the arguments checked with the reference's
+//! messages, the search run in the core with the GIL released; Ctrl-C is polled while it
+//! runs (the GIL taken back every `STOP_EVERY` nodes) and raises KeyboardInterrupt.
+
+use super::cards::move_object;
+use super::game::PyGame;
+use super::{core_error, plain_int, repr, type_name, value_error};
+use crate::any::AnyMove;
+use crate::search::Limits;
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyFloat, PyInt, PyList, PyTuple};
+
+/// Signals are polled at every this many checks of the core (`search::CHECK_EVERY`
+/// nodes each).
+const STOP_EVERY: u64 = 16;
+
+/// The exact value of the deal in progress and of every legal move (`quinza.solve`).
+#[pyclass(module = "quinza._core", name = "Solution", frozen)]
+pub struct PySolution {
+    value: i128,
+    moves: Vec<(AnyMove, i128)>,
+    nodes: u64,
+}
+
+#[pymethods]
+impl PySolution {
+    /// Under best play by every side from here: this deal's points of the side to move
+    /// minus the best of the other sides' points.
+    #[getter]
+    fn value(&self) -> i128 {
+        self.value
+    }
+
+    /// Every legal move with its exact value for the side to move, as (Move, value)
+    /// pairs: best first, equal values in legal-move order.
+    #[getter]
+    fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let list = PyList::empty(py);
+        for &(mv, v) in &self.moves {
+            let pair = PyTuple::new(
+                py,
+                [
+                    move_object(py, mv)?.into_any(),
+                    v.into_pyobject(py)?.into_any(),
+                ],
+            )?;
+            list.append(pair)?;
+        }
+        Ok(list)
+    }
+
+    /// The positions the search visited (the reference counts its own way).
+    #[getter]
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn __repr__(&self) -> String {
+        let moves: Vec<String> = self
+            .moves
+            .iter()
+            .map(|(m, v)| format!("(Move('{m}'), {v})"))
+            .collect();
+        format!(
+            "Solution(value={}, moves=[{}], nodes={})",
+            self.value,
+            moves.join(", "),
+            self.nodes
+        )
+    }
+}
+
+/// `max_nodes`: None or a whole number from 1 (more than 2**64-1 is no limit).
+fn max_nodes_arg(v: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u64>> {
+    let Some(v) = v.filter(|v| !v.is_none()) else {
+        return Ok(None);
+    };
+    match plain_int(v) {
+        Some(Ok(n)) if n >= 1 => Ok(Some(n.min(u64::MAX as i128) as u64)),
+        Some(Err(())) if v.gt(0)? => Ok(Some(u64::MAX)),
+        _ => Err(value_error(format!(
+            "max_nodes must be a positive whole number, not {}",
+            repr(v)?
+        ))),
+    }
+}
+
+/// `time_limit`: None or a number of seconds above 0 (an int too large for a float is
+/// no limit).
+fn time_limit_arg(v: Option<&Bound<'_, PyAny>>) -> PyResult<Option<(f64, String)>> {
+    let Some(v) = v.filter(|v| !v.is_none()) else {
+        return Ok(None);
+    };
+    let number = !v.is_instance_of::<PyBool>()
+        && (v.is_instance_of::<PyInt>() || v.is_instance_of::<PyFloat>());
+    let seconds = if number {
+        v.extract::<f64>().or_else(|_| {
+            // Only an int can fail: one too large for a float.
+            if v.gt(0)? {
+                Ok::<f64, PyErr>(f64::INFINITY)
+            } else {
+                Ok(f64::NEG_INFINITY)
+            }
+        })?
+    } else {
+        f64::NAN
+    };
+    if seconds.is_nan() || seconds <= 0.0 {
+        return Err(value_error(format!(
+            "time_limit must be a positive number of seconds, not {}",
+            repr(v)?
+        )));
+    }
+    Ok(Some((seconds, repr(v)?)))
+}
+
+/// The exact open-hand solution of the deal in progress, as a `Solution`
+/// (docs/engine.md "Search: the open-hand solver").
+///
+/// Every card is known (the hands, the stock in dealing order, the cachette). A limit
+/// that is reached raises ValueError; Ctrl-C raises KeyboardInterrupt.
+#[pyfunction]
+#[pyo3(signature = (game, *, max_nodes = None, time_limit = None))]
+pub fn solve(
+    py: Python<'_>,
+    game: &Bound<'_, PyAny>,
+    max_nodes: Option<Bound<'_, PyAny>>,
+    time_limit: Option<Bound<'_, PyAny>>,
+) -> PyResult<PySolution> {
+    let Ok(cell) = game.cast::<PyGame>() else {
+        return Err(value_error(format!(
+            "solve needs a Game, not {}",
+            type_name(game)?
+        )));
+    };
+    let max_nodes = max_nodes_arg(max_nodes.as_ref())?;
+    let time_limit = time_limit_arg(time_limit.as_ref())?;
+    let g = cell
+        .try_borrow()
+        .map_err(|_| value_error("the game is busy: it cannot be solved while it changes"))?
+        .game
+        .search_copy();
+    if g.is_over() {
+        return Err(value_error(crate::search::solver::MATCH_OVER));
+    }
+    let limits = Limits {
+        max_nodes,
+        time_limit: time_limit.as_ref().map(|t| t.0),
+    };
+    let mut signal: Option<PyErr> = None;
+    let mut calls = 0u64;
+    let result = py.detach(|| {
+        g.solve_with(&limits, &mut || {
+            calls += 1;
+            if !calls.is_multiple_of(STOP_EVERY) {
+                return false;
+            }
+            match Python::attach(|py| py.check_signals()) {
+                Ok(()) => false,
+                Err(e) => {
+                    signal = Some(e);
+                    true
+                }
+            }
+        })
+    });
+    if let Some(e) = signal {
+        return Err(e);
+    }
+    let s = result.map_err(|e| {
+        // The time limit in the caller's words.
+        match (&e, &time_limit) {
+            (crate::Error::Value(m), Some((t, shown)))
+                if *m == crate::search::solver::time_limit_message(&t.to_string()) =>
+            {
+                value_error(crate::search::solver::time_limit_message(shown))
+            }
+            _ => core_error(e),
+        }
+    })?;
+    Ok(PySolution {
+        value: s.value,
+        moves: s.moves,
+        nodes: s.nodes,
+    })
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PySolution>()?;
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,6 @@
+//! Search over the one game interface (`State`), written once for every game
+//! (docs/engine.md "Search: the open-hand solver").
+
+pub mod solver;
+
+pub use solver::{solve, solve_with, Limits, Solution, Value, CHECK_EVERY};

@@ -1,0 +1,509 @@
+//! The exact solver for open hands (docs/engine.md "Search: the open-hand solver"):
+//! every card known, it gives the value of the deal in progress under best play and the
+//! exact value of every legal move. Alpha-beta over `State`, once for every game: a
+//! transposition table keyed on `State::deal_key`, moves tried best first (the table's
+//! move, then `State::greedy_key`).
+//!
+//! The value is read from the deal's own record: the position is copied with
+//! `State::search_copy` (no records), so the first record that appears while playing on
+//! is the deal in progress, scored as the game scores it. The side to move at the root
+//! maximises its points minus the best points of the other sides; every other side
+//! minimises that (with two sides: the plain zero-sum difference; with three: paranoid).
+
+use crate::state::{Deal, State};
+use crate::Error;
+use std::time::{Duration, Instant};
+
+/// A value: points of the root side minus the best of the others. Points are `u64`, so
+/// a difference always fits.
+pub type Value = i128;
+
+/// Below and above every value.
+const INF: Value = i128::MAX;
+
+/// How often (in nodes) the clock and the stop callback are asked.
+pub const CHECK_EVERY: u64 = 1024;
+
+/// The transposition table starts with this many slots and doubles while it fills.
+const TT_START: usize = 1 << 10;
+const TT_MAX: usize = 1 << 22;
+
+/// No move remembered.
+const NO_MOVE: u16 = u16::MAX;
+
+/// How far a search may go; None is no limit.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Limits {
+    /// At most this many nodes (positions visited: the root and every position a move
+    /// reaches, the ends of the deal included).
+    pub max_nodes: Option<u64>,
+    /// At most this many seconds (checked every `CHECK_EVERY` nodes).
+    pub time_limit: Option<f64>,
+}
+
+/// What `solve` found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution<M> {
+    /// The root's value: the first of `moves`.
+    pub value: Value,
+    /// Every legal move with its exact value for the side to move at the root, best
+    /// first, equal values in legal-move order.
+    pub moves: Vec<(M, Value)>,
+    /// Positions visited.
+    pub nodes: u64,
+}
+
+/// The message of a search that reached its node limit.
+pub fn node_limit_message(max_nodes: u64) -> String {
+    format!("the solver stopped at its limit of {max_nodes} nodes")
+}
+
+/// The message of a search that reached its time limit (`shown`: the limit as given).
+pub fn time_limit_message(shown: &str) -> String {
+    format!("the solver stopped at its time limit of {shown} seconds")
+}
+
+/// The message of a search stopped from outside (the callback of `solve_with`).
+pub const INTERRUPTED: &str = "the solver was interrupted";
+
+/// The message for a finished match.
+pub const MATCH_OVER: &str = "the match is over: there is no deal to solve";
+
+/// `solve_with` with nothing to stop it but its limits.
+pub fn solve<G: State>(game: &G, limits: &Limits) -> Result<Solution<G::Move>, Error> {
+    solve_with(game, limits, &mut || false)
+}
+
+/// Solve the deal in progress of `game` under `limits`; `stop` is asked every
+/// `CHECK_EVERY` nodes and ends the search (an `INTERRUPTED` error) when it says true.
+/// A limit that is reached is an error; nothing partial is returned.
+pub fn solve_with<G: State>(
+    game: &G,
+    limits: &Limits,
+    stop: &mut dyn FnMut() -> bool,
+) -> Result<Solution<G::Move>, Error> {
+    let Some(seat) = game.turn() else {
+        return Err(Error::Value(MATCH_OVER.to_string()));
+    };
+    if limits.max_nodes == Some(0) {
+        return Err(Error::Value(
+            "max_nodes must be a positive whole number, not 0".to_string(),
+        ));
+    }
+    if let Some(t) = limits.time_limit {
+        if t.is_nan() || t <= 0.0 {
+            return Err(Error::Value(format!(
+                "time_limit must be a positive number of seconds, not {t}"
+            )));
+        }
+    }
+    let root = game.search_copy();
+    let deadline = limits
+        .time_limit
+        .and_then(|t| Duration::try_from_secs_f64(t).ok())
+        .and_then(|d| Instant::now().checked_add(d));
+    let mut s = Searcher {
+        root_side: root.side_of(seat),
+        sides: G::sides(root.rules()),
+        tt: vec![Entry::EMPTY; TT_START],
+        filled: 0,
+        nodes: 0,
+        limits: *limits,
+        deadline,
+        stop,
+        buffers: Vec::new(),
+    };
+    s.visit()?;
+    let mut moves = Vec::new();
+    for mv in root.legal_moves() {
+        let mut child = root.clone();
+        child.apply(mv);
+        let v = s.value_of(&child, 1, -INF, INF)?;
+        moves.push((mv, v));
+    }
+    // A stable sort: equal values keep their legal-move order.
+    moves.sort_by_key(|m| std::cmp::Reverse(m.1));
+    let value = moves.first().map_or(0, |m| m.1);
+    Ok(Solution {
+        value,
+        moves,
+        nodes: s.nodes,
+    })
+}
+
+/// What the table knows of a position: its value lies in `lower..=upper`.
+#[derive(Clone, Copy)]
+struct Entry {
+    key: u64,
+    lower: Value,
+    upper: Value,
+    /// The index of the best move found, in legal-move order.
+    best: u16,
+    used: bool,
+}
+
+impl Entry {
+    const EMPTY: Entry = Entry {
+        key: 0,
+        lower: -INF,
+        upper: INF,
+        best: NO_MOVE,
+        used: false,
+    };
+}
+
+/// The moves of one depth and the order to try them in (kept between nodes so that a
+/// search allocates only while it goes deeper than before).
+struct Buffers<M> {
+    moves: Vec<M>,
+    order: Vec<(i32, u16)>,
+}
+
+/// Why a search stopped early.
+type Stopped = Error;
+
+struct Searcher<'a, M> {
+    root_side: u8,
+    sides: u8,
+    tt: Vec<Entry>,
+    filled: usize,
+    nodes: u64,
+    limits: Limits,
+    deadline: Option<Instant>,
+    stop: &'a mut dyn FnMut() -> bool,
+    buffers: Vec<Buffers<M>>,
+}
+
+impl<M: Copy> Searcher<'_, M> {
+    /// Count one node; stop at a limit.
+    #[inline]
+    fn visit(&mut self) -> Result<(), Stopped> {
+        if let Some(max) = self.limits.max_nodes {
+            if self.nodes >= max {
+                return Err(Error::Value(node_limit_message(max)));
+            }
+        }
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(CHECK_EVERY) {
+            if let (Some(deadline), Some(t)) = (self.deadline, self.limits.time_limit) {
+                if Instant::now() >= deadline {
+                    return Err(Error::Value(time_limit_message(&t.to_string())));
+                }
+            }
+            if (self.stop)() {
+                return Err(Error::Value(INTERRUPTED.to_string()));
+            }
+        }
+        Ok(())
+    }
+
+    /// The root side's value of a finished deal's points.
+    #[inline]
+    fn score(&self, points: &[u64]) -> Value {
+        let root = self.root_side as usize;
+        let own = points.get(root).copied().unwrap_or(0) as Value;
+        let best_other = (0..self.sides as usize)
+            .filter(|&s| s != root)
+            .map(|s| points.get(s).copied().unwrap_or(0))
+            .max()
+            .unwrap_or(0) as Value;
+        own - best_other
+    }
+
+    /// The value of a position a move just reached (counted as a node here).
+    #[inline]
+    fn value_of<G: State<Move = M>>(
+        &mut self,
+        g: &G,
+        depth: usize,
+        alpha: Value,
+        beta: Value,
+    ) -> Result<Value, Stopped> {
+        self.visit()?;
+        // The copy had no records: the first one is the deal in progress, ended.
+        if let Some(deal) = g.deals().first() {
+            return Ok(self.score(deal.points()));
+        }
+        self.search(g, depth, alpha, beta)
+    }
+
+    /// Fail-soft alpha-beta: the exact value when it lies strictly inside
+    /// `alpha..beta`, else a bound on the side of the window it fell.
+    fn search<G: State<Move = M>>(
+        &mut self,
+        g: &G,
+        depth: usize,
+        mut alpha: Value,
+        mut beta: Value,
+    ) -> Result<Value, Stopped> {
+        let Some(seat) = g.turn() else {
+            return Ok(0); // never: a finished match has a record
+        };
+        let key = g.deal_key();
+        let slot = key as usize & (self.tt.len() - 1);
+        let mut tt_best = NO_MOVE;
+        let known = self.tt[slot];
+        if known.used && known.key == key {
+            if known.lower == known.upper || known.lower >= beta {
+                return Ok(known.lower);
+            }
+            if known.upper <= alpha {
+                return Ok(known.upper);
+            }
+            alpha = alpha.max(known.lower);
+            beta = beta.min(known.upper);
+            tt_best = known.best;
+        }
+        let maximising = g.side_of(seat) == self.root_side;
+
+        while self.buffers.len() <= depth {
+            self.buffers.push(Buffers {
+                moves: Vec::new(),
+                order: Vec::new(),
+            });
+        }
+        let mut buf = std::mem::replace(
+            &mut self.buffers[depth],
+            Buffers {
+                moves: Vec::new(),
+                order: Vec::new(),
+            },
+        );
+        buf.moves.clear();
+        g.legal_moves_into(&mut buf.moves);
+        buf.order.clear();
+        for (i, mv) in buf.moves.iter().enumerate() {
+            // The table's move first, then the greedy key, greatest first.
+            let k = if i as u16 == tt_best {
+                i32::MAX
+            } else {
+                g.greedy_key(mv)
+            };
+            buf.order.push((k, i as u16));
+        }
+        buf.order.sort_by_key(|o| std::cmp::Reverse(o.0));
+
+        let (a0, b0) = (alpha, beta);
+        let mut best = if maximising { -INF } else { INF };
+        let mut best_move = NO_MOVE;
+        let mut result = Ok(());
+        for &(_, i) in &buf.order {
+            let mut child = g.clone();
+            child.apply(buf.moves[i as usize]);
+            let v = match self.value_of(&child, depth + 1, alpha, beta) {
+                Ok(v) => v,
+                Err(e) => {
+                    result = Err(e);
+                    break;
+                }
+            };
+            if maximising {
+                if v > best {
+                    best = v;
+                    best_move = i;
+                }
+                alpha = alpha.max(v);
+            } else {
+                if v < best {
+                    best = v;
+                    best_move = i;
+                }
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        self.buffers[depth] = buf;
+        result?;
+
+        // What this search proved, joined with what the table knew.
+        let (mut lower, mut upper) = if best <= a0 {
+            (-INF, best)
+        } else if best >= b0 {
+            (best, INF)
+        } else {
+            (best, best)
+        };
+        if known.used && known.key == key {
+            lower = lower.max(known.lower);
+            upper = upper.min(known.upper);
+        }
+        self.store(
+            slot,
+            Entry {
+                key,
+                lower,
+                upper,
+                best: best_move,
+                used: true,
+            },
+        );
+        Ok(best)
+    }
+
+    fn store(&mut self, slot: usize, entry: Entry) {
+        if !self.tt[slot].used {
+            self.filled += 1;
+        }
+        self.tt[slot] = entry;
+        if self.filled * 4 > self.tt.len() * 3 && self.tt.len() < TT_MAX {
+            self.grow();
+        }
+    }
+
+    /// Twice the slots, every entry moved to its slot in the new table.
+    fn grow(&mut self) {
+        let bigger = vec![Entry::EMPTY; self.tt.len() * 2];
+        let old = std::mem::replace(&mut self.tt, bigger);
+        let mask = self.tt.len() - 1;
+        self.filled = 0;
+        for e in old.into_iter().filter(|e| e.used) {
+            let slot = e.key as usize & mask;
+            if !self.tt[slot].used {
+                self.filled += 1;
+            }
+            self.tt[slot] = e;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::SplitMix64;
+    use crate::{fifteen, quinte};
+
+    /// Plain minimax with the same objective: no table, no ordering, no pruning.
+    fn minimax<G: State>(g: &G, root_side: u8) -> Value {
+        let sides = G::sides(g.rules());
+        let mut best: Option<Value> = None;
+        let maximising = g.side_of(g.turn().unwrap()) == root_side;
+        for mv in g.legal_moves() {
+            let mut c = g.clone();
+            c.apply(mv);
+            let v = match c.deals().first() {
+                Some(d) => {
+                    let p = d.points();
+                    let other = (0..sides as usize)
+                        .filter(|&s| s != root_side as usize)
+                        .map(|s| p[s])
+                        .max()
+                        .unwrap();
+                    p[root_side as usize] as Value - other as Value
+                }
+                None => minimax(&c, root_side),
+            };
+            best = Some(match best {
+                None => v,
+                Some(b) if maximising => b.max(v),
+                Some(b) => b.min(v),
+            });
+        }
+        best.unwrap()
+    }
+
+    /// Random play until at most `left` moves of the deal remain (by cards in hands and
+    /// stock), from a match of `rules` at `seed`.
+    fn near_end<G: State>(rules: G::Rules, seed: u64, cards_left: impl Fn(&G) -> usize) -> G {
+        let mut g = G::new(rules, seed);
+        let mut rng = SplitMix64::new(seed ^ 0x5eed);
+        let mut buf = Vec::new();
+        let deal = g.deal_number();
+        while cards_left(&g) > 0 {
+            let mv = g.random_move(&mut rng, &mut buf).unwrap();
+            let mut next = g.clone();
+            next.apply(mv);
+            if next.deal_number() != deal || next.is_over() {
+                break;
+            }
+            g = next;
+        }
+        g
+    }
+
+    fn check_against_minimax<G: State>(g: &G) {
+        let root = g.search_copy();
+        let side = g.side_of(g.turn().unwrap());
+        let s = solve(g, &Limits::default()).unwrap();
+        let want: Vec<Value> = root
+            .legal_moves()
+            .into_iter()
+            .map(|mv| {
+                let mut c = root.clone();
+                c.apply(mv);
+                match c.deals().first() {
+                    Some(d) => {
+                        let p = d.points();
+                        let other = (0..p.len())
+                            .filter(|&o| o != side as usize)
+                            .map(|o| p[o])
+                            .max()
+                            .unwrap();
+                        p[side as usize] as Value - other as Value
+                    }
+                    None => minimax(&c, side),
+                }
+            })
+            .collect();
+        let mut got: Vec<(G::Move, Value)> = root.legal_moves().into_iter().zip(want).collect();
+        got.sort_by_key(|m| std::cmp::Reverse(m.1));
+        assert_eq!(s.moves, got);
+        assert_eq!(s.value, got[0].1);
+    }
+
+    #[test]
+    fn fifteen_values_equal_plain_minimax() {
+        for name in ["quinza", "rb3ine", "escoba"] {
+            for players in [2i64, 3, 4] {
+                let rules = fifteen::Rules::new(name, Some(players), None).unwrap();
+                for seed in 0..12u64 {
+                    let g: fifteen::Game = near_end(rules, seed, |g: &fifteen::Game| {
+                        let hands: usize =
+                            (0..players as u8).map(|s| g.hand(s).len() as usize).sum();
+                        (hands + g.stock_len()).saturating_sub(6)
+                    });
+                    check_against_minimax(&g);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn quinte_values_equal_plain_minimax() {
+        for seed in 0..16u64 {
+            // A low target ends some deals early at a quint.
+            let target = if seed % 2 == 0 { 250 } else { 25 };
+            let rules = quinte::Rules::new(target).unwrap();
+            let g: quinte::Game = near_end(rules, seed, |g: &quinte::Game| {
+                (0..4)
+                    .map(|s| g.hand(s).len() as usize)
+                    .sum::<usize>()
+                    .saturating_sub(7)
+            });
+            check_against_minimax(&g);
+        }
+    }
+
+    #[test]
+    fn a_node_limit_stops_the_search_with_its_message() {
+        let rules = fifteen::Rules::new("escoba", None, None).unwrap();
+        let g = fifteen::Game::new(rules, 3);
+        let e = solve(
+            &g,
+            &Limits {
+                max_nodes: Some(500),
+                time_limit: None,
+            },
+        )
+        .unwrap_err();
+        assert_eq!(e, Error::Value(node_limit_message(500)));
+        let mut asked = 0;
+        let e = solve_with(&g, &Limits::default(), &mut || {
+            asked += 1;
+            asked == 3
+        })
+        .unwrap_err();
+        assert_eq!(e, Error::Value(INTERRUPTED.to_string()));
+    }
+}
