@@ -12,6 +12,7 @@ import _thread
 import json
 import math
 import random
+import signal
 import threading
 from pathlib import Path
 from types import ModuleType
@@ -236,6 +237,9 @@ def test_a_time_limit_stops_the_search(q: ModuleType) -> None:
 def test_ctrl_c_stops_the_search(q: ModuleType) -> None:
     game = quinza.Game("quinte", seed=4)
     g = game if q is quinza else ref.Game.from_json(game.to_json())
+    # Python's own Ctrl-C handler, even where SIGINT came in ignored (a shell's background
+    # job): interrupt_main does nothing for an ignored signal.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(0.2, _thread.interrupt_main)
     timer.start()
     try:
@@ -243,6 +247,7 @@ def test_ctrl_c_stops_the_search(q: ModuleType) -> None:
             q.solve(g, time_limit=20)  # never hangs, even if the signal were lost
     finally:
         timer.cancel()
+        signal.signal(signal.SIGINT, previous)
 
 
 # -- bad input ---------------------------------------------------------------------------
