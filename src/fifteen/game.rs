@@ -683,25 +683,11 @@ impl Game {
     }
 
     /// `State::search_copy`: this game without the records of the finished deals
-    /// (every field copied, the records' `Vec` left empty rather than cloned).
+    /// (every other field copied: they are all `Copy`).
     pub fn search_copy(&self) -> Game {
         Game {
-            rules: self.rules,
-            rng: self.rng,
-            deal_number: self.deal_number,
-            dealer: self.dealer,
-            turn: self.turn,
-            hands: self.hands,
-            table: self.table,
-            stock: self.stock,
-            stock_pos: self.stock_pos,
-            stock_end: self.stock_end,
-            piles: self.piles,
-            escobas: self.escobas,
-            last_capturer: self.last_capturer,
-            scores: self.scores,
-            winner: self.winner,
             deals: Vec::new(),
+            ..*self
         }
     }
 

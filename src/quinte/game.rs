@@ -621,29 +621,11 @@ impl Game {
     // -- search ----------------------------------------------------------------------------
 
     /// `State::search_copy`: this game without the records of the finished deals
-    /// (every field copied, the records' `Vec` left empty rather than cloned).
+    /// (every other field copied: they are all `Copy`).
     pub fn search_copy(&self) -> Game {
         Game {
-            rules: self.rules,
-            rng: self.rng,
-            deal_number: self.deal_number,
-            dealer: self.dealer,
-            turn: self.turn,
-            hands: self.hands,
-            cachette: self.cachette,
-            cachette_len: self.cachette_len,
-            bids: self.bids,
-            bid_count: self.bid_count,
-            doubling: self.doubling,
-            played: self.played,
-            played_len: self.played_len,
-            piles: self.piles,
-            tricks_won: self.tricks_won,
-            quints: self.quints,
-            last_capturer: self.last_capturer,
-            scores: self.scores,
-            winner: self.winner,
             deals: Vec::new(),
+            ..*self
         }
     }
 

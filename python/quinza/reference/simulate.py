@@ -7,7 +7,7 @@ from __future__ import annotations
 import sys
 from typing import Any, Callable, Optional
 
-from .. import _run, _sim
+from .. import _run
 from .._sim import SimulationResult
 
 
@@ -22,48 +22,17 @@ def simulate(
     arrays: bool = True,
     ray_address: Optional[str] = None,
 ) -> SimulationResult:
-    """Play `games` whole matches between bots and return a `SimulationResult`; both
-    backends (`quinza`, `quinza.reference`) take the same arguments and give the same
-    results.
-
-    - `rules`: a `Rules` or a rule-set name.
-    - `bots`: one bot for every seat, or a list of one per side or one per seat (seat k
-      plays `bots[k % len(bots)]`); a bot is "random", "greedy", a `RandomBot` or
-      `GreedyBot` (used by kind: each match reseeds it), or any Python callable
-      `(game) -> move`. A comma-separated string of names works too: "greedy,random".
-    - `seed`: match `i` is `Game(rules, seed=match_seed(seed, i))` and the random bot of
-      seat k starts from `seat_seed(match_seed, k)`; None draws a seed (kept in
-      `result.seed`). The results do not depend on `threads` or `backend`.
-    - `threads`: None uses every core. In `quinza` core bots play inside Rust, on those
-      threads, with the GIL released; a Python callable bot is slower: its matches run one
-      by one on the calling thread (the core bots of those matches still choose in Rust).
-      In `quinza.reference` every match runs move by move in Python on the calling thread
-      (`threads` is checked and otherwise unused). A Python callable bot gets a copy of
-      the game each move.
-    - `backend`: "local", or "ray" to share the matches out over a Ray cluster, each task
-      running the local simulation of the same backend on its range of matches
-      (`pip install 'quinza[ray]'`; `ray_address` is passed to `ray.init` when Ray is not
-      started yet). Same results as local.
-    - `progress`: called as `progress(done, games)` after each chunk.
-    - `arrays`: keep the per-match and per-deal arrays (False keeps only the running
-      totals of the summary: memory stays flat however many matches).
-
-    Ctrl-C stops after the chunk in progress and raises `SimulationInterrupted`, whose
-    `result` holds the finished matches (a second Ctrl-C interrupts at once). A Python bot
-    that raises or returns an illegal move stops the run with `BotError` (a ValueError)
-    naming the bot, the seat, the match, its seed and the move; its `result` holds the
-    matches finished before that one.
-    """
     return _run.simulate(_reference(), rules, games, bots, seed, threads, backend, progress, arrays, ray_address)
 
 
+simulate.__doc__ = _run.SIMULATE_DOC
+
+
 def play_match(rules: Any, bots: Any, match_seed: int) -> Any:
-    """Play the match seeded `match_seed` as `simulate` plays it and return the finished
-    `Game`: match `i` of `simulate(rules, n, bots, seed=S)` is
-    `play_match(rules, bots, match_seed(S, i))`."""
-    reference = _reference()
-    rules = _sim.check_rules(reference, rules)
-    return _sim.play_match(reference, rules, _sim.check_bots(reference, bots, rules), _sim.check_seed(match_seed))[0]
+    return _run.play_match(_reference(), rules, bots, match_seed)
+
+
+play_match.__doc__ = _run.PLAY_MATCH_DOC
 
 
 def _reference() -> Any:
