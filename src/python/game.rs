@@ -302,19 +302,28 @@ fn observation_dict<'py>(py: Python<'py>, o: &AnyObservation) -> PyResult<Bound<
     Ok(d)
 }
 
-/// A rule set for `Game(rules)`: left out is quinza.
-fn game_rules<'py>(py: Python<'py>, rules: &Given<'py>) -> PyResult<RuleSet> {
-    match rules.value() {
-        Some(r) => rules_arg(r),
-        None => rules_arg(PyString::new(py, "quinza").as_any()),
-    }
+/// `class(rules, seed)`: a new match of the rule set given (`default` when left out) in
+/// its family's class; `Game` takes any rule set, a family's class only its own.
+fn new_game<'py>(
+    class: &Bound<'py, PyType>,
+    rules: &Given<'py>,
+    default: &str,
+    seed: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Py<PyAny>> {
+    let py = class.py();
+    let rules = match rules.value() {
+        Some(r) => rules_arg(r)?,
+        None => rules_arg(PyString::new(py, default).as_any())?,
+    };
+    check_family(class, &rules)?;
+    game_object(py, AnyGame::new(rules, game_seed(py, seed)?))
 }
 
 /// A seed for `Game(rules, seed)`: None draws one.
 fn game_seed<'py>(py: Python<'py>, seed: Option<&Bound<'py, PyAny>>) -> PyResult<u64> {
     match seed {
-        Some(s) if !s.is_none() => seed_arg(s),
-        _ => {
+        Some(s) => seed_arg(s),
+        None => {
             let secrets = py.import("secrets")?;
             secrets.call_method1("randbits", (64,))?.extract::<u64>()
         }
@@ -347,9 +356,12 @@ impl PyGame {
         rules: Given<'py>,
         seed: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Py<PyAny>> {
-        let rules = game_rules(py, &rules)?;
-        let seed = game_seed(py, seed)?;
-        game_object(py, AnyGame::new(rules, seed))
+        new_game(
+            &py.get_type::<PyGame>(),
+            &rules,
+            fifteen::rules::Variant::DEFAULT.name(),
+            seed,
+        )
     }
 
     #[getter]
@@ -615,24 +627,25 @@ impl PyGame {
         quints: Option<&Bound<'py, PyAny>>,
         played: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Py<PyAny>> {
-        position_object(
-            cls,
-            rules,
+        let args = PositionArgs {
             hands,
-            table,
-            stock,
-            dealer,
+            table: table.value(),
+            stock: stock.value(),
+            dealer: dealer.value(),
             turn,
             scores,
             piles,
-            escobas,
             last_capturer,
-            deal_number,
-            seed,
+            deal_number: deal_number.value(),
+            seed: seed.value(),
+        };
+        let family = FamilyArgs {
+            escobas,
             bids,
             quints,
             played,
-        )
+        };
+        position_object(cls, rules, &args, &family)
     }
 
     /// What `seat` may know (docs/engine.md "observation(seat)"): its own hand, the sizes
@@ -666,61 +679,24 @@ impl PyGame {
     }
 }
 
-/// `from_position` of any of the three classes: the arguments a class lacks are None.
-#[allow(clippy::too_many_arguments)]
+/// `from_position` of any of the three classes (the arguments a class lacks are None).
 fn position_object<'py>(
     cls: &Bound<'py, PyType>,
     rules: &Bound<'py, PyAny>,
-    hands: &Bound<'py, PyAny>,
-    table: Given<'py>,
-    stock: Given<'py>,
-    dealer: Given<'py>,
-    turn: Option<&Bound<'py, PyAny>>,
-    scores: Option<&Bound<'py, PyAny>>,
-    piles: Option<&Bound<'py, PyAny>>,
-    escobas: Option<&Bound<'py, PyAny>>,
-    last_capturer: Option<&Bound<'py, PyAny>>,
-    deal_number: Given<'py>,
-    seed: Given<'py>,
-    bids: Option<&Bound<'py, PyAny>>,
-    quints: Option<&Bound<'py, PyAny>>,
-    played: Option<&Bound<'py, PyAny>>,
+    args: &PositionArgs<'_, 'py>,
+    family: &FamilyArgs<'_, 'py>,
 ) -> PyResult<Py<PyAny>> {
-    let not_none = |v: Option<&Bound<'py, PyAny>>| v.filter(|v| !v.is_none()).cloned();
-    let (turn, scores, piles, escobas) = (
-        not_none(turn),
-        not_none(scores),
-        not_none(piles),
-        not_none(escobas),
-    );
-    let last_capturer = not_none(last_capturer);
-    let (bids, quints, played) = (not_none(bids), not_none(quints), not_none(played));
-    let args = PositionArgs {
-        hands,
-        table: table.value(),
-        stock: stock.value(),
-        dealer: dealer.value(),
-        turn: turn.as_ref(),
-        scores: scores.as_ref(),
-        piles: piles.as_ref(),
-        last_capturer: last_capturer.as_ref(),
-        deal_number: deal_number.value(),
-        seed: seed.value(),
-    };
     let rules = rules_arg(rules)?;
     check_family(cls, &rules)?;
     let game = match rules {
-        RuleSet::Quinte(r) => {
-            let extra = QuinteArgs {
-                escobas: escobas.as_ref(),
-                bids: bids.as_ref(),
-                quints: quints.as_ref(),
-                played: played.as_ref(),
-            };
-            AnyGame::Quinte(quinte_position(r, &args, &extra)?)
-        }
+        RuleSet::Quinte(r) => AnyGame::Quinte(quinte_position(r, args, family)?),
         RuleSet::Fifteen(r) => {
-            for (key, value) in [("bids", &bids), ("quints", &quints), ("played", &played)] {
+            let quinte_only = [
+                ("bids", family.bids),
+                ("quints", family.quints),
+                ("played", family.played),
+            ];
+            for (key, value) in quinte_only {
                 if value.is_some() {
                     return Err(value_error(format!(
                         "{key} belong to quinte, not to {}",
@@ -728,7 +704,7 @@ fn position_object<'py>(
                     )));
                 }
             }
-            AnyGame::Fifteen(fifteen_position(r, &args, escobas.as_ref())?)
+            AnyGame::Fifteen(fifteen_position(r, args, family.escobas)?)
         }
     };
     game_object(cls.py(), game)
@@ -761,11 +737,10 @@ impl PyFifteenGame {
         rules: Given<'py>,
         seed: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Py<PyAny>> {
-        let rules = game_rules(py, &rules)?;
-        check_family(&py.get_type::<PyFifteenGame>(), &rules)?;
-        PyGame::new(
-            py,
-            Given::Value(PyRules { rules }.into_pyobject(py)?.into_any()),
+        new_game(
+            &py.get_type::<PyFifteenGame>(),
+            &rules,
+            fifteen::rules::Variant::DEFAULT.name(),
             seed,
         )
     }
@@ -794,24 +769,25 @@ impl PyFifteenGame {
         deal_number: Given<'py>,
         seed: Given<'py>,
     ) -> PyResult<Py<PyAny>> {
-        position_object(
-            cls,
-            rules,
+        let args = PositionArgs {
             hands,
-            table,
-            stock,
-            dealer,
+            table: table.value(),
+            stock: stock.value(),
+            dealer: dealer.value(),
             turn,
             scores,
             piles,
-            escobas,
             last_capturer,
-            deal_number,
-            seed,
-            None,
-            None,
-            None,
-        )
+            deal_number: deal_number.value(),
+            seed: seed.value(),
+        };
+        let family = FamilyArgs {
+            escobas,
+            bids: None,
+            quints: None,
+            played: None,
+        };
+        position_object(cls, rules, &args, &family)
     }
 }
 
@@ -834,14 +810,10 @@ impl PyQuinteGame {
         rules: Given<'py>,
         seed: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Py<PyAny>> {
-        let rules = match rules.value() {
-            Some(r) => rules_arg(r)?,
-            None => rules_arg(PyString::new(py, quinte::rules::NAME).as_any())?,
-        };
-        check_family(&py.get_type::<PyQuinteGame>(), &rules)?;
-        PyGame::new(
-            py,
-            Given::Value(PyRules { rules }.into_pyobject(py)?.into_any()),
+        new_game(
+            &py.get_type::<PyQuinteGame>(),
+            &rules,
+            quinte::rules::NAME,
             seed,
         )
     }
@@ -877,24 +849,25 @@ impl PyQuinteGame {
         quints: Option<&Bound<'py, PyAny>>,
         played: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Py<PyAny>> {
-        position_object(
-            cls,
-            rules,
+        let args = PositionArgs {
             hands,
-            table,
-            stock,
-            dealer,
+            table: table.value(),
+            stock: stock.value(),
+            dealer: dealer.value(),
             turn,
             scores,
             piles,
-            None,
             last_capturer,
-            deal_number,
-            seed,
+            deal_number: deal_number.value(),
+            seed: seed.value(),
+        };
+        let family = FamilyArgs {
+            escobas: None,
             bids,
             quints,
             played,
-        )
+        };
+        position_object(cls, rules, &args, &family)
     }
 
     /// "doubling", "play", or "over" when the match is over.
@@ -990,8 +963,9 @@ struct PositionArgs<'a, 'py> {
     seed: Option<&'a Bound<'py, PyAny>>,
 }
 
-/// The keywords only quinte takes.
-struct QuinteArgs<'a, 'py> {
+/// The arguments of one family: `escobas` (the fifteen family), `bids`, `quints` and
+/// `played` (quinte); the other family refuses them.
+struct FamilyArgs<'a, 'py> {
     escobas: Option<&'a Bound<'py, PyAny>>,
     bids: Option<&'a Bound<'py, PyAny>>,
     quints: Option<&'a Bound<'py, PyAny>>,
@@ -1076,7 +1050,7 @@ fn fifteen_position(
 fn quinte_position(
     rules: quinte::Rules,
     a: &PositionArgs<'_, '_>,
-    q: &QuinteArgs<'_, '_>,
+    q: &FamilyArgs<'_, '_>,
 ) -> PyResult<quinte::Game> {
     let mut p = quinte::Position::new(rules);
     p.hands = per(a.hands, 4, "hands", "seat")?
