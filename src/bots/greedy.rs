@@ -2,7 +2,7 @@
 //! right away), the first in legal-move order of equal keys. It draws nothing. The keys of
 //! both families are here; each family's `State::greedy_key` is one of them.
 
-use crate::cards::{Card, CardSet, OROS};
+use crate::cards::{CardSet, OROS};
 use crate::fifteen::{Game, Move, Scoring};
 use crate::state::State;
 
@@ -55,26 +55,12 @@ pub fn greedy_key(g: &Game, mv: &Move) -> i32 {
     } else {
         (played.union(mv.captures), 1)
     };
-    let escoba = g.rules().scores_sweeps()
-        && !mv.is_lay()
-        && mv.captures == g.table()
-        && scores_escoba(g, mv.card);
+    let hand_after = g.hand(g.turn().unwrap_or(0)).minus(played);
+    let escoba = !mv.is_lay() && mv.captures == g.table() && g.clear_scores_escoba(hand_after);
     let seven = (cards.0 & crate::fifteen::scoring::SEVEN_OF_OROS != 0) as i32;
     let oros = cards.intersect(OROS).len() as i32;
     let count = cards.len() as i32;
     (escoba as i32) * (1 << 21) + sign * (seven * (1 << 14) + oros * (1 << 7) + count)
-}
-
-/// Whether clearing the table with `card` scores an escoba: not with the player's final
-/// card of the deal unless `escoba_on_last_card`.
-#[inline]
-fn scores_escoba(g: &Game, card: Card) -> bool {
-    if g.rules().escoba_on_last_card {
-        return true;
-    }
-    let seat = g.turn().unwrap_or(0);
-    let last_card = g.hand(seat).minus(CardSet(card.bit())).is_empty() && g.stock_len() == 0;
-    !last_card
 }
 
 /// quinte: a bid is worth 0 (greedy passes: pass is listed first). A card is worth, with
@@ -112,6 +98,7 @@ pub fn quinte_greedy_key(g: &crate::quinte::Game, mv: &crate::quinte::Move) -> i
 mod tests {
     use super::*;
     use crate::bots::{Bot, BotKind};
+    use crate::cards::Card;
     use crate::fifteen::{Position, Rules};
 
     fn cards(texts: &[&str]) -> Vec<Card> {

@@ -480,11 +480,8 @@ impl Game {
         } else {
             self.last_capturer
         };
-        if self.rules.scores_sweeps() && capture && self.table.is_empty() {
-            let last_card = self.hands[s].is_empty() && self.stock_pos == self.stock_end;
-            if self.rules.escoba_on_last_card || !last_card {
-                self.escobas[side] = self.escobas[side].saturating_add(1);
-            }
+        if capture && self.table.is_empty() && self.clear_scores_escoba(self.hands[s]) {
+            self.escobas[side] = self.escobas[side].saturating_add(1);
         }
         self.turn = Some(if seat + 1 == n { 0 } else { seat + 1 });
         let in_hands = self.hands.iter().fold(0, |all, h| all | h.0);
@@ -495,6 +492,15 @@ impl Game {
                 self.end_deal();
             }
         }
+    }
+
+    /// Whether a capture that clears the table scores an escoba, the player left holding
+    /// `hand_after`: in a rule set that scores sweeps, but not with the player's final card
+    /// of the deal (hand and stock empty) unless `escoba_on_last_card`.
+    #[inline]
+    pub fn clear_scores_escoba(&self, hand_after: CardSet) -> bool {
+        let last_card = hand_after.is_empty() && self.stock_pos == self.stock_end;
+        self.rules.scores_sweeps() && (self.rules.escoba_on_last_card || !last_card)
     }
 
     // -- dealing -------------------------------------------------------------------------
