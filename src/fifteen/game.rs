@@ -294,9 +294,6 @@ impl Game {
     pub fn last_capturer(&self) -> Option<u8> {
         self.last_capturer
     }
-    pub fn is_over(&self) -> bool {
-        self.turn.is_none()
-    }
     pub fn winner(&self) -> Option<u8> {
         self.winner
     }
@@ -390,12 +387,6 @@ impl Game {
         None
     }
 
-    pub fn legal_moves(&self) -> Vec<Move> {
-        let mut v = Vec::new();
-        self.legal_moves_into(&mut v);
-        v
-    }
-
     /// The number of legal moves, by subset-sum counting (never lists the groups).
     pub fn count_legal_moves(&self) -> u64 {
         let Some(seat) = self.turn else { return 0 };
@@ -445,19 +436,6 @@ impl Game {
             }
         }
         None
-    }
-
-    pub fn is_legal(&self, mv: &Move) -> bool {
-        self.illegal_reason(mv).is_none()
-    }
-
-    /// Play a move for the seat to act; an illegal move is an error and changes nothing.
-    pub fn play(&mut self, mv: &Move) -> Result<(), Error> {
-        if let Some(reason) = self.illegal_reason(mv) {
-            return Err(Error::Illegal(reason));
-        }
-        self.apply(*mv);
-        Ok(())
     }
 
     /// Play a move known to be legal (from `legal_moves_into`). Finishes the deal and
@@ -755,6 +733,7 @@ pub(crate) mod tests {
     use super::*;
     use crate::fifteen::rules::Scoring;
     use crate::fifteen::scoring::Details;
+    use crate::state::State;
 
     pub fn cards(text: &[&str]) -> Vec<Card> {
         text.iter().map(|t| Card::parse(t).unwrap()).collect()

@@ -579,15 +579,11 @@ pub fn read_value(data: &Value) -> Result<Game, Error> {
     Ok(game)
 }
 
-/// The detail keys of a scoring kind, for callers that build dicts.
-pub fn detail_keys(scoring: Scoring) -> &'static [&'static str] {
-    Details::keys(scoring)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::fifteen::moves::Move;
+    use crate::state::State;
 
     #[test]
     fn json_text_has_the_documented_shape() {

@@ -11,7 +11,6 @@ use super::moves::{Bid, Move, BIDS};
 use super::rules::{Rules, PLAYERS};
 pub use super::trick::{quints_in, JOKER_QUINT, QUINT_VALUES};
 use crate::rng::SplitMix64;
-use crate::Error;
 
 pub const HAND_SIZE: usize = 12;
 pub const CACHETTE_SIZE: usize = 5;
@@ -234,9 +233,6 @@ impl Game {
     pub fn last_capturer(&self) -> Option<u8> {
         self.last_capturer
     }
-    pub fn is_over(&self) -> bool {
-        self.turn.is_none()
-    }
     pub fn winner(&self) -> Option<u8> {
         self.winner
     }
@@ -370,12 +366,6 @@ impl Game {
         out.extend(self.legal_cards().iter().map(Move::Card));
     }
 
-    pub fn legal_moves(&self) -> Vec<Move> {
-        let mut v = Vec::with_capacity(12);
-        self.legal_moves_into(&mut v);
-        v
-    }
-
     pub fn count_legal_moves(&self) -> u64 {
         let Some(seat) = self.turn else { return 0 };
         if !self.doubling.over {
@@ -456,20 +446,6 @@ impl Game {
             "{card} does not follow suit: seat {seat} has {}",
             SUIT_NAMES[suit as usize]
         ))
-    }
-
-    pub fn is_legal(&self, mv: &Move) -> bool {
-        self.illegal_reason(mv).is_none()
-    }
-
-    /// Bid or play one card for the seat to act; an illegal move is an error and changes
-    /// nothing. A finished deal is scored and the next one dealt inside this call.
-    pub fn play(&mut self, mv: &Move) -> Result<(), Error> {
-        if let Some(reason) = self.illegal_reason(mv) {
-            return Err(Error::Illegal(reason));
-        }
-        self.apply(*mv);
-        Ok(())
     }
 
     /// Play a move known to be legal (from `legal_moves_into` or `legal_cards`).
