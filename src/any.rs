@@ -454,14 +454,6 @@ impl AnyGame {
         }
     }
 
-    /// The fifteen-family game, when this is one.
-    pub fn fifteen(&self) -> Option<&fifteen::Game> {
-        match self {
-            AnyGame::Fifteen(g) => Some(g),
-            AnyGame::Quinte(_) => None,
-        }
-    }
-
     /// The hand of a seat (empty for a seat that does not exist).
     pub fn hand(&self, seat: u8) -> AnyCardSet {
         match self {

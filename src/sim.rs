@@ -67,28 +67,16 @@ impl Records {
 
     /// Record a finished match that took `moves` moves.
     pub fn push<G: State>(&mut self, g: &G, moves: u64) {
-        let first = g.deals().first().map_or(g.dealer(), |d| d.dealer());
-        let deals = g.deals().iter().map(|d| (d.dealer(), d.points()));
-        self.push_parts(g.winner(), g.scores(), moves, first, deals);
-    }
-
-    /// Record a finished match from its parts: winner, final scores, the first dealer,
-    /// and per deal its dealer and points.
-    pub fn push_parts<'a>(
-        &mut self,
-        winner: Option<u8>,
-        scores: &[u64],
-        moves: u64,
-        first_dealer: u8,
-        deals: impl Iterator<Item = (u8, &'a [u64])>,
-    ) {
-        self.winner.push(winner.map_or(-1, |w| w as i8));
+        self.winner.push(g.winner().map_or(-1, |w| w as i8));
         self.scores
-            .extend(scores.iter().map(|&s| s.min(i64::MAX as u64) as i64));
+            .extend(g.scores().iter().map(|&s| s.min(i64::MAX as u64) as i64));
         self.moves.push(moves.min(u32::MAX as u64) as u32);
+        // The first dealer: the first deal's, or the dealer now if no deal has finished.
+        let first_dealer = g.deals().first().map_or(g.dealer(), |d| d.dealer());
         self.first_dealer.push(first_dealer);
         let mut n = 0u32;
-        for (dealer, points) in deals {
+        for d in g.deals() {
+            let (dealer, points) = (d.dealer(), d.points());
             self.deal_points
                 .extend(points.iter().map(|&p| p.min(i32::MAX as u64) as i32));
             self.deal_dealer.push(dealer);

@@ -3,7 +3,7 @@
 //! messages, each prefixed `invalid game JSON: `.
 
 use super::game::{Game, Position};
-use super::rules::{Arg, ArgKind, Rules, Scoring};
+use super::rules::{Arg, ArgKind, Rules};
 use super::scoring::{DealResult, Details};
 use crate::cards::{Card, CardSet, DECK_SIZE};
 use crate::pyrepr::{json_is_int, list_text, py_repr_json, py_repr_str_list};

@@ -162,11 +162,6 @@ impl Variant {
             .map(Variant)
     }
 
-    /// Every rule set of the family, in table order.
-    pub fn all() -> impl Iterator<Item = Variant> {
-        ROWS.iter().map(Variant)
-    }
-
     #[inline]
     pub fn row(self) -> &'static Row {
         self.0
