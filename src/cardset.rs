@@ -78,6 +78,25 @@ macro_rules! card_set {
                 }
                 s
             }
+            /// The check of a position's cards: each at most once (the first seen twice is
+            /// named), and together every card of `full`.
+            pub fn each_once<'a, I: IntoIterator<Item = &'a Card>>(
+                cards: I,
+                full: CardSet,
+            ) -> Result<CardSet, String> {
+                let mut seen = CardSet::EMPTY;
+                for &c in cards {
+                    if seen.contains(c) {
+                        return Err(format!("{c} appears more than once"));
+                    }
+                    seen.insert(c);
+                }
+                let missing = full.minus(seen);
+                if !missing.is_empty() {
+                    return Err(format!("cards missing from the position: {missing}"));
+                }
+                Ok(seen)
+            }
         }
 
         impl std::fmt::Display for CardSet {

@@ -87,25 +87,13 @@ impl Position {
 
     /// Every card at most once, scanning hands, table, stock, piles; then all 40 placed.
     fn check_every_card_once(&self) -> Result<(), String> {
-        let mut seen = CardSet::EMPTY;
         let all = self
             .hands
             .iter()
             .flatten()
-            .chain(self.table.iter())
-            .chain(self.stock.iter())
-            .chain(self.piles.iter().flatten());
-        for &c in all {
-            if seen.contains(c) {
-                return Err(format!("{c} appears more than once"));
-            }
-            seen.insert(c);
-        }
-        let missing = FULL_DECK.minus(seen);
-        if !missing.is_empty() {
-            return Err(format!("cards missing from the position: {missing}"));
-        }
-        Ok(())
+            .chain(&self.table)
+            .chain(&self.stock);
+        CardSet::each_once(all.chain(self.piles.iter().flatten()), FULL_DECK).map(|_| ())
     }
 
     /// The stock is dealt in whole rounds of 3 cards a seat.

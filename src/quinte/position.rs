@@ -117,25 +117,13 @@ impl Position {
 
     /// Step 2: every one of the 53 cards exactly once.
     fn check_every_card_once(&self) -> Result<(), String> {
-        let mut seen = CardSet::EMPTY;
         let all = self
             .hands
             .iter()
             .flatten()
             .chain(&self.table)
-            .chain(&self.stock)
-            .chain(self.piles.iter().flatten());
-        for &c in all {
-            if seen.contains(c) {
-                return Err(format!("{c} appears more than once"));
-            }
-            seen.insert(c);
-        }
-        let missing = FULL_DECK.minus(seen);
-        if !missing.is_empty() {
-            return Err(format!("cards missing from the position: {missing}"));
-        }
-        Ok(())
+            .chain(&self.stock);
+        CardSet::each_once(all.chain(self.piles.iter().flatten()), FULL_DECK).map(|_| ())
     }
 
     /// Step 3: the cachette (5 cards, or none in a finished match) and the trick in progress
