@@ -129,6 +129,32 @@ pub fn count_winner(scores: [u64; 2], target: u64) -> Option<u8> {
     }
 }
 
+/// The bids as (seat, bid), the first by the seat after the dealer.
+pub(crate) fn bids_by_seat(bids: &[Bid], dealer: u8) -> impl Iterator<Item = (u8, Bid)> + '_ {
+    bids.iter()
+        .enumerate()
+        .map(move |(i, b)| ((dealer + 1 + i as u8) % PLAYERS, *b))
+}
+
+/// The trick in progress: the last `len % 4` cards played this deal.
+pub(crate) fn current_trick(played: &[Card]) -> &[Card] {
+    let n = played.len();
+    &played[n - n % PLAYERS as usize..]
+}
+
+/// The trick in progress as (seat, card) in play order, led by `leader`.
+pub(crate) fn trick_by_seat(played: &[Card], leader: u8) -> impl Iterator<Item = (u8, Card)> + '_ {
+    current_trick(played)
+        .iter()
+        .enumerate()
+        .map(move |(i, c)| ((leader + i as u8) % PLAYERS, *c))
+}
+
+/// The winner of the last trick leads; the first trick is led by the seat after the dealer.
+pub(crate) fn leader_seat(last_capturer: Option<u8>, dealer: u8) -> u8 {
+    last_capturer.unwrap_or((dealer + 1) % PLAYERS)
+}
+
 /// The full state of a quinte match.
 #[derive(Clone, Debug)]
 pub struct Game {
@@ -252,11 +278,7 @@ impl Game {
     }
     /// The bids as (seat, bid), the first by the seat after the dealer.
     pub fn bids_by_seat(&self) -> impl Iterator<Item = (u8, Bid)> + '_ {
-        let first = self.dealer + 1;
-        self.bids()
-            .iter()
-            .enumerate()
-            .map(move |(i, b)| ((first + i as u8) % PLAYERS, *b))
+        bids_by_seat(self.bids(), self.dealer)
     }
     pub fn doubling(&self) -> Doubling {
         self.doubling
@@ -270,16 +292,11 @@ impl Game {
     }
     /// The trick in progress, in play order.
     pub fn current_trick(&self) -> &[Card] {
-        let n = self.played_len as usize;
-        &self.played[n - n % PLAYERS as usize..n]
+        current_trick(self.played())
     }
     /// The trick in progress as (seat, card) in play order.
     pub fn trick(&self) -> impl Iterator<Item = (u8, Card)> + '_ {
-        let leader = self.leader_seat();
-        self.current_trick()
-            .iter()
-            .enumerate()
-            .map(move |(i, c)| ((leader + i as u8) % PLAYERS, *c))
+        trick_by_seat(self.played(), self.leader_seat())
     }
     /// The cards of the trick in progress as a set.
     pub fn table(&self) -> CardSet {
@@ -297,10 +314,7 @@ impl Game {
     /// The winner of the last trick leads; the first trick is led by the seat after the dealer.
     #[inline]
     fn leader_seat(&self) -> u8 {
-        match self.last_capturer {
-            Some(s) => s,
-            None => (self.dealer + 1) % PLAYERS,
-        }
+        leader_seat(self.last_capturer, self.dealer)
     }
     /// The seat that leads (or led) the current trick; None when the match is over.
     pub fn leader(&self) -> Option<u8> {

@@ -4,9 +4,9 @@
 //! quints and scores. A fixed-size value: its cost does not grow with the match.
 
 use super::cards::{Card, CardSet};
-use super::game::{Game, Phase, MAX_PLAYED};
+use super::game::{bids_by_seat, leader_seat, trick_by_seat, Game, Phase, MAX_PLAYED};
 use super::moves::Bid;
-use super::rules::{Rules, PLAYERS};
+use super::rules::Rules;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Observation {
@@ -21,8 +21,6 @@ pub struct Observation {
     pub multiplier: u64,
     pub hand: CardSet,
     pub hand_sizes: [u8; 4],
-    /// The seat that led the trick in progress.
-    leader: u8,
     played: [Card; MAX_PLAYED],
     played_len: u8,
     pub stock: u8,
@@ -48,7 +46,6 @@ impl Observation {
             multiplier: g.multiplier(),
             hand: g.hand(seat),
             hand_sizes: g.hands.map(|h| h.len() as u8),
-            leader: g.trick().next().map_or(0, |(s, _)| s),
             played: g.played,
             played_len: g.played_len,
             stock: g.stock_len() as u8,
@@ -63,11 +60,7 @@ impl Observation {
 
     /// The bids as (seat, bid), the first by the seat after the dealer.
     pub fn bids(&self) -> impl Iterator<Item = (u8, Bid)> + '_ {
-        let first = self.dealer + 1;
-        self.bids[..self.bid_count as usize]
-            .iter()
-            .enumerate()
-            .map(move |(i, b)| ((first + i as u8) % PLAYERS, *b))
+        bids_by_seat(&self.bids[..self.bid_count as usize], self.dealer)
     }
 
     /// Every card played this deal, in play order.
@@ -77,11 +70,6 @@ impl Observation {
 
     /// The trick in progress as (seat, card) in play order.
     pub fn trick(&self) -> impl Iterator<Item = (u8, Card)> + '_ {
-        let n = self.played_len as usize;
-        let leader = self.leader;
-        self.played[n - n % PLAYERS as usize..n]
-            .iter()
-            .enumerate()
-            .map(move |(i, c)| ((leader + i as u8) % PLAYERS, *c))
+        trick_by_seat(self.played(), leader_seat(self.last_capturer, self.dealer))
     }
 }
