@@ -126,12 +126,20 @@ pub fn json_is_int(n: &serde_json::Number) -> bool {
     !t.contains(['.', 'e', 'E'])
 }
 
+/// `repr(b)` of a Python bool.
+pub fn py_repr_bool(b: bool) -> &'static str {
+    if b {
+        "True"
+    } else {
+        "False"
+    }
+}
+
 /// `repr` of the Python value `json.loads` makes of a JSON value.
 pub fn py_repr_json(v: &Value) -> String {
     match v {
         Value::Null => "None".into(),
-        Value::Bool(true) => "True".into(),
-        Value::Bool(false) => "False".into(),
+        Value::Bool(b) => py_repr_bool(*b).into(),
         Value::Number(n) => {
             let t = n.to_string();
             if json_is_int(n) {

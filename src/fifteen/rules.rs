@@ -58,7 +58,7 @@ impl OptionValue {
     /// As Python's repr: `True`, `'prime'`.
     pub fn repr(self) -> String {
         match self {
-            OptionValue::Bool(b) => py_bool(b).to_string(),
+            OptionValue::Bool(b) => crate::pyrepr::py_repr_bool(b).to_string(),
             OptionValue::Word(w) => format!("'{w}'"),
         }
     }
@@ -85,31 +85,27 @@ pub struct Row {
     pub has_opening_capture: bool,
 }
 
+const QUINZA: Row = Row {
+    name: "quinza",
+    capture_total: 15,
+    values: VALUE_PRINTED,
+    values_by_id: values_by_id(&VALUE_PRINTED),
+    default_target: 151,
+    options: &[],
+    scoring: Scoring::CardPoints,
+    win: WinRule::HighestAtTarget,
+    sweeps: false,
+    has_opening_capture: false,
+};
+
 /// The rule sets of the family, in the order the messages list them.
 pub static ROWS: [Row; 3] = [
-    Row {
-        name: "quinza",
-        capture_total: 15,
-        values: VALUE_PRINTED,
-        values_by_id: values_by_id(&VALUE_PRINTED),
-        default_target: 151,
-        options: &[],
-        scoring: Scoring::CardPoints,
-        win: WinRule::HighestAtTarget,
-        sweeps: false,
-        has_opening_capture: false,
-    },
+    QUINZA,
+    // quinza's sister: the same game on 40.
     Row {
         name: "rb3ine",
         capture_total: 40,
-        values: VALUE_PRINTED,
-        values_by_id: values_by_id(&VALUE_PRINTED),
-        default_target: 151,
-        options: &[],
-        scoring: Scoring::CardPoints,
-        win: WinRule::HighestAtTarget,
-        sweeps: false,
-        has_opening_capture: false,
+        ..QUINZA
     },
     Row {
         name: "escoba",
@@ -231,7 +227,6 @@ pub fn target_message(shown: &str) -> String {
     format!("target must be a whole number from 1 to 2**64-1, not {shown}")
 }
 
-/// The message for an option the rule set does not have.
 /// The message for an option the rule set does not have; `shown` is its name as Python's repr.
 pub fn unknown_option_message(variant: Variant, shown: &str) -> String {
     let names: Vec<&str> = variant.option_names().collect();
@@ -496,14 +491,6 @@ impl Rules {
             .into_iter()
             .map(|(k, v)| (k, v.json()))
             .collect()
-    }
-}
-
-fn py_bool(b: bool) -> &'static str {
-    if b {
-        "True"
-    } else {
-        "False"
     }
 }
 
