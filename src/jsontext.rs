@@ -62,10 +62,8 @@ fn has_long_integer(value: &Value) -> bool {
     let mut stack = vec![value];
     while let Some(v) = stack.pop() {
         match v {
-            Value::Number(n) => {
-                let t = n.to_string();
-                let digits = t.trim_start_matches('-');
-                if !t.contains(['.', 'e', 'E']) && digits.len() > MAX_DIGITS {
+            Value::Number(n) if crate::pyrepr::json_is_int(n) => {
+                if n.to_string().trim_start_matches('-').len() > MAX_DIGITS {
                     return true;
                 }
             }
