@@ -154,9 +154,32 @@ impl Entry {
 
 /// The moves of one depth and the order to try them in (kept between nodes so that a
 /// search allocates only while it goes deeper than before).
+/// `side`'s value of a finished deal's points among `sides` sides: its points minus the
+/// best of the others' (with two sides, the plain difference).
+#[inline]
+fn score(points: &[u64], side: u8, sides: u8) -> Value {
+    let own = points.get(side as usize).copied().unwrap_or(0) as Value;
+    let best_other = (0..sides as usize)
+        .filter(|&s| s != side as usize)
+        .map(|s| points.get(s).copied().unwrap_or(0))
+        .max()
+        .unwrap_or(0) as Value;
+    own - best_other
+}
+
 struct Buffers<M> {
     moves: Vec<M>,
     order: Vec<(i32, u16)>,
+}
+
+// By hand: the derive would ask `M: Default`, and moves have no default.
+impl<M> Default for Buffers<M> {
+    fn default() -> Self {
+        Buffers {
+            moves: Vec::new(),
+            order: Vec::new(),
+        }
+    }
 }
 
 /// Why a search stopped early.
@@ -200,14 +223,7 @@ impl<M: Copy> Searcher<'_, M> {
     /// The root side's value of a finished deal's points.
     #[inline]
     fn score(&self, points: &[u64]) -> Value {
-        let root = self.root_side as usize;
-        let own = points.get(root).copied().unwrap_or(0) as Value;
-        let best_other = (0..self.sides as usize)
-            .filter(|&s| s != root)
-            .map(|s| points.get(s).copied().unwrap_or(0))
-            .max()
-            .unwrap_or(0) as Value;
-        own - best_other
+        score(points, self.root_side, self.sides)
     }
 
     /// The value of a position a move just reached (counted as a node here).
@@ -256,19 +272,10 @@ impl<M: Copy> Searcher<'_, M> {
         }
         let maximising = g.side_of(seat) == self.root_side;
 
-        while self.buffers.len() <= depth {
-            self.buffers.push(Buffers {
-                moves: Vec::new(),
-                order: Vec::new(),
-            });
+        if self.buffers.len() <= depth {
+            self.buffers.resize_with(depth + 1, Buffers::default);
         }
-        let mut buf = std::mem::replace(
-            &mut self.buffers[depth],
-            Buffers {
-                moves: Vec::new(),
-                order: Vec::new(),
-            },
-        );
+        let mut buf = std::mem::take(&mut self.buffers[depth]);
         buf.moves.clear();
         g.legal_moves_into(&mut buf.moves);
         buf.order.clear();
@@ -375,32 +382,35 @@ mod tests {
     use crate::{fifteen, quinte};
 
     /// Plain minimax with the same objective: no table, no ordering, no pruning.
+    /// The oracle's value of the position a move reached: the deal's record when it ended
+    /// there, else plain minimax on (written apart from the solver's own scoring).
+    fn leaf_value<G: State>(c: &G, root_side: u8) -> Value {
+        match c.deals().first() {
+            Some(d) => {
+                let p = d.points();
+                let other = (0..p.len())
+                    .filter(|&s| s != root_side as usize)
+                    .map(|s| p[s])
+                    .max()
+                    .unwrap();
+                p[root_side as usize] as Value - other as Value
+            }
+            None => minimax(c, root_side),
+        }
+    }
+
     fn minimax<G: State>(g: &G, root_side: u8) -> Value {
-        let sides = G::sides(g.rules());
-        let mut best: Option<Value> = None;
         let maximising = g.side_of(g.turn().unwrap()) == root_side;
-        for mv in g.legal_moves() {
+        let values = g.legal_moves().into_iter().map(|mv| {
             let mut c = g.clone();
             c.apply(mv);
-            let v = match c.deals().first() {
-                Some(d) => {
-                    let p = d.points();
-                    let other = (0..sides as usize)
-                        .filter(|&s| s != root_side as usize)
-                        .map(|s| p[s])
-                        .max()
-                        .unwrap();
-                    p[root_side as usize] as Value - other as Value
-                }
-                None => minimax(&c, root_side),
-            };
-            best = Some(match best {
-                None => v,
-                Some(b) if maximising => b.max(v),
-                Some(b) => b.min(v),
-            });
+            leaf_value(&c, root_side)
+        });
+        if maximising {
+            values.max().unwrap()
+        } else {
+            values.min().unwrap()
         }
-        best.unwrap()
     }
 
     /// Random play until at most `left` moves of the deal remain (by cards in hands and
@@ -432,18 +442,7 @@ mod tests {
             .map(|mv| {
                 let mut c = root.clone();
                 c.apply(mv);
-                match c.deals().first() {
-                    Some(d) => {
-                        let p = d.points();
-                        let other = (0..p.len())
-                            .filter(|&o| o != side as usize)
-                            .map(|o| p[o])
-                            .max()
-                            .unwrap();
-                        p[side as usize] as Value - other as Value
-                    }
-                    None => minimax(&c, side),
-                }
+                leaf_value(&c, side)
             })
             .collect();
         let mut got: Vec<(G::Move, Value)> = root.legal_moves().into_iter().zip(want).collect();
