@@ -72,9 +72,7 @@ impl PySolution {
 
 /// `max_nodes`: None or a whole number from 1 (more than 2**64-1 is no limit).
 fn max_nodes_arg(v: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u64>> {
-    let Some(v) = v.filter(|v| !v.is_none()) else {
-        return Ok(None);
-    };
+    let Some(v) = v else { return Ok(None) };
     match plain_int(v) {
         Some(Ok(n)) if n >= 1 => Ok(Some(n.min(u64::MAX as i128) as u64)),
         Some(Err(())) if v.gt(0)? => Ok(Some(u64::MAX)),
@@ -88,9 +86,7 @@ fn max_nodes_arg(v: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u64>> {
 /// `time_limit`: None or a number of seconds above 0 (an int too large for a float is
 /// no limit).
 fn time_limit_arg(v: Option<&Bound<'_, PyAny>>) -> PyResult<Option<(f64, String)>> {
-    let Some(v) = v.filter(|v| !v.is_none()) else {
-        return Ok(None);
-    };
+    let Some(v) = v else { return Ok(None) };
     let number = !v.is_instance_of::<PyBool>()
         && (v.is_instance_of::<PyInt>() || v.is_instance_of::<PyFloat>());
     let seconds = if number {
@@ -140,12 +136,11 @@ pub fn solve(
         .map_err(|_| value_error("the game is busy: it cannot be solved while it changes"))?
         .game
         .search_copy();
-    if g.is_over() {
-        return Err(value_error(crate::search::solver::MATCH_OVER));
-    }
+    let (time_limit, time_limit_text) = time_limit.unzip();
     let limits = Limits {
         max_nodes,
-        time_limit: time_limit.as_ref().map(|t| t.0),
+        time_limit,
+        time_limit_text,
     };
     let mut signal: Option<PyErr> = None;
     let mut calls = 0u64;
@@ -167,17 +162,7 @@ pub fn solve(
     if let Some(e) = signal {
         return Err(e);
     }
-    let s = result.map_err(|e| {
-        // The time limit in the caller's words.
-        match (&e, &time_limit) {
-            (crate::Error::Value(m), Some((t, shown)))
-                if *m == crate::search::solver::time_limit_message(&t.to_string()) =>
-            {
-                value_error(crate::search::solver::time_limit_message(shown))
-            }
-            _ => core_error(e),
-        }
-    })?;
+    let s = result.map_err(core_error)?;
     Ok(PySolution {
         value: s.value,
         moves: s.moves,

@@ -32,13 +32,16 @@ const TT_MAX: usize = 1 << 22;
 const NO_MOVE: u16 = u16::MAX;
 
 /// How far a search may go; None is no limit.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Limits {
     /// At most this many nodes (positions visited: the root and every position a move
     /// reaches, the ends of the deal included).
     pub max_nodes: Option<u64>,
     /// At most this many seconds (checked every `CHECK_EVERY` nodes).
     pub time_limit: Option<f64>,
+    /// The time limit as the caller wrote it, for the message when it is reached (None:
+    /// as Rust writes `time_limit`).
+    pub time_limit_text: Option<String>,
 }
 
 /// What `solve` found.
@@ -108,7 +111,7 @@ pub fn solve_with<G: State>(
         tt: vec![Entry::EMPTY; TT_START],
         filled: 0,
         nodes: 0,
-        limits: *limits,
+        limits,
         deadline,
         stop,
         buffers: Vec::new(),
@@ -191,7 +194,7 @@ struct Searcher<'a, M> {
     tt: Vec<Entry>,
     filled: usize,
     nodes: u64,
-    limits: Limits,
+    limits: &'a Limits,
     deadline: Option<Instant>,
     stop: &'a mut dyn FnMut() -> bool,
     buffers: Vec<Buffers<M>>,
@@ -210,7 +213,9 @@ impl<M: Copy> Searcher<'_, M> {
         if self.nodes.is_multiple_of(CHECK_EVERY) {
             if let (Some(deadline), Some(t)) = (self.deadline, self.limits.time_limit) {
                 if Instant::now() >= deadline {
-                    return Err(Error::Value(time_limit_message(&t.to_string())));
+                    let shown = self.limits.time_limit_text.clone();
+                    let shown = shown.unwrap_or_else(|| t.to_string());
+                    return Err(Error::Value(time_limit_message(&shown)));
                 }
             }
             if (self.stop)() {
@@ -492,7 +497,7 @@ mod tests {
             &g,
             &Limits {
                 max_nodes: Some(500),
-                time_limit: None,
+                ..Limits::default()
             },
         )
         .unwrap_err();
