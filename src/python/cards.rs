@@ -362,7 +362,7 @@ impl PyMove {
         captures: Given<'py>,
         deck: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Self> {
-        let deck = match (deck.filter(|d| !d.is_none()), card.cast::<PyCard>()) {
+        let deck = match (deck, card.cast::<PyCard>()) {
             (Some(d), _) => deck_arg(d)?,
             (None, Ok(c)) => c.get().card.deck(),
             (None, Err(_)) => Deck::Baraja,

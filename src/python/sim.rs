@@ -60,7 +60,7 @@ impl PyRandomBot {
     #[new]
     #[pyo3(signature = (seed = None))]
     fn new(seed: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
-        let seed = match seed.filter(|s| !s.is_none()) {
+        let seed = match seed {
             Some(s) => seed_arg(s)?,
             None => 0,
         };
@@ -110,7 +110,7 @@ impl PyGreedyBot {
     #[new]
     #[pyo3(signature = (seed = None))]
     fn new(seed: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
-        if let Some(s) = seed.filter(|s| !s.is_none()) {
+        if let Some(s) = seed {
             seed_arg(s)?;
         }
         Ok(PyGreedyBot {})
@@ -164,7 +164,6 @@ pub fn bot(
     name: &Bound<'_, PyAny>,
     seed: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
-    let seed = seed.filter(|s| !s.is_none());
     Ok(match kind_arg(name)? {
         BotKind::Random => Py::new(py, PyRandomBot::new(seed)?)?.into_any(),
         BotKind::Greedy => Py::new(py, PyGreedyBot::new(seed)?)?.into_any(),
