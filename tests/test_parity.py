@@ -65,6 +65,10 @@ def signature(obj: Any) -> Optional[List[Tuple[str, str, str]]]:
 
 def doc(obj: Any) -> str:
     text = getattr(obj, "__doc__", None)
+    if text is None and inspect.ismemberdescriptor(obj):
+        # A slot's docstring is its value in a dict __slots__ (where inspect.getdoc finds it).
+        slots = getattr(obj.__objclass__, "__slots__", None)
+        text = slots.get(obj.__name__) if isinstance(slots, dict) else None
     return inspect.cleandoc(text) if isinstance(text, str) else ""
 
 

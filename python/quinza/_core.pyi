@@ -1,4 +1,12 @@
-"""Type stubs for the compiled Rust core, `quinza._core` (re-exported by `quinza`)."""
+"""The compiled core of quinza: the Rust engine's classes and functions, which `quinza`
+re-exports (import them from there).
+
+`quinza.reference` is the same API in pure Python, the executable specification of
+RULES.md.
+"""
+
+# Type stubs for the compiled Rust core (re-exported by `quinza`). Every docstring here is
+# the runtime's, word for word (tests/test_stub_docs.py), so help() in an editor reads the same.
 
 from typing import Any, ClassVar, Dict, Iterable, List, Literal, MutableSequence, Optional, Sequence, Tuple, Union, final
 
@@ -36,23 +44,46 @@ __all__ = [
 
 @final
 class Card:
-    """A card of the baraja (the default) or of the quinte deck (`deck="quinte"`)."""
+    """One card of the baraja or of the quinte deck; immutable, hashable, ordered by deck
+    (baraja first), then id.
+
+    >>> Card("7o"), Card("10C").rank, Card("12b").id
+    (Card('7o'), 10, 39)
+    >>> Card("ah", deck="quinte"), Card("7c", deck="quinte").suit, Card("JK", deck="quinte").id
+    (Card('Ah'), 'c', 52)
+    """
 
     def __new__(cls, text: str, deck: str = "baraja") -> Self: ...
     @classmethod
-    def parse(cls, text: str, deck: str = "baraja") -> Card: ...
+    def parse(cls, text: str, deck: str = "baraja") -> Card:
+        """The card written `text` in `deck`: baraja notation such as "7o" or "12b", quinte
+        notation such as "Ah" or "JK", in any case; anything else raises ValueError.
+        """
     @classmethod
-    def from_id(cls, card_id: int, deck: str = "baraja") -> Card: ...
+    def from_id(cls, card_id: int, deck: str = "baraja") -> Card:
+        """The card of `deck` whose `id` is `card_id` (0..39 in the baraja, 0..52 in quinte);
+        any other id raises ValueError.
+        """
     @property
-    def id(self) -> int: ...
+    def id(self) -> int:
+        """A small integer unique within the deck: 10 * suit + rank index in the baraja (suits
+        o, c, e, b), 0..39; 13 * suit + rank index in quinte (suits s, c, d, h), 0..51, and 52
+        for the joker.
+        """
     @property
-    def deck(self) -> str: ...
+    def deck(self) -> str:
+        """"baraja" or "quinte"."""
     @property
-    def suit(self) -> Optional[str]: ...
+    def suit(self) -> Optional[str]:
+        """The suit letter; None for the joker."""
     @property
-    def rank(self) -> int: ...
+    def rank(self) -> int:
+        """The printed number: 1..7, 10 (Sota), 11 (Caballo), 12 (Rey); in quinte 2..10,
+        11 (J), 12 (Q), 13 (K), 14 (A), and 0 for the joker.
+        """
     @property
-    def is_joker(self) -> bool: ...
+    def is_joker(self) -> bool:
+        """True for the joker of the quinte deck, False for every other card."""
     def __lt__(self, other: Card, /) -> bool: ...
     def __le__(self, other: Card, /) -> bool: ...
     def __gt__(self, other: Card, /) -> bool: ...
@@ -63,125 +94,254 @@ class Card:
 
 @final
 class Move:
-    """A fifteen-family move (card, captured set), or a quinte card or bid."""
+    """A move: (played card, captured set) of the fifteen family, a lay when the set is
+    empty; or a quinte card or bid. Immutable and hashable.
+
+    >>> Move.parse("6o x 5e 4c")
+    Move('6o x 4c 5e')
+    >>> Move("6o", ["4c", "5e"]) == Move.parse("6O X 4C 5E")
+    True
+    >>> Move.parse("Ah", deck="quinte"), Move("double", deck="quinte").card
+    (Move('Ah'), None)
+    """
 
     def __new__(cls, card: _CardLike, captures: Iterable[_CardLike] = (), deck: Optional[str] = None) -> Self: ...
     @classmethod
-    def parse(cls, text: str, deck: str = "baraja") -> Move: ...
+    def parse(cls, text: str, deck: str = "baraja") -> Move:
+        """The move written `text`. In the baraja: the card played, then 'x' and the captured
+        cards in any order ("6o x 4c 5e"), or the card alone for a lay ("6o"); with
+        deck="quinte": one card ("Ah") or one bid (pass, double, redouble). Any case; anything
+        else raises ValueError.
+        """
     @property
-    def card(self) -> Optional[Card]: ...
+    def card(self) -> Optional[Card]:
+        """The card played; None for a quinte bid."""
     @property
-    def captures(self) -> Tuple[Card, ...]: ...
+    def captures(self) -> Tuple[Card, ...]:
+        """The captured cards, sorted; empty for a lay and for every quinte move."""
     @property
-    def bid(self) -> Optional[str]: ...
+    def bid(self) -> Optional[str]:
+        """"pass", "double" or "redouble" for a quinte bid; None for a card."""
     def __hash__(self) -> int: ...
     def __copy__(self) -> Self: ...
     def __deepcopy__(self, memo: Any, /) -> Self: ...
 
 @final
 class Rules:
+    """One rule set with its table settings; immutable, comparable, hashable.
+
+    >>> Rules("escoba", players=4)
+    Rules('escoba', players=4, target=21, escoba_on_last_card=False, opening_capture=True, setenta='prime')
+    """
+
     def __new__(
         cls, name: str = "quinza", players: Optional[int] = None, target: Optional[int] = None, **options: Any
     ) -> Self: ...
     @property
-    def name(self) -> str: ...
+    def name(self) -> str:
+        """The rule set: "quinza", "rb3ine", "escoba" or "quinte" (read in any case, kept in
+        lower case).
+        """
     @property
-    def players(self) -> int: ...
+    def players(self) -> int:
+        """The number of players: 2 (the default), 3 or 4; quinte is played by 4 only."""
     @property
-    def target(self) -> int: ...
+    def target(self) -> int:
+        """The score the match is played to: unless given, 151 in quinza and rb3ine, 21 in
+        escoba, 250 in quinte.
+        """
     @property
-    def sides(self) -> int: ...
+    def sides(self) -> int:
+        """Partnerships at 4 players (seats 0+2 and 1+3); every player alone at 2 or 3."""
     @property
-    def options(self) -> Dict[str, Any]: ...
+    def options(self) -> Dict[str, Any]:
+        """The options and their values, as a new dict in the rule set's order: escoba's
+        escoba_on_last_card, opening_capture and setenta; {} in the other rule sets.
+        """
     @property
-    def deck(self) -> str: ...
+    def deck(self) -> str:
+        """The deck the rule set is played with: "baraja", or "quinte" for quinte."""
     @property
-    def capture_total(self) -> Optional[int]: ...
+    def capture_total(self) -> Optional[int]:
+        """15 or 40 in the fifteen family; None in quinte."""
     @property
-    def values(self) -> Optional[Tuple[int, ...]]: ...
+    def values(self) -> Optional[Tuple[int, ...]]:
+        """Value toward the capture total, by rank index (None in quinte)."""
     @property
-    def escoba_on_last_card(self) -> bool: ...
+    def escoba_on_last_card(self) -> bool:
+        """Escoba's option: whether clearing the table with a player's final card of the deal
+        scores an escoba (default False). AttributeError in a rule set without the option.
+        """
     @property
-    def opening_capture(self) -> bool: ...
+    def opening_capture(self) -> bool:
+        """Escoba's option: whether an opening table of 15 or 30 goes to the dealer with 1 or
+        2 escobas (default True). AttributeError in a rule set without the option.
+        """
     @property
-    def setenta(self) -> str: ...
-    def side_of(self, seat: int) -> int: ...
-    def to_dict(self) -> Dict[str, Any]: ...
+    def setenta(self) -> str:
+        """Escoba's option: how the setenta is won, "prime" (the default) or "sum".
+        AttributeError in a rule set without the option.
+        """
+    def side_of(self, seat: int) -> int:
+        """Partners at 4 players (seat % 2); every player alone at 2 or 3."""
+    def to_dict(self) -> Dict[str, Any]:
+        """The rules as a dict: name, players, target, then the options; `Rules.from_dict`
+        reads it back.
+        """
     @classmethod
-    def from_dict(cls, data: Dict[str, Any]) -> Rules: ...
+    def from_dict(cls, data: Dict[str, Any]) -> Rules:
+        """The rules a dict such as `to_dict` gives describes: `Rules(**data)`, with its
+        checks.
+        """
     def __hash__(self) -> int: ...
     def __copy__(self) -> Self: ...
     def __deepcopy__(self, memo: Any, /) -> Self: ...
 
 @final
 class DealResult:
+    """What one finished deal gave each side. `piles`: per side, every card the side ended
+    the deal with (leftovers included), sorted; `points`: per side, the deal's points,
+    `details` how they are made up.
+    """
+
     @property
-    def deal_number(self) -> int: ...
+    def deal_number(self) -> int:
+        """The deal's number in the match, 1 for the first."""
     @property
-    def dealer(self) -> int: ...
+    def dealer(self) -> int:
+        """The seat that dealt it."""
     @property
-    def piles(self) -> List[List[Card]]: ...
+    def piles(self) -> List[List[Card]]:
+        """Per side, every card the side ended the deal with (leftovers included), sorted."""
     @property
-    def points(self) -> List[int]: ...
+    def points(self) -> List[int]:
+        """Per side, the points the deal added to the match."""
     @property
-    def details(self) -> List[Dict[str, int]]: ...
+    def details(self) -> List[Dict[str, int]]:
+        """Per side, a dict of how the points are made up: quinza and rb3ine "gold" and
+        "other"; escoba "cards", "oros", "seven_of_oros", "setenta" and "escobas"; quinte
+        "quints" and "tricks".
+        """
     @property
-    def escobas(self) -> List[int]: ...
+    def escobas(self) -> List[int]:
+        """Per side, the deal's escobas (always 0 outside escoba)."""
     @property
-    def last_capturer(self) -> Optional[int]: ...
-    def to_dict(self) -> Dict[str, Any]: ...
+    def last_capturer(self) -> Optional[int]:
+        """The seat that made the deal's last capture (quinte: won its last trick), or None."""
+    def to_dict(self) -> Dict[str, Any]:
+        """The deal as a dict of plain values, the cards as text."""
     def __copy__(self) -> Self: ...
     def __deepcopy__(self, memo: Any, /) -> Self: ...
 
 @final
 class Random:
+    """SplitMix64: a 64-bit state, advanced by a constant and scrambled on each draw."""
+
     def __new__(cls, seed: int) -> Self: ...
     @property
-    def state(self) -> int: ...
-    def next_u64(self) -> int: ...
-    def below(self, n: int) -> int: ...
-    def shuffle(self, items: MutableSequence[Any]) -> None: ...
+    def state(self) -> int:
+        """The current state: `Random(r.state)` continues exactly where `r` is."""
+    def next_u64(self) -> int:
+        """The next output of the generator (one SplitMix64 step), a whole number from 0 to
+        2**64-1.
+        """
+    def below(self, n: int) -> int:
+        """A uniform integer in 0..n-1 (rejection sampling: no modulo bias)."""
+    def shuffle(self, items: MutableSequence[Any]) -> None:
+        """Fisher-Yates from the back, in place, on any mutable sequence."""
 
 @disjoint_base
 class Game:
-    """A match of any rule set: `Game(rules)` is a `FifteenGame` or a `QuinteGame`."""
+    """One whole match of any rule set: `Game(rules, seed)` is a `FifteenGame` for
+    quinza, rb3ine and escoba and a `QuinteGame` for quinte.
+
+    >>> type(Game("escoba", seed=1)).__name__, type(Game("quinte", seed=1)).__name__
+    ('FifteenGame', 'QuinteGame')
+    """
 
     def __new__(cls, rules: Union[Rules, str] = "quinza", seed: Optional[int] = None) -> Self: ...
     @property
-    def rules(self) -> Rules: ...
+    def rules(self) -> Rules:
+        """The Rules of the match."""
     @property
-    def turn(self) -> Optional[int]: ...
+    def turn(self) -> Optional[int]:
+        """The seat to play, or None when the match is over."""
     @property
-    def dealer(self) -> int: ...
+    def dealer(self) -> int:
+        """The seat that dealt the deal in progress (once the match is over, the last deal)."""
     @property
-    def deal_number(self) -> int: ...
-    def hand(self, seat: int) -> List[Card]: ...
+    def deal_number(self) -> int:
+        """The number of the deal in progress, 1 for the first deal of the match."""
+    def hand(self, seat: int) -> List[Card]:
+        """The cards in the hand of `seat`, sorted; a seat outside 0..players-1 raises
+        ValueError.
+        """
     @property
-    def table(self) -> List[Card]: ...
+    def table(self) -> List[Card]:
+        """The cards face up on the table, sorted (quinte: the cards of the trick in progress,
+        sorted; `trick` has them in play order).
+        """
     @property
-    def stock(self) -> int: ...
-    def pile(self, side: int) -> List[Card]: ...
-    def side_of(self, seat: int) -> int: ...
+    def stock(self) -> int:
+        """How many cards are still to be dealt (quinte: the cards of the cachette not yet
+        taken: 5, or 0 once the winner of trick 12 has it).
+        """
+    def pile(self, side: int) -> List[Card]:
+        """The cards this side has captured in this deal, sorted (quinte: the cards of the
+        tricks it won, and the cachette once it has taken it).
+        """
+    def side_of(self, seat: int) -> int:
+        """The side `seat` plays for: partners at 4 players (seat % 2), every player alone at
+        2 or 3; a seat outside 0..players-1 raises ValueError.
+        """
     @property
-    def scores(self) -> List[int]: ...
+    def scores(self) -> List[int]:
+        """The match totals per side."""
     @property
-    def escobas(self) -> List[int]: ...
+    def escobas(self) -> List[int]:
+        """Escobas per side in this deal (always 0 outside escoba)."""
     @property
-    def last_capturer(self) -> Optional[int]: ...
+    def last_capturer(self) -> Optional[int]:
+        """The seat that made the last capture in this deal, or None while no one has
+        (quinte: the seat that won the last trick, which leads the next).
+        """
     @property
-    def is_over(self) -> bool: ...
+    def is_over(self) -> bool:
+        """Whether the match is over (then `turn` is None)."""
     @property
-    def winner(self) -> Optional[int]: ...
+    def winner(self) -> Optional[int]:
+        """The side that won, or None (the match goes on, or ended in a draw)."""
     @property
-    def deals(self) -> List[DealResult]: ...
-    def legal_moves(self) -> List[Move]: ...
-    def count_legal_moves(self) -> int: ...
-    def is_legal(self, move: _MoveLike) -> bool: ...
-    def play(self, move: _MoveLike) -> None: ...
-    def copy(self) -> Self: ...
-    def to_json(self) -> str: ...
+    def deals(self) -> List[DealResult]:
+        """The finished deals of the match as DealResult, oldest first."""
+    def legal_moves(self) -> List[Move]:
+        """Every legal move once, in the documented order (docs/engine.md); none once the match
+        is over. Fifteen family: per hand card in id order, its capture groups ordered by the
+        number sum(1 << id) of the captured cards, or a lay if it captures nothing. Quinte:
+        bids in the order pass, double, redouble; cards in id order (the joker last).
+        """
+    def count_legal_moves(self) -> int:
+        """The number of legal moves, `len(legal_moves())`; the fifteen family counts its
+        capture groups without listing them.
+        """
+    def is_legal(self, move: _MoveLike) -> bool:
+        """Whether `move` (a Move or its text) is legal now: False for anything that is no move."""
+    def play(self, move: _MoveLike) -> None:
+        """Play one move (in quinte a bid or a card) for the seat whose turn it is; an illegal
+        move raises IllegalMoveError and changes nothing. A finished deal is scored and the
+        next one dealt inside this call.
+        """
+    def copy(self) -> Self:
+        """An independent copy of the game: playing on one leaves the other as it was."""
+    def to_json(self) -> str:
+        """The whole game as compact JSON text, the same text from both backends;
+        `Game.from_json` gives the game back exactly.
+        """
     @classmethod
-    def from_json(cls, text: str) -> Game: ...
+    def from_json(cls, text: str) -> Game:
+        """A game back from its `to_json` text, of the class of its rules' family;
+        `FifteenGame.from_json` and `QuinteGame.from_json` refuse a game of the other family.
+        """
     @classmethod
     def from_position(
         cls,
@@ -201,15 +361,30 @@ class Game:
         bids: Optional[Iterable[Union[Move, str]]] = None,
         quints: Optional[Sequence[int]] = None,
         played: Optional[Iterable[_CardLike]] = None,
-    ) -> Game: ...
-    def observation(self, seat: int) -> Dict[str, Any]: ...
+    ) -> Game:
+        """A position from explicit cards, of any rule set, read as its family's class reads it
+        (`FifteenGame.from_position`, `QuinteGame.from_position`); a parameter of the other
+        family is refused. In quinte `table` is the trick in progress, `stock` the cachette,
+        and `bids`, `quints` and `played` belong to it alone.
+        """
+    def observation(self, seat: int) -> Dict[str, Any]:
+        """What `seat` may know (docs/engine.md "observation(seat)"): its own hand, the sizes
+        of the others, never the stock order; in quinte also everything played, never the
+        cachette before it is taken (then it is in a pile). Its cost does not grow with the
+        match: the deal history is `deals`.
+        """
 
     def __copy__(self) -> Self: ...
     def __deepcopy__(self, memo: Any, /) -> Self: ...
 
 @final
 class FifteenGame(Game):
-    """A match of quinza, rb3ine or escoba."""
+    """One whole match of quinza, rb3ine or escoba: what `Game(rules, seed)` builds for them.
+
+    >>> g = Game("quinza", seed=7)
+    >>> type(g).__name__, g.turn == (g.dealer + 1) % 2, len(g.hand(g.turn)), len(g.table), g.stock
+    ('FifteenGame', True, 3, 4, 30)
+    """
 
     @classmethod
     def from_position(  # type: ignore[override]  # its own family's parameters
@@ -226,11 +401,21 @@ class FifteenGame(Game):
         last_capturer: Optional[int] = None,
         deal_number: int = 1,
         seed: int = 0,
-    ) -> FifteenGame: ...
+    ) -> FifteenGame:
+        """A position from explicit cards; the stock is dealt in the order given and later
+        deals are shuffled by the generator started at `seed`.
+        """
 
 @final
 class QuinteGame(Game):
-    """A match of quinte, the trick game."""
+    """One whole match of quinte: what `Game("quinte", seed)` builds.
+
+    >>> g = Game("quinte", seed=1)
+    >>> g.phase, g.turn == (g.dealer + 1) % 4, [len(g.hand(s)) for s in range(4)], g.stock
+    ('doubling', True, [12, 12, 12, 12], 5)
+    >>> [str(m) for m in g.legal_moves()]
+    ['pass', 'double']
+    """
 
     def __new__(cls, rules: Union[Rules, str] = "quinte", seed: Optional[int] = None) -> Self: ...
     @classmethod
@@ -251,63 +436,132 @@ class QuinteGame(Game):
         bids: Optional[Iterable[Union[Move, str]]] = None,
         quints: Optional[Sequence[int]] = None,
         played: Optional[Iterable[_CardLike]] = None,
-    ) -> QuinteGame: ...
+    ) -> QuinteGame:
+        """A quinte position from explicit cards (docs/engine.md "Quinte: from_position").
+
+        `table` is the trick in progress in play order, `stock` the cachette, `piles` the cards
+        each side has won, `last_capturer` the seat that won the last trick (it leads the
+        current one), `bids` the bid words from the seat after the dealer, `quints` the quint
+        points each side scored this deal (already part of `scores`), `played` every card
+        played this deal in play order.
+        """
 
     @property
-    def phase(self) -> str: ...
+    def phase(self) -> str:
+        """"doubling", "play", or "over" when the match is over."""
     @property
-    def trick(self) -> List[Tuple[int, Card]]: ...
+    def trick(self) -> List[Tuple[int, Card]]:
+        """The trick in progress as (seat, card) in play order."""
     @property
-    def leader(self) -> Optional[int]: ...
+    def leader(self) -> Optional[int]:
+        """The seat that leads (or led) the current trick; None when the match is over."""
     @property
-    def trick_number(self) -> int: ...
+    def trick_number(self) -> int:
+        """The trick in progress or about to start, 1..12."""
     @property
-    def tricks_won(self) -> List[int]: ...
+    def tricks_won(self) -> List[int]:
+        """Tricks each side has won in this deal; the cachette counts as a thirteenth trick
+        once taken.
+        """
     @property
-    def quints(self) -> List[int]: ...
+    def quints(self) -> List[int]:
+        """Quint points each side scored in this deal (already in `scores`)."""
     @property
-    def bids(self) -> List[Tuple[int, str]]: ...
+    def bids(self) -> List[Tuple[int, str]]:
+        """The bids so far as (seat, word), the first by the seat after the dealer."""
     @property
-    def multiplier(self) -> int: ...
+    def multiplier(self) -> int:
+        """What a trick is worth in fives: 1, 2 when doubled, 4 when redoubled."""
     @property
-    def doubled_by(self) -> Optional[int]: ...
+    def doubled_by(self) -> Optional[int]:
+        """The side that doubled in this deal, or None."""
     @property
-    def redoubled(self) -> bool: ...
+    def redoubled(self) -> bool:
+        """Whether the double was redoubled in this deal."""
     @property
-    def played(self) -> List[Card]: ...
+    def played(self) -> List[Card]:
+        """Every card played this deal, in play order."""
 
 # -- bots and batch simulation (src/python/sim.rs) -------------------------------------
 
 @final
 class RandomBot:
+    """Uniform over the legal moves: `below(len(legal_moves))` from a generator of its own,
+    one draw a move (even when there is only one), picking in legal-move order.
+    """
+
     name: ClassVar[str]
     def __new__(cls, seed: Optional[int] = None) -> Self: ...
     @property
-    def seed(self) -> int: ...
+    def seed(self) -> int:
+        """The seed the bot started from."""
     @property
-    def state(self) -> int: ...
+    def state(self) -> int:
+        """The generator's state now."""
     def __call__(self, game: Any) -> Move: ...
 
 @final
 class GreedyBot:
+    """The move worth most right away (its key: docs/engine.md "Bots",
+    `quinza.reference.bots.greedy_key`); of equal moves, the first in legal-move order.
+    It draws nothing: `seed` is only checked.
+    """
+
     name: ClassVar[str]
     def __new__(cls, seed: Optional[int] = None) -> Self: ...
     def __call__(self, game: Any) -> Move: ...
 
-def rule_sets() -> list[dict[str, Any]]: ...
-def bot(name: str, seed: Optional[int] = None) -> Union[RandomBot, GreedyBot]: ...
-def match_seed(seed: int, index: int) -> int: ...
-def seat_seed(match_seed: int, seat: int) -> int: ...
+def rule_sets() -> list[dict[str, Any]]:
+    """The rules table, one dict per rule set, in the order quinza, rb3ine, escoba, quinte.
+
+    >>> [(r["name"], r["capture_total"], r["default_target"]) for r in rule_sets()][:2]
+    [('quinza', 15, 151), ('rb3ine', 40, 151)]
+    """
+def bot(name: str, seed: Optional[int] = None) -> Union[RandomBot, GreedyBot]:
+    """A new bot by name: `bot("random", seed=7)` is a `RandomBot`, `bot("greedy")` a
+    `GreedyBot`; any other name raises ValueError.
+    """
+def match_seed(seed: int, index: int) -> int:
+    """The seed of match `index` of a simulation seeded `seed`: output number `index` (from
+    0) of `Random(seed)`, reached in one step (the state after `index` draws is
+    `seed + index * GAMMA` modulo 2**64, where GAMMA = 0x9E3779B97F4A7C15 is the
+    generator's increment; docs/engine.md "Seeding").
+    """
+def seat_seed(match_seed: int, seat: int) -> int:
+    """The seed of the bot at `seat` (0..3) in the match seeded `match_seed`: output number
+    `seat` of `Random(match_seed XOR BOT_STREAM)`, where BOT_STREAM = 0x6A09E667F3BCC909;
+    a stream apart from the match's own draws.
+    """
 @final
 class Solution:
-    @property
-    def value(self) -> int: ...
-    @property
-    def moves(self) -> list[Tuple[Move, int]]: ...
-    @property
-    def nodes(self) -> int: ...
+    """The exact value of the deal in progress and of every legal move (`quinza.solve`)."""
 
-def solve(game: Game, *, max_nodes: Optional[int] = None, time_limit: Optional[float] = None) -> Solution: ...
+    @property
+    def value(self) -> int:
+        """Under best play by every side from here: this deal's points of the side to move
+        minus the best of the other sides' points.
+        """
+    @property
+    def moves(self) -> list[Tuple[Move, int]]:
+        """Every legal move with its exact value for the side to move, as (Move, value)
+        pairs: best first, equal values in legal-move order.
+        """
+    @property
+    def nodes(self) -> int:
+        """The positions the search visited (the reference counts its own way)."""
+
+def solve(game: Game, *, max_nodes: Optional[int] = None, time_limit: Optional[float] = None) -> Solution:
+    """The exact open-hand solution of the deal in progress, as a `Solution`
+    (docs/engine.md "Search: the open-hand solver").
+
+    Every card is known (the hands, the stock in dealing order, the cachette). A limit
+    that is reached raises ValueError; Ctrl-C raises KeyboardInterrupt.
+    """
 def _simulate_chunk(
     rules: Union[Rules, str], bots: Sequence[str], seed: int, start: int, count: int, threads: int
-) -> Tuple[bytes, bytes, bytes, bytes, bytes, bytes, bytes]: ...
+) -> Tuple[bytes, bytes, bytes, bytes, bytes, bytes, bytes]:
+    """Play matches `start .. start + count` with core bots (one name per seat) on `threads`
+    threads (0: every core), the GIL released. Returns the records as little-endian bytes:
+    (winner i8, scores i64, deals u32, moves u32, first_dealer u8, deal_points i32,
+    deal_dealer u8).
+    """

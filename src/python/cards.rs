@@ -135,6 +135,8 @@ impl PyCard {
         })
     }
 
+    /// The card written `text` in `deck`: baraja notation such as "7o" or "12b", quinte
+    /// notation such as "Ah" or "JK", in any case; anything else raises ValueError.
     #[classmethod]
     #[pyo3(signature = (text, deck = Given::Missing), text_signature = "(text, deck='baraja')")]
     fn parse<'py>(
@@ -146,6 +148,8 @@ impl PyCard {
         card_object(text.py(), parse_card(text, deck)?)
     }
 
+    /// The card of `deck` whose `id` is `card_id` (0..39 in the baraja, 0..52 in quinte);
+    /// any other id raises ValueError.
     #[classmethod]
     #[pyo3(signature = (card_id, deck = Given::Missing), text_signature = "(card_id, deck='baraja')")]
     fn from_id<'py>(
@@ -169,6 +173,9 @@ impl PyCard {
         }
     }
 
+    /// A small integer unique within the deck: 10 * suit + rank index in the baraja (suits
+    /// o, c, e, b), 0..39; 13 * suit + rank index in quinte (suits s, c, d, h), 0..51, and 52
+    /// for the joker.
     #[getter]
     fn id(&self) -> u8 {
         self.card.id()
@@ -189,6 +196,8 @@ impl PyCard {
         }
     }
 
+    /// The printed number: 1..7, 10 (Sota), 11 (Caballo), 12 (Rey); in quinte 2..10,
+    /// 11 (J), 12 (Q), 13 (K), 14 (A), and 0 for the joker.
     #[getter]
     fn rank(&self) -> u8 {
         match self.card {
@@ -197,6 +206,7 @@ impl PyCard {
         }
     }
 
+    /// True for the joker of the quinte deck, False for every other card.
     #[getter]
     fn is_joker(&self) -> bool {
         matches!(self.card, AnyCard::Quinte(c) if c.is_joker())
@@ -414,6 +424,10 @@ impl PyMove {
             .map_err(value_error)
     }
 
+    /// The move written `text`. In the baraja: the card played, then 'x' and the captured
+    /// cards in any order ("6o x 4c 5e"), or the card alone for a lay ("6o"); with
+    /// deck="quinte": one card ("Ah") or one bid (pass, double, redouble). Any case; anything
+    /// else raises ValueError.
     #[classmethod]
     #[pyo3(signature = (text, deck = Given::Missing), text_signature = "(text, deck='baraja')")]
     fn parse<'py>(
@@ -435,6 +449,7 @@ impl PyMove {
         }
     }
 
+    /// The captured cards, sorted; empty for a lay and for every quinte move.
     #[getter]
     fn captures<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         match self.mv {

@@ -364,6 +364,7 @@ impl PyGame {
         )
     }
 
+    /// The Rules of the match.
     #[getter]
     fn rules(&self) -> PyRules {
         PyRules {
@@ -377,16 +378,20 @@ impl PyGame {
         self.game.turn()
     }
 
+    /// The seat that dealt the deal in progress (once the match is over, the last deal).
     #[getter]
     fn dealer(&self) -> u8 {
         self.game.dealer()
     }
 
+    /// The number of the deal in progress, 1 for the first deal of the match.
     #[getter]
     fn deal_number(&self) -> u64 {
         self.game.deal_number()
     }
 
+    /// The cards in the hand of `seat`, sorted; a seat outside 0..players-1 raises
+    /// ValueError.
     fn hand<'py>(
         &self,
         py: Python<'py>,
@@ -419,10 +424,13 @@ impl PyGame {
         card_list(py, self.game.pile(self.side(side)?))
     }
 
+    /// The side `seat` plays for: partners at 4 players (seat % 2), every player alone at
+    /// 2 or 3; a seat outside 0..players-1 raises ValueError.
     fn side_of(&self, seat: &Bound<'_, PyAny>) -> PyResult<u8> {
         Ok(self.game.side_of(self.seat(seat)?))
     }
 
+    /// The match totals per side.
     #[getter]
     fn scores(&self) -> Vec<u64> {
         self.game.scores().to_vec()
@@ -434,11 +442,14 @@ impl PyGame {
         self.game.escobas()
     }
 
+    /// The seat that made the last capture in this deal, or None while no one has
+    /// (quinte: the seat that won the last trick, which leads the next).
     #[getter]
     fn last_capturer(&self) -> Option<u8> {
         self.game.last_capturer()
     }
 
+    /// Whether the match is over (then `turn` is None).
     #[getter]
     fn is_over(&self) -> bool {
         self.game.is_over()
@@ -450,6 +461,7 @@ impl PyGame {
         self.game.winner()
     }
 
+    /// The finished deals of the match as DealResult, oldest first.
     #[getter]
     fn deals(&self) -> Vec<PyDealResult> {
         self.game
@@ -524,6 +536,7 @@ impl PyGame {
         self.game.play(&m).map_err(core_error)
     }
 
+    /// An independent copy of the game: playing on one leaves the other as it was.
     fn copy(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         game_object(py, self.game.clone())
     }
@@ -543,6 +556,8 @@ impl PyGame {
         PyTuple::new(py, [from_json, args.into_any()])
     }
 
+    /// The whole game as compact JSON text, the same text from both backends;
+    /// `Game.from_json` gives the game back exactly.
     fn to_json(&self) -> String {
         self.game.to_json()
     }
@@ -899,6 +914,8 @@ impl PyQuinteGame {
         Ok(quinte_of(&slf)?.trick_number())
     }
 
+    /// Tricks each side has won in this deal; the cachette counts as a thirteenth trick
+    /// once taken.
     #[getter]
     fn tricks_won(slf: PyRef<'_, Self>) -> PyResult<Vec<u32>> {
         Ok(quinte_of(&slf)?.tricks_won().map(u32::from).to_vec())
@@ -926,11 +943,13 @@ impl PyQuinteGame {
         Ok(quinte_of(&slf)?.multiplier())
     }
 
+    /// The side that doubled in this deal, or None.
     #[getter]
     fn doubled_by(slf: PyRef<'_, Self>) -> PyResult<Option<u8>> {
         Ok(quinte_of(&slf)?.doubling().doubled_by)
     }
 
+    /// Whether the double was redoubled in this deal.
     #[getter]
     fn redoubled(slf: PyRef<'_, Self>) -> PyResult<bool> {
         Ok(quinte_of(&slf)?.doubling().redoubled)
@@ -1130,18 +1149,19 @@ fn python_json_error(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<Option
 
 #[pymethods]
 impl PyDealResult {
+    /// The deal's number in the match, 1 for the first.
     #[getter]
     fn deal_number(&self) -> u64 {
         self.deal.deal_number()
     }
 
+    /// The seat that dealt it.
     #[getter]
     fn dealer(&self) -> u8 {
         self.deal.dealer()
     }
 
-    // The text of `piles` is in the class's docstring: the reference's plain attribute
-    // (a slot) cannot carry one.
+    /// Per side, every card the side ended the deal with (leftovers included), sorted.
     #[getter]
     fn piles<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let list = PyList::empty(py);
@@ -1151,26 +1171,33 @@ impl PyDealResult {
         Ok(list)
     }
 
+    /// Per side, the points the deal added to the match.
     #[getter]
     fn points(&self) -> Vec<u64> {
         self.deal.points().to_vec()
     }
 
+    /// Per side, a dict of how the points are made up: quinza and rb3ine "gold" and
+    /// "other"; escoba "cards", "oros", "seven_of_oros", "setenta" and "escobas"; quinte
+    /// "quints" and "tricks".
     #[getter]
     fn details<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         details_list(py, &self.deal)
     }
 
+    /// Per side, the deal's escobas (always 0 outside escoba).
     #[getter]
     fn escobas(&self) -> Vec<u64> {
         self.deal.escobas().to_vec()
     }
 
+    /// The seat that made the deal's last capture (quinte: won its last trick), or None.
     #[getter]
     fn last_capturer(&self) -> Option<u8> {
         self.deal.last_capturer()
     }
 
+    /// The deal as a dict of plain values, the cards as text.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         deal_dict(py, &self.deal)
     }

@@ -100,6 +100,11 @@ fn python_printable(c: char) -> bool {
     }
 }
 
+/// The compiled core of quinza: the Rust engine's classes and functions, which `quinza`
+/// re-exports (import them from there).
+///
+/// `quinza.reference` is the same API in pure Python, the executable specification of
+/// RULES.md.
 #[pymodule]
 #[pyo3(name = "_core")]
 fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {

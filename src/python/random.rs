@@ -36,6 +36,8 @@ impl PyRandom {
         self.rng.state
     }
 
+    /// The next output of the generator (one SplitMix64 step), a whole number from 0 to
+    /// 2**64-1.
     fn next_u64(&mut self) -> u64 {
         self.rng.next_u64()
     }

@@ -191,6 +191,8 @@ impl PyRules {
         })
     }
 
+    /// The rules a dict such as `to_dict` gives describes: `Rules(**data)`, with its
+    /// checks.
     #[classmethod]
     fn from_dict<'py>(
         cls: &Bound<'py, PyType>,
@@ -199,16 +201,21 @@ impl PyRules {
         cls.call((), Some(data))
     }
 
+    /// The rule set: "quinza", "rb3ine", "escoba" or "quinte" (read in any case, kept in
+    /// lower case).
     #[getter]
     fn name(&self) -> &'static str {
         self.rules.name()
     }
 
+    /// The number of players: 2 (the default), 3 or 4; quinte is played by 4 only.
     #[getter]
     fn players(&self) -> u8 {
         self.rules.players()
     }
 
+    /// The score the match is played to: unless given, 151 in quinza and rb3ine, 21 in
+    /// escoba, 250 in quinte.
     #[getter]
     fn target(&self) -> u64 {
         self.rules.target()
@@ -244,21 +251,29 @@ impl PyRules {
         }
     }
 
+    /// The options and their values, as a new dict in the rule set's order: escoba's
+    /// escoba_on_last_card, opening_capture and setenta; {} in the other rule sets.
     #[getter]
     fn options<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         self.options_dict(py)
     }
 
+    /// Escoba's option: whether clearing the table with a player's final card of the deal
+    /// scores an escoba (default False). AttributeError in a rule set without the option.
     #[getter]
     fn escoba_on_last_card(&self) -> PyResult<bool> {
         Ok(self.option("escoba_on_last_card")?.escoba_on_last_card)
     }
 
+    /// Escoba's option: whether an opening table of 15 or 30 goes to the dealer with 1 or
+    /// 2 escobas (default True). AttributeError in a rule set without the option.
     #[getter]
     fn opening_capture(&self) -> PyResult<bool> {
         Ok(self.option("opening_capture")?.opening_capture)
     }
 
+    /// Escoba's option: how the setenta is won, "prime" (the default) or "sum".
+    /// AttributeError in a rule set without the option.
     #[getter]
     fn setenta(&self) -> PyResult<&'static str> {
         Ok(self.option("setenta")?.setenta.name())
@@ -273,6 +288,8 @@ impl PyRules {
         }
     }
 
+    /// The rules as a dict: name, players, target, then the options; `Rules.from_dict`
+    /// reads it back.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         self.dict(py)
     }

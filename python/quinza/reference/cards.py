@@ -64,10 +64,14 @@ class Card:
 
     @classmethod
     def parse(cls, text: str, deck: str = "baraja") -> "Card":
+        """The card written `text` in `deck`: baraja notation such as "7o" or "12b", quinte
+        notation such as "Ah" or "JK", in any case; anything else raises ValueError."""
         return cls(text, deck)
 
     @classmethod
     def from_id(cls, card_id: int, deck: str = "baraja") -> "Card":
+        """The card of `deck` whose `id` is `card_id` (0..39 in the baraja, 0..52 in quinte);
+        any other id raises ValueError."""
         size = DECK_SIZES[_check_deck(deck)]
         if isinstance(card_id, bool) or not isinstance(card_id, int) or not 0 <= card_id < size:
             raise ValueError(f"card id must be 0..{size - 1}, not {card_id!r}")
@@ -75,6 +79,9 @@ class Card:
 
     @property
     def id(self) -> int:
+        """A small integer unique within the deck: 10 * suit + rank index in the baraja (suits
+        o, c, e, b), 0..39; 13 * suit + rank index in quinte (suits s, c, d, h), 0..51, and 52
+        for the joker."""
         return self._id
 
     @property
@@ -91,12 +98,15 @@ class Card:
 
     @property
     def rank(self) -> int:
+        """The printed number: 1..7, 10 (Sota), 11 (Caballo), 12 (Rey); in quinte 2..10,
+        11 (J), 12 (Q), 13 (K), 14 (A), and 0 for the joker."""
         if self._deck == "quinte":
             return 0 if self._id == JOKER_ID else QUINTE_RANKS[self._id % 13]
         return RANKS[self._id % 10]
 
     @property
     def is_joker(self) -> bool:
+        """True for the joker of the quinte deck, False for every other card."""
         return self._deck == "quinte" and self._id == JOKER_ID
 
     def __setattr__(self, name: str, value: object) -> None:

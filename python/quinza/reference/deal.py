@@ -34,7 +34,19 @@ class DealResult:
     the deal with (leftovers included), sorted; `points`: per side, the deal's points,
     `details` how they are made up."""
 
-    __slots__ = ("deal_number", "dealer", "piles", "points", "details", "escobas", "last_capturer")
+    # A slot's docstring is its value here: help() and inspect.getdoc read it (on 3.11 the
+    # slot's own __doc__ stays None).
+    __slots__ = {
+        "deal_number": "The deal's number in the match, 1 for the first.",
+        "dealer": "The seat that dealt it.",
+        "piles": "Per side, every card the side ended the deal with (leftovers included), sorted.",
+        "points": "Per side, the points the deal added to the match.",
+        "details": """Per side, a dict of how the points are made up: quinza and rb3ine "gold" and
+            "other"; escoba "cards", "oros", "seven_of_oros", "setenta" and "escobas"; quinte
+            "quints" and "tricks".""",
+        "escobas": "Per side, the deal's escobas (always 0 outside escoba).",
+        "last_capturer": "The seat that made the deal's last capture (quinte: won its last trick), or None.",
+    }
 
     def __init__(
         self,
@@ -55,6 +67,7 @@ class DealResult:
         self.last_capturer = last_capturer
 
     def to_dict(self) -> Dict[str, Any]:
+        """The deal as a dict of plain values, the cards as text."""
         return {
             "deal_number": self.deal_number,
             "dealer": self.dealer,

@@ -100,6 +100,7 @@ class Game:
 
     @property
     def rules(self) -> Rules:
+        """The Rules of the match."""
         return self._rules
 
     @property
@@ -109,13 +110,17 @@ class Game:
 
     @property
     def dealer(self) -> int:
+        """The seat that dealt the deal in progress (once the match is over, the last deal)."""
         return self._dealer
 
     @property
     def deal_number(self) -> int:
+        """The number of the deal in progress, 1 for the first deal of the match."""
         return self._deal_number
 
     def hand(self, seat: int) -> List[Card]:
+        """The cards in the hand of `seat`, sorted; a seat outside 0..players-1 raises
+        ValueError."""
         return sorted(self._hands[self._seat(seat)])
 
     @property
@@ -136,10 +141,13 @@ class Game:
         return sorted(self._piles[self._side(side)])
 
     def side_of(self, seat: int) -> int:
+        """The side `seat` plays for: partners at 4 players (seat % 2), every player alone at
+        2 or 3; a seat outside 0..players-1 raises ValueError."""
         return self._rules.side_of(self._seat(seat))
 
     @property
     def scores(self) -> List[int]:
+        """The match totals per side."""
         return list(self._scores)
 
     @property
@@ -149,10 +157,13 @@ class Game:
 
     @property
     def last_capturer(self) -> Optional[int]:
+        """The seat that made the last capture in this deal, or None while no one has
+        (quinte: the seat that won the last trick, which leads the next)."""
         return self._last_capturer
 
     @property
     def is_over(self) -> bool:
+        """Whether the match is over (then `turn` is None)."""
         return self._turn is None
 
     @property
@@ -162,6 +173,7 @@ class Game:
 
     @property
     def deals(self) -> List[DealResult]:
+        """The finished deals of the match as DealResult, oldest first."""
         return list(self._deals)
 
     def _seat(self, seat: int) -> int:
@@ -225,9 +237,12 @@ class Game:
     # -- copies, positions, JSON --------------------------------------------------------
 
     def copy(self) -> "Game":
+        """An independent copy of the game: playing on one leaves the other as it was."""
         return _copy.deepcopy(self)
 
     def to_json(self) -> str:
+        """The whole game as compact JSON text, the same text from both backends;
+        `Game.from_json` gives the game back exactly."""
         return json.dumps(self._to_dict(), separators=(",", ":"))
 
     def _to_dict(self) -> Dict[str, Any]:

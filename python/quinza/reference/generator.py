@@ -27,6 +27,8 @@ class Random:
         return self._state
 
     def next_u64(self) -> int:
+        """The next output of the generator (one SplitMix64 step), a whole number from 0 to
+        2**64-1."""
         self._state = (self._state + 0x9E3779B97F4A7C15) & _MASK
         z = self._state
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK

@@ -80,6 +80,10 @@ class Move:
 
     @classmethod
     def parse(cls, text: str, deck: str = "baraja") -> "Move":
+        """The move written `text`. In the baraja: the card played, then 'x' and the captured
+        cards in any order ("6o x 4c 5e"), or the card alone for a lay ("6o"); with
+        deck="quinte": one card ("Ah") or one bid (pass, double, redouble). Any case; anything
+        else raises ValueError."""
         if _check_deck(deck) == "quinte":
             return cls._parse_quinte(text)
         if not isinstance(text, str):
@@ -121,6 +125,7 @@ class Move:
 
     @property
     def captures(self) -> Tuple[Card, ...]:
+        """The captured cards, sorted; empty for a lay and for every quinte move."""
         return self._captures
 
     @property

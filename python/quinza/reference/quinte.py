@@ -212,6 +212,8 @@ class QuinteGame(Game, family="quinte"):
 
     @property
     def tricks_won(self) -> List[int]:
+        """Tricks each side has won in this deal; the cachette counts as a thirteenth trick
+        once taken."""
         return list(self._tricks_won)
 
     @property
@@ -237,10 +239,12 @@ class QuinteGame(Game, family="quinte"):
 
     @property
     def doubled_by(self) -> Optional[int]:
+        """The side that doubled in this deal, or None."""
         return self._doubling()[0]
 
     @property
     def redoubled(self) -> bool:
+        """Whether the double was redoubled in this deal."""
         return self._doubling()[1]
 
     @property

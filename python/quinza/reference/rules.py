@@ -144,14 +144,19 @@ class Rules:
 
     @property
     def name(self) -> str:
+        """The rule set: "quinza", "rb3ine", "escoba" or "quinte" (read in any case, kept in
+        lower case)."""
         return self._name
 
     @property
     def players(self) -> int:
+        """The number of players: 2 (the default), 3 or 4; quinte is played by 4 only."""
         return self._players
 
     @property
     def target(self) -> int:
+        """The score the match is played to: unless given, 151 in quinza and rb3ine, 21 in
+        escoba, 250 in quinte."""
         return self._target
 
     @property
@@ -161,6 +166,8 @@ class Rules:
 
     @property
     def options(self) -> Dict[str, Any]:
+        """The options and their values, as a new dict in the rule set's order: escoba's
+        escoba_on_last_card, opening_capture and setenta; {} in the other rule sets."""
         return dict(self._options)
 
     @property
@@ -180,14 +187,20 @@ class Rules:
 
     @property
     def escoba_on_last_card(self) -> bool:
+        """Escoba's option: whether clearing the table with a player's final card of the deal
+        scores an escoba (default False). AttributeError in a rule set without the option."""
         return self._option("escoba_on_last_card")
 
     @property
     def opening_capture(self) -> bool:
+        """Escoba's option: whether an opening table of 15 or 30 goes to the dealer with 1 or
+        2 escobas (default True). AttributeError in a rule set without the option."""
         return self._option("opening_capture")
 
     @property
     def setenta(self) -> str:
+        """Escoba's option: how the setenta is won, "prime" (the default) or "sum".
+        AttributeError in a rule set without the option."""
         return self._option("setenta")
 
     def _option(self, key: str) -> Any:
@@ -201,10 +214,14 @@ class Rules:
         return seat % 2 if self._players == 4 else seat
 
     def to_dict(self) -> Dict[str, Any]:
+        """The rules as a dict: name, players, target, then the options; `Rules.from_dict`
+        reads it back."""
         return {"name": self._name, "players": self._players, "target": self._target, **dict(self._options)}
 
     @classmethod
     def from_dict(cls, data: Dict[str, Any]) -> "Rules":
+        """The rules a dict such as `to_dict` gives describes: `Rules(**data)`, with its
+        checks."""
         return cls(**data)
 
     def __repr__(self) -> str:
