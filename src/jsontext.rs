@@ -62,10 +62,11 @@ fn has_long_integer(value: &Value) -> bool {
     let mut stack = vec![value];
     while let Some(v) = stack.pop() {
         match v {
-            Value::Number(n) if crate::pyrepr::json_is_int(n) => {
-                if n.to_string().trim_start_matches('-').len() > MAX_DIGITS {
-                    return true;
-                }
+            Value::Number(n)
+                if crate::pyrepr::json_is_int(n)
+                    && n.to_string().trim_start_matches('-').len() > MAX_DIGITS =>
+            {
+                return true;
             }
             Value::Array(items) => stack.extend(items),
             Value::Object(map) => stack.extend(map.values()),

@@ -214,12 +214,23 @@ pub struct Rules {
     pub setenta: Setenta,
 }
 
-/// The message for an impossible player count; `shown` is the value as the caller wrote it.
-pub fn players_message(variant: Variant, shown: &str) -> String {
-    format!(
-        "{} is played by 2, 3 or 4 players, not {shown}",
-        variant.name()
-    )
+/// The message for an impossible player count of the rule set `name`, played by
+/// `counts` players; `shown` is the value as the caller wrote it.
+pub fn players_message(name: &str, counts: &[u8], shown: &str) -> String {
+    let counts: Vec<String> = counts.iter().map(|c| c.to_string()).collect();
+    let counts: Vec<&str> = counts.iter().map(String::as_str).collect();
+    let counts = crate::pyrepr::or_list(&counts);
+    format!("{name} is played by {counts} players, not {shown}")
+}
+
+/// A `target` argument of any rule set: left out (None), or a whole number from 1 to
+/// 2**64-1.
+pub fn target_arg(target: &Arg) -> Result<Option<u64>, Error> {
+    match target.kind {
+        ArgKind::Missing => Ok(None),
+        ArgKind::Int(Some(t)) if t >= 1 && t <= u64::MAX as i128 => Ok(Some(t as u64)),
+        _ => Err(Error::Value(target_message(&target.repr))),
+    }
 }
 
 /// The message for a bad target; `shown` is the value as the caller wrote it.
@@ -227,18 +238,15 @@ pub fn target_message(shown: &str) -> String {
     format!("target must be a whole number from 1 to 2**64-1, not {shown}")
 }
 
-/// The message for an option the rule set does not have; `shown` is its name as Python's repr.
-pub fn unknown_option_message(variant: Variant, shown: &str) -> String {
-    let names: Vec<&str> = variant.option_names().collect();
+/// The message for an option the rule set `name` does not have (its options: `names`);
+/// `shown` is the option as Python's repr.
+pub fn unknown_option_message(name: &str, names: &[&str], shown: &str) -> String {
     let list = if names.is_empty() {
         "none".to_string()
     } else {
         names.join(", ")
     };
-    format!(
-        "unknown option {shown} for {}; its options: {list}",
-        variant.name()
-    )
+    format!("unknown option {shown} for {name}; its options: {list}")
 }
 
 pub fn bool_option_message(option: &str, shown: &str) -> String {
@@ -287,8 +295,13 @@ impl Rules {
         })?;
         let mut r = Rules::default_for(variant);
         if let Some(p) = players {
-            if !(2..=4).contains(&p) {
-                return Err(Error::Value(players_message(variant, &p.to_string())));
+            if !PLAYERS.iter().any(|&n| n as i64 == p) {
+                let shown = p.to_string();
+                return Err(Error::Value(players_message(
+                    variant.name(),
+                    &PLAYERS,
+                    &shown,
+                )));
             }
             r.players = p as u8;
         }
@@ -447,13 +460,18 @@ impl Rules {
         let mut r = Rules::default_for(variant);
         match players.kind {
             ArgKind::Missing => {}
-            ArgKind::Int(Some(p)) if (2..=4).contains(&p) => r.players = p as u8,
-            _ => return Err(Error::Value(players_message(variant, &players.repr))),
+            ArgKind::Int(Some(p)) if PLAYERS.iter().any(|&n| n as i128 == p) => r.players = p as u8,
+            _ => {
+                let shown = &players.repr;
+                return Err(Error::Value(players_message(
+                    variant.name(),
+                    &PLAYERS,
+                    shown,
+                )));
+            }
         }
-        match target.kind {
-            ArgKind::Missing => {}
-            ArgKind::Int(Some(t)) if t >= 1 && t <= u64::MAX as i128 => r.target = t as u64,
-            _ => return Err(Error::Value(target_message(&target.repr))),
+        if let Some(t) = target_arg(target)? {
+            r.target = t;
         }
         for (key, value) in options {
             r.option_from_arg(variant, key, value)
@@ -469,7 +487,8 @@ impl Rules {
             _ => None, // not a name at all (a str that is not Unicode)
         };
         let Some(&(key, default)) = found else {
-            return Err(unknown_option_message(variant, &key.repr));
+            let names: Vec<&str> = variant.option_names().collect();
+            return Err(unknown_option_message(variant.name(), &names, &key.repr));
         };
         match (default, &value.kind) {
             (OptionValue::Bool(_), ArgKind::Bool(b)) => self.set_option(key, OptionValue::Bool(*b)),
@@ -545,11 +564,15 @@ mod tests {
             "target must be a whole number from 1 to 2**64-1, not 0"
         );
         assert_eq!(
-            unknown_option_message(Variant::parse("quinza").unwrap(), "'setenta'"),
+            unknown_option_message("quinza", &[], "'setenta'"),
             "unknown option 'setenta' for quinza; its options: none"
         );
         assert_eq!(
-            unknown_option_message(Variant::parse("escoba").unwrap(), "'x'"),
+            unknown_option_message(
+                "escoba",
+                &["escoba_on_last_card", "opening_capture", "setenta"],
+                "'x'"
+            ),
             "unknown option 'x' for escoba; its options: escoba_on_last_card, opening_capture, setenta"
         );
     }

@@ -1,7 +1,9 @@
 //! `Rules("quinte")`: four players in two partnerships, a target (250 by default), no
 //! options (docs/engine.md "Quinte: Rules").
 
-use crate::fifteen::rules::{target_message, Arg, ArgKind};
+use crate::fifteen::rules::{
+    players_message, target_arg, target_message, unknown_option_message, Arg, ArgKind,
+};
 use crate::Error;
 
 pub const NAME: &str = "quinte";
@@ -61,23 +63,16 @@ impl Rules {
             ArgKind::Missing => {}
             ArgKind::Int(Some(p)) if p == ROW.players as i128 => {}
             _ => {
-                return Err(Error::Value(format!(
-                    "{NAME} is played by {PLAYERS} players, not {}",
-                    players.repr
-                )))
+                let shown = &players.repr;
+                return Err(Error::Value(players_message(NAME, &[PLAYERS], shown)));
             }
         }
         let mut r = Rules::default();
-        match target.kind {
-            ArgKind::Missing => {}
-            ArgKind::Int(Some(t)) if t >= 1 && t <= u64::MAX as i128 => r.target = t as u64,
-            _ => return Err(Error::Value(target_message(&target.repr))),
+        if let Some(t) = target_arg(target)? {
+            r.target = t;
         }
         if let Some((key, _)) = options.first() {
-            return Err(Error::Value(format!(
-                "unknown option {} for {NAME}; its options: none",
-                key.repr
-            )));
+            return Err(Error::Value(unknown_option_message(NAME, &[], &key.repr)));
         }
         Ok(r)
     }
