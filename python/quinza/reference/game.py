@@ -165,14 +165,10 @@ class Game:
         return list(self._deals)
 
     def _seat(self, seat: int) -> int:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._rules.players:
-            raise ValueError(f"seat must be 0..{self._rules.players - 1}, not {seat!r}")
-        return seat
+        return index(seat, self._rules.players, "seat")
 
     def _side(self, side: int) -> int:
-        if isinstance(side, bool) or not isinstance(side, int) or not 0 <= side < self._rules.sides:
-            raise ValueError(f"side must be 0..{self._rules.sides - 1}, not {side!r}")
-        return side
+        return index(side, self._rules.sides, "side")
 
     # -- moves, each family's own ------------------------------------------------------
 
