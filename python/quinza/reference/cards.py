@@ -10,7 +10,6 @@ from typing import Iterable, List, Optional, Tuple
 SUITS = "oceb"  # Oros, Copas, Espadas, Bastos: suit index 0..3
 RANKS = (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)  # printed numbers: rank index 0..9
 DECK_SIZE = 40
-OROS = 0
 
 # Value toward the capture total, by rank index.
 PRINTED_VALUES = RANKS  # quinza, rb3ine: the printed number
