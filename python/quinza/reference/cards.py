@@ -211,6 +211,11 @@ _QUINTE_BY_ID: Tuple[Card, ...] = tuple(_make_card(i, "quinte") for i in range(Q
 JOKER = _QUINTE_BY_ID[JOKER_ID]
 
 
+def full_deck(deck: str = "baraja") -> List[Card]:
+    """Every card of `deck` once, in id order (a new list: a deal shuffles it)."""
+    return list(_BY_ID if _check_deck(deck) == "baraja" else _QUINTE_BY_ID)
+
+
 def to_card(card: "Card | str", deck: str = "baraja") -> Card:
     """A Card of `deck`, or card text parsed in `deck`."""
     if isinstance(card, Card):

@@ -11,9 +11,9 @@ from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from .._errors import IllegalMoveError
 from . import _json
-from .cards import DECK_SIZE, SUITS, Card, card_list, cards_text
+from .cards import SUITS, Card, card_list, cards_text, full_deck
 from .deal import DealResult, saturating_add, saturating_sum
-from .game import Game, _rules, check_deal_number, index, iterable, per
+from .game import Game, _rules, check_deal_number, check_each_card_once, index, iterable, per
 from .generator import Random
 from .moves import Move
 from .rules import Rules, row_of
@@ -216,7 +216,7 @@ class FifteenGame(Game, family="fifteen"):
         if not first:
             self._dealer = (self._dealer + 1) % self._rules.players
         self._deal_number = saturating_add(self._deal_number, 1)  # stays at the top of its range
-        deck = [Card.from_id(i) for i in range(DECK_SIZE)]
+        deck = full_deck(self._rules.deck)
         self._rng.shuffle(deck)
         self._hands = [[] for _ in range(self._rules.players)]
         for seat in self._seat_order():
@@ -379,14 +379,8 @@ class FifteenGame(Game, family="fifteen"):
         if not row_of(rules).sweeps and any(escobas_):  # escobas only where a clear scores one
             raise ValueError(f"{rules.name} scores no escobas, so escobas must be 0, not {escobas_}")
 
-        seen: set = set()
-        for card in [c for h in hands_ for c in h] + table_ + stock_ + [c for p in piles_ for c in p]:
-            if card in seen:
-                raise ValueError(f"{card} appears more than once")
-            seen.add(card)
-        missing = [str(Card.from_id(i)) for i in range(DECK_SIZE) if Card.from_id(i) not in seen]
-        if missing:
-            raise ValueError("cards missing from the position: " + " ".join(missing))
+        cards = [c for h in hands_ for c in h] + table_ + stock_ + [c for p in piles_ for c in p]
+        check_each_card_once(cards, rules.deck)
         if len(stock_) % (HAND_SIZE * n):
             raise ValueError(
                 f"the stock holds {len(stock_)} cards; it is dealt in rounds of {HAND_SIZE * n}"

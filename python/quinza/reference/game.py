@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Dict, Iterable, List, Optional, Sequence, Type
 
 from .._words import choice_text
 from . import _json
-from .cards import Card, card_list
+from .cards import Card, card_list, full_deck
 from .deal import DealResult
 from .generator import Random
 from .moves import Move
@@ -313,6 +313,18 @@ def index(value: Any, size: int, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < size:
         raise ValueError(f"{name} must be 0..{size - 1}, not {value!r}")
     return value
+
+
+def check_each_card_once(cards: Iterable[Card], deck: str) -> None:
+    """Every card of `deck` exactly once among `cards`: the first repeated card, else the missing ones."""
+    seen: set = set()
+    for card in cards:
+        if card in seen:
+            raise ValueError(f"{card} appears more than once")
+        seen.add(card)
+    missing = [str(c) for c in full_deck(deck) if c not in seen]
+    if missing:
+        raise ValueError("cards missing from the position: " + " ".join(missing))
 
 
 def check_deal_number(deal_number: Any) -> int:

@@ -23,16 +23,16 @@ from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 from .._errors import IllegalMoveError
 from .cards import (
     JOKER,
-    QUINTE_DECK_SIZE,
     QUINTE_SUIT_NAMES,
     QUINTE_SUITS,
     Card,
     card_list,
     cards_text,
+    full_deck,
 )
 from . import _json
 from .deal import DealResult, saturating_add
-from .game import Game, _rules, check_deal_number, index, iterable, per
+from .game import Game, _rules, check_deal_number, check_each_card_once, index, iterable, per
 from .generator import Random
 from .moves import BIDS, Move
 from .rules import Rules, row_of
@@ -425,7 +425,7 @@ class QuinteGame(Game, family="quinte"):
         if not first:
             self._dealer = (self._dealer + 1) % PLAYERS
         self._deal_number = saturating_add(self._deal_number, 1)  # stays at the top of its range
-        deck = [Card.from_id(i, "quinte") for i in range(QUINTE_DECK_SIZE)]
+        deck = full_deck(self._rules.deck)
         self._rng.shuffle(deck)
         self._cachette = deck[:CACHETTE_SIZE]
         self._hands = [[] for _ in range(PLAYERS)]
@@ -597,15 +597,8 @@ def _position(
     played_ = None if played is None else _cards(played, "played")
 
     # Every one of the 53 cards exactly once.
-    seen: set = set()
-    for card in [c for h in hands_ for c in h] + trick + cachette + [c for p in piles_ for c in p]:
-        if card in seen:
-            raise ValueError(f"{card} appears more than once")
-        seen.add(card)
-    deck = [Card.from_id(i, "quinte") for i in range(QUINTE_DECK_SIZE)]
-    missing = [str(c) for c in deck if c not in seen]
-    if missing:
-        raise ValueError("cards missing from the position: " + " ".join(missing))
+    cards = [c for h in hands_ for c in h] + trick + cachette + [c for p in piles_ for c in p]
+    check_each_card_once(cards, rules.deck)
 
     # The cachette, the trick in progress and the piles.
     if len(cachette) != CACHETTE_SIZE and not (over and not cachette):
