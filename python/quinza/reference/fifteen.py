@@ -207,10 +207,10 @@ class FifteenGame(Game, family="fifteen"):
 
     # -- dealing and the end of a deal ----------------------------------------------
 
-    def _seat_order(self) -> List[int]:
+    @staticmethod
+    def _seat_order(dealer: int, n: int) -> List[int]:
         """Seats in dealing and playing order: from the seat after the dealer round to the dealer."""
-        n = self._rules.players
-        return [(self._dealer + 1 + i) % n for i in range(n)]
+        return [(dealer + 1 + i) % n for i in range(n)]
 
     def _start_deal(self, first: bool = False) -> None:
         if not first:
@@ -219,7 +219,7 @@ class FifteenGame(Game, family="fifteen"):
         deck = full_deck(self._rules.deck)
         self._rng.shuffle(deck)
         self._hands = [[] for _ in range(self._rules.players)]
-        for seat in self._seat_order():
+        for seat in self._seat_order(self._dealer, self._rules.players):
             self._hands[seat] = deck[:HAND_SIZE]
             deck = deck[HAND_SIZE:]
         self._table = deck[:OPENING_TABLE]
@@ -242,7 +242,7 @@ class FifteenGame(Game, family="fifteen"):
             self._escobas[side] = saturating_add(self._escobas[side], total // capture)
 
     def _deal_round(self) -> None:
-        for seat in self._seat_order():
+        for seat in self._seat_order(self._dealer, self._rules.players):
             self._hands[seat] = self._stock[:HAND_SIZE]
             self._stock = self._stock[HAND_SIZE:]
 
@@ -385,7 +385,7 @@ class FifteenGame(Game, family="fifteen"):
             raise ValueError(
                 f"the stock holds {len(stock_)} cards; it is dealt in rounds of {HAND_SIZE * n}"
             )
-        order = [(dealer + 1 + i) % n for i in range(n)]
+        order = cls._seat_order(dealer, n)
         sizes = [len(hands_[seat]) for seat in order]
         if max(sizes) == 0:
             raise ValueError("every hand is empty: there is no card to play")
