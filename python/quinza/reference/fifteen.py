@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
-from .._errors import IllegalMoveError
 from . import _json
 from .cards import SUITS, Card, card_list, cards_text, full_deck
 from .deal import DealResult, saturating_add, saturating_sum
@@ -142,13 +141,6 @@ class FifteenGame(Game, family="fifteen"):
             return 0
         return sum(max(1, self._count_groups(card)) for card in self._hands[self._turn])
 
-    def _to_move(self, move: "Move | str") -> Move:
-        if isinstance(move, Move):
-            return move
-        if isinstance(move, str):
-            return Move.parse(move)
-        raise IllegalMoveError(f"expected a Move or its text, not {type(move).__name__}")
-
     def _illegal_reason(self, move: Move) -> Optional[str]:
         if self._turn is None:
             return "the match is over"
@@ -170,19 +162,7 @@ class FifteenGame(Game, family="fifteen"):
             return f"{card} can capture, so it must capture"
         return None
 
-    def play(self, move: "Move | str") -> None:
-        """Play one move (in quinte a bid or a card) for the seat whose turn it is; an illegal
-        move raises IllegalMoveError and changes nothing. A finished deal is scored and the
-        next one dealt inside this call."""
-        try:
-            move = self._to_move(move)
-        except IllegalMoveError:
-            raise
-        except ValueError as error:
-            raise IllegalMoveError(str(error)) from None
-        reason = self._illegal_reason(move)
-        if reason is not None:
-            raise IllegalMoveError(reason)
+    def _apply(self, move: Move) -> None:
         seat, card = self._turn, move.card
         assert seat is not None and card is not None  # _illegal_reason refuses a bid and a finished match
         side = self._rules.side_of(seat)

@@ -14,6 +14,7 @@ import json
 import secrets
 from typing import Any, ClassVar, Dict, Iterable, List, Optional, Sequence, Type, TypeVar, cast
 
+from .._errors import IllegalMoveError
 from .._words import choice_text
 from . import _json
 from .cards import Card, card_list, full_deck
@@ -196,7 +197,16 @@ class Game:
         """Play one move (in quinte a bid or a card) for the seat whose turn it is; an illegal
         move raises IllegalMoveError and changes nothing. A finished deal is scored and the
         next one dealt inside this call."""
-        raise NotImplementedError
+        try:
+            checked = self._to_move(move)
+        except IllegalMoveError:
+            raise
+        except ValueError as error:  # text that is no move
+            raise IllegalMoveError(str(error)) from None
+        reason = self._illegal_reason(checked)
+        if reason is not None:
+            raise IllegalMoveError(reason)
+        self._apply(checked)
 
     def observation(self, seat: int) -> Dict[str, Any]:
         """What `seat` may know (docs/engine.md "observation(seat)"): its own hand, the sizes
@@ -206,6 +216,14 @@ class Game:
         raise NotImplementedError
 
     def _to_move(self, move: "Move | str") -> Move:
+        if isinstance(move, Move):
+            return move
+        if isinstance(move, str):
+            return Move.parse(move, deck=self._rules.deck)
+        raise IllegalMoveError(f"expected a Move or its text, not {type(move).__name__}")
+
+    def _apply(self, move: Move) -> None:
+        # The family's move, once `play` has found it legal.
         raise NotImplementedError
 
     def _illegal_reason(self, move: Move) -> Optional[str]:

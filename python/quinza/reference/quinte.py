@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
-from .._errors import IllegalMoveError
 from .cards import (
     JOKER,
     QUINTE_SUIT_NAMES,
@@ -297,13 +296,6 @@ class QuinteGame(Game, family="quinte"):
         capture groups without listing them."""
         return len(self.legal_moves())
 
-    def _to_move(self, move: "Move | str") -> Move:
-        if isinstance(move, Move):
-            return move
-        if isinstance(move, str):
-            return Move.parse(move, deck="quinte")
-        raise IllegalMoveError(f"expected a Move or its text, not {type(move).__name__}")
-
     def _illegal_reason(self, move: Move) -> Optional[str]:
         if self._turn is None:
             return "the match is over"
@@ -327,19 +319,7 @@ class QuinteGame(Game, family="quinte"):
         suit = QUINTE_SUIT_NAMES[QUINTE_SUITS.index(str(suit_to_follow(self._current_trick())))]
         return f"{card} does not follow suit: seat {seat} has {suit}"
 
-    def play(self, move: "Move | str") -> None:
-        """Play one move (in quinte a bid or a card) for the seat whose turn it is; an illegal
-        move raises IllegalMoveError and changes nothing. A finished deal is scored and the
-        next one dealt inside this call."""
-        try:
-            move = self._to_move(move)
-        except IllegalMoveError:
-            raise
-        except ValueError as error:
-            raise IllegalMoveError(str(error)) from None
-        reason = self._illegal_reason(move)
-        if reason is not None:
-            raise IllegalMoveError(reason)
+    def _apply(self, move: Move) -> None:
         if move.card is None:
             self._bid(str(move.bid))
         else:
