@@ -141,16 +141,12 @@ class FifteenGame(Game, family="fifteen"):
             return 0
         return sum(max(1, self._count_groups(card)) for card in self._hands[self._turn])
 
-    def _illegal_reason(self, move: Move) -> Optional[str]:
-        if self._turn is None:
-            return "the match is over"
+    def _family_reason(self, move: Move, seat: int) -> Optional[str]:
         card = move.card
         if card is None:
             return f"{move} is a bid of quinte, not a move of {self._rules.name}"
-        if card.deck != "baraja":
-            return f"{card} is a {card.deck} card, not a baraja card"
-        if card not in self._hands[self._turn]:
-            return f"{card} is not in the hand of seat {self._turn}"
+        if card not in self._hands[seat]:
+            return f"{card} is not in the hand of seat {seat}"
         for taken in move.captures:
             if taken not in self._table:
                 return f"{taken} is not on the table"

@@ -227,6 +227,15 @@ class Game:
         raise NotImplementedError
 
     def _illegal_reason(self, move: Move) -> Optional[str]:
+        if self._turn is None:
+            return "the match is over"
+        card = move.card
+        if card is not None and card.deck != self._rules.deck:
+            return f"{card} is a {card.deck} card, not a {self._rules.deck} card"
+        return self._family_reason(move, self._turn)
+
+    def _family_reason(self, move: Move, seat: int) -> Optional[str]:
+        # Why the family refuses a move of its deck by `seat`, the seat to play; None if legal.
         raise NotImplementedError
 
     def _start_deal(self, first: bool = False) -> None:

@@ -296,12 +296,8 @@ class QuinteGame(Game, family="quinte"):
         capture groups without listing them."""
         return len(self.legal_moves())
 
-    def _illegal_reason(self, move: Move) -> Optional[str]:
-        if self._turn is None:
-            return "the match is over"
-        seat, card = self._turn, move.card
-        if card is not None and card.deck != "quinte":
-            return f"{card} is a {card.deck} card, not a quinte card"
+    def _family_reason(self, move: Move, seat: int) -> Optional[str]:
+        card = move.card
         if not self._doubling_over():
             if card is not None:
                 return f"{card}: seat {seat} must bid first: pass, double or redouble"
