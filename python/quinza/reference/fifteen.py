@@ -43,6 +43,16 @@ def card_points(card: Any) -> int:
     return GOLD_POINTS[card.id % 10] if card.suit == "o" else OTHER_POINTS
 
 
+def clear_scores_escoba(rules: Any, hand_after: int, stock: int) -> bool:
+    """Whether clearing the table scores an escoba, for the game and the greedy bot (`rules`
+    of either twin): only in a rule set that scores escobas, and not with the player's
+    final card of the deal (`hand_after` cards left in hand, `stock` cards to deal, both 0)
+    unless `escoba_on_last_card`."""
+    if not row_of(rules).sweeps:
+        return False
+    return bool(rules.escoba_on_last_card) or hand_after > 0 or stock > 0
+
+
 class FifteenGame(Game, family="fifteen"):
     """One whole match of quinza, rb3ine or escoba: what `Game(rules, seed)` builds for them.
 
@@ -168,10 +178,8 @@ class FifteenGame(Game, family="fifteen"):
                 self._table.remove(taken)
             self._piles[side] += [card, *move.captures]
             self._last_capturer = seat
-            last_card = not self._hands[seat] and not self._stock
-            if not self._table and row_of(self._rules).sweeps:
-                if self._rules.escoba_on_last_card or not last_card:
-                    self._escobas[side] = saturating_add(self._escobas[side], 1)
+            if not self._table and clear_scores_escoba(self._rules, len(self._hands[seat]), len(self._stock)):
+                self._escobas[side] = saturating_add(self._escobas[side], 1)
         else:
             self._table.append(card)
         self._turn = (seat + 1) % self._rules.players
