@@ -318,16 +318,12 @@ class FifteenGame(Game, family="fifteen"):
         return _json.read_fifteen(cls, data)
 
     @classmethod
-    def _from_any_position(
-        cls, rules: Rules, hands: Any, table: Any, stock: Any, dealer: Any, turn: Any, scores: Any, piles: Any,
-        escobas: Any, last_capturer: Any, deal_number: Any, seed: Any, *, bids: Any, quints: Any, played: Any,
-    ) -> "FifteenGame":
-        for key, value in (("bids", bids), ("quints", quints), ("played", played)):
-            if value is not None:
+    def _from_any_position(cls, rules: Rules, args: Dict[str, Any]) -> "FifteenGame":
+        rest = dict(args)
+        for key in ("bids", "quints", "played"):  # quinte's alone, refused in this order
+            if rest.pop(key) is not None:
                 raise ValueError(f"{key} belong to quinte, not to {rules.name}")
-        return cls.from_position(
-            rules, hands, table, stock, dealer, turn, scores, piles, escobas, last_capturer, deal_number, seed
-        )
+        return cls.from_position(rules, **rest)
 
     @classmethod
     def from_position(  # type: ignore[override]  # its own family's parameters, not the union of Game's

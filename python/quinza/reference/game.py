@@ -298,16 +298,15 @@ class Game:
         family is refused. In quinte `table` is the trick in progress, `stock` the cachette,
         and `bids`, `quints` and `played` belong to it alone."""
         rules = _rules(rules)
-        return family_class(rules)._from_any_position(
-            rules, hands, table, stock, dealer, turn, scores, piles, escobas, last_capturer, deal_number, seed,
+        args = dict(
+            hands=hands, table=table, stock=stock, dealer=dealer, turn=turn, scores=scores, piles=piles,
+            escobas=escobas, last_capturer=last_capturer, deal_number=deal_number, seed=seed,
             bids=bids, quints=quints, played=played,
         )
+        return family_class(rules)._from_any_position(rules, args)
 
     @classmethod
-    def _from_any_position(
-        cls, rules: Rules, hands: Any, table: Any, stock: Any, dealer: Any, turn: Any, scores: Any, piles: Any,
-        escobas: Any, last_capturer: Any, deal_number: Any, seed: Any, *, bids: Any, quints: Any, played: Any,
-    ) -> "Game":
+    def _from_any_position(cls, rules: Rules, args: Dict[str, Any]) -> "Game":
         """`Game.from_position` for this family: refuse what is not its own, then build."""
         raise NotImplementedError
 

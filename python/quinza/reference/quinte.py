@@ -439,14 +439,8 @@ class QuinteGame(Game, family="quinte"):
         return _json.read_quinte(_position, data)
 
     @classmethod
-    def _from_any_position(
-        cls, rules: Rules, hands: Any, table: Any, stock: Any, dealer: Any, turn: Any, scores: Any, piles: Any,
-        escobas: Any, last_capturer: Any, deal_number: Any, seed: Any, *, bids: Any, quints: Any, played: Any,
-    ) -> "QuinteGame":
-        return _position(
-            rules, hands, table, stock, dealer, turn, scores, piles, escobas, last_capturer, deal_number, seed,
-            bids=bids, quints=quints, played=played,
-        )
+    def _from_any_position(cls, rules: Rules, args: Dict[str, Any]) -> "QuinteGame":
+        return _position(rules, **args)  # escobas too: _position refuses them in their place in the order
 
     @classmethod
     def from_position(  # type: ignore[override]  # its own family's parameters, not the union of Game's
