@@ -96,6 +96,15 @@ def read_fifteen(cls: Any, data: Any) -> Any:
 
     if turn is None:
         game = _finished(cls, rules, hands, table, stock, piles, dealer)
+        # from_position sets (and checks) these; a finished match takes them as they are
+        game._deal_number = deal_number
+        game._dealer = dealer
+        game._turn = None
+        game._piles = piles
+        game._escobas = escobas
+        game._last_capturer = last_capturer
+        game._scores = scores
+        game._winner = None
     else:
         try:
             game = cls.from_position(
@@ -105,15 +114,7 @@ def read_fifteen(cls: Any, data: Any) -> Any:
         except ValueError as error:
             raise _Bad(str(error)) from None
     game._rng = Random(rng)
-    game._deal_number = deal_number
-    game._dealer = dealer
-    game._turn = turn
-    game._piles = piles
-    game._escobas = escobas
-    game._last_capturer = last_capturer
-    game._scores = scores
     game._deals = deals
-    game._winner = None
     if turn is None and not game._match_over():
         raise _Bad(f"turn is null, but the scores {scores} do not end the match")
     if game._winner != winner:

@@ -13,14 +13,12 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from .._words import choice_text
 from .cards import Card
-from .fifteen import card_points
-from .generator import Random
+from .fifteen import SEVEN_OF_OROS, card_points, clear_scores_escoba
+from .generator import _MASK, GAMMA, Random
 from .quinte import TRICK_POINTS, Trick
 from .rules import row_of
 
-GAMMA = 0x9E3779B97F4A7C15  # the generator's increment
 BOT_STREAM = 0x6A09E667F3BCC909  # mixed into a match seed for its bots' seeds
-_MASK = (1 << 64) - 1
 
 
 def _seed(seed: Any) -> int:
@@ -109,19 +107,11 @@ def greedy_key(game: Any, move: Any) -> Tuple[int, ...]:
         return (sum(card_points(c) for c in played + list(move.captures)),)
     cards = played + list(move.captures)
     sign = 1 if move.captures else -1
-    escoba = int(bool(move.captures) and len(move.captures) == len(game.table) and _scores_escoba(game))
-    seven = sum(1 for c in cards if c.suit == "o" and c.rank == 7)
+    clears = bool(move.captures) and len(move.captures) == len(game.table)
+    escoba = int(clears and clear_scores_escoba(game.rules, len(game.hand(game.turn)) - 1, game.stock))
+    seven = sum(1 for c in cards if c.id == SEVEN_OF_OROS.id)  # by id: the cards of either twin
     oros = sum(1 for c in cards if c.suit == "o")
     return (escoba, sign * seven, sign * oros, sign * len(cards))
-
-
-def _scores_escoba(game: Any) -> bool:
-    """Clearing the table scores an escoba, except with the player's final card of the
-    deal (hand of one card, empty stock) unless `escoba_on_last_card`."""
-    if game.rules.escoba_on_last_card:
-        return True
-    last_card = len(game.hand(game.turn)) == 1 and game.stock == 0
-    return not last_card
 
 
 def _quinte_value(game: Any, move: Any) -> int:

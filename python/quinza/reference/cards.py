@@ -10,7 +10,6 @@ from typing import Iterable, List, Optional, Tuple
 SUITS = "oceb"  # Oros, Copas, Espadas, Bastos: suit index 0..3
 RANKS = (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)  # printed numbers: rank index 0..9
 DECK_SIZE = 40
-OROS = 0
 
 # Value toward the capture total, by rank index.
 PRINTED_VALUES = RANKS  # quinza, rb3ine: the printed number
@@ -220,6 +219,11 @@ def _make_card(card_id: int, deck: str = "baraja") -> Card:
 _BY_ID: Tuple[Card, ...] = tuple(_make_card(i) for i in range(DECK_SIZE))
 _QUINTE_BY_ID: Tuple[Card, ...] = tuple(_make_card(i, "quinte") for i in range(QUINTE_DECK_SIZE))
 JOKER = _QUINTE_BY_ID[JOKER_ID]
+
+
+def full_deck(deck: str = "baraja") -> List[Card]:
+    """Every card of `deck` once, in id order (a new list: a deal shuffles it)."""
+    return list(_BY_ID if _check_deck(deck) == "baraja" else _QUINTE_BY_ID)
 
 
 def to_card(card: "Card | str", deck: str = "baraja") -> Card:

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
-from .._errors import IllegalMoveError
 from . import _json
-from .cards import DECK_SIZE, SUITS, Card, card_list, cards_text
+from .cards import SUITS, Card, card_list, cards_text, full_deck
 from .deal import DealResult, saturating_add, saturating_sum
-from .game import Game, _rules, check_deal_number, index, iterable, per
+from .game import Game, _rules, check_deal_number, check_each_card_once, index, iterable, per
 from .generator import Random
 from .moves import Move
 from .rules import Rules, row_of
@@ -42,6 +41,16 @@ def card_points(card: Any) -> int:
     (10, 12, 1)
     """
     return GOLD_POINTS[card.id % 10] if card.suit == "o" else OTHER_POINTS
+
+
+def clear_scores_escoba(rules: Any, hand_after: int, stock: int) -> bool:
+    """Whether clearing the table scores an escoba, for the game and the greedy bot (`rules`
+    of either twin): only in a rule set that scores escobas, and not with the player's
+    final card of the deal (`hand_after` cards left in hand, `stock` cards to deal, both 0)
+    unless `escoba_on_last_card`."""
+    if not row_of(rules).sweeps:
+        return False
+    return bool(rules.escoba_on_last_card) or hand_after > 0 or stock > 0
 
 
 class FifteenGame(Game, family="fifteen"):
@@ -142,23 +151,12 @@ class FifteenGame(Game, family="fifteen"):
             return 0
         return sum(max(1, self._count_groups(card)) for card in self._hands[self._turn])
 
-    def _to_move(self, move: "Move | str") -> Move:
-        if isinstance(move, Move):
-            return move
-        if isinstance(move, str):
-            return Move.parse(move)
-        raise IllegalMoveError(f"expected a Move or its text, not {type(move).__name__}")
-
-    def _illegal_reason(self, move: Move) -> Optional[str]:
-        if self._turn is None:
-            return "the match is over"
+    def _family_reason(self, move: Move, seat: int) -> Optional[str]:
         card = move.card
         if card is None:
             return f"{move} is a bid of quinte, not a move of {self._rules.name}"
-        if card.deck != "baraja":
-            return f"{card} is a {card.deck} card, not a baraja card"
-        if card not in self._hands[self._turn]:
-            return f"{card} is not in the hand of seat {self._turn}"
+        if card not in self._hands[seat]:
+            return f"{card} is not in the hand of seat {seat}"
         for taken in move.captures:
             if taken not in self._table:
                 return f"{taken} is not on the table"
@@ -170,19 +168,7 @@ class FifteenGame(Game, family="fifteen"):
             return f"{card} can capture, so it must capture"
         return None
 
-    def play(self, move: "Move | str") -> None:
-        """Play one move (in quinte a bid or a card) for the seat whose turn it is; an illegal
-        move raises IllegalMoveError and changes nothing. A finished deal is scored and the
-        next one dealt inside this call."""
-        try:
-            move = self._to_move(move)
-        except IllegalMoveError:
-            raise
-        except ValueError as error:
-            raise IllegalMoveError(str(error)) from None
-        reason = self._illegal_reason(move)
-        if reason is not None:
-            raise IllegalMoveError(reason)
+    def _apply(self, move: Move) -> None:
         seat, card = self._turn, move.card
         assert seat is not None and card is not None  # _illegal_reason refuses a bid and a finished match
         side = self._rules.side_of(seat)
@@ -192,10 +178,8 @@ class FifteenGame(Game, family="fifteen"):
                 self._table.remove(taken)
             self._piles[side] += [card, *move.captures]
             self._last_capturer = seat
-            last_card = not self._hands[seat] and not self._stock
-            if not self._table and row_of(self._rules).sweeps:
-                if self._rules.escoba_on_last_card or not last_card:
-                    self._escobas[side] = saturating_add(self._escobas[side], 1)
+            if not self._table and clear_scores_escoba(self._rules, len(self._hands[seat]), len(self._stock)):
+                self._escobas[side] = saturating_add(self._escobas[side], 1)
         else:
             self._table.append(card)
         self._turn = (seat + 1) % self._rules.players
@@ -207,19 +191,19 @@ class FifteenGame(Game, family="fifteen"):
 
     # -- dealing and the end of a deal ----------------------------------------------
 
-    def _seat_order(self) -> List[int]:
+    @staticmethod
+    def _seat_order(dealer: int, n: int) -> List[int]:
         """Seats in dealing and playing order: from the seat after the dealer round to the dealer."""
-        n = self._rules.players
-        return [(self._dealer + 1 + i) % n for i in range(n)]
+        return [(dealer + 1 + i) % n for i in range(n)]
 
     def _start_deal(self, first: bool = False) -> None:
         if not first:
             self._dealer = (self._dealer + 1) % self._rules.players
         self._deal_number = saturating_add(self._deal_number, 1)  # stays at the top of its range
-        deck = [Card.from_id(i) for i in range(DECK_SIZE)]
+        deck = full_deck(self._rules.deck)
         self._rng.shuffle(deck)
         self._hands = [[] for _ in range(self._rules.players)]
-        for seat in self._seat_order():
+        for seat in self._seat_order(self._dealer, self._rules.players):
             self._hands[seat] = deck[:HAND_SIZE]
             deck = deck[HAND_SIZE:]
         self._table = deck[:OPENING_TABLE]
@@ -242,7 +226,7 @@ class FifteenGame(Game, family="fifteen"):
             self._escobas[side] = saturating_add(self._escobas[side], total // capture)
 
     def _deal_round(self) -> None:
-        for seat in self._seat_order():
+        for seat in self._seat_order(self._dealer, self._rules.players):
             self._hands[seat] = self._stock[:HAND_SIZE]
             self._stock = self._stock[HAND_SIZE:]
 
@@ -334,16 +318,12 @@ class FifteenGame(Game, family="fifteen"):
         return _json.read_fifteen(cls, data)
 
     @classmethod
-    def _from_any_position(
-        cls, rules: Rules, hands: Any, table: Any, stock: Any, dealer: Any, turn: Any, scores: Any, piles: Any,
-        escobas: Any, last_capturer: Any, deal_number: Any, seed: Any, *, bids: Any, quints: Any, played: Any,
-    ) -> "FifteenGame":
-        for key, value in (("bids", bids), ("quints", quints), ("played", played)):
-            if value is not None:
+    def _from_any_position(cls, rules: Rules, args: Dict[str, Any]) -> "FifteenGame":
+        rest = dict(args)
+        for key in ("bids", "quints", "played"):  # quinte's alone, refused in this order
+            if rest.pop(key) is not None:
                 raise ValueError(f"{key} belong to quinte, not to {rules.name}")
-        return cls.from_position(
-            rules, hands, table, stock, dealer, turn, scores, piles, escobas, last_capturer, deal_number, seed
-        )
+        return cls.from_position(rules, **rest)
 
     @classmethod
     def from_position(  # type: ignore[override]  # its own family's parameters, not the union of Game's
@@ -379,19 +359,13 @@ class FifteenGame(Game, family="fifteen"):
         if not row_of(rules).sweeps and any(escobas_):  # escobas only where a clear scores one
             raise ValueError(f"{rules.name} scores no escobas, so escobas must be 0, not {escobas_}")
 
-        seen: set = set()
-        for card in [c for h in hands_ for c in h] + table_ + stock_ + [c for p in piles_ for c in p]:
-            if card in seen:
-                raise ValueError(f"{card} appears more than once")
-            seen.add(card)
-        missing = [str(Card.from_id(i)) for i in range(DECK_SIZE) if Card.from_id(i) not in seen]
-        if missing:
-            raise ValueError("cards missing from the position: " + " ".join(missing))
+        cards = [c for h in hands_ for c in h] + table_ + stock_ + [c for p in piles_ for c in p]
+        check_each_card_once(cards, rules.deck)
         if len(stock_) % (HAND_SIZE * n):
             raise ValueError(
                 f"the stock holds {len(stock_)} cards; it is dealt in rounds of {HAND_SIZE * n}"
             )
-        order = [(dealer + 1 + i) % n for i in range(n)]
+        order = cls._seat_order(dealer, n)
         sizes = [len(hands_[seat]) for seat in order]
         if max(sizes) == 0:
             raise ValueError("every hand is empty: there is no card to play")

@@ -14,9 +14,10 @@ import json
 import secrets
 from typing import Any, ClassVar, Dict, Iterable, List, Optional, Sequence, Type, TypeVar, cast
 
+from .._errors import IllegalMoveError
 from .._words import choice_text
 from . import _json
-from .cards import Card, card_list
+from .cards import Card, card_list, full_deck
 from .deal import DealResult
 from .generator import Random
 from .moves import Move
@@ -177,14 +178,10 @@ class Game:
         return list(self._deals)
 
     def _seat(self, seat: int) -> int:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._rules.players:
-            raise ValueError(f"seat must be 0..{self._rules.players - 1}, not {seat!r}")
-        return seat
+        return index(seat, self._rules.players, "seat")
 
     def _side(self, side: int) -> int:
-        if isinstance(side, bool) or not isinstance(side, int) or not 0 <= side < self._rules.sides:
-            raise ValueError(f"side must be 0..{self._rules.sides - 1}, not {side!r}")
-        return side
+        return index(side, self._rules.sides, "side")
 
     # -- moves, each family's own ------------------------------------------------------
 
@@ -212,7 +209,16 @@ class Game:
         """Play one move (in quinte a bid or a card) for the seat whose turn it is; an illegal
         move raises IllegalMoveError and changes nothing. A finished deal is scored and the
         next one dealt inside this call."""
-        raise NotImplementedError
+        try:
+            checked = self._to_move(move)
+        except IllegalMoveError:
+            raise
+        except ValueError as error:  # text that is no move
+            raise IllegalMoveError(str(error)) from None
+        reason = self._illegal_reason(checked)
+        if reason is not None:
+            raise IllegalMoveError(reason)
+        self._apply(checked)
 
     def observation(self, seat: int) -> Dict[str, Any]:
         """What `seat` may know (docs/engine.md "observation(seat)"): its own hand, the sizes
@@ -222,9 +228,26 @@ class Game:
         raise NotImplementedError
 
     def _to_move(self, move: "Move | str") -> Move:
+        if isinstance(move, Move):
+            return move
+        if isinstance(move, str):
+            return Move.parse(move, deck=self._rules.deck)
+        raise IllegalMoveError(f"expected a Move or its text, not {type(move).__name__}")
+
+    def _apply(self, move: Move) -> None:
+        # The family's move, once `play` has found it legal.
         raise NotImplementedError
 
     def _illegal_reason(self, move: Move) -> Optional[str]:
+        if self._turn is None:
+            return "the match is over"
+        card = move.card
+        if card is not None and card.deck != self._rules.deck:
+            return f"{card} is a {card.deck} card, not a {self._rules.deck} card"
+        return self._family_reason(move, self._turn)
+
+    def _family_reason(self, move: Move, seat: int) -> Optional[str]:
+        # Why the family refuses a move of its deck by `seat`, the seat to play; None if legal.
         raise NotImplementedError
 
     def _start_deal(self, first: bool = False) -> None:
@@ -290,16 +313,15 @@ class Game:
         family is refused. In quinte `table` is the trick in progress, `stock` the cachette,
         and `bids`, `quints` and `played` belong to it alone."""
         rules = _rules(rules)
-        return family_class(rules)._from_any_position(
-            rules, hands, table, stock, dealer, turn, scores, piles, escobas, last_capturer, deal_number, seed,
+        args = dict(
+            hands=hands, table=table, stock=stock, dealer=dealer, turn=turn, scores=scores, piles=piles,
+            escobas=escobas, last_capturer=last_capturer, deal_number=deal_number, seed=seed,
             bids=bids, quints=quints, played=played,
         )
+        return family_class(rules)._from_any_position(rules, args)
 
     @classmethod
-    def _from_any_position(
-        cls, rules: Rules, hands: Any, table: Any, stock: Any, dealer: Any, turn: Any, scores: Any, piles: Any,
-        escobas: Any, last_capturer: Any, deal_number: Any, seed: Any, *, bids: Any, quints: Any, played: Any,
-    ) -> "Game":
+    def _from_any_position(cls, rules: Rules, args: Dict[str, Any]) -> "Game":
         """`Game.from_position` for this family: refuse what is not its own, then build."""
         raise NotImplementedError
 
@@ -332,6 +354,18 @@ def index(value: Any, size: int, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < size:
         raise ValueError(f"{name} must be 0..{size - 1}, not {value!r}")
     return value
+
+
+def check_each_card_once(cards: Iterable[Card], deck: str) -> None:
+    """Every card of `deck` exactly once among `cards`: the first repeated card, else the missing ones."""
+    seen: set = set()
+    for card in cards:
+        if card in seen:
+            raise ValueError(f"{card} appears more than once")
+        seen.add(card)
+    missing = [str(c) for c in full_deck(deck) if c not in seen]
+    if missing:
+        raise ValueError("cards missing from the position: " + " ".join(missing))
 
 
 def check_deal_number(deal_number: Any) -> int:

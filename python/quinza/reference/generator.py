@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, MutableSequence
 
 _MASK = (1 << 64) - 1
+GAMMA = 0x9E3779B97F4A7C15  # the increment of each draw (bots.match_seed reaches draw i in one step)
 
 
 class Random:
@@ -29,7 +30,7 @@ class Random:
     def next_u64(self) -> int:
         """The next output of the generator (one SplitMix64 step), a whole number from 0 to
         2**64-1."""
-        self._state = (self._state + 0x9E3779B97F4A7C15) & _MASK
+        self._state = (self._state + GAMMA) & _MASK
         z = self._state
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK

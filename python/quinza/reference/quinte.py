@@ -20,19 +20,18 @@ from __future__ import annotations
 
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
-from .._errors import IllegalMoveError
 from .cards import (
     JOKER,
-    QUINTE_DECK_SIZE,
     QUINTE_SUIT_NAMES,
     QUINTE_SUITS,
     Card,
     card_list,
     cards_text,
+    full_deck,
 )
 from . import _json
 from .deal import DealResult, saturating_add
-from .game import Game, _rules, check_deal_number, index, iterable, per
+from .game import Game, _rules, check_deal_number, check_each_card_once, index, iterable, per
 from .generator import Random
 from .moves import BIDS, Move
 from .rules import Rules, row_of
@@ -301,19 +300,8 @@ class QuinteGame(Game, family="quinte"):
         capture groups without listing them."""
         return len(self.legal_moves())
 
-    def _to_move(self, move: "Move | str") -> Move:
-        if isinstance(move, Move):
-            return move
-        if isinstance(move, str):
-            return Move.parse(move, deck="quinte")
-        raise IllegalMoveError(f"expected a Move or its text, not {type(move).__name__}")
-
-    def _illegal_reason(self, move: Move) -> Optional[str]:
-        if self._turn is None:
-            return "the match is over"
-        seat, card = self._turn, move.card
-        if card is not None and card.deck != "quinte":
-            return f"{card} is a {card.deck} card, not a quinte card"
+    def _family_reason(self, move: Move, seat: int) -> Optional[str]:
+        card = move.card
         if not self._doubling_over():
             if card is not None:
                 return f"{card}: seat {seat} must bid first: pass, double or redouble"
@@ -331,19 +319,7 @@ class QuinteGame(Game, family="quinte"):
         suit = QUINTE_SUIT_NAMES[QUINTE_SUITS.index(str(suit_to_follow(self._current_trick())))]
         return f"{card} does not follow suit: seat {seat} has {suit}"
 
-    def play(self, move: "Move | str") -> None:
-        """Play one move (in quinte a bid or a card) for the seat whose turn it is; an illegal
-        move raises IllegalMoveError and changes nothing. A finished deal is scored and the
-        next one dealt inside this call."""
-        try:
-            move = self._to_move(move)
-        except IllegalMoveError:
-            raise
-        except ValueError as error:
-            raise IllegalMoveError(str(error)) from None
-        reason = self._illegal_reason(move)
-        if reason is not None:
-            raise IllegalMoveError(reason)
+    def _apply(self, move: Move) -> None:
         if move.card is None:
             self._bid(str(move.bid))
         else:
@@ -429,7 +405,7 @@ class QuinteGame(Game, family="quinte"):
         if not first:
             self._dealer = (self._dealer + 1) % PLAYERS
         self._deal_number = saturating_add(self._deal_number, 1)  # stays at the top of its range
-        deck = [Card.from_id(i, "quinte") for i in range(QUINTE_DECK_SIZE)]
+        deck = full_deck(self._rules.deck)
         self._rng.shuffle(deck)
         self._cachette = deck[:CACHETTE_SIZE]
         self._hands = [[] for _ in range(PLAYERS)]
@@ -467,14 +443,8 @@ class QuinteGame(Game, family="quinte"):
         return _json.read_quinte(_position, data)
 
     @classmethod
-    def _from_any_position(
-        cls, rules: Rules, hands: Any, table: Any, stock: Any, dealer: Any, turn: Any, scores: Any, piles: Any,
-        escobas: Any, last_capturer: Any, deal_number: Any, seed: Any, *, bids: Any, quints: Any, played: Any,
-    ) -> "QuinteGame":
-        return _position(
-            rules, hands, table, stock, dealer, turn, scores, piles, escobas, last_capturer, deal_number, seed,
-            bids=bids, quints=quints, played=played,
-        )
+    def _from_any_position(cls, rules: Rules, args: Dict[str, Any]) -> "QuinteGame":
+        return _position(rules, **args)  # escobas too: _position refuses them in their place in the order
 
     @classmethod
     def from_position(  # type: ignore[override]  # its own family's parameters, not the union of Game's
@@ -601,15 +571,8 @@ def _position(
     played_ = None if played is None else _cards(played, "played")
 
     # Every one of the 53 cards exactly once.
-    seen: set = set()
-    for card in [c for h in hands_ for c in h] + trick + cachette + [c for p in piles_ for c in p]:
-        if card in seen:
-            raise ValueError(f"{card} appears more than once")
-        seen.add(card)
-    deck = [Card.from_id(i, "quinte") for i in range(QUINTE_DECK_SIZE)]
-    missing = [str(c) for c in deck if c not in seen]
-    if missing:
-        raise ValueError("cards missing from the position: " + " ".join(missing))
+    cards = [c for h in hands_ for c in h] + trick + cachette + [c for p in piles_ for c in p]
+    check_each_card_once(cards, rules.deck)
 
     # The cachette, the trick in progress and the piles.
     if len(cachette) != CACHETTE_SIZE and not (over and not cachette):
