@@ -11,8 +11,7 @@ from hypothesis import strategies as st
 import quinza
 import quinza.reference as ref
 
-from .conftest import deck, position
-from .test_crosscheck import outcome
+from .conftest import deck, outcome, position, random_play
 
 CARD_TEXT = st.text(alphabet="0123456789ocebOCEBxX ,\t-", max_size=12) | st.text(max_size=8)
 QUINTE_TEXT = (
@@ -261,14 +260,7 @@ QUINTE_DECK = [rank + suit for suit in "scdh" for rank in ("2", "3", "4", "5", "
 
 def _quinte_state(seed, steps, chooser):
     """The JSON state of a quinte match after `steps` random moves (or at its end)."""
-    g = ref.Game(ref.Rules("quinte", target=120), seed=seed)
-    pick = ref.Random(chooser)
-    for _ in range(steps):
-        if g.is_over:
-            break
-        moves = g.legal_moves()
-        g.play(moves[pick.below(len(moves))])
-    return json.loads(g.to_json())
+    return json.loads(random_play(ref.Game(ref.Rules("quinte", target=120), seed=seed), steps, chooser).to_json())
 
 
 def _position_args(state):

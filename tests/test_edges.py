@@ -15,8 +15,7 @@ import pytest
 import quinza
 import quinza.reference as ref
 
-from .conftest import position
-from .test_quinte import QUIET_CACHETTE, late, qdeck
+from .conftest import QUIET_CACHETTE, late, position, qdeck
 
 TOP = 2**64 - 1
 

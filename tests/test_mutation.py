@@ -28,6 +28,8 @@ from hypothesis import strategies as st
 import quinza
 import quinza.reference as ref
 
+from .conftest import as_position, build_position, outcome, random_play
+
 TWINS = (quinza, ref)
 TOP = 2**64 - 1
 
@@ -79,16 +81,6 @@ CONFIGS: List[Tuple[str, Dict[str, Any]]] = [
 ]
 
 
-def random_play(game: Any, moves: int, seed: int) -> Any:
-    r = ref.Random(seed)
-    for _ in range(moves):
-        if game.is_over:
-            break
-        legal = game.legal_moves()
-        game.play(legal[r.below(len(legal))])
-    return game
-
-
 @lru_cache(maxsize=None)
 def corpus() -> Tuple[str, ...]:
     """Game JSON texts: match starts, mid deals, later deals and finished matches."""
@@ -102,23 +94,6 @@ def corpus() -> Tuple[str, ...]:
     return tuple(out)
 
 
-def position_of(game: Any) -> Dict[str, Any]:
-    """from_position arguments for a game's state (its generator's state as the seed)."""
-    state = json.loads(game.to_json())
-    rules = state["rules"]
-    kw: Dict[str, Any] = {
-        "rules": rules, "hands": state["hands"], "stock": state["stock"], "dealer": state["dealer"],
-        "turn": state["turn"], "scores": state["scores"], "piles": state["piles"],
-        "last_capturer": state["last_capturer"], "deal_number": state["deal_number"], "seed": int(state["rng"], 16),
-    }
-    if rules["name"] == "quinte":
-        kw.update(table=[str(c) for _, c in game.trick], bids=state["bids"], quints=state["quints"],
-                  played=state["played"])
-    else:
-        kw.update(table=state["table"], escobas=state["escobas"])
-    return kw
-
-
 @lru_cache(maxsize=None)
 def positions() -> Tuple[str, ...]:
     """from_position arguments, kept as JSON text so each mutant starts from a fresh copy."""
@@ -128,20 +103,12 @@ def positions() -> Tuple[str, ...]:
         for j, moves in enumerate((0, 5, 17, 41)):
             game = random_play(quinza.Game(rules, seed=97 * i + j), moves, 3 * i + j)
             if not game.is_over:
-                out.append(json.dumps(position_of(game)))
+                # the rules as the game's JSON writes them (quinte's with its players too)
+                out.append(json.dumps(as_position(game, rules=json.loads(game.to_json())["rules"])))
     return tuple(out)
 
 
 # -- running a mutant on both twins ---------------------------------------------------------------
-
-
-def outcome(call: Callable[[], Any]) -> Tuple[str, Any]:
-    try:
-        return ("ok", call())
-    except (KeyboardInterrupt, SystemExit):
-        raise
-    except BaseException as error:  # a Rust panic is a BaseException: it must show up, not pass
-        return (type(error).__name__, str(error))
 
 
 def follow(game: Any, moves: int, seed: int) -> List[Any]:
@@ -164,15 +131,6 @@ def run_json(q: Any, text: Any, moves: int = 12, seed: int = 1) -> List[Any]:
     if first[0] != "ok":
         return [first]
     return follow(first[1], moves, seed)
-
-
-def build_position(q: Any, kwargs: Dict[str, Any]) -> Any:
-    kw = dict(kwargs)
-    rules = kw.pop("rules", None)
-    if isinstance(rules, dict):
-        rules = dict(rules)
-        rules = q.Rules(rules.pop("name", None), **rules)
-    return q.Game.from_position(rules, **kw)
 
 
 def run_position(q: Any, kwargs: Dict[str, Any], moves: int = 12, seed: int = 1) -> List[Any]:
@@ -408,7 +366,7 @@ def last_round(name: str) -> Dict[str, Any]:
     game = quinza.Game(quinza.Rules(name, players=2), seed=3)
     while game.stock or sum(len(game.hand(s)) for s in range(2)) > 2:
         game.play(game.legal_moves()[0])
-    return position_of(game)
+    return as_position(game)
 
 
 @pytest.mark.parametrize("label, name, changes", TOP_POSITIONS, ids=[f"{n}-{l}" for l, n, _ in TOP_POSITIONS])
@@ -443,7 +401,7 @@ def test_quinte_counters_saturate_at_the_top(label: str, changes: Dict[str, Any]
     game = quinza.Game("quinte", seed=4)
     while not (game.phase == "play" and game.trick_number == 12 and not game.trick):
         game.play(game.legal_moves()[0])
-    kwargs = position_of(game)
+    kwargs = as_position(game)
     changes = dict(changes)
     if "target" in changes:
         kwargs["rules"] = {"name": "quinte", "target": changes.pop("target")}
@@ -508,7 +466,7 @@ def test_odd_code_points_in_cards(card: str) -> None:
         tree["hands"][0][0] = card
         check_json(dump(tree, ascii_only=True))
         check_json(dump(tree, ascii_only=False))
-        kwargs = position_of(quinza.Game.from_json(text))
+        kwargs = as_position(quinza.Game.from_json(text))
         kwargs["hands"][0][0] = card
         check_position(kwargs)
         # also the card and move parsers, and the names of rule sets and options

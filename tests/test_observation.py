@@ -5,13 +5,13 @@ Its size does not grow with the match: the deals so far are `game.deals`, not pa
 from __future__ import annotations
 
 import json
-from typing import Any, List
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from .conftest import BACKENDS
+from .conftest import BACKENDS, random_play, texts
 
 RULE_SETS = [
     ("quinza", 2), ("quinza", 3), ("rb3ine", 4), ("escoba", 2), ("escoba", 3), ("escoba", 4), ("quinte", 4)
@@ -19,17 +19,8 @@ RULE_SETS = [
 
 
 def advanced(q: Any, name: str, players: int, seed: int, moves: int) -> Any:
-    """A match of `name` after up to `moves` random moves (stopped before its end)."""
-    g = q.Game(q.Rules(name, players=players, target=10**6), seed=seed)
-    pick = q.Random(seed ^ 0x5EED)
-    for _ in range(moves):
-        legal = g.legal_moves()
-        g.play(legal[pick.below(len(legal))])
-    return g
-
-
-def texts(cards: Any) -> List[str]:
-    return [str(c) for c in cards]
+    """A match of `name` after `moves` random moves (its target is too high to end it)."""
+    return random_play(q.Game(q.Rules(name, players=players, target=10**6), seed=seed), moves, seed ^ 0x5EED)
 
 
 def redealt(q: Any, g: Any, seat: int, seed: int) -> Any:

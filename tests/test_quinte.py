@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import json
 from types import ModuleType
-from typing import Any, Iterable, List, Optional
+from typing import Any, Iterable
 
 import pytest
 
-from .conftest import BACKENDS, texts
+from .conftest import BACKENDS, QUIET_CACHETTE, late, qdeck, texts
 
-RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
-QUIET_CACHETTE = ["6d", "7d", "8d", "9d", "10d"]  # five cards without a quint among them
 DETAILS = ("quints", "tricks")
 
 
@@ -36,36 +34,6 @@ def _has_quinte(backend: ModuleType) -> bool:
 def qq(request: Any) -> ModuleType:
     """A backend under test that has quinte: the same tests run on both once both have it."""
     return BACKENDS[request.param]
-
-
-def qdeck() -> List[str]:
-    return [rank + suit for suit in "scdh" for rank in RANKS] + ["JK"]
-
-
-def late(
-    qq: ModuleType,
-    hands: List[List[str]],
-    table: Iterable[str] = (),
-    leader: int = 0,
-    cachette: Iterable[str] = QUIET_CACHETTE,
-    tricks0: Optional[int] = None,
-    dealer: Optional[int] = None,
-    **kw: Any,
-) -> Any:
-    """A position late in a deal: every card not named lies in the piles as whole tricks
-    won earlier (`tricks0` of them by side 0, the rest by side 1); `leader` won the last
-    trick and leads the trick in progress (`table`, in play order)."""
-    named = {c for h in hands for c in h} | set(table) | set(cachette)
-    rest = [c for c in qdeck() if c not in named]
-    tricks = len(rest) // 4
-    t0 = tricks - tricks // 2 if tricks0 is None else tricks0
-    piles = [rest[: 4 * t0], rest[4 * t0 :]]
-    if dealer is None:
-        dealer = (leader + 3) % 4
-    return qq.Game.from_position(
-        "quinte", hands=hands, table=list(table), stock=list(cachette), piles=piles, dealer=dealer,
-        last_capturer=leader if tricks else None, **kw,
-    )
 
 
 def fresh(qq: ModuleType, seed: int = 1, bids: Iterable[str] = ("pass",) * 4) -> Any:

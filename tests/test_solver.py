@@ -1,5 +1,5 @@
 """The exact open-hand solver (docs/engine.md "Search: the open-hand solver"): both twins
-give the same value and the same `moves` as a brute force written here (plain minimax
+give the same value and the same `moves` as a brute force (tests/conftest.py: plain minimax
 over `copy` and `play`, the value read from the deal's record), on random positions of
 every rule set and player count near a deal's end; a corpus of positions with known
 values (tests/data/solver.jsonl); the paranoid objective with three sides; the limits;
@@ -16,70 +16,18 @@ import signal
 import threading
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Callable, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Tuple
 
 import pytest
 
 import quinza
 import quinza.reference as ref
 
-from .conftest import position
+from .conftest import brute, brute_moves, near_end, position
 
 CORPUS = Path(__file__).parent / "data" / "solver.jsonl"
 
 FIFTEEN = [(name, players) for name in ("quinza", "rb3ine", "escoba") for players in (2, 3, 4)]
-
-
-def deal_value(points: List[int], side: int) -> int:
-    """The root side's points minus the best of the other sides'."""
-    return points[side] - max(p for s, p in enumerate(points) if s != side)
-
-
-def brute(game: Any, side: int, deals: int, objective: Callable[[List[int], int], int] = deal_value) -> int:
-    """Plain minimax: `side` maximises `objective`, every other side minimises it."""
-    values = [move_value(game, m, side, deals, objective) for m in game.legal_moves()]
-    return max(values) if game.side_of(game.turn) == side else min(values)
-
-
-def move_value(game: Any, move: Any, side: int, deals: int, objective: Callable[[List[int], int], int] = deal_value) -> int:
-    child = game.copy()
-    child.play(move)
-    if len(child.deals) > deals:
-        return objective(child.deals[-1].points, side)
-    return brute(child, side, deals, objective)
-
-
-def brute_moves(game: Any) -> List[Tuple[str, int]]:
-    """Every legal move with its value, best first, ties in legal-move order."""
-    side, deals = game.side_of(game.turn), len(game.deals)
-    pairs = [(str(m), move_value(game, m, side, deals)) for m in game.legal_moves()]
-    return sorted(pairs, key=lambda p: -p[1])
-
-
-def cards_left(game: Any) -> int:
-    return sum(len(game.hand(s)) for s in range(game.rules.players)) + (
-        game.stock if game.rules.name != "quinte" else 0
-    )
-
-
-def near_end(rules: Any, seed: int, left: int, deals_first: int = 0) -> Any:
-    """A Rust game played at random until at most `left` cards are in hands and stock
-    (after `deals_first` whole deals), still in the same deal; None if the deal or the
-    match ends before."""
-    rng = random.Random(seed)
-    game = quinza.Game(rules, seed=seed)
-    while game.deal_number <= deals_first and game.turn is not None:
-        game.play(rng.choice(game.legal_moves()))
-    if game.turn is None:
-        return None
-    deal = game.deal_number
-    while cards_left(game) > left:
-        child = game.copy()
-        child.play(rng.choice(child.legal_moves()))
-        if child.deal_number != deal or child.turn is None:
-            return None  # the deal ended early (a quint at the target): too big to brute-force
-        game = child
-    return game
 
 
 def solved(q: ModuleType, game: Any, **kw: Any) -> Tuple[int, List[Tuple[str, int]]]:
