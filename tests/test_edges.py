@@ -95,6 +95,21 @@ def test_quints_at_the_top_saturate_and_win_at_once(q):
     reads_back(q, g)
 
 
+def test_trick_points_that_would_pass_the_top_stop_there_at_the_count(q):
+    # Both sides one point below a top target; side 0 takes the 12th trick and the cachette.
+    hands = [["Kh"], ["Qh"], ["Jh"], ["10h"]]
+    rest = [c for c in qdeck() if c not in {h[0] for h in hands} | set(QUIET_CACHETTE)]
+    g = q.Game.from_position(
+        q.Rules("quinte", target=TOP), hands=hands, stock=QUIET_CACHETTE, piles=[rest, []], dealer=3,
+        last_capturer=0, scores=[TOP - 1, TOP - 1], quints=[0, 0],
+    )
+    play_to_deal_end(g)
+    deal = g.deals[-1]
+    assert deal.details == [{"quints": 0, "tricks": 65}, {"quints": 0, "tricks": 0}] and deal.points == [65, 0]
+    assert g.scores == [TOP, TOP - 1] and g.is_over and g.winner == 0
+    reads_back(q, g)
+
+
 def test_deal_points_must_be_the_saturating_sum_of_their_details(q):
     g = position(q, "escoba", hands=[["1o"], ["2o"]], dealer=1, escobas=[TOP, 0])
     play_to_deal_end(g)
