@@ -171,7 +171,6 @@ def test_observation_hides_other_hands_and_the_stock(q):
         assert not any(f'"{c}"' in text for c in state["stock"])
         assert obs["stock"] == g.stock and obs["hand_sizes"] == [3, 3, 3, 3]
         assert "rng" not in obs
-        assert "deals" not in obs  # the deal history is g.deals: an observation's cost stays flat
 
 
 def test_from_position_errors_name_the_problem(q):

@@ -12,6 +12,7 @@ import _thread
 import json
 import math
 import random
+import re
 import signal
 import threading
 from pathlib import Path
@@ -30,8 +31,13 @@ CORPUS = Path(__file__).parent / "data" / "solver.jsonl"
 FIFTEEN = [(name, players) for name in ("quinza", "rb3ine", "escoba") for players in (2, 3, 4)]
 
 
+def twin(q: ModuleType, game: Any) -> Any:
+    """The Rust game, or the same position as a game of the reference."""
+    return game if q is quinza else ref.Game.from_json(game.to_json())
+
+
 def solved(q: ModuleType, game: Any, **kw: Any) -> Tuple[int, List[Tuple[str, int]]]:
-    g = game if q is quinza else ref.Game.from_json(game.to_json())
+    g = twin(q, game)
     s = q.solve(g, **kw)
     assert isinstance(s, q.Solution) and s.nodes >= 1
     return s.value, [(str(m), v) for m, v in s.moves]
@@ -90,7 +96,7 @@ def test_many_random_positions_agree_with_the_brute_force() -> None:
 
 def test_a_game_is_not_changed_by_solving(q: ModuleType) -> None:
     game = near_end(quinza.Rules("escoba"), 4, 6)
-    g = game if q is quinza else ref.Game.from_json(game.to_json())
+    g = twin(q, game)
     before = g.to_json()
     q.solve(g)
     assert g.to_json() == before
@@ -167,7 +173,7 @@ def test_three_sides_paranoid_objective(q: ModuleType) -> None:
 
 def test_a_node_limit_stops_the_search(q: ModuleType) -> None:
     game = near_end(quinza.Rules("quinza"), 2, 6)
-    g = game if q is quinza else ref.Game.from_json(game.to_json())
+    g = twin(q, game)
     with pytest.raises(ValueError, match=r"^the solver stopped at its limit of 3 nodes$"):
         q.solve(g, max_nodes=3)
     # A limit that is enough gives the full answer.
@@ -177,14 +183,14 @@ def test_a_node_limit_stops_the_search(q: ModuleType) -> None:
 def test_a_time_limit_stops_the_search(q: ModuleType) -> None:
     # A whole quinte deal from the first bid is far too big to finish in 0.05 s.
     game = quinza.Game("quinte", seed=3)
-    g = game if q is quinza else ref.Game.from_json(game.to_json())
+    g = twin(q, game)
     with pytest.raises(ValueError, match=r"^the solver stopped at its time limit of 0.05 seconds$"):
         q.solve(g, time_limit=0.05)
 
 
 def test_ctrl_c_stops_the_search(q: ModuleType) -> None:
     game = quinza.Game("quinte", seed=4)
-    g = game if q is quinza else ref.Game.from_json(game.to_json())
+    g = twin(q, game)
     # Python's own Ctrl-C handler, even where SIGINT came in ignored (a shell's background
     # job): interrupt_main does nothing for an ignored signal.
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
@@ -224,7 +230,7 @@ def test_the_other_backends_game_is_not_a_game(q: ModuleType) -> None:
 def test_max_nodes_must_be_a_positive_whole_number(q: ModuleType, bad: Any) -> None:
     game = q.Game("escoba", seed=1)
     before = game.to_json()
-    with pytest.raises(ValueError, match=rf"^max_nodes must be a positive whole number, not {re_escape(repr(bad))}$"):
+    with pytest.raises(ValueError, match=rf"^max_nodes must be a positive whole number, not {re.escape(repr(bad))}$"):
         q.solve(game, max_nodes=bad)
     assert game.to_json() == before
 
@@ -232,7 +238,7 @@ def test_max_nodes_must_be_a_positive_whole_number(q: ModuleType, bad: Any) -> N
 @pytest.mark.parametrize("bad", [0, -1, 0.0, -0.5, math.nan, -math.inf, True, False, "1", [], -(10**400)])
 def test_time_limit_must_be_a_positive_number(q: ModuleType, bad: Any) -> None:
     game = q.Game("escoba", seed=1)
-    with pytest.raises(ValueError, match=rf"^time_limit must be a positive number of seconds, not {re_escape(repr(bad))}$"):
+    with pytest.raises(ValueError, match=rf"^time_limit must be a positive number of seconds, not {re.escape(repr(bad))}$"):
         q.solve(game, time_limit=bad)
 
 
@@ -253,12 +259,6 @@ def test_generous_limits_and_the_repr(q: ModuleType) -> None:
     moves = ", ".join(f"({m!r}, {v})" for m, v in s.moves)
     assert repr(s) == f"Solution(value={s.value}, moves=[{moves}], nodes={s.nodes})"
     assert isinstance(s.value, int) and all(isinstance(m, q.Move) for m, _ in s.moves)
-
-
-def re_escape(text: str) -> str:
-    import re
-
-    return re.escape(text)
 
 
 def ends_early(game: Any, deals: int) -> bool:

@@ -33,12 +33,6 @@ def text(value: Any) -> Any:
     return str(value)
 
 
-def observation(game: Any, seat: int) -> Dict[str, Any]:
-    obs = dict(game.observation(seat))
-    obs.pop("deals", None)  # the deal history leaves observation() (issue 8); compare the rest
-    return obs
-
-
 def snapshot(game: Any) -> Dict[str, Any]:
     rules = game.rules
     moves = game.legal_moves()
@@ -61,7 +55,7 @@ def snapshot(game: Any) -> Dict[str, Any]:
         "piles": [text(game.pile(s)) for s in range(rules.sides)],
         "table": text(game.table),
         "escobas": list(game.escobas),
-        "observations": [observation(game, s) for s in range(rules.players)],
+        "observations": [game.observation(s) for s in range(rules.players)],
     }
     if rules.name == "quinte":
         out.update({name: text(getattr(game, name)) for name in QUINTE_ATTRIBUTES})
