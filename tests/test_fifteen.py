@@ -404,16 +404,36 @@ def test_escoba_most_cards_strictly_and_a_tie_scores_for_no_one(q, size0, size1,
     assert [x["cards"] for x in d.details] == cards
 
 
-def test_escoba_most_oros_seven_of_oros_and_each_escoba(q):
-    pool = [c for c in deck() if c not in ("3b", "4b", "7o", "1o", "2o", "3o", "4o", "5o")]
-    piles = [["1o", "2o", "3o"] + pool[:5], ["4o", "5o", "7o"] + pool[5:]]
+# Side 0 holds every Copas and 1e-5e, side 1 6e-12e and the Bastos but 3b and 4b (laid at
+# the end, scoring for no one): setenta 8,6,6,0 against 8,8,8,0 goes to side 1.
+OTHERS0 = [c for c in deck() if c.endswith("c")] + ["1e", "2e", "3e", "4e", "5e"]
+OTHERS1 = ["6e", "7e", "10e", "11e", "12e"] + [c for c in deck() if c.endswith("b") and c not in ("3b", "4b")]
+
+
+@pytest.mark.parametrize(
+    "oros0, oros1, details0, details1, points",
+    [
+        # 5 Oros each: the tie scores for no one. Cards 20 to 18.
+        (["1o", "2o", "3o", "4o", "5o"], ["6o", "7o", "10o", "11o", "12o"],
+         {"cards": 1, "oros": 0, "seven_of_oros": 0, "setenta": 0, "escobas": 2},
+         {"cards": 0, "oros": 0, "seven_of_oros": 1, "setenta": 1, "escobas": 1}, [3, 3]),
+        # 6 Oros to 4: side 0 has most Oros. Cards 21 to 17.
+        (["1o", "2o", "3o", "4o", "5o", "6o"], ["7o", "10o", "11o", "12o"],
+         {"cards": 1, "oros": 1, "seven_of_oros": 0, "setenta": 0, "escobas": 2},
+         {"cards": 0, "oros": 0, "seven_of_oros": 1, "setenta": 1, "escobas": 1}, [4, 3]),
+        # 4 Oros to 6: side 1 has most Oros. Cards 19 to 19: no one.
+        (["1o", "2o", "3o", "4o"], ["5o", "6o", "7o", "10o", "11o", "12o"],
+         {"cards": 0, "oros": 0, "seven_of_oros": 0, "setenta": 0, "escobas": 2},
+         {"cards": 0, "oros": 1, "seven_of_oros": 1, "setenta": 1, "escobas": 1}, [2, 4]),
+    ],
+    ids=["oros-tie", "side-0-most-oros", "side-1-most-oros"],
+)
+def test_escoba_most_oros_a_tie_scores_for_no_one_seven_of_oros_and_each_escoba(q, oros0, oros1, details0, details1, points):
+    piles = [oros0 + OTHERS0, oros1 + OTHERS1]
     _, d = deal_end(q, q.Rules("escoba"), piles, ("3b", "4b"), escobas=[2, 1])
-    # Oros tie 3 to 3 (6o and the rest of pool's oros decide): count them.
-    oros = [sum(c.endswith("o") for c in p) for p in piles]
-    assert [x["oros"] for x in d.details] == [int(oros[0] > oros[1]), int(oros[1] > oros[0])]
-    assert [x["seven_of_oros"] for x in d.details] == [0, 1]
-    assert [x["escobas"] for x in d.details] == [2, 1] and d.escobas == [2, 1]
-    assert d.points == [sum(x.values()) for x in d.details]
+    assert d.details == [details0, details1]
+    assert d.escobas == [2, 1]
+    assert d.points == points
 
 
 @pytest.mark.parametrize(
