@@ -256,6 +256,19 @@ def test_the_player_after_the_dealer_leads_the_first_trick_the_winner_leads_the_
     assert sum(g.tricks_won) == 1 and g.tricks_won[winner % 2] == 1
 
 
+# Tricks 11 and 12, no quint in them: seat 2 leads Js, seat 3's As wins; seat 3 leads 9c and wins.
+LAST_TWO = [["Ks", "6c"], ["Qs", "7c"], ["Js", "8c"], ["As", "9c"]]
+
+
+def test_play_passes_from_seat_i_to_seat_i_plus_1_mod_4_within_a_trick(qq):
+    g = late(qq, LAST_TWO, leader=2)
+    turns = []
+    for move in ("Js", "As", "Ks", "Qs", "9c", "6c", "7c", "8c"):
+        turns.append(g.turn)
+        g.play(move)
+    assert turns == [2, 3, 0, 1, 3, 0, 1, 2]
+
+
 def test_suits_rank_hearts_diamonds_clubs_spades_within_a_suit_a_k_q_j_10_to_2(qq):
     order = [c for c in qdeck() if c != "JK"]  # low to high: 2s .. As, 2c .. Ac, 2d .. Ad, 2h .. Ah
     for low, high in zip(order, order[1:]):
@@ -454,6 +467,17 @@ def test_the_winner_of_the_twelfth_trick_takes_the_cachette_as_a_thirteenth_tric
     assert {"5h", "Ad", "4d", "9c", "Qs"} <= set(texts(d.piles[0])) and len(d.piles[0]) == 7 * 4 + 5
     assert d.details[0] == {"quints": 20 + 15, "tricks": 8 * 5}
     assert sum(len(p) for p in d.piles) == 53
+
+
+def test_trick_points_are_counted_at_the_end_of_the_deal(qq):
+    # 5 tricks each so far; side 1 wins tricks 11 and 12 and the cachette.
+    g = late(qq, LAST_TWO, leader=2, tricks0=5)
+    play_all(g, ["Js", "As", "Ks", "Qs"])
+    assert g.tricks_won == [5, 6] and g.scores == [0, 0] and g.deals == []  # won, not yet counted
+    play_all(g, ["9c", "6c", "7c", "8c"])
+    d = g.deals[-1]
+    assert d.details == [{"quints": 0, "tricks": 25}, {"quints": 0, "tricks": 40}]
+    assert d.points == [25, 40] and g.scores == [25, 40]
 
 
 def test_13_tricks_hand_out_65_points_11_tricks_to_2_give_55_to_10(qq):
