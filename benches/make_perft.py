@@ -25,10 +25,12 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "python"))
 
 import quinza  # noqa: E402
 import quinza.reference as ref  # noqa: E402
+from tests.conftest import TooBig, as_position, deck, load, perft, random_play  # noqa: E402
 
 MAX_DEPTH_NODES = 100_000  # a depth's count stays under this
 REFERENCE_BUDGET = 2_000  # nodes the reference may walk per position in the test
@@ -110,100 +112,15 @@ def check_node(game: Any) -> None:
         raise SystemExit(f"count_legal_moves is not len(legal_moves) at\n{game.to_json()}")
 
 
-# -- perft --------------------------------------------------------------------------------------
-
-
-class TooBig(Exception):
-    pass
-
-
-def perft(game: Any, depth: int, check: Optional[Callable[[Any], None]] = None, limit: Optional[int] = None) -> List[int]:
-    """counts[d-1]: move sequences of length d, d = 1..depth, in one walk; TooBig once the
-    walk passes `limit` nodes."""
-    counts = [0] * depth
-
-    def walk(g: Any, level: int) -> None:
-        if g.is_over:
-            return
-        if check is not None:
-            check(g)
-        moves = g.legal_moves()
-        counts[level] += len(moves)
-        if limit is not None and sum(counts) > limit:
-            raise TooBig
-        if level + 1 < depth:
-            for move in moves:
-                child = g.copy()
-                child.play(move)
-                walk(child, level + 1)
-
-    walk(game, 0)
-    return counts
-
-
-def load(q: Any, entry: Dict[str, Any]) -> Any:
-    if "json" in entry:
-        return q.Game.from_json(entry["json"])
-    kwargs = dict(entry["position"])
-    rules = dict(kwargs.pop("rules"))
-    return q.Game.from_position(q.Rules(rules.pop("name"), **rules), **kwargs)
-
-
 # -- the positions ------------------------------------------------------------------------------
-
-
-def random_play(game: Any, moves: int, seed: int, until: Optional[Callable[[Any], bool]] = None) -> Any:
-    r = ref.Random(seed)
-    for _ in range(moves):
-        if game.is_over or (until is not None and until(game)):
-            break
-        legal = game.legal_moves()
-        game.play(legal[r.below(len(legal))])
-    return game
-
-
-def _rules_of(rules: Any) -> Dict[str, Any]:
-    out = {"name": rules.name}
-    if rules.name != "quinte":
-        out["players"] = rules.players
-    out["target"] = rules.target
-    if rules.name == "escoba":
-        out.update(
-            escoba_on_last_card=rules.escoba_on_last_card, opening_capture=rules.opening_capture, setenta=rules.setenta
-        )
-    return out
-
-
-def as_position(game: Any, **changes: Any) -> Dict[str, Any]:
-    """from_position arguments for a reference game's state (seed = its generator's state)."""
-    state = json.loads(game.to_json())
-    kw: Dict[str, Any] = {
-        "rules": _rules_of(game.rules),
-        "hands": state["hands"],
-        "stock": state["stock"],
-        "dealer": state["dealer"],
-        "turn": state["turn"],
-        "scores": state["scores"],
-        "piles": state["piles"],
-        "last_capturer": state["last_capturer"],
-        "deal_number": state["deal_number"],
-        "seed": int(state["rng"], 16),
-    }
-    if game.rules.name == "quinte":
-        kw.update(table=[str(c) for _, c in game.trick], bids=state["bids"], quints=state["quints"], played=state["played"])
-    else:
-        kw.update(table=state["table"], escobas=state["escobas"])
-    kw.update(changes)
-    return kw
 
 
 def big_table(name: str, table: List[str], hands: List[List[str]], **kw: Any) -> Dict[str, Any]:
     """A position with a large table; every card not named is in side 0's pile."""
-    deck = [f"{r}{s}" for s in "oceb" for r in (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)]
     named = set(table) | {c for h in hands for c in h}
     rules = {"name": name, "players": len(hands), "target": 151 if name != "escoba" else 21}
     sides = 3 if len(hands) == 3 else 2
-    piles = [[c for c in deck if c not in named]] + [[] for _ in range(sides - 1)]
+    piles = [[c for c in deck() if c not in named]] + [[] for _ in range(sides - 1)]
     return {"rules": rules, "hands": hands, "table": table, "piles": piles, "last_capturer": 1, **kw}
 
 

@@ -1,7 +1,7 @@
 """Write tests/data/solver.jsonl: positions near a deal's end of every rule set and
 player count (quinte with a low target too, so that some deals end at a quint), each
-with its value and the value of every move found by a plain minimax written here (no
-solver involved): `copy`, `play`, the value read from the deal's record.
+with its value and the value of every move found by the plain minimax of tests/conftest.py
+(no solver involved): `copy`, `play`, the value read from the deal's record.
 
     python benches/make_solver_corpus.py
 """
@@ -9,49 +9,15 @@ solver involved): `copy`, `play`, the value read from the deal's record.
 from __future__ import annotations
 
 import json
-import random
+import sys
 from pathlib import Path
-from typing import Any, List, Optional, Tuple
 
-import quinza
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import quinza  # noqa: E402
+from tests.conftest import brute_moves, near_end  # noqa: E402
 
 OUT = Path(__file__).resolve().parent.parent / "tests" / "data" / "solver.jsonl"
-
-
-def objective(points: List[int], side: int) -> int:
-    return points[side] - max(p for s, p in enumerate(points) if s != side)
-
-
-def value_after(game: Any, move: Any, side: int, deals: int) -> int:
-    child = game.copy()
-    child.play(move)
-    if len(child.deals) > deals:
-        return objective(child.deals[-1].points, side)
-    values = [value_after(child, m, side, deals) for m in child.legal_moves()]
-    return max(values) if child.side_of(child.turn) == side else min(values)
-
-
-def solve(game: Any) -> List[Tuple[str, int]]:
-    side, deals = game.side_of(game.turn), len(game.deals)
-    pairs = [(str(m), value_after(game, m, side, deals)) for m in game.legal_moves()]
-    return sorted(pairs, key=lambda p: -p[1])
-
-
-def cards_left(game: Any) -> int:
-    hands = sum(len(game.hand(s)) for s in range(game.rules.players))
-    return hands + (game.stock if game.rules.name != "quinte" else 0)
-
-
-def near_end(rules: Any, seed: int, left: int) -> Optional[Any]:
-    rng = random.Random(seed)
-    game = quinza.Game(rules, seed=seed)
-    while cards_left(game) > left:
-        child = game.copy()
-        child.play(rng.choice(child.legal_moves()))
-        if child.deal_number != game.deal_number or child.turn is None:
-            return None
-        game = child
-    return game
 
 
 def main() -> None:
@@ -67,7 +33,7 @@ def main() -> None:
             game = near_end(rules, seed, left)
             if game is None:
                 continue
-            moves = solve(game)
+            moves = brute_moves(game)
             lines.append({
                 "id": f"{name}-{players}p-{left}left-seed{seed}" + (f"-target{target}" if target else ""),
                 "note": f"random play from Game(seed={seed}) until {left} cards are left in hands and stock",

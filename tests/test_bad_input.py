@@ -11,8 +11,7 @@ from hypothesis import strategies as st
 import quinza
 import quinza.reference as ref
 
-from .conftest import deck, position
-from .test_crosscheck import outcome
+from .conftest import deck, outcome, position, random_play
 
 CARD_TEXT = st.text(alphabet="0123456789ocebOCEBxX ,\t-", max_size=12) | st.text(max_size=8)
 QUINTE_TEXT = (
@@ -172,7 +171,6 @@ def test_observation_hides_other_hands_and_the_stock(q):
         assert not any(f'"{c}"' in text for c in state["stock"])
         assert obs["stock"] == g.stock and obs["hand_sizes"] == [3, 3, 3, 3]
         assert "rng" not in obs
-        assert "deals" not in obs  # the deal history is g.deals: an observation's cost stays flat
 
 
 def test_from_position_errors_name_the_problem(q):
@@ -261,14 +259,7 @@ QUINTE_DECK = [rank + suit for suit in "scdh" for rank in ("2", "3", "4", "5", "
 
 def _quinte_state(seed, steps, chooser):
     """The JSON state of a quinte match after `steps` random moves (or at its end)."""
-    g = ref.Game(ref.Rules("quinte", target=120), seed=seed)
-    pick = ref.Random(chooser)
-    for _ in range(steps):
-        if g.is_over:
-            break
-        moves = g.legal_moves()
-        g.play(moves[pick.below(len(moves))])
-    return json.loads(g.to_json())
+    return json.loads(random_play(ref.Game(ref.Rules("quinte", target=120), seed=seed), steps, chooser).to_json())
 
 
 def _position_args(state):

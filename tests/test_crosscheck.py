@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 import quinza
 import quinza.reference as ref
 
-from .conftest import deck
+from .conftest import deck, outcome
 
 MATCHES = int(os.environ.get("QUINZA_CROSSCHECK_MATCHES", "1500"))
 QUINTE_MATCHES = int(os.environ.get("QUINZA_CROSSCHECK_QUINTE_MATCHES", "2000"))
@@ -69,13 +69,6 @@ def deal_dict(d: Any) -> dict:
         "escobas": list(d.escobas),
         "last_capturer": d.last_capturer,
     }
-
-
-def outcome(call: Any) -> Tuple[str, Any]:
-    try:
-        return ("ok", call())
-    except Exception as error:  # the type and message must agree, whatever they are
-        return (type(error).__name__, str(error))
 
 
 def check_deal_invariants(g: Any) -> None:

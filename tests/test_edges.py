@@ -15,8 +15,7 @@ import pytest
 import quinza
 import quinza.reference as ref
 
-from .conftest import position
-from .test_quinte import QUIET_CACHETTE, late, qdeck
+from .conftest import QUIET_CACHETTE, late, position, qdeck
 
 TOP = 2**64 - 1
 
@@ -93,6 +92,21 @@ def test_quints_at_the_top_saturate_and_win_at_once(q):
     deal = g.deals[-1]
     assert g.quints == [TOP, 0] and g.scores == [TOP, 0] and g.is_over and g.winner == 0
     assert deal.details[0] == {"quints": TOP, "tricks": 0} and deal.points == [TOP, 0]
+    reads_back(q, g)
+
+
+def test_trick_points_that_would_pass_the_top_stop_there_at_the_count(q):
+    # Both sides one point below a top target; side 0 takes the 12th trick and the cachette.
+    hands = [["Kh"], ["Qh"], ["Jh"], ["10h"]]
+    rest = [c for c in qdeck() if c not in {h[0] for h in hands} | set(QUIET_CACHETTE)]
+    g = q.Game.from_position(
+        q.Rules("quinte", target=TOP), hands=hands, stock=QUIET_CACHETTE, piles=[rest, []], dealer=3,
+        last_capturer=0, scores=[TOP - 1, TOP - 1], quints=[0, 0],
+    )
+    play_to_deal_end(g)
+    deal = g.deals[-1]
+    assert deal.details == [{"quints": 0, "tricks": 65}, {"quints": 0, "tricks": 0}] and deal.points == [65, 0]
+    assert g.scores == [TOP, TOP - 1] and g.is_over and g.winner == 0
     reads_back(q, g)
 
 

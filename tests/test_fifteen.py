@@ -1,11 +1,20 @@
 """Every rule of RULES.md "The fifteen family", on both backends, named in its words."""
 
+import json
+
 import pytest
 
 from .conftest import deck, position, texts
 
 VALUES_QUINZA = {1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 10: 10, 11: 11, 12: 12}
 VALUES_ESCOBA = {1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 10: 8, 11: 9, 12: 10}
+
+
+def play_out_deal(game):
+    """Play first legal moves until the deal in progress is scored."""
+    deals = len(game.deals)
+    while len(game.deals) == deals:
+        game.play(game.legal_moves()[0])
 
 
 def play_out(game, choose=lambda moves: moves[0]):
@@ -77,6 +86,25 @@ def test_opening_deal_then_rounds_of_three_with_none_to_the_table(q, players, ro
     assert dealt == rounds
 
 
+@pytest.mark.parametrize(
+    "name, players, dealer, turns",
+    [
+        ("quinza", 2, 0, [1, 0, 1, 0, 1, 0]),
+        ("rb3ine", 3, 1, [2, 0, 1, 2, 0, 1, 2, 0, 1]),
+        ("escoba", 4, 2, [3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2]),
+    ],
+)
+def test_play_passes_from_seat_i_to_seat_i_plus_1_mod_n_within_a_round(q, name, players, dealer, turns):
+    # A round of three cards each, the stock empty: the deal ends with the round.
+    hands = [[f"{r}{s}" for r in (1, 2, 3)] for s in "cebo"[:players]]
+    g = position(q, q.Rules(name, players=players), hands=hands, dealer=dealer)
+    seen = []
+    while not g.deals:
+        seen.append(g.turn)
+        g.play(g.legal_moves()[0])
+    assert seen == turns
+
+
 def test_the_player_after_the_dealer_plays_first(q):
     for seed in range(10):
         g = q.Game(q.Rules("escoba", players=3), seed=seed)
@@ -98,8 +126,6 @@ def test_dealing_order_decision(q):
             assert g.hand(seat) == sorted(cards[3 * i : 3 * i + 3])
         assert g.table == sorted(cards[9:13])
         assert q.Game.from_json(g.to_json()).to_json() == g.to_json()
-        import json
-
         assert json.loads(g.to_json())["stock"] == texts(cards[13:])
 
 
@@ -142,6 +168,16 @@ def test_forced_capture_is_per_card(q):
     assert g.to_json() == before
     g.play("1b")
     assert texts(g.table) == ["4c", "5e", "1b"]
+
+
+def test_a_card_that_captures_nothing_is_laid_face_up_on_the_table(q):
+    g = position(q, "quinza", hands=[["1b", "2b"], ["3b", "4b"]], table=["10c"], dealer=1)
+    assert texts(g.legal_moves()) == ["1b", "2b"]  # 1 + 10 and 2 + 10 are no 15
+    piles = [texts(g.pile(s)) for s in range(2)]
+    g.play("1b")
+    assert texts(g.table) == ["10c", "1b"] and [texts(g.pile(s)) for s in range(2)] == piles
+    # face up: the other seat sees it
+    assert g.observation(1)["table"] == ["10c", "1b"] and g.observation(0)["hand"] == ["2b"]
 
 
 def test_sums_only_a_5_does_not_take_a_5(q):
@@ -215,6 +251,17 @@ def test_quinza_clear_has_no_bonus(q):
     assert g.table == [] and g.escobas == [0, 0]
 
 
+def test_rb3ine_clear_has_no_bonus(q):
+    # 12 + 11 + 10 + 7 = 40 clears the table; side 0 ends with every card: 100 points, no more.
+    g = position(q, "rb3ine", hands=[["12o", "1b"], ["2b", "3b"]], table=["11c", "10e", "7b"], dealer=1)
+    g.play("12o x 11c 10e 7b")
+    assert g.table == [] and g.escobas == [0, 0]
+    play_out_deal(g)
+    d = g.deals[0]
+    assert d.escobas == [0, 0] and d.points == [100, 0]
+    assert d.details == [{"gold": 70, "other": 30}, {"gold": 0, "other": 0}]
+
+
 def test_escoba_clear_scores_an_escoba(q):
     # In escoba values, Rey (10) + 5 = 15.
     g = position(q, "escoba", hands=[["12o", "1b"], ["2b", "3b"]], table=["5e"], dealer=1)
@@ -228,12 +275,19 @@ def test_escoba_with_the_players_final_card_does_not_score_by_default(q):
     g.play("12o x 5e")
     assert g.escobas == [0, 0]
     g.play("2b")
-    assert g.deals[-1].escobas == [0, 0]
-    on = position(q, q.Rules("escoba", escoba_on_last_card=True), hands=[["12o"], ["2b"]], table=["5e"], dealer=1)
-    on.play("12o x 5e")
-    assert on.escobas == [1, 0]
-    on.play("2b")
-    assert on.deals[-1].escobas == [1, 0] and on.deals[-1].details[0]["escobas"] == 1
+    # Side 0 ends with every card (2b comes to it as the last capturer): 4 points, no escoba.
+    assert g.deals[-1].escobas == [0, 0] and g.deals[-1].points == [4, 0]
+
+
+def test_escoba_on_last_card_true_makes_the_final_clear_score(q):
+    rules = q.Rules("escoba", escoba_on_last_card=True)
+    g = position(q, rules, hands=[["12o"], ["2b"]], table=["5e"], dealer=1)
+    g.play("12o x 5e")
+    assert g.escobas == [1, 0]
+    g.play("2b")
+    d = g.deals[-1]
+    assert d.escobas == [1, 0] and d.points == [5, 0]
+    assert d.details[0] == {"cards": 1, "oros": 1, "seven_of_oros": 1, "setenta": 1, "escobas": 1}
 
 
 def test_a_clear_with_cards_still_to_come_scores(q):
@@ -282,8 +336,66 @@ def test_opening_table_of_15_or_30_goes_to_the_dealer_with_escobas(q, total, esc
     side = g.side_of(g.dealer)
     assert g.table == [] and g.escobas[side] == escobas and g.pile(side) == sorted(table)
     assert g.last_capturer is None  # not the last capturer for the leftover rule
-    off = q.Game(q.Rules("escoba", opening_capture=False), seed=seed)
-    assert off.table == sorted(table) and off.escobas == [0, 0]
+
+
+@pytest.mark.parametrize("total", [15, 30])
+def test_opening_capture_false_turns_the_opening_rule_off(q, total):
+    seed, on, table = find_seed(q, q.Rules("escoba"), lambda t, _: t == total)
+    g = q.Game(q.Rules("escoba", opening_capture=False), seed=seed)
+    assert texts(g.table) == texts(sorted(table)) and g.escobas == [0, 0]
+    assert [g.pile(s) for s in range(2)] == [[], []] and g.last_capturer is None
+    assert [texts(g.hand(s)) for s in range(2)] == [texts(on.hand(s)) for s in range(2)]  # the same deal
+
+
+def after_the_opening(q, hands, piled):
+    """A real escoba deal just after its opening capture of 15 (dealer 1 after the draw of
+    seed `find_seed` finds), its cards then set by hand in its JSON: `hands` as given, the
+    stock empty, every other card but the four opening ones in the pile of side `piled`.
+    The opening capture's own effects (dealer's pile, escoba, last capturer) stay as the
+    engine made them."""
+    seed, g, table = find_seed(q, q.Rules("escoba"), lambda t, _: t == 15)
+    state = json.loads(g.to_json())
+    opening = texts(sorted(table))
+    dealer = state["dealer"]
+    assert state["piles"][dealer] == opening and state["escobas"][dealer] == 1 and state["last_capturer"] is None
+    hands = hands(dealer)
+    named = set(opening) | {c for h in hands for c in h}
+    state["hands"], state["stock"] = hands, []
+    state["piles"][1 - dealer] = []
+    state["piles"][piled(dealer)] += [c for c in deck() if c not in named]
+    state["piles"] = [sorted(p, key=lambda c: q.Card(c).id) for p in state["piles"]]
+    return q.Game.from_json(json.dumps(state, separators=(",", ":"))), dealer, opening
+
+
+def test_the_opening_capture_does_not_make_the_dealer_the_last_capturer(q):
+    # No one captures in play: the leftovers go to no one, not to the dealer.
+    g, dealer, opening = after_the_opening(q, lambda d: [["3b"], ["4b"]], lambda d: 1 - d)
+    first = 1 - dealer
+    g.play("3b" if first == 0 else "4b")
+    g.play("4b" if first == 0 else "3b")
+    d = g.deals[0]
+    assert d.last_capturer is None
+    assert texts(d.piles[dealer]) == opening and d.escobas[dealer] == 1
+    assert not {"3b", "4b"} & set(texts(d.piles[0]) + texts(d.piles[1]))
+
+
+def test_after_the_opening_capture_the_leftovers_go_to_the_real_last_capturer(q):
+    # The seat after the dealer lays 7c, the dealer 5c (12: no 15), then 12b (10) takes 5c;
+    # the dealer's 6c (13) is laid: 7c and 6c go to the seat after the dealer.
+    def hands(dealer):
+        out = [[], []]
+        out[1 - dealer], out[dealer] = ["7c", "12b"], ["5c", "6c"]
+        return out
+
+    g, dealer, opening = after_the_opening(q, hands, lambda d: d)
+    first = 1 - dealer
+    for move in ("7c", "5c", "12b x 5c", "6c"):
+        g.play(move)
+    d = g.deals[0]
+    assert d.last_capturer == first
+    assert texts(d.piles[first]) == ["5c", "6c", "7c", "12b"]
+    assert d.escobas[dealer] == 1 and d.escobas[first] == 0
+    assert len(d.piles[dealer]) == 36 and set(opening) <= set(texts(d.piles[dealer]))
 
 
 def test_opening_30_scores_two_escobas_even_when_it_cannot_split_into_15_and_15(q):
@@ -404,16 +516,36 @@ def test_escoba_most_cards_strictly_and_a_tie_scores_for_no_one(q, size0, size1,
     assert [x["cards"] for x in d.details] == cards
 
 
-def test_escoba_most_oros_seven_of_oros_and_each_escoba(q):
-    pool = [c for c in deck() if c not in ("3b", "4b", "7o", "1o", "2o", "3o", "4o", "5o")]
-    piles = [["1o", "2o", "3o"] + pool[:5], ["4o", "5o", "7o"] + pool[5:]]
+# Side 0 holds every Copas and 1e-5e, side 1 6e-12e and the Bastos but 3b and 4b (laid at
+# the end, scoring for no one): setenta 8,6,6,0 against 8,8,8,0 goes to side 1.
+OTHERS0 = [c for c in deck() if c.endswith("c")] + ["1e", "2e", "3e", "4e", "5e"]
+OTHERS1 = ["6e", "7e", "10e", "11e", "12e"] + [c for c in deck() if c.endswith("b") and c not in ("3b", "4b")]
+
+
+@pytest.mark.parametrize(
+    "oros0, oros1, details0, details1, points",
+    [
+        # 5 Oros each: the tie scores for no one. Cards 20 to 18.
+        (["1o", "2o", "3o", "4o", "5o"], ["6o", "7o", "10o", "11o", "12o"],
+         {"cards": 1, "oros": 0, "seven_of_oros": 0, "setenta": 0, "escobas": 2},
+         {"cards": 0, "oros": 0, "seven_of_oros": 1, "setenta": 1, "escobas": 1}, [3, 3]),
+        # 6 Oros to 4: side 0 has most Oros. Cards 21 to 17.
+        (["1o", "2o", "3o", "4o", "5o", "6o"], ["7o", "10o", "11o", "12o"],
+         {"cards": 1, "oros": 1, "seven_of_oros": 0, "setenta": 0, "escobas": 2},
+         {"cards": 0, "oros": 0, "seven_of_oros": 1, "setenta": 1, "escobas": 1}, [4, 3]),
+        # 4 Oros to 6: side 1 has most Oros. Cards 19 to 19: no one.
+        (["1o", "2o", "3o", "4o"], ["5o", "6o", "7o", "10o", "11o", "12o"],
+         {"cards": 0, "oros": 0, "seven_of_oros": 0, "setenta": 0, "escobas": 2},
+         {"cards": 0, "oros": 1, "seven_of_oros": 1, "setenta": 1, "escobas": 1}, [2, 4]),
+    ],
+    ids=["oros-tie", "side-0-most-oros", "side-1-most-oros"],
+)
+def test_escoba_most_oros_a_tie_scores_for_no_one_seven_of_oros_and_each_escoba(q, oros0, oros1, details0, details1, points):
+    piles = [oros0 + OTHERS0, oros1 + OTHERS1]
     _, d = deal_end(q, q.Rules("escoba"), piles, ("3b", "4b"), escobas=[2, 1])
-    # Oros tie 3 to 3 (6o and the rest of pool's oros decide): count them.
-    oros = [sum(c.endswith("o") for c in p) for p in piles]
-    assert [x["oros"] for x in d.details] == [int(oros[0] > oros[1]), int(oros[1] > oros[0])]
-    assert [x["seven_of_oros"] for x in d.details] == [0, 1]
-    assert [x["escobas"] for x in d.details] == [2, 1] and d.escobas == [2, 1]
-    assert d.points == [sum(x.values()) for x in d.details]
+    assert d.details == [details0, details1]
+    assert d.escobas == [2, 1]
+    assert d.points == points
 
 
 @pytest.mark.parametrize(
@@ -469,6 +601,35 @@ def test_escoba_needs_the_target_and_a_lead_of_2(q, scores, over, winner):
     rest = [c for c in deck() if c not in ("7o", "3b", "4b")]
     g, _ = deal_end(q, q.Rules("escoba"), [["7o"], rest], ("3b", "4b"), scores=scores)
     assert g.scores == [scores[0] + 1, scores[1] + 3]
+    assert g.is_over is over and g.winner == winner
+
+
+def test_totals_are_checked_only_at_the_end_of_a_deal(q):
+    # Side 0, at 20 of 21, clears the table with cards still to come: an escoba, and its
+    # total passes the target mid-deal, but the match goes on until the deal is scored.
+    g = position(q, "escoba", hands=[["12o", "1c"], ["2b", "3c"]], table=["5e"], dealer=1, scores=[20, 0], rest_to=1)
+    g.play("12o x 5e")
+    assert g.escobas == [1, 0] and g.scores == [20, 0]
+    assert not g.is_over and g.winner is None and g.turn == 1 and g.deals == []
+    for move in ("2b", "1c", "3c"):  # 2, 3 and 6 on the table: no 15, all laid
+        g.play(move)
+    # The leftovers 2b, 1c, 3c go to seat 0; side 1 has most cards and Oros, the 7 of Oros
+    # and the setenta (7s in every suit against 5, 3, 2 and a figure).
+    d = g.deals[0]
+    assert d.points == [1, 4] and d.escobas == [1, 0]
+    assert g.scores == [21, 4] and g.is_over and g.winner == 0
+
+
+@pytest.mark.parametrize(
+    "scores, over, winner",
+    [([17, 19, 20], False, None), ([18, 19, 20], True, 0), ([17, 19, 18], True, 0), ([17, 21, 20], False, None)],
+)
+def test_escoba_a_side_wins_with_the_target_and_2_more_than_every_other_side(q, scores, over, winner):
+    # Three sides; no one captures, side 0 holds every card but the three laid: 4 points.
+    g = position(q, q.Rules("escoba", players=3), hands=[["3b"], ["4b"], ["5b"]], dealer=2, scores=scores)
+    for move in ("3b", "4b", "5b"):  # 3, 7, 12: no 15
+        g.play(move)
+    assert g.deals[0].points == [4, 0, 0] and g.scores == [scores[0] + 4, scores[1], scores[2]]
     assert g.is_over is over and g.winner == winner
 
 

@@ -1,35 +1,30 @@
 """observation(seat) is what that seat may know and nothing more: re-dealing the cards it
-cannot see (the other hands, the stock's order, quinte's cachette) changes nothing in it.
-Its size does not grow with the match: the deals so far are `game.deals`, not part of it."""
+cannot see (the other hands, the stock's order, quinte's cachette) changes nothing in it,
+nor in the move a bot picks. Its size does not grow with the match: the deals so far are
+`game.deals`, not part of it."""
 
 from __future__ import annotations
 
 import json
-from typing import Any, List
+from typing import Any, Callable, List, Tuple
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from .conftest import BACKENDS
+import quinza
+
+from .conftest import BACKENDS, random_play, texts
 
 RULE_SETS = [
     ("quinza", 2), ("quinza", 3), ("rb3ine", 4), ("escoba", 2), ("escoba", 3), ("escoba", 4), ("quinte", 4)
 ]
+EVERY_RULE_SET = [(name, players) for name in ("quinza", "rb3ine", "escoba") for players in (2, 3, 4)] + [("quinte", 4)]
 
 
 def advanced(q: Any, name: str, players: int, seed: int, moves: int) -> Any:
-    """A match of `name` after up to `moves` random moves (stopped before its end)."""
-    g = q.Game(q.Rules(name, players=players, target=10**6), seed=seed)
-    pick = q.Random(seed ^ 0x5EED)
-    for _ in range(moves):
-        legal = g.legal_moves()
-        g.play(legal[pick.below(len(legal))])
-    return g
-
-
-def texts(cards: Any) -> List[str]:
-    return [str(c) for c in cards]
+    """A match of `name` after `moves` random moves (its target is too high to end it)."""
+    return random_play(q.Game(q.Rules(name, players=players, target=10**6), seed=seed), moves, seed ^ 0x5EED)
 
 
 def redealt(q: Any, g: Any, seat: int, seed: int) -> Any:
@@ -89,3 +84,39 @@ def test_the_observation_does_not_grow_with_the_match(q: Any, name: str, players
     # A deal's record alone is some 300 characters of JSON: carrying the deals would add
     # that much per deal; the cards in view and the scores' digits vary far less.
     assert max(largest.values()) <= largest[1] + 150, largest
+
+
+# -- bots see what the seat to act may know -----------------------------------------------------
+
+BOT_POSITIONS = 12  # per rule set and player count: 0 to 44 random moves in, deals' ends and quinte's bids among them
+
+
+def bot_moves_that_change(q: Any, name: str, players: int, make_bot: Callable[[int], Any]) -> List[Tuple[Any, ...]]:
+    """Positions where the bot `make_bot(seed)` picks another move once the cards the seat
+    to act cannot see are dealt again (two re-deals a position); a fresh bot each call."""
+    changed = []
+    for i in range(BOT_POSITIONS):
+        g = advanced(q, name, players, i, (13 * i) % 45)
+        for other in (2 * i, 2 * i + 1):
+            h = redealt(q, g, g.turn, other)
+            a, b = str(make_bot(i)(g)), str(make_bot(i)(h))
+            if a != b:
+                changed.append((name, players, i, other, a, b))
+    return changed
+
+
+@pytest.mark.parametrize("name,players", EVERY_RULE_SET)
+def test_a_bot_plays_the_same_move_when_the_hidden_cards_are_redealt(q: Any, name: str, players: int) -> None:
+    for bot in q.BOT_NAMES:
+        assert bot_moves_that_change(q, name, players, lambda s: q.bot(bot, seed=s)) == [], bot
+
+
+@pytest.mark.parametrize("name,players", EVERY_RULE_SET)
+def test_the_core_bots_on_a_reference_game_play_the_same_move_when_redealt(name: str, players: int) -> None:
+    ref = BACKENDS["reference"]
+    for bot in quinza.BOT_NAMES:
+        assert bot_moves_that_change(ref, name, players, lambda s: quinza.bot(bot, seed=s)) == [], bot
+        # and the move is the reference bot's
+        for i in range(BOT_POSITIONS):
+            g = advanced(ref, name, players, i, (13 * i) % 45)
+            assert str(quinza.bot(bot, seed=i)(g)) == str(ref.bot(bot, seed=i)(g)), (bot, i)

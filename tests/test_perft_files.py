@@ -13,37 +13,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, Dict, List
+from typing import Any, Dict
 
 import pytest
 
+from .conftest import load, perft
+
 FILE = Path(__file__).parent / "data" / "perft.jsonl"
 ENTRIES = [json.loads(line) for line in FILE.read_text().splitlines() if line.strip()]
-
-
-def load(q: Any, entry: Dict[str, Any]) -> Any:
-    if "json" in entry:
-        return q.Game.from_json(entry["json"])
-    kwargs = dict(entry["position"])
-    rules = dict(kwargs.pop("rules"))
-    return q.Game.from_position(q.Rules(rules.pop("name"), **rules), **kwargs)
-
-
-def perft(game: Any, depth: int) -> List[int]:
-    """counts[d-1]: move sequences of length d, for d = 1..depth, in one walk."""
-    counts = [0] * depth
-
-    def walk(g: Any, level: int) -> None:
-        moves = g.legal_moves()
-        counts[level] += len(moves)
-        if level + 1 < depth:
-            for move in moves:
-                child = g.copy()
-                child.play(move)
-                walk(child, level + 1)
-
-    walk(game, 0)
-    return counts
 
 
 def test_the_file_covers_every_rule_set() -> None:

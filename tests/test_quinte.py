@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import json
 from types import ModuleType
-from typing import Any, Iterable, List, Optional
+from typing import Any, Iterable
 
 import pytest
 
-from .conftest import BACKENDS, texts
+from .conftest import BACKENDS, QUIET_CACHETTE, late, qdeck, texts
 
-RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
-QUIET_CACHETTE = ["6d", "7d", "8d", "9d", "10d"]  # five cards without a quint among them
 DETAILS = ("quints", "tricks")
 
 
@@ -36,36 +34,6 @@ def _has_quinte(backend: ModuleType) -> bool:
 def qq(request: Any) -> ModuleType:
     """A backend under test that has quinte: the same tests run on both once both have it."""
     return BACKENDS[request.param]
-
-
-def qdeck() -> List[str]:
-    return [rank + suit for suit in "scdh" for rank in RANKS] + ["JK"]
-
-
-def late(
-    qq: ModuleType,
-    hands: List[List[str]],
-    table: Iterable[str] = (),
-    leader: int = 0,
-    cachette: Iterable[str] = QUIET_CACHETTE,
-    tricks0: Optional[int] = None,
-    dealer: Optional[int] = None,
-    **kw: Any,
-) -> Any:
-    """A position late in a deal: every card not named lies in the piles as whole tricks
-    won earlier (`tricks0` of them by side 0, the rest by side 1); `leader` won the last
-    trick and leads the trick in progress (`table`, in play order)."""
-    named = {c for h in hands for c in h} | set(table) | set(cachette)
-    rest = [c for c in qdeck() if c not in named]
-    tricks = len(rest) // 4
-    t0 = tricks - tricks // 2 if tricks0 is None else tricks0
-    piles = [rest[: 4 * t0], rest[4 * t0 :]]
-    if dealer is None:
-        dealer = (leader + 3) % 4
-    return qq.Game.from_position(
-        "quinte", hands=hands, table=list(table), stock=list(cachette), piles=piles, dealer=dealer,
-        last_capturer=leader if tricks else None, **kw,
-    )
 
 
 def fresh(qq: ModuleType, seed: int = 1, bids: Iterable[str] = ("pass",) * 4) -> Any:
@@ -288,6 +256,19 @@ def test_the_player_after_the_dealer_leads_the_first_trick_the_winner_leads_the_
     assert sum(g.tricks_won) == 1 and g.tricks_won[winner % 2] == 1
 
 
+# Tricks 11 and 12, no quint in them: seat 2 leads Js, seat 3's As wins; seat 3 leads 9c and wins.
+LAST_TWO = [["Ks", "6c"], ["Qs", "7c"], ["Js", "8c"], ["As", "9c"]]
+
+
+def test_play_passes_from_seat_i_to_seat_i_plus_1_mod_4_within_a_trick(qq):
+    g = late(qq, LAST_TWO, leader=2)
+    turns = []
+    for move in ("Js", "As", "Ks", "Qs", "9c", "6c", "7c", "8c"):
+        turns.append(g.turn)
+        g.play(move)
+    assert turns == [2, 3, 0, 1, 3, 0, 1, 2]
+
+
 def test_suits_rank_hearts_diamonds_clubs_spades_within_a_suit_a_k_q_j_10_to_2(qq):
     order = [c for c in qdeck() if c != "JK"]  # low to high: 2s .. As, 2c .. Ac, 2d .. Ad, 2h .. Ah
     for low, high in zip(order, order[1:]):
@@ -488,6 +469,17 @@ def test_the_winner_of_the_twelfth_trick_takes_the_cachette_as_a_thirteenth_tric
     assert sum(len(p) for p in d.piles) == 53
 
 
+def test_trick_points_are_counted_at_the_end_of_the_deal(qq):
+    # 5 tricks each so far; side 1 wins tricks 11 and 12 and the cachette.
+    g = late(qq, LAST_TWO, leader=2, tricks0=5)
+    play_all(g, ["Js", "As", "Ks", "Qs"])
+    assert g.tricks_won == [5, 6] and g.scores == [0, 0] and g.deals == []  # won, not yet counted
+    play_all(g, ["9c", "6c", "7c", "8c"])
+    d = g.deals[-1]
+    assert d.details == [{"quints": 0, "tricks": 25}, {"quints": 0, "tricks": 40}]
+    assert d.points == [25, 40] and g.scores == [25, 40]
+
+
 def test_13_tricks_hand_out_65_points_11_tricks_to_2_give_55_to_10(qq):
     g = late(qq, [["Ah"], ["2s"], ["3c"], ["4s"]], leader=0, tricks0=9)
     play_all(g, ["Ah", "2s", "3c", "4s"])
@@ -642,7 +634,7 @@ def test_observation_hides_other_hands_and_the_cachette_until_it_is_taken(qq):
             if other != seat:
                 assert not any(f'"{c}"' in text for c in texts(g.hand(other)))
         assert not any(f'"{c}"' in text for c in state["stock"]) and obs["stock"] == 5
-        assert "rng" not in obs and "deals" not in obs  # the deal history is g.deals
+        assert "rng" not in obs
         assert obs["phase"] == "play" and obs["multiplier"] == 2 and obs["trick"] == [[g.leader, state["played"][0]]]
         assert obs["bids"] == [[s, w] for s, w in g.bids] and obs["played"] == state["played"]
     # Once taken, the cachette is in the winner's pile, which every seat sees.

@@ -11,7 +11,7 @@ import pytest
 import quinza
 import quinza.reference as ref
 
-from .test_crosscheck import outcome
+from .conftest import outcome
 
 
 def test_cards_of_both_decks_sort_baraja_first_then_by_id(q):

@@ -1,5 +1,5 @@
 """The exact open-hand solver (docs/engine.md "Search: the open-hand solver"): both twins
-give the same value and the same `moves` as a brute force written here (plain minimax
+give the same value and the same `moves` as a brute force (tests/conftest.py: plain minimax
 over `copy` and `play`, the value read from the deal's record), on random positions of
 every rule set and player count near a deal's end; a corpus of positions with known
 values (tests/data/solver.jsonl); the paranoid objective with three sides; the limits;
@@ -12,78 +12,32 @@ import _thread
 import json
 import math
 import random
+import re
 import signal
 import threading
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Callable, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Tuple
 
 import pytest
 
 import quinza
 import quinza.reference as ref
 
-from .conftest import position
+from .conftest import brute, brute_moves, near_end, position
 
 CORPUS = Path(__file__).parent / "data" / "solver.jsonl"
 
 FIFTEEN = [(name, players) for name in ("quinza", "rb3ine", "escoba") for players in (2, 3, 4)]
 
 
-def deal_value(points: List[int], side: int) -> int:
-    """The root side's points minus the best of the other sides'."""
-    return points[side] - max(p for s, p in enumerate(points) if s != side)
-
-
-def brute(game: Any, side: int, deals: int, objective: Callable[[List[int], int], int] = deal_value) -> int:
-    """Plain minimax: `side` maximises `objective`, every other side minimises it."""
-    values = [move_value(game, m, side, deals, objective) for m in game.legal_moves()]
-    return max(values) if game.side_of(game.turn) == side else min(values)
-
-
-def move_value(game: Any, move: Any, side: int, deals: int, objective: Callable[[List[int], int], int] = deal_value) -> int:
-    child = game.copy()
-    child.play(move)
-    if len(child.deals) > deals:
-        return objective(child.deals[-1].points, side)
-    return brute(child, side, deals, objective)
-
-
-def brute_moves(game: Any) -> List[Tuple[str, int]]:
-    """Every legal move with its value, best first, ties in legal-move order."""
-    side, deals = game.side_of(game.turn), len(game.deals)
-    pairs = [(str(m), move_value(game, m, side, deals)) for m in game.legal_moves()]
-    return sorted(pairs, key=lambda p: -p[1])
-
-
-def cards_left(game: Any) -> int:
-    return sum(len(game.hand(s)) for s in range(game.rules.players)) + (
-        game.stock if game.rules.name != "quinte" else 0
-    )
-
-
-def near_end(rules: Any, seed: int, left: int, deals_first: int = 0) -> Any:
-    """A Rust game played at random until at most `left` cards are in hands and stock
-    (after `deals_first` whole deals), still in the same deal; None if the deal or the
-    match ends before."""
-    rng = random.Random(seed)
-    game = quinza.Game(rules, seed=seed)
-    while game.deal_number <= deals_first and game.turn is not None:
-        game.play(rng.choice(game.legal_moves()))
-    if game.turn is None:
-        return None
-    deal = game.deal_number
-    while cards_left(game) > left:
-        child = game.copy()
-        child.play(rng.choice(child.legal_moves()))
-        if child.deal_number != deal or child.turn is None:
-            return None  # the deal ended early (a quint at the target): too big to brute-force
-        game = child
-    return game
+def twin(q: ModuleType, game: Any) -> Any:
+    """The Rust game, or the same position as a game of the reference."""
+    return game if q is quinza else ref.Game.from_json(game.to_json())
 
 
 def solved(q: ModuleType, game: Any, **kw: Any) -> Tuple[int, List[Tuple[str, int]]]:
-    g = game if q is quinza else ref.Game.from_json(game.to_json())
+    g = twin(q, game)
     s = q.solve(g, **kw)
     assert isinstance(s, q.Solution) and s.nodes >= 1
     return s.value, [(str(m), v) for m, v in s.moves]
@@ -142,7 +96,7 @@ def test_many_random_positions_agree_with_the_brute_force() -> None:
 
 def test_a_game_is_not_changed_by_solving(q: ModuleType) -> None:
     game = near_end(quinza.Rules("escoba"), 4, 6)
-    g = game if q is quinza else ref.Game.from_json(game.to_json())
+    g = twin(q, game)
     before = g.to_json()
     q.solve(g)
     assert g.to_json() == before
@@ -219,7 +173,7 @@ def test_three_sides_paranoid_objective(q: ModuleType) -> None:
 
 def test_a_node_limit_stops_the_search(q: ModuleType) -> None:
     game = near_end(quinza.Rules("quinza"), 2, 6)
-    g = game if q is quinza else ref.Game.from_json(game.to_json())
+    g = twin(q, game)
     with pytest.raises(ValueError, match=r"^the solver stopped at its limit of 3 nodes$"):
         q.solve(g, max_nodes=3)
     # A limit that is enough gives the full answer.
@@ -229,14 +183,14 @@ def test_a_node_limit_stops_the_search(q: ModuleType) -> None:
 def test_a_time_limit_stops_the_search(q: ModuleType) -> None:
     # A whole quinte deal from the first bid is far too big to finish in 0.05 s.
     game = quinza.Game("quinte", seed=3)
-    g = game if q is quinza else ref.Game.from_json(game.to_json())
+    g = twin(q, game)
     with pytest.raises(ValueError, match=r"^the solver stopped at its time limit of 0.05 seconds$"):
         q.solve(g, time_limit=0.05)
 
 
 def test_ctrl_c_stops_the_search(q: ModuleType) -> None:
     game = quinza.Game("quinte", seed=4)
-    g = game if q is quinza else ref.Game.from_json(game.to_json())
+    g = twin(q, game)
     # Python's own Ctrl-C handler, even where SIGINT came in ignored (a shell's background
     # job): interrupt_main does nothing for an ignored signal.
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
@@ -276,7 +230,7 @@ def test_the_other_backends_game_is_not_a_game(q: ModuleType) -> None:
 def test_max_nodes_must_be_a_positive_whole_number(q: ModuleType, bad: Any) -> None:
     game = q.Game("escoba", seed=1)
     before = game.to_json()
-    with pytest.raises(ValueError, match=rf"^max_nodes must be a positive whole number, not {re_escape(repr(bad))}$"):
+    with pytest.raises(ValueError, match=rf"^max_nodes must be a positive whole number, not {re.escape(repr(bad))}$"):
         q.solve(game, max_nodes=bad)
     assert game.to_json() == before
 
@@ -284,7 +238,7 @@ def test_max_nodes_must_be_a_positive_whole_number(q: ModuleType, bad: Any) -> N
 @pytest.mark.parametrize("bad", [0, -1, 0.0, -0.5, math.nan, -math.inf, True, False, "1", [], -(10**400)])
 def test_time_limit_must_be_a_positive_number(q: ModuleType, bad: Any) -> None:
     game = q.Game("escoba", seed=1)
-    with pytest.raises(ValueError, match=rf"^time_limit must be a positive number of seconds, not {re_escape(repr(bad))}$"):
+    with pytest.raises(ValueError, match=rf"^time_limit must be a positive number of seconds, not {re.escape(repr(bad))}$"):
         q.solve(game, time_limit=bad)
 
 
@@ -305,12 +259,6 @@ def test_generous_limits_and_the_repr(q: ModuleType) -> None:
     moves = ", ".join(f"({m!r}, {v})" for m, v in s.moves)
     assert repr(s) == f"Solution(value={s.value}, moves=[{moves}], nodes={s.nodes})"
     assert isinstance(s.value, int) and all(isinstance(m, q.Move) for m, _ in s.moves)
-
-
-def re_escape(text: str) -> str:
-    import re
-
-    return re.escape(text)
 
 
 def ends_early(game: Any, deals: int) -> bool:

@@ -8,6 +8,8 @@ from typing import Any
 
 import pytest
 
+from .conftest import position
+
 
 @pytest.mark.parametrize("text", ["QUINZA", "Escoba", "rB3InE", "QUINTE"])
 def test_a_rule_set_name_is_read_in_any_case(q: Any, text: str) -> None:
@@ -61,8 +63,6 @@ def test_captures_as_one_string_are_refused(q: Any, captures: Any) -> None:
 
 @pytest.mark.parametrize("name", ["quinza", "rb3ine"])
 def test_escobas_only_where_a_clear_scores_one(q: Any, name: str) -> None:
-    from .conftest import position
-
     with pytest.raises(ValueError, match=rf"^{name} scores no escobas, so escobas must be 0, not \[1, 0\]$"):
         position(q, name, hands=[["1o"], ["2o"]], table=["3o"], escobas=[1, 0])
     assert position(q, name, hands=[["1o"], ["2o"]], table=["3o"], escobas=[0, 0]).escobas == [0, 0]

@@ -16,6 +16,8 @@ import pytest
 import quinza
 import quinza.reference as ref
 
+from .conftest import as_position, build_position, cards_left, random_play
+
 QUINTE_ATTRIBUTES = (
     "phase", "bids", "trick", "leader", "trick_number", "tricks_won", "quints", "multiplier", "doubled_by",
     "redoubled", "played", "stock", "dealer", "deal_number", "last_capturer",
@@ -29,12 +31,6 @@ def text(value: Any) -> Any:
     if value is None or isinstance(value, (bool, int, str)):
         return value
     return str(value)
-
-
-def observation(game: Any, seat: int) -> Dict[str, Any]:
-    obs = dict(game.observation(seat))
-    obs.pop("deals", None)  # the deal history leaves observation() (issue 8); compare the rest
-    return obs
 
 
 def snapshot(game: Any) -> Dict[str, Any]:
@@ -59,7 +55,7 @@ def snapshot(game: Any) -> Dict[str, Any]:
         "piles": [text(game.pile(s)) for s in range(rules.sides)],
         "table": text(game.table),
         "escobas": list(game.escobas),
-        "observations": [observation(game, s) for s in range(rules.players)],
+        "observations": [game.observation(s) for s in range(rules.players)],
     }
     if rules.name == "quinte":
         out.update({name: text(getattr(game, name)) for name in QUINTE_ATTRIBUTES})
@@ -91,45 +87,6 @@ def walk(pair: Tuple[Any, Any], depth: int, path: List[str], seen: List[int]) ->
 
 
 # -- the positions --------------------------------------------------------------------------------
-
-
-def random_play(game: Any, seed: int, until: Any) -> Any:
-    r = ref.Random(seed)
-    while not game.is_over and not until(game):
-        moves = game.legal_moves()
-        game.play(moves[r.below(len(moves))])
-    return game
-
-
-def rules_kwargs(rules: Any) -> Dict[str, Any]:
-    out: Dict[str, Any] = {"target": rules.target}
-    if rules.name != "quinte":
-        out["players"] = rules.players
-    if rules.name == "escoba":
-        out.update(escoba_on_last_card=rules.escoba_on_last_card, opening_capture=rules.opening_capture,
-                   setenta=rules.setenta)
-    return out
-
-
-def position_of(game: Any, **changes: Any) -> Dict[str, Any]:
-    """from_position arguments for a reference game's state, the generator's state as seed."""
-    state = json.loads(game.to_json())
-    kw: Dict[str, Any] = {
-        "hands": state["hands"], "stock": state["stock"], "dealer": state["dealer"], "turn": state["turn"],
-        "scores": state["scores"], "piles": state["piles"], "last_capturer": state["last_capturer"],
-        "deal_number": state["deal_number"], "seed": int(state["rng"], 16),
-    }
-    if game.rules.name == "quinte":
-        kw.update(table=[str(c) for _, c in game.trick], bids=state["bids"], quints=state["quints"],
-                  played=state["played"])
-    else:
-        kw.update(table=state["table"], escobas=state["escobas"])
-    kw.update(changes)
-    return kw
-
-
-def cards_left(game: Any) -> int:
-    return sum(len(game.hand(s)) for s in range(game.rules.players))
 
 
 # (id, rule set, options, seed, stop condition, depth, changes to the position)
@@ -182,11 +139,11 @@ def build(case: Tuple[Any, ...]) -> Tuple[Any, Any]:
     ident, name, options, seed, until, depth, changes = case
     rules = ref.Rules(name, **options)
     for s in range(seed, seed + 500):  # the first seed whose random play reaches the condition
-        game = random_play(ref.Game(rules, seed=s), s, until)
+        game = random_play(ref.Game(rules, seed=s), seed=s, until=until)
         if not game.is_over:
             break
-    kwargs = position_of(game, **changes)
-    return tuple(q.Game.from_position(q.Rules(name, **rules_kwargs(rules)), **kwargs) for q in (quinza, ref))
+    kwargs = as_position(game, **changes)
+    return tuple(build_position(q, kwargs) for q in (quinza, ref))
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
