@@ -8,7 +8,7 @@
 //! long run, and hits every measure alike. The best of each estimates the speed of a
 //! quiet core; compare figures within one run.
 
-use quinza::bots::BotKind;
+use quinza::bots::BotSpec;
 use quinza::playout::Playout;
 use quinza::{fifteen, quinte, sim};
 use std::time::Instant;
@@ -27,7 +27,7 @@ fn timed(work: &mut Work) -> (f64, u64) {
 
 fn main() {
     let quinza = fifteen::Rules::new("quinza", None, None).expect("rules");
-    let random = [BotKind::Random, BotKind::Random];
+    let random = [BotSpec::Random, BotSpec::Random];
     let mut measures: Vec<(&str, Work)> = vec![
         (
             "quinza 2p random deals",

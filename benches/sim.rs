@@ -7,7 +7,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use quinza::any::RuleSet;
-use quinza::bots::BotKind;
+use quinza::bots::BotSpec;
 use quinza::fifteen::Rules;
 use quinza::sim;
 use std::hint::black_box;
@@ -22,12 +22,12 @@ fn bench_simulate(c: &mut Criterion) {
         } else {
             RuleSet::Fifteen(Rules::new(name, Some(players), None).expect("rules"))
         };
-        for kind in [BotKind::Random, BotKind::Greedy] {
-            let bots = vec![kind; players as usize];
+        for kind in [BotSpec::Random, BotSpec::Greedy] {
+            let bots = vec![kind.clone(); players as usize];
             let probe = sim::run_any(rules, &bots, 1, 0, MATCHES, 1).expect("run");
             let moves: u64 = probe.moves.iter().map(|&m| m as u64).sum();
             let mut group =
-                c.benchmark_group(format!("simulate_{name}_{players}p_{}", kind.name()));
+                c.benchmark_group(format!("simulate_{name}_{players}p_{}", kind.kind().name()));
             group.sample_size(10);
             group.throughput(Throughput::Elements(moves));
             for threads in [1usize, 2] {

@@ -2,7 +2,7 @@
 //! over the two engines, the fifteen family and quinte. Here is only the dispatch and
 //! what lies between the two (a move of one deck offered to a game of the other).
 
-use crate::bots::{Bot, BotKind};
+use crate::bots::{Bot, BotSpec};
 use crate::fifteen;
 use crate::fifteen::rules::{Arg, ArgKind};
 use crate::quinte;
@@ -589,18 +589,53 @@ impl AnyGame {
         game.map_err(invalid_game_json)
     }
 
-    /// The move a core bot of `kind` drawing from `rng` makes, or None when the match is over.
-    pub fn bot_move(&self, kind: BotKind, rng: &mut SplitMix64) -> Option<AnyMove> {
-        fn choose<G: State>(kind: BotKind, rng: &mut SplitMix64, g: &G) -> Option<G::Move> {
-            let mut bot = Bot::<G::Move>::new(kind, 0);
+    /// The move a core bot `spec` drawing from `rng` makes, or None when the match is over.
+    pub fn bot_move(&self, spec: &BotSpec, rng: &mut SplitMix64) -> Option<AnyMove> {
+        fn choose<G: State>(spec: &BotSpec, rng: &mut SplitMix64, g: &G) -> Option<G::Move> {
+            let mut bot = Bot::<G::Move>::new(spec.clone(), 0);
             bot.rng = *rng;
             let mv = bot.choose(g);
             *rng = bot.rng;
             mv
         }
         match self {
-            AnyGame::Fifteen(g) => choose(kind, rng, g).map(AnyMove::Fifteen),
-            AnyGame::Quinte(g) => choose(kind, rng, g).map(AnyMove::Quinte),
+            AnyGame::Fifteen(g) => choose(spec, rng, g).map(AnyMove::Fifteen),
+            AnyGame::Quinte(g) => choose(spec, rng, g).map(AnyMove::Quinte),
+        }
+    }
+
+    /// A search bot's estimate of every legal move (`Bot::analyse`), drawing from `rng`;
+    /// None when the match is over or the bot has no estimates.
+    pub fn bot_analysis(
+        &self,
+        spec: &BotSpec,
+        rng: &mut SplitMix64,
+    ) -> Option<Vec<(AnyMove, f64)>> {
+        fn analyse<G: State>(
+            spec: &BotSpec,
+            rng: &mut SplitMix64,
+            g: &G,
+        ) -> Option<Vec<(G::Move, f64)>> {
+            let mut bot = Bot::<G::Move>::new(spec.clone(), 0);
+            bot.rng = *rng;
+            let out = bot.analyse(g);
+            *rng = bot.rng;
+            out
+        }
+        fn wrap<M>(v: Vec<(M, f64)>, f: fn(M) -> AnyMove) -> Vec<(AnyMove, f64)> {
+            v.into_iter().map(|(m, x)| (f(m), x)).collect()
+        }
+        match self {
+            AnyGame::Fifteen(g) => analyse(spec, rng, g).map(|v| wrap(v, AnyMove::Fifteen)),
+            AnyGame::Quinte(g) => analyse(spec, rng, g).map(|v| wrap(v, AnyMove::Quinte)),
+        }
+    }
+
+    /// A world for `seat` (`State::sample_world`) drawn from `rng`.
+    pub fn sample_world(&self, seat: u8, rng: &mut SplitMix64) -> AnyGame {
+        match self {
+            AnyGame::Fifteen(g) => AnyGame::Fifteen(g.sample_world(seat, rng)),
+            AnyGame::Quinte(g) => AnyGame::Quinte(g.sample_world(seat, rng)),
         }
     }
 

@@ -5,7 +5,7 @@
 //! starts from `seat_seed(match_seed, k)`. Each match depends on `(S, i)` alone, so any
 //! split of the matches over threads (or machines) gives the same records.
 
-use crate::bots::{Bot, BotKind};
+use crate::bots::{Bot, BotSpec};
 use crate::fifteen::Game;
 use crate::rng::SplitMix64;
 use crate::state::{Deal, State};
@@ -100,7 +100,7 @@ impl Records {
 /// `run_game` for a rule set of either family.
 pub fn run_any(
     rules: crate::any::RuleSet,
-    bots: &[BotKind],
+    bots: &[BotSpec],
     seed: u64,
     start: u64,
     count: u64,
@@ -115,7 +115,7 @@ pub fn run_any(
 }
 
 /// Checks the bots against the players: one kind per seat.
-pub fn check_bots(players: u8, bots: &[BotKind]) -> Result<(), Error> {
+pub fn check_bots(players: u8, bots: &[BotSpec]) -> Result<(), Error> {
     if bots.len() != players as usize {
         return Err(Error::Value(format!(
             "{players} players need {players} bots, one per seat, not {}",
@@ -147,7 +147,8 @@ pub fn play_match<G: State>(
     (g, moves)
 }
 
-/// Matches handed to a thread at a time.
+/// Matches handed to a thread at a time: many for the quick bots (less contention), one
+/// where a search bot plays (a match takes long, and the threads should share the work).
 const BLOCK: usize = 64;
 
 /// At most this many threads are started, whatever is asked.
@@ -158,7 +159,7 @@ pub const MAX_THREADS: usize = 256;
 /// the same for any count of threads.
 pub fn run_game<G: State>(
     rules: G::Rules,
-    bots: &[BotKind],
+    bots: &[BotSpec],
     seed: u64,
     start: u64,
     count: u64,
@@ -173,11 +174,15 @@ pub fn run_game<G: State>(
     } else {
         threads.min(MAX_THREADS)
     };
-    let blocks = count.div_ceil(BLOCK);
+    let searching = bots
+        .iter()
+        .any(|b| matches!(b, BotSpec::Pimc(_) | BotSpec::Ismcts(_)));
+    let block = if searching { 1 } else { BLOCK };
+    let blocks = count.div_ceil(block);
     let play_block = |b: usize, seats: &mut Vec<Bot<G::Move>>| {
         let mut out = Records::new(sides);
-        let first = b * BLOCK;
-        let last = (first + BLOCK).min(count);
+        let first = b * block;
+        let last = (first + block).min(count);
         for i in first..last {
             let ms = match_seed(seed, start.wrapping_add(i as u64));
             let (g, moves) = play_match::<G>(rules, seats, ms);
@@ -187,7 +192,7 @@ pub fn run_game<G: State>(
     };
     let new_seats = || {
         bots.iter()
-            .map(|&k| Bot::new(k, 0))
+            .map(|k| Bot::new(k.clone(), 0))
             .collect::<Vec<Bot<G::Move>>>()
     };
     if threads <= 1 || blocks <= 1 {
@@ -258,12 +263,12 @@ mod tests {
     fn records_do_not_depend_on_the_thread_count_or_the_split() {
         for (name, players) in [("quinza", 2), ("rb3ine", 4), ("escoba", 3)] {
             let rules = Rules::new(name, Some(players), None).unwrap();
-            let bots: Vec<BotKind> = (0..players)
+            let bots: Vec<BotSpec> = (0..players)
                 .map(|s| {
                     if s % 2 == 0 {
-                        BotKind::Greedy
+                        BotSpec::Greedy
                     } else {
-                        BotKind::Random
+                        BotSpec::Random
                     }
                 })
                 .collect();
@@ -285,9 +290,9 @@ mod tests {
     #[test]
     fn a_record_is_the_match_replayed_alone() {
         let rules = Rules::new("escoba", Some(2), None).unwrap();
-        let bots = [BotKind::Random, BotKind::Greedy];
+        let bots = [BotSpec::Random, BotSpec::Greedy];
         let recs = run_game::<Game>(rules, &bots, 9, 40, 3, 2).unwrap();
-        let mut seats: Vec<Bot> = bots.iter().map(|&k| Bot::new(k, 0)).collect();
+        let mut seats: Vec<Bot> = bots.iter().map(|k| Bot::new(k.clone(), 0)).collect();
         let (g, moves) = play_match::<Game>(rules, &mut seats, match_seed(9, 41));
         let mut one = Records::new(2);
         one.push(&g, moves);
@@ -300,10 +305,10 @@ mod tests {
     fn quinte_records_do_not_depend_on_the_thread_count() {
         let rules = crate::any::RuleSet::Quinte(crate::quinte::Rules::new(250).unwrap());
         let bots = [
-            BotKind::Greedy,
-            BotKind::Random,
-            BotKind::Greedy,
-            BotKind::Random,
+            BotSpec::Greedy,
+            BotSpec::Random,
+            BotSpec::Greedy,
+            BotSpec::Random,
         ];
         let one = run_any(rules, &bots, 3, 0, 40, 1).unwrap();
         assert_eq!(run_any(rules, &bots, 3, 0, 40, 2).unwrap(), one);
@@ -319,7 +324,7 @@ mod tests {
     fn bots_must_be_one_per_seat() {
         let rules = Rules::new("quinza", Some(3), None).unwrap();
         assert_eq!(
-            run_game::<Game>(rules, &[BotKind::Random], 0, 0, 1, 1).unwrap_err(),
+            run_game::<Game>(rules, &[BotSpec::Random], 0, 0, 1, 1).unwrap_err(),
             Error::Value("3 players need 3 bots, one per seat, not 1".into())
         );
     }

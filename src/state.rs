@@ -106,6 +106,15 @@ pub trait State: Clone + Send + Sync + Sized {
     /// keys play on alike; the stock's and cachette's order is fixed for the deal, so
     /// their position stands for them. Not stable across versions.
     fn deal_key(&self) -> u64;
+
+    /// A world for `seat` (docs/engine.md "Worlds"): a search copy in which every card
+    /// the seat cannot see is dealt again from `rng`, consistent with what it saw, and
+    /// the generator is new. It reads nothing of where the hidden cards really are.
+    fn sample_world(&self, seat: u8, rng: &mut SplitMix64) -> Self;
+
+    /// The cards still to be played in the deal in progress: every hand, and the stock
+    /// where the family deals one.
+    fn cards_to_play(&self) -> u32;
 }
 
 /// One step of `State::deal_key`: folds `x` into the hash `h` (SplitMix64's finaliser,

@@ -24,6 +24,7 @@ def _shard(module: str, rules_args: Tuple[str, int, int, Dict[str, Any]], bots: 
     api = importlib.import_module(module)
     name, players, target, options = rules_args
     rules = api.Rules(name, players=players, target=target, **options)
+    bots = [api.bot(b[0], **b[1]) if isinstance(b, tuple) else b for b in bots]
     try:
         r = _sim.run_local(api, rules, bots, seed, start, count, 1, None, arrays)
         return ("ok", r.tally, r._records, None)
@@ -41,7 +42,8 @@ def simulate_ray(api: Any, rules: Any, games: int, seat_bots: List[Any], seed: i
         raise ValueError("backend='ray' needs Ray: pip install 'quinza[ray]'") from None
     if not ray.is_initialized():
         ray.init(address=ray_address, include_dashboard=False, ignore_reinit_error=True, log_to_driver=False)
-    bots = [_sim.bot_kind(api, b) or b for b in seat_bots]  # core bots travel by name
+    # Core bots travel as (name, parameters) and are built again in the worker.
+    bots = [(kind, _sim.bot_params(b)) if (kind := _sim.bot_kind(api, b)) else b for b in seat_bots]
     names = [_sim.bot_name(api, b) for b in seat_bots]
     rules_args = (rules.name, rules.players, rules.target, dict(rules.options))
     cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))

@@ -73,6 +73,8 @@ def _unknown_bot(api: Any, bot: Any) -> ValueError:
     return ValueError(f"unknown bot {bot!r}: choose {choice_text(api.BOT_NAMES)}, or pass a callable (game) -> move")
 
 
+SEARCH_BOTS = ("pimc", "ismcts")
+
 _REGISTRIES: Dict[int, Dict[type, str]] = {}  # id of a twin's module -> its bot classes -> kind
 
 
@@ -104,10 +106,61 @@ def bot_kind(api: Any, bot: Any) -> Optional[str]:
     return None
 
 
+def bot_params(bot: Any) -> Dict[str, Any]:
+    """The parameters of a core bot besides its seed: none for a name, `bot.params` for
+    a bot object."""
+    return {} if isinstance(bot, str) else dict(bot.params)
+
+
+def bot_text(kind: str, params: Dict[str, Any], defaults: Dict[str, Any]) -> str:
+    """A core bot as the command writes it: its name, then the parameters that differ
+    from the defaults (`pimc:worlds=32,depth=0`)."""
+    changed = [f"{k}={v}" for k, v in params.items() if defaults.get(k) != v]
+    return kind + (":" + ",".join(changed) if changed else "")
+
+
+def _value(text: str) -> Any:
+    # A parameter's value as the command writes it; the bot's own checks word a refusal.
+    if text == "None":
+        return None
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def split_bots(text: str) -> List[str]:
+    """A comma-separated list of bots, where a bot may carry parameters:
+    "ismcts:iterations=2000,c=1,greedy" is ["ismcts:iterations=2000,c=1", "greedy"]."""
+    out: List[str] = []
+    for token in (t.strip() for t in text.split(",")):
+        if "=" in token and ":" not in token and out and ":" in out[-1]:
+            out[-1] += "," + token
+        else:
+            out.append(token)
+    return out
+
+
+def bot_from_text(api: Any, text: str) -> Any:
+    """`"pimc:worlds=8,depth=1"` as `api.bot("pimc", worlds=8, depth=1)`; a plain name stays a name."""
+    name, colon, rest = text.partition(":")
+    if not colon:
+        return text
+    params: Dict[str, Any] = {}
+    for item in (p.strip() for p in rest.split(",")):
+        key, equals, value = item.partition("=")
+        if not equals or not key.strip():
+            raise ValueError(f"bot parameters are written name=value, not {item!r} (in {text!r})")
+        params[key.strip()] = _value(value.strip())
+    return api.bot(name.strip(), **params)
+
+
 def bot_name(api: Any, bot: Any) -> str:
     kind = bot_kind(api, bot)
     if kind is not None:
-        return kind
+        return bot_text(kind, bot_params(bot), dict(api.bot(kind).params))
     return str(getattr(bot, "__qualname__", None) or getattr(bot, "__name__", None) or type(bot).__name__)
 
 
@@ -115,10 +168,10 @@ def check_bots(api: Any, bots: Any, rules: Any) -> List[Any]:
     """One bot per seat. `bots` is one bot (every seat), a comma-separated string of names,
     or a sequence of 1, one per side or one per seat; seat k gets bots[k % len(bots)]."""
     if isinstance(bots, str):
-        bots = [b.strip() for b in bots.split(",")]
+        bots = split_bots(bots)
     elif not isinstance(bots, (list, tuple)):
         bots = [bots]
-    bots = list(bots)
+    bots = [bot_from_text(api, b) if isinstance(b, str) else b for b in bots]
     for b in bots:
         bot_kind(api, b)
     n, sides = rules.players, rules.sides
@@ -141,7 +194,7 @@ def seat_players(api: Any, seat_bots: Sequence[Any], match_seed: int) -> List[An
     players = []
     for seat, b in enumerate(seat_bots):
         kind = bot_kind(api, b)
-        players.append(b if kind is None else api.bot(kind, api.seat_seed(match_seed, seat)))
+        players.append(b if kind is None else api.bot(kind, api.seat_seed(match_seed, seat), **bot_params(b)))
     return players
 
 
@@ -634,13 +687,15 @@ def run_local(api: Any, rules: Any, seat_bots: List[Any], seed: int, start: int,
         if arrays:
             parts.append(rec)
 
-    chunk = 256
+    # A search bot's match takes milliseconds: start small, then aim at a quarter second.
+    searching = any(bot_kind(api, b) in SEARCH_BOTS for b in seat_bots)
+    chunk = 4 if searching else 256
     with _StopOnCtrlC() as stop:
         while done < games and not stop.requested:
             count = min(chunk, games - done)
             t0 = time.perf_counter()
             if fast is not None and all_core:
-                raw = fast(rules, [bot_kind(api, b) for b in seat_bots], seed, start + done, count, threads or 0)
+                raw = fast(rules, seat_bots, seed, start + done, count, threads or 0)
                 rec = shape_records(dict(zip(ARRAYS, raw)), sides)
             else:
                 played = []
@@ -660,7 +715,7 @@ def run_local(api: Any, rules: Any, seat_bots: List[Any], seed: int, start: int,
                 progress(done, games)
             # aim at about a quarter of a second a chunk: progress stays live, Ctrl-C quick
             took = max(time.perf_counter() - t0, 1e-6)
-            chunk = int(min(max(count * 0.25 / took, 16), 1 << 20))
+            chunk = int(min(max(count * 0.25 / took, 4 if searching else 16), 1 << 20))
     out = result(interrupted=done < games)
     if out.interrupted:
         raise SimulationInterrupted(f"simulation interrupted after {done} of {games} matches", result=out)

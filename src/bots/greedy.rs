@@ -97,7 +97,7 @@ pub fn quinte_greedy_key(g: &crate::quinte::Game, mv: &crate::quinte::Move) -> i
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bots::{Bot, BotKind};
+    use crate::bots::{Bot, BotSpec};
     use crate::cards::Card;
     use crate::fifteen::{Position, Rules};
 
@@ -128,7 +128,7 @@ mod tests {
             &[&["1o", "3o"], &["7b", "6b"]],
             &["4c", "10c", "12c"],
         );
-        let mv = Bot::<Move>::new(BotKind::Greedy, 0).choose(&g).unwrap();
+        let mv = Bot::<Move>::new(BotSpec::Greedy, 0).choose(&g).unwrap();
         assert_eq!(mv.to_string(), "1o x 4c 10c");
     }
 
@@ -140,7 +140,7 @@ mod tests {
             &[&["12o", "2c", "3c"], &["7b", "6b", "5b"]],
             &["11b"],
         );
-        let mv = Bot::<Move>::new(BotKind::Greedy, 0).choose(&g).unwrap();
+        let mv = Bot::<Move>::new(BotSpec::Greedy, 0).choose(&g).unwrap();
         assert_eq!(mv.to_string(), "2c");
     }
 
@@ -153,7 +153,7 @@ mod tests {
             &[&["1b", "10c", "12c"], &["2b", "3b", "4b"]],
             &["7o", "7c"],
         );
-        let mv = Bot::<Move>::new(BotKind::Greedy, 0).choose(&g).unwrap();
+        let mv = Bot::<Move>::new(BotSpec::Greedy, 0).choose(&g).unwrap();
         assert_eq!(mv.to_string(), "1b x 7o 7c");
         // 12c x 5e takes two cards, 10c x 7o two cards with the 7 of Oros.
         let g = position(
@@ -161,7 +161,7 @@ mod tests {
             &[&["10c", "12c"], &["2b", "3b"]],
             &["7o", "5e", "6e"],
         );
-        let mv = Bot::<Move>::new(BotKind::Greedy, 0).choose(&g).unwrap();
+        let mv = Bot::<Move>::new(BotSpec::Greedy, 0).choose(&g).unwrap();
         assert_eq!(mv.to_string(), "10c x 7o");
     }
 }

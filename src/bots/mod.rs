@@ -1,9 +1,10 @@
 //! Bots that play from the core, over the one game interface (`State`): `random`
-//! (uniform over the legal moves, `random.rs`) and `greedy` (the move worth most right
-//! away, `greedy.rs`). Both are deterministic: a random bot is a SplitMix64 of its own, a
-//! greedy bot draws nothing. The choice rules and tie-breaks are fixed in docs/engine.md
-//! "Simulation"; `quinza.reference.bots` makes the same choices. A bot is one module here
-//! and one entry in `BOTS` (with its `BotKind`).
+//! (uniform over the legal moves, `random.rs`), `greedy` (the move worth most right
+//! away, `greedy.rs`), and the search bots `pimc` and `ismcts` (`crate::search`), which
+//! see only what their seat may know. All are deterministic given their seed (a search
+//! bot with a time limit is not). The choice rules and tie-breaks are fixed in
+//! docs/engine.md "Simulation" and "Search bots"; `quinza.reference` makes the same
+//! choices. A bot is one module and one entry in `BOTS` (with its `BotKind`).
 
 pub mod greedy;
 pub mod random;
@@ -12,6 +13,8 @@ pub use greedy::{greedy_key, quinte_greedy_key};
 
 use crate::fifteen::Move;
 use crate::rng::SplitMix64;
+use crate::search::ismcts::{self, IsmctsParams};
+use crate::search::pimc::{self, PimcParams};
 use crate::state::State;
 
 /// Which bot.
@@ -19,14 +22,21 @@ use crate::state::State;
 pub enum BotKind {
     Random,
     Greedy,
+    Pimc,
+    Ismcts,
 }
 
 /// Every bot of the core by name, in the order messages list them: the one list that
 /// `bot()`, `simulate` and the command read (`quinza.BOT_NAMES`).
-pub const BOTS: [(&str, BotKind); 2] = [("random", BotKind::Random), ("greedy", BotKind::Greedy)];
+pub const BOTS: [(&str, BotKind); 4] = [
+    ("random", BotKind::Random),
+    ("greedy", BotKind::Greedy),
+    ("pimc", BotKind::Pimc),
+    ("ismcts", BotKind::Ismcts),
+];
 
 /// The names of the bots, in the order error messages list them.
-pub const BOT_NAMES: [&str; 2] = {
+pub const BOT_NAMES: [&str; BOTS.len()] = {
     let mut names = [""; BOTS.len()];
     let mut i = 0;
     while i < BOTS.len() {
@@ -49,6 +59,54 @@ impl BotKind {
     pub fn name(self) -> &'static str {
         BOTS.iter().find(|(_, k)| *k == self).map_or("", |(n, _)| n)
     }
+
+    /// The parameters the bot takes, in the order of its signature (`seed` last).
+    pub fn parameters(self) -> &'static [&'static str] {
+        match self {
+            BotKind::Random | BotKind::Greedy => &["seed"],
+            BotKind::Pimc => &["worlds", "depth", "exact", "time_limit", "seed"],
+            BotKind::Ismcts => &["iterations", "c", "time_limit", "seed"],
+        }
+    }
+
+    /// The message for a parameter the bot does not take (`shown`: its name as Python's repr).
+    pub fn unknown_parameter_message(self, shown: &str) -> String {
+        format!(
+            "unknown parameter {shown} for the {} bot: choose {}",
+            self.name(),
+            crate::pyrepr::or_list(self.parameters())
+        )
+    }
+}
+
+/// A bot with its parameters (the seed apart).
+#[derive(Clone, Debug, PartialEq)]
+pub enum BotSpec {
+    Random,
+    Greedy,
+    Pimc(PimcParams),
+    Ismcts(IsmctsParams),
+}
+
+impl BotSpec {
+    /// The bot of this kind with its default parameters.
+    pub fn of(kind: BotKind) -> BotSpec {
+        match kind {
+            BotKind::Random => BotSpec::Random,
+            BotKind::Greedy => BotSpec::Greedy,
+            BotKind::Pimc => BotSpec::Pimc(PimcParams::default()),
+            BotKind::Ismcts => BotSpec::Ismcts(IsmctsParams::default()),
+        }
+    }
+
+    pub fn kind(&self) -> BotKind {
+        match self {
+            BotSpec::Random => BotKind::Random,
+            BotSpec::Greedy => BotKind::Greedy,
+            BotSpec::Pimc(_) => BotKind::Pimc,
+            BotSpec::Ismcts(_) => BotKind::Ismcts,
+        }
+    }
 }
 
 /// The message for a bot name that is not known; `shown` is the name as Python's repr.
@@ -62,15 +120,15 @@ pub fn unknown_bot_message(shown: &str) -> String {
 /// A bot with its generator and a reusable move buffer (no allocation per move).
 #[derive(Clone, Debug)]
 pub struct Bot<M = Move> {
-    pub kind: BotKind,
+    pub spec: BotSpec,
     pub rng: SplitMix64,
     buf: Vec<M>,
 }
 
 impl<M: Copy> Bot<M> {
-    pub fn new(kind: BotKind, seed: u64) -> Bot<M> {
+    pub fn new(spec: BotSpec, seed: u64) -> Bot<M> {
         Bot {
-            kind,
+            spec,
             rng: SplitMix64::new(seed),
             buf: Vec::with_capacity(64),
         }
@@ -83,16 +141,47 @@ impl<M: Copy> Bot<M> {
 
     /// The bot's move for the seat to act, or None when the match is over.
     /// Random: `below(number of legal moves)` (one draw, even for a single move) picks in
-    /// legal-move order. Greedy: the first move of greatest `greedy_key`.
+    /// legal-move order. Greedy: the first move of greatest `greedy_key`. Pimc and
+    /// ismcts: their search's best move; a single legal move is played without a search
+    /// (and without a draw).
     #[inline]
     pub fn choose<G: State<Move = M>>(&mut self, g: &G) -> Option<M> {
         if g.is_over() {
             return None;
         }
-        match self.kind {
-            BotKind::Random => random::choose(g, &mut self.rng, &mut self.buf),
-            BotKind::Greedy => greedy::choose(g, &mut self.buf),
+        match &self.spec {
+            BotSpec::Random => random::choose(g, &mut self.rng, &mut self.buf),
+            BotSpec::Greedy => greedy::choose(g, &mut self.buf),
+            BotSpec::Pimc(p) => {
+                only_move(g, &mut self.buf).or_else(|| pimc::analyse(g, p, &mut self.rng).best())
+            }
+            BotSpec::Ismcts(p) => {
+                only_move(g, &mut self.buf).or_else(|| ismcts::analyse(g, p, &mut self.rng).best())
+            }
         }
+    }
+
+    /// The bot's estimate of every legal move, in the order it ranks them (the search
+    /// bots; None for the others, which have no estimate), or None when the match is over.
+    pub fn analyse<G: State<Move = M>>(&mut self, g: &G) -> Option<Vec<(M, f64)>> {
+        if g.is_over() {
+            return None;
+        }
+        match &self.spec {
+            BotSpec::Random | BotSpec::Greedy => None,
+            BotSpec::Pimc(p) => Some(pimc::analyse(g, p, &mut self.rng).ranked()),
+            BotSpec::Ismcts(p) => Some(ismcts::analyse(g, p, &mut self.rng).ranked()),
+        }
+    }
+}
+
+/// The one legal move, if there is exactly one.
+fn only_move<G: State>(g: &G, buf: &mut Vec<G::Move>) -> Option<G::Move> {
+    buf.clear();
+    g.legal_moves_into(buf);
+    match buf.as_slice() {
+        [only] => Some(*only),
+        _ => None,
     }
 }
 
@@ -108,7 +197,7 @@ mod tests {
         let moves = g.legal_moves();
         let mut r = SplitMix64::new(99);
         let want = moves[r.below(moves.len() as u64) as usize];
-        assert_eq!(Bot::<Move>::new(BotKind::Random, 99).choose(&g), Some(want));
+        assert_eq!(Bot::<Move>::new(BotSpec::Random, 99).choose(&g), Some(want));
     }
 
     #[test]
@@ -116,7 +205,7 @@ mod tests {
         assert_eq!(BotKind::parse("greedy"), Ok(BotKind::Greedy));
         assert_eq!(
             BotKind::parse("smart").unwrap_err().to_string(),
-            "unknown bot 'smart': choose random or greedy, or pass a callable (game) -> move"
+            "unknown bot 'smart': choose random, greedy, pimc or ismcts, or pass a callable (game) -> move"
         );
     }
 }

@@ -5,6 +5,7 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyString};
 
+mod bots;
 mod cards;
 mod game;
 mod random;
@@ -118,6 +119,7 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyQuinteGame>()?;
     m.add_class::<game::PyDealResult>()?;
     m.add_class::<random::PyRandom>()?;
+    bots::register(m)?;
     sim::register(m)?;
     search::register(m)?;
     m.add("BACKEND", "rust")?;

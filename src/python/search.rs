@@ -85,7 +85,7 @@ fn max_nodes_arg(v: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u64>> {
 
 /// `time_limit`: None or a number of seconds above 0 (an int too large for a float is
 /// no limit).
-fn time_limit_arg(v: Option<&Bound<'_, PyAny>>) -> PyResult<Option<(f64, String)>> {
+pub(crate) fn time_limit_arg(v: Option<&Bound<'_, PyAny>>) -> PyResult<Option<(f64, String)>> {
     let Some(v) = v else { return Ok(None) };
     let number = !v.is_instance_of::<PyBool>()
         && (v.is_instance_of::<PyInt>() || v.is_instance_of::<PyFloat>());

@@ -1,148 +1,13 @@
-//! Bots and batch simulation for Python: `RandomBot`, `GreedyBot`, the seeding helpers and
-//! `_simulate_chunk`, which plays a range of matches on all cores with the GIL released.
+//! Batch simulation for Python: the seeding helpers and `_simulate_chunk`, which plays a range of matches on all cores with the GIL released.
 //! The summary, the arrays and the command live in `quinza/_sim.py`.
 
-use super::cards::{move_object, PyMove};
-use super::game::PyGame;
 use super::random::seed_arg;
 use super::rules::rules_arg;
-use super::{plain_int, repr, type_name, value_error};
-use crate::any::AnyGame;
-use crate::bots::{unknown_bot_message, BotKind, BOT_NAMES};
-use crate::rng::SplitMix64;
+use super::{plain_int, repr, value_error};
+use crate::bots::BotSpec;
 use crate::sim;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyString, PyTuple};
-
-/// The game a bot is asked to play: a `quinza.Game`, or any game with `to_json()` (a
-/// game of the reference), read through its JSON.
-fn with_game<R>(game: &Bound<'_, PyAny>, f: impl FnOnce(&AnyGame) -> R) -> PyResult<R> {
-    if let Ok(g) = game.cast::<PyGame>() {
-        let g = g
-            .try_borrow()
-            .map_err(|_| value_error("the game is busy: a bot cannot play it while it changes"))?;
-        return Ok(f(&g.game));
-    }
-    if game.hasattr("to_json")? {
-        let text: String = game.call_method0("to_json")?.extract()?;
-        let g = AnyGame::from_json(&text).map_err(super::core_error)?;
-        return Ok(f(&g));
-    }
-    Err(value_error(format!(
-        "a bot plays a quinza Game, not {}",
-        type_name(game)?
-    )))
-}
-
-fn choose<'py>(
-    py: Python<'py>,
-    kind: BotKind,
-    rng: &mut SplitMix64,
-    game: &Bound<'py, PyAny>,
-) -> PyResult<Bound<'py, PyMove>> {
-    let mv = with_game(game, |g| g.bot_move(kind, rng))?;
-    match mv {
-        Some(m) => move_object(py, m),
-        None => Err(value_error("the match is over: there is no move to choose")),
-    }
-}
-
-/// Uniform over the legal moves: `below(len(legal_moves))` from a generator of its own,
-/// one draw a move (even when there is only one), picking in legal-move order.
-#[pyclass(module = "quinza._core", name = "RandomBot")]
-pub struct PyRandomBot {
-    rng: SplitMix64,
-    seed: u64,
-}
-
-#[pymethods]
-impl PyRandomBot {
-    #[new]
-    #[pyo3(signature = (seed = None))]
-    fn new(seed: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
-        let seed = match seed {
-            Some(s) => seed_arg(s)?,
-            None => 0,
-        };
-        Ok(PyRandomBot {
-            rng: SplitMix64::new(seed),
-            seed,
-        })
-    }
-
-    /// "random": a class attribute, as in the reference.
-    #[classattr]
-    fn name() -> &'static str {
-        "random"
-    }
-
-    /// The seed the bot started from.
-    #[getter]
-    fn seed(&self) -> u64 {
-        self.seed
-    }
-
-    /// The generator's state now.
-    #[getter]
-    fn state(&self) -> u64 {
-        self.rng.state
-    }
-
-    /// The move for the seat to act (one draw from the bot's generator).
-    fn __call__<'py>(&mut self, game: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyMove>> {
-        choose(game.py(), BotKind::Random, &mut self.rng, game)
-    }
-
-    fn __repr__(&self) -> String {
-        format!("RandomBot(seed={})", self.seed)
-    }
-}
-
-/// The move worth most right away (its key: docs/engine.md "Bots",
-/// `quinza.reference.bots.greedy_key`); of equal moves, the first in legal-move order.
-/// It draws nothing: `seed` is only checked.
-#[pyclass(module = "quinza._core", name = "GreedyBot")]
-pub struct PyGreedyBot {}
-
-#[pymethods]
-impl PyGreedyBot {
-    /// `seed` is accepted for symmetry with `RandomBot` and checked; greedy draws nothing.
-    #[new]
-    #[pyo3(signature = (seed = None))]
-    fn new(seed: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
-        if let Some(s) = seed {
-            seed_arg(s)?;
-        }
-        Ok(PyGreedyBot {})
-    }
-
-    /// "greedy": a class attribute, as in the reference.
-    #[classattr]
-    fn name() -> &'static str {
-        "greedy"
-    }
-
-    fn __call__<'py>(&self, game: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyMove>> {
-        // greedy draws nothing: a generator of its own, never advanced
-        choose(game.py(), BotKind::Greedy, &mut SplitMix64::new(0), game)
-    }
-
-    fn __repr__(&self) -> &'static str {
-        "GreedyBot()"
-    }
-}
-
-/// A bot by name: "random" or "greedy".
-fn kind_arg(name: &Bound<'_, PyAny>) -> PyResult<BotKind> {
-    let text = name
-        .cast::<PyString>()
-        .ok()
-        .and_then(|s| s.to_str().ok().map(|t| t.to_string()));
-    match text.map(|t| BotKind::parse(&t)) {
-        Some(Ok(kind)) => Ok(kind),
-        _ => Err(value_error(unknown_bot_message(&repr(name)?))),
-    }
-}
+use pyo3::types::{PyBytes, PyTuple};
 
 /// An index or count `0 <= v < 2**64`.
 fn u64_arg(v: &Bound<'_, PyAny>, what: &str) -> PyResult<u64> {
@@ -153,21 +18,6 @@ fn u64_arg(v: &Bound<'_, PyAny>, what: &str) -> PyResult<u64> {
             repr(v)?
         ))),
     }
-}
-
-/// A new bot by name: `bot("random", seed=7)` is a `RandomBot`, `bot("greedy")` a
-/// `GreedyBot`; any other name raises ValueError.
-#[pyfunction]
-#[pyo3(signature = (name, seed = None))]
-pub fn bot(
-    py: Python<'_>,
-    name: &Bound<'_, PyAny>,
-    seed: Option<&Bound<'_, PyAny>>,
-) -> PyResult<Py<PyAny>> {
-    Ok(match kind_arg(name)? {
-        BotKind::Random => Py::new(py, PyRandomBot::new(seed)?)?.into_any(),
-        BotKind::Greedy => Py::new(py, PyGreedyBot::new(seed)?)?.into_any(),
-    })
 }
 
 /// The seed of match `index` of a simulation seeded `seed`: output number `index` (from
@@ -224,15 +74,15 @@ pub fn _simulate_chunk<'py>(
     threads: usize,
 ) -> PyResult<Bound<'py, PyTuple>> {
     let rules = rules_arg(rules)?;
-    let kinds = bots
+    let specs = bots
         .iter()
-        .map(kind_arg)
-        .collect::<PyResult<Vec<BotKind>>>()?;
+        .map(super::bots::spec_arg)
+        .collect::<PyResult<Vec<BotSpec>>>()?;
     let seed = seed_arg(seed)?;
     let start = u64_arg(start, "start")?;
     let count = u64_arg(count, "count")?;
     let records = py
-        .detach(|| sim::run_any(rules, &kinds, seed, start, count, threads))
+        .detach(|| sim::run_any(rules, &specs, seed, start, count, threads))
         .map_err(super::core_error)?;
     PyTuple::new(
         py,
@@ -249,12 +99,8 @@ pub fn _simulate_chunk<'py>(
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<PyRandomBot>()?;
-    m.add_class::<PyGreedyBot>()?;
-    m.add_function(wrap_pyfunction!(bot, m)?)?;
     m.add_function(wrap_pyfunction!(match_seed, m)?)?;
     m.add_function(wrap_pyfunction!(seat_seed, m)?)?;
     m.add_function(wrap_pyfunction!(_simulate_chunk, m)?)?;
-    m.add("BOT_NAMES", PyTuple::new(m.py(), BOT_NAMES)?)?;
     Ok(())
 }

@@ -20,6 +20,7 @@ pub use rules::Rules;
 mod tests;
 
 pub mod observation;
+pub mod worlds;
 
 pub use observation::Observation;
 
@@ -114,5 +115,12 @@ impl State for Game {
     #[inline]
     fn deal_key(&self) -> u64 {
         Game::deal_key(self)
+    }
+    fn sample_world(&self, seat: u8, rng: &mut SplitMix64) -> Game {
+        Game::sample_world(self, seat, rng)
+    }
+    #[inline]
+    fn cards_to_play(&self) -> u32 {
+        Game::cards_to_play(self)
     }
 }

@@ -85,9 +85,9 @@ pub fn solve_with<G: State>(
     limits: &Limits,
     stop: &mut dyn FnMut() -> bool,
 ) -> Result<Solution<G::Move>, Error> {
-    let Some(seat) = game.turn() else {
+    if game.is_over() {
         return Err(Error::Value(MATCH_OVER.to_string()));
-    };
+    }
     if limits.max_nodes == Some(0) {
         return Err(Error::Value(
             "max_nodes must be a positive whole number, not 0".to_string(),
@@ -100,6 +100,34 @@ pub fn solve_with<G: State>(
             )));
         }
     }
+    let (mut moves, nodes) = move_values(game, None, limits, stop)?;
+    // A stable sort: equal values keep their legal-move order.
+    moves.sort_by_key(|m| std::cmp::Reverse(m.1));
+    let value = moves.first().map_or(0, |m| m.1);
+    Ok(Solution {
+        value,
+        moves,
+        nodes,
+    })
+}
+
+/// Every legal move with its value, in legal-move order, and the nodes visited.
+pub type MoveValues<M> = (Vec<(M, Value)>, u64);
+
+/// The value of every legal move of the deal in progress for the side to move, in
+/// legal-move order, and the nodes visited. `depth` None: exact (the open-hand solver).
+/// `depth` Some(d): a depth-limited search (the pimc bot's, docs/engine.md "pimc"):
+/// below each move, `d` more moves are searched and a position reached after them is
+/// worth what a greedy playout to the end of the deal gives.
+pub fn move_values<G: State>(
+    game: &G,
+    depth: Option<usize>,
+    limits: &Limits,
+    stop: &mut dyn FnMut() -> bool,
+) -> Result<MoveValues<G::Move>, Error> {
+    let Some(seat) = game.turn() else {
+        return Err(Error::Value(MATCH_OVER.to_string()));
+    };
     let root = game.search_copy();
     let deadline = limits
         .time_limit
@@ -108,6 +136,8 @@ pub fn solve_with<G: State>(
     let mut s = Searcher {
         root_side: root.side_of(seat),
         sides: G::sides(root.rules()),
+        // The root's children are at depth 1; positions at `horizon` are played out.
+        horizon: depth.map(|d| d + 1),
         tt: vec![Entry::EMPTY; TT_START],
         filled: 0,
         nodes: 0,
@@ -115,6 +145,7 @@ pub fn solve_with<G: State>(
         deadline,
         stop,
         buffers: Vec::new(),
+        playout: Vec::new(),
     };
     s.visit()?;
     let mut moves = Vec::new();
@@ -124,14 +155,22 @@ pub fn solve_with<G: State>(
         let v = s.value_of(&child, 1, -INF, INF)?;
         moves.push((mv, v));
     }
-    // A stable sort: equal values keep their legal-move order.
-    moves.sort_by_key(|m| std::cmp::Reverse(m.1));
-    let value = moves.first().map_or(0, |m| m.1);
-    Ok(Solution {
-        value,
-        moves,
-        nodes: s.nodes,
-    })
+    Ok((moves, s.nodes))
+}
+
+/// Every seat plays the greedy bot's move until the deal in progress of `g` (a search
+/// copy) ends; returns that deal's points.
+pub fn greedy_playout<G: State>(g: &G, buf: &mut Vec<G::Move>) -> Vec<u64> {
+    let mut w = g.clone();
+    loop {
+        if let Some(deal) = w.deals().first() {
+            return deal.points().to_vec();
+        }
+        match crate::bots::greedy::choose(&w, buf) {
+            Some(mv) => w.apply(mv),
+            None => return vec![0; G::sides(w.rules()) as usize], // never: an ended match has a record
+        }
+    }
 }
 
 /// What the table knows of a position: its value lies in `lower..=upper`.
@@ -160,7 +199,7 @@ impl Entry {
 /// `side`'s value of a finished deal's points among `sides` sides: its points minus the
 /// best of the others' (with two sides, the plain difference).
 #[inline]
-fn score(points: &[u64], side: u8, sides: u8) -> Value {
+pub(crate) fn score(points: &[u64], side: u8, sides: u8) -> Value {
     let own = points.get(side as usize).copied().unwrap_or(0) as Value;
     let best_other = (0..sides as usize)
         .filter(|&s| s != side as usize)
@@ -191,6 +230,8 @@ type Stopped = Error;
 struct Searcher<'a, M> {
     root_side: u8,
     sides: u8,
+    /// None: exact; Some(h): a position at depth h is worth its greedy playout.
+    horizon: Option<usize>,
     tt: Vec<Entry>,
     filled: usize,
     nodes: u64,
@@ -198,6 +239,8 @@ struct Searcher<'a, M> {
     deadline: Option<Instant>,
     stop: &'a mut dyn FnMut() -> bool,
     buffers: Vec<Buffers<M>>,
+    /// Room for the greedy playouts' moves.
+    playout: Vec<M>,
 }
 
 impl<M: Copy> Searcher<'_, M> {
@@ -245,6 +288,10 @@ impl<M: Copy> Searcher<'_, M> {
         if let Some(deal) = g.deals().first() {
             return Ok(self.score(deal.points()));
         }
+        if self.horizon.is_some_and(|h| depth >= h) {
+            let points = greedy_playout(g, &mut self.playout);
+            return Ok(self.score(&points));
+        }
         self.search(g, depth, alpha, beta)
     }
 
@@ -260,7 +307,11 @@ impl<M: Copy> Searcher<'_, M> {
         let Some(seat) = g.turn() else {
             return Ok(0); // never: a finished match has a record
         };
-        let key = g.deal_key();
+        // A depth-limited value depends on the depth left too.
+        let key = match self.horizon {
+            None => g.deal_key(),
+            Some(h) => crate::state::mix_key(g.deal_key(), (h - depth) as u64),
+        };
         let slot = key as usize & (self.tt.len() - 1);
         let mut tt_best = NO_MOVE;
         let known = self.tt[slot];

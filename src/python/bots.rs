@@ -1,0 +1,571 @@
+//! The bots for Python: `RandomBot`, `GreedyBot`, the search bots `PimcBot` and
+//! `IsmctsBot` (over one base, `SearchBot`), `bot(name, seed, **params)`, and the reading
+//! of a bot's spec for `simulate`. Parameters are checked here with the reference's
+//! messages; the choices are the core's (`crate::bots`, `crate::search`).
+
+use super::cards::{move_object, PyMove};
+use super::game::PyGame;
+use super::random::seed_arg;
+use super::search::time_limit_arg;
+use super::{plain_int, repr, type_name, value_error};
+use crate::any::AnyGame;
+use crate::bots::{unknown_bot_message, BotKind, BotSpec, BOT_NAMES};
+use crate::rng::SplitMix64;
+use crate::search::ismcts::IsmctsParams;
+use crate::search::pimc::PimcParams;
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
+
+const MATCH_OVER: &str = "the match is over: there is no move to choose";
+
+/// The game a bot is asked to play: a `quinza.Game`, or any game with `to_json()` (a
+/// game of the reference), read through its JSON.
+fn with_game<R>(game: &Bound<'_, PyAny>, f: impl FnOnce(&AnyGame) -> R) -> PyResult<R> {
+    if let Ok(g) = game.cast::<PyGame>() {
+        let g = g
+            .try_borrow()
+            .map_err(|_| value_error("the game is busy: a bot cannot play it while it changes"))?;
+        return Ok(f(&g.game));
+    }
+    if game.hasattr("to_json")? {
+        let text: String = game.call_method0("to_json")?.extract()?;
+        let g = AnyGame::from_json(&text).map_err(super::core_error)?;
+        return Ok(f(&g));
+    }
+    Err(value_error(format!(
+        "a bot plays a quinza Game, not {}",
+        type_name(game)?
+    )))
+}
+
+fn choose<'py>(
+    py: Python<'py>,
+    spec: &BotSpec,
+    rng: &mut SplitMix64,
+    game: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyMove>> {
+    let mv = with_game(game, |g| g.bot_move(spec, rng))?;
+    match mv {
+        Some(m) => move_object(py, m),
+        None => Err(value_error(MATCH_OVER)),
+    }
+}
+
+/// Uniform over the legal moves: `below(len(legal_moves))` from a generator of its own,
+/// one draw a move (even when there is only one), picking in legal-move order.
+#[pyclass(module = "quinza._core", name = "RandomBot")]
+pub struct PyRandomBot {
+    rng: SplitMix64,
+    seed: u64,
+}
+
+#[pymethods]
+impl PyRandomBot {
+    #[new]
+    #[pyo3(signature = (seed = None))]
+    fn new(seed: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let seed = optional_seed(seed)?;
+        Ok(PyRandomBot {
+            rng: SplitMix64::new(seed),
+            seed,
+        })
+    }
+
+    /// "random": a class attribute, as in the reference.
+    #[classattr]
+    fn name() -> &'static str {
+        "random"
+    }
+
+    /// The seed the bot started from.
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The generator's state now.
+    #[getter]
+    fn state(&self) -> u64 {
+        self.rng.state
+    }
+
+    /// The bot's parameters besides the seed: none.
+    #[getter]
+    fn params<'py>(&self, py: Python<'py>) -> Bound<'py, PyDict> {
+        PyDict::new(py)
+    }
+
+    /// The move for the seat to act (one draw from the bot's generator).
+    fn __call__<'py>(&mut self, game: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyMove>> {
+        choose(game.py(), &BotSpec::Random, &mut self.rng, game)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("RandomBot(seed={})", self.seed)
+    }
+}
+
+/// The move worth most right away (its key: docs/engine.md "Bots",
+/// `quinza.reference.bots.greedy_key`); of equal moves, the first in legal-move order.
+/// It draws nothing: `seed` is only checked.
+#[pyclass(module = "quinza._core", name = "GreedyBot")]
+pub struct PyGreedyBot {}
+
+#[pymethods]
+impl PyGreedyBot {
+    /// `seed` is accepted for symmetry with `RandomBot` and checked; greedy draws nothing.
+    #[new]
+    #[pyo3(signature = (seed = None))]
+    fn new(seed: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        optional_seed(seed)?;
+        Ok(PyGreedyBot {})
+    }
+
+    /// "greedy": a class attribute, as in the reference.
+    #[classattr]
+    fn name() -> &'static str {
+        "greedy"
+    }
+
+    /// The bot's parameters besides the seed: none.
+    #[getter]
+    fn params<'py>(&self, py: Python<'py>) -> Bound<'py, PyDict> {
+        PyDict::new(py)
+    }
+
+    fn __call__<'py>(&self, game: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyMove>> {
+        // greedy draws nothing: a generator of its own, never advanced
+        choose(game.py(), &BotSpec::Greedy, &mut SplitMix64::new(0), game)
+    }
+
+    fn __repr__(&self) -> &'static str {
+        "GreedyBot()"
+    }
+}
+
+fn optional_seed(seed: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+    match seed {
+        Some(s) if !s.is_none() => seed_arg(s),
+        _ => Ok(0),
+    }
+}
+
+/// A whole number from `low` to 2**64-1 for parameter `name`.
+fn count_arg(v: &Bound<'_, PyAny>, name: &str, low: u64) -> PyResult<u64> {
+    match plain_int(v) {
+        Some(Ok(x)) if (low as i128..=u64::MAX as i128).contains(&x) => Ok(x as u64),
+        _ => Err(value_error(format!(
+            "{name} must be a whole number from {low} to 2**64-1, not {}",
+            repr(v)?
+        ))),
+    }
+}
+
+/// `c`: a finite number from 0 (an int is taken as a float).
+fn exploration_arg(v: &Bound<'_, PyAny>) -> PyResult<f64> {
+    let number = !v.is_instance_of::<PyBool>()
+        && (v.is_instance_of::<PyInt>() || v.is_instance_of::<PyFloat>());
+    let x = if number {
+        v.extract::<f64>().unwrap_or(f64::NAN)
+    } else {
+        f64::NAN
+    };
+    if x.is_finite() && x >= 0.0 {
+        Ok(x)
+    } else {
+        Err(value_error(format!(
+            "c must be a finite number from 0, not {}",
+            repr(v)?
+        )))
+    }
+}
+
+/// A bot's spec from its parameters: `get(name)` is the value given for a parameter, or
+/// None for its default. Checked in signature order. Returns the spec and the time limit
+/// as the caller wrote it.
+fn spec_from<'py>(
+    kind: BotKind,
+    get: impl Fn(&str) -> Option<Bound<'py, PyAny>>,
+) -> PyResult<(BotSpec, Option<String>)> {
+    // None stands for the default, as in the reference.
+    let given = |name: &str| get(name).filter(|v| !v.is_none());
+    let mut shown = None;
+    let mut time_limit = |v: Option<Bound<'py, PyAny>>| -> PyResult<Option<f64>> {
+        let t = time_limit_arg(v.as_ref())?;
+        Ok(t.map(|(seconds, text)| {
+            shown = Some(text);
+            seconds
+        }))
+    };
+    let spec = match kind {
+        BotKind::Random => BotSpec::Random,
+        BotKind::Greedy => BotSpec::Greedy,
+        BotKind::Pimc => {
+            let d = PimcParams::default();
+            let count =
+                |name, low, default| given(name).map_or(Ok(default), |v| count_arg(&v, name, low));
+            BotSpec::Pimc(PimcParams {
+                worlds: count("worlds", 1, d.worlds)?,
+                depth: count("depth", 0, d.depth)?,
+                exact: count("exact", 0, d.exact)?,
+                time_limit: time_limit(given("time_limit"))?,
+            })
+        }
+        BotKind::Ismcts => {
+            let d = IsmctsParams::default();
+            BotSpec::Ismcts(IsmctsParams {
+                iterations: given("iterations")
+                    .map_or(Ok(d.iterations), |v| count_arg(&v, "iterations", 1))?,
+                c: given("c").map_or(Ok(d.c), |v| exploration_arg(&v))?,
+                time_limit: time_limit(given("time_limit"))?,
+            })
+        }
+    };
+    Ok((spec, shown))
+}
+
+/// A bot by name: "random", "greedy", "pimc" or "ismcts".
+fn kind_arg(name: &Bound<'_, PyAny>) -> PyResult<BotKind> {
+    let text = name
+        .cast::<PyString>()
+        .ok()
+        .and_then(|s| s.to_str().ok().map(|t| t.to_string()));
+    match text.map(|t| BotKind::parse(&t)) {
+        Some(Ok(kind)) => Ok(kind),
+        _ => Err(value_error(unknown_bot_message(&repr(name)?))),
+    }
+}
+
+/// The spec of a bot given by name and keyword parameters: unknown parameter names
+/// first (in the order given), then every parameter in signature order.
+fn spec_of_params<'py>(
+    kind: BotKind,
+    params: Option<&Bound<'py, PyDict>>,
+) -> PyResult<(BotSpec, Option<String>)> {
+    if let Some(p) = params {
+        // `seed` is a parameter of its own, never among these.
+        for key in p.keys() {
+            let known = super::str_text(&key)
+                .is_some_and(|t| t != "seed" && kind.parameters().contains(&t.as_str()));
+            if !known {
+                return Err(value_error(kind.unknown_parameter_message(&repr(&key)?)));
+            }
+        }
+    }
+    spec_from(kind, |name| {
+        params.and_then(|p| p.get_item(name).ok().flatten())
+    })
+}
+
+/// The spec of a bot for `simulate`: a name, or a bot object of either twin with `name`
+/// and `params`.
+pub(crate) fn spec_arg(bot: &Bound<'_, PyAny>) -> PyResult<BotSpec> {
+    if bot.is_instance_of::<PyString>() {
+        return Ok(BotSpec::of(kind_arg(bot)?));
+    }
+    let name = bot
+        .getattr("name")
+        .map_err(|_| value_error(unknown_bot_message(&repr(bot).unwrap_or_default())))?;
+    let kind = kind_arg(&name)?;
+    let params = bot.getattr("params")?;
+    let params = params.cast::<PyDict>().map_err(|_| {
+        value_error(format!(
+            "the params of a bot are a dict, not {}",
+            type_name(&params).unwrap_or_default()
+        ))
+    })?;
+    Ok(spec_of_params(kind, Some(params))?.0)
+}
+
+/// What every search bot shares: its spec, its seed and its generator.
+#[pyclass(module = "quinza._core", name = "SearchBot", subclass)]
+pub struct PySearchBot {
+    spec: BotSpec,
+    time_limit_text: Option<String>,
+    seed: u64,
+    rng: SplitMix64,
+}
+
+impl PySearchBot {
+    fn new(spec: (BotSpec, Option<String>), seed: u64) -> PySearchBot {
+        PySearchBot {
+            spec: spec.0,
+            time_limit_text: spec.1,
+            seed,
+            rng: SplitMix64::new(seed),
+        }
+    }
+
+    /// The game copied out, so that the search runs with the GIL released.
+    fn game_of(game: &Bound<'_, PyAny>) -> PyResult<AnyGame> {
+        with_game(game, |g| g.search_copy())
+    }
+}
+
+#[pymethods]
+impl PySearchBot {
+    /// The seed the bot started from.
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The generator's state now (it goes on from move to move).
+    #[getter]
+    fn state(&self) -> u64 {
+        self.rng.state
+    }
+
+    /// The seconds a move, or None (a budget of worlds or iterations).
+    #[getter]
+    fn time_limit(&self) -> Option<f64> {
+        match &self.spec {
+            BotSpec::Pimc(p) => p.time_limit,
+            BotSpec::Ismcts(p) => p.time_limit,
+            _ => None,
+        }
+    }
+
+    /// The bot's parameters besides the seed, in the order of its signature.
+    #[getter]
+    fn params<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        match &self.spec {
+            BotSpec::Pimc(p) => {
+                d.set_item("worlds", p.worlds)?;
+                d.set_item("depth", p.depth)?;
+                d.set_item("exact", p.exact)?;
+                d.set_item("time_limit", p.time_limit)?;
+            }
+            BotSpec::Ismcts(p) => {
+                d.set_item("iterations", p.iterations)?;
+                d.set_item("c", p.c)?;
+                d.set_item("time_limit", p.time_limit)?;
+            }
+            _ => {}
+        }
+        Ok(d)
+    }
+
+    /// The bot's move for the seat to act. With a budget of worlds or iterations and a
+    /// seed, the same game gives the same move; with a time limit it need not.
+    fn __call__<'py>(&mut self, game: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyMove>> {
+        let py = game.py();
+        let g = Self::game_of(game)?;
+        let (spec, mut rng) = (self.spec.clone(), self.rng);
+        let mv = py.detach(|| g.bot_move(&spec, &mut rng));
+        self.rng = rng;
+        match mv {
+            Some(m) => move_object(py, m),
+            None => Err(value_error(MATCH_OVER)),
+        }
+    }
+
+    /// Every legal move with the bot's estimate of it (this deal's points of the side to
+    /// move minus the best of the others', on average), in the order the bot ranks them:
+    /// a list of (Move, float), best first (docs/engine.md "Search bots").
+    fn analyse<'py>(&mut self, game: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
+        let py = game.py();
+        let g = Self::game_of(game)?;
+        let (spec, mut rng) = (self.spec.clone(), self.rng);
+        let out = py.detach(|| g.bot_analysis(&spec, &mut rng));
+        self.rng = rng;
+        let Some(moves) = out else {
+            return Err(value_error(MATCH_OVER));
+        };
+        let items = moves
+            .into_iter()
+            .map(|(m, v)| {
+                Ok(PyTuple::new(
+                    py,
+                    [
+                        move_object(py, m)?.into_any(),
+                        v.into_pyobject(py)?.into_any(),
+                    ],
+                )?)
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        PyList::new(py, items)
+    }
+
+    fn __repr__(&self) -> String {
+        let shown = self
+            .time_limit_text
+            .clone()
+            .unwrap_or_else(|| "None".to_string());
+        match &self.spec {
+            BotSpec::Pimc(p) => format!(
+                "PimcBot(worlds={}, depth={}, exact={}, time_limit={shown}, seed={})",
+                p.worlds, p.depth, p.exact, self.seed
+            ),
+            BotSpec::Ismcts(p) => format!(
+                "IsmctsBot(iterations={}, c={}, time_limit={shown}, seed={})",
+                p.iterations,
+                crate::pyrepr::py_repr_float(p.c),
+                self.seed
+            ),
+            _ => String::new(),
+        }
+    }
+}
+
+/// Perfect-information Monte Carlo (docs/engine.md "pimc"): for each of `worlds` worlds
+/// dealt again from what the seat may know, every legal move valued exactly (at most
+/// `exact` cards left to play) or by a search `depth` moves deep with greedy playouts;
+/// the move of best mean is played. `time_limit` (seconds): as many worlds as fit.
+#[pyclass(module = "quinza._core", name = "PimcBot", extends = PySearchBot)]
+pub struct PyPimcBot {}
+
+#[pymethods]
+impl PyPimcBot {
+    #[new]
+    #[pyo3(signature = (worlds = None, depth = None, exact = None, time_limit = None, seed = None))]
+    fn new(
+        worlds: Option<Bound<'_, PyAny>>,
+        depth: Option<Bound<'_, PyAny>>,
+        exact: Option<Bound<'_, PyAny>>,
+        time_limit: Option<Bound<'_, PyAny>>,
+        seed: Option<Bound<'_, PyAny>>,
+    ) -> PyResult<PyClassInitializer<PyPimcBot>> {
+        let args = [
+            ("worlds", worlds),
+            ("depth", depth),
+            ("exact", exact),
+            ("time_limit", time_limit),
+        ];
+        let spec = spec_from(BotKind::Pimc, |name| {
+            args.iter()
+                .find(|(n, _)| *n == name)
+                .and_then(|(_, v)| v.clone())
+        })?;
+        let seed = optional_seed(seed.as_ref())?;
+        Ok(PyClassInitializer::from(PySearchBot::new(spec, seed)).add_subclass(PyPimcBot {}))
+    }
+
+    /// "pimc": a class attribute, as in the reference.
+    #[classattr]
+    fn name() -> &'static str {
+        "pimc"
+    }
+
+    /// Worlds a move (without a time limit).
+    #[getter]
+    fn worlds(slf: PyRef<'_, Self>) -> u64 {
+        match &slf.as_super().spec {
+            BotSpec::Pimc(p) => p.worlds,
+            _ => 0,
+        }
+    }
+
+    /// Moves searched below each move before the greedy playout.
+    #[getter]
+    fn depth(slf: PyRef<'_, Self>) -> u64 {
+        match &slf.as_super().spec {
+            BotSpec::Pimc(p) => p.depth,
+            _ => 0,
+        }
+    }
+
+    /// Solve exactly when at most this many cards are left to play.
+    #[getter]
+    fn exact(slf: PyRef<'_, Self>) -> u64 {
+        match &slf.as_super().spec {
+            BotSpec::Pimc(p) => p.exact,
+            _ => 0,
+        }
+    }
+}
+
+/// Information-set Monte Carlo tree search (docs/engine.md "ismcts"): `iterations`
+/// worlds dealt again from what the seat may know, one tree of moves, UCB with
+/// exploration constant `c`, greedy playouts; the root move of most visits is played.
+/// `time_limit` (seconds): as many iterations as fit.
+#[pyclass(module = "quinza._core", name = "IsmctsBot", extends = PySearchBot)]
+pub struct PyIsmctsBot {}
+
+#[pymethods]
+impl PyIsmctsBot {
+    #[new]
+    #[pyo3(signature = (iterations = None, c = None, time_limit = None, seed = None))]
+    fn new(
+        iterations: Option<Bound<'_, PyAny>>,
+        c: Option<Bound<'_, PyAny>>,
+        time_limit: Option<Bound<'_, PyAny>>,
+        seed: Option<Bound<'_, PyAny>>,
+    ) -> PyResult<PyClassInitializer<PyIsmctsBot>> {
+        let args = [
+            ("iterations", iterations),
+            ("c", c),
+            ("time_limit", time_limit),
+        ];
+        let spec = spec_from(BotKind::Ismcts, |name| {
+            args.iter()
+                .find(|(n, _)| *n == name)
+                .and_then(|(_, v)| v.clone())
+        })?;
+        let seed = optional_seed(seed.as_ref())?;
+        Ok(PyClassInitializer::from(PySearchBot::new(spec, seed)).add_subclass(PyIsmctsBot {}))
+    }
+
+    /// "ismcts": a class attribute, as in the reference.
+    #[classattr]
+    fn name() -> &'static str {
+        "ismcts"
+    }
+
+    /// Iterations a move (without a time limit).
+    #[getter]
+    fn iterations(slf: PyRef<'_, Self>) -> u64 {
+        match &slf.as_super().spec {
+            BotSpec::Ismcts(p) => p.iterations,
+            _ => 0,
+        }
+    }
+
+    /// The exploration constant of UCB.
+    #[getter]
+    fn c(slf: PyRef<'_, Self>) -> f64 {
+        match &slf.as_super().spec {
+            BotSpec::Ismcts(p) => p.c,
+            _ => 0.0,
+        }
+    }
+}
+
+/// A new bot by name: `bot("random", seed=7)` is a `RandomBot`, `bot("greedy")` a
+/// `GreedyBot`, `bot("pimc", worlds=32)` a `PimcBot`, `bot("ismcts", iterations=2000)` an
+/// `IsmctsBot`; an unknown name or parameter raises ValueError.
+#[pyfunction]
+#[pyo3(signature = (name, seed = None, **params))]
+pub fn bot(
+    py: Python<'_>,
+    name: &Bound<'_, PyAny>,
+    seed: Option<&Bound<'_, PyAny>>,
+    params: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Py<PyAny>> {
+    let kind = kind_arg(name)?;
+    let spec = spec_of_params(kind, params)?;
+    Ok(match kind {
+        BotKind::Random => Py::new(py, PyRandomBot::new(seed)?)?.into_any(),
+        BotKind::Greedy => Py::new(py, PyGreedyBot::new(seed)?)?.into_any(),
+        BotKind::Pimc => {
+            let init = PyClassInitializer::from(PySearchBot::new(spec, optional_seed(seed)?));
+            Py::new(py, init.add_subclass(PyPimcBot {}))?.into_any()
+        }
+        BotKind::Ismcts => {
+            let init = PyClassInitializer::from(PySearchBot::new(spec, optional_seed(seed)?));
+            Py::new(py, init.add_subclass(PyIsmctsBot {}))?.into_any()
+        }
+    })
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyRandomBot>()?;
+    m.add_class::<PyGreedyBot>()?;
+    m.add_class::<PySearchBot>()?;
+    m.add_class::<PyPimcBot>()?;
+    m.add_class::<PyIsmctsBot>()?;
+    m.add_function(wrap_pyfunction!(bot, m)?)?;
+    m.add("BOT_NAMES", PyTuple::new(m.py(), BOT_NAMES)?)?;
+    Ok(())
+}

@@ -1,0 +1,241 @@
+//! The ismcts bot: single-observer information-set Monte Carlo tree search (Cowling,
+//! Powley and Whitehouse 2012; docs/engine.md "ismcts"). One tree of moves from the root;
+//! every iteration samples a world from what the seat may know, selects with UCB among the
+//! moves legal in that world (counting their availability), adds one move, plays out
+//! greedily to the end of the deal and backs up the deal's value for each mover's side.
+
+use super::solver::{greedy_playout, score, Value};
+use crate::rng::SplitMix64;
+use crate::state::State;
+use std::time::{Duration, Instant};
+
+/// The ismcts bot's budget and constant (docs/engine.md "ismcts").
+#[derive(Clone, Debug, PartialEq)]
+pub struct IsmctsParams {
+    /// Iterations a move, when there is no time limit.
+    pub iterations: u64,
+    /// The exploration constant of UCB.
+    pub c: f64,
+    /// Seconds a move: as many iterations as fit (at least one), `iterations` unused.
+    pub time_limit: Option<f64>,
+}
+
+impl Default for IsmctsParams {
+    fn default() -> Self {
+        IsmctsParams {
+            iterations: 1000,
+            c: 0.7,
+            time_limit: None,
+        }
+    }
+}
+
+/// No parent, no child.
+const NONE: u32 = u32::MAX;
+
+struct Node<M> {
+    /// The move that leads here from the parent (unused at the root).
+    mv: M,
+    /// The seat that made `mv`.
+    seat: u8,
+    first_child: u32,
+    next_sibling: u32,
+    visits: u64,
+    availability: u64,
+    sum: Value,
+}
+
+/// One root move's statistics.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RootMove<M> {
+    pub mv: M,
+    pub visits: u64,
+    pub sum: Value,
+}
+
+impl<M> RootMove<M> {
+    /// The mean value backed up through the move; NaN for a move never visited.
+    pub fn mean(&self) -> f64 {
+        if self.visits == 0 {
+            f64::NAN
+        } else {
+            self.sum as f64 / self.visits as f64
+        }
+    }
+}
+
+/// What ismcts found: every root move in legal-move order, and the iterations run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis<M> {
+    pub moves: Vec<RootMove<M>>,
+    pub iterations: u64,
+}
+
+impl<M: Copy> Analysis<M> {
+    /// The root move of most visits, the first in legal-move order of equal ones.
+    pub fn best(&self) -> Option<M> {
+        let mut best: Option<&RootMove<M>> = None;
+        for r in &self.moves {
+            if best.is_none_or(|b| r.visits > b.visits) {
+                best = Some(r);
+            }
+        }
+        best.map(|r| r.mv)
+    }
+
+    /// Every move with its mean value, most visited first, equal ones in legal-move order.
+    pub fn ranked(&self) -> Vec<(M, f64)> {
+        let mut v = self.moves.clone();
+        v.sort_by_key(|r| std::cmp::Reverse(r.visits));
+        v.into_iter().map(|r| (r.mv, r.mean())).collect()
+    }
+}
+
+struct Tree<M> {
+    nodes: Vec<Node<M>>,
+    /// The largest absolute value backed up so far (at least 1).
+    scale: Value,
+}
+
+impl<M: Copy + Eq> Tree<M> {
+    fn child(&self, parent: u32, mv: M) -> Option<u32> {
+        let mut c = self.nodes[parent as usize].first_child;
+        while c != NONE {
+            if self.nodes[c as usize].mv == mv {
+                return Some(c);
+            }
+            c = self.nodes[c as usize].next_sibling;
+        }
+        None
+    }
+
+    fn add_child(&mut self, parent: u32, mv: M, seat: u8) -> u32 {
+        let id = self.nodes.len() as u32;
+        let first = self.nodes[parent as usize].first_child;
+        self.nodes.push(Node {
+            mv,
+            seat,
+            first_child: NONE,
+            next_sibling: first,
+            visits: 0,
+            availability: 0,
+            sum: 0,
+        });
+        self.nodes[parent as usize].first_child = id;
+        id
+    }
+
+    fn ucb(&self, id: u32, c: f64) -> f64 {
+        let n = &self.nodes[id as usize];
+        let visits = n.visits as f64;
+        (n.sum as f64 / visits) / self.scale as f64
+            + c * ((n.availability as f64).ln() / visits).sqrt()
+    }
+}
+
+/// Search the position for the seat to act (which must exist); the worlds and the
+/// expansions draw from `rng`.
+pub fn analyse<G: State>(game: &G, p: &IsmctsParams, rng: &mut SplitMix64) -> Analysis<G::Move> {
+    let seat = game.turn().expect("ismcts analyses a match in progress");
+    let sides = G::sides(game.rules());
+    let root_moves = game.legal_moves();
+    let root_move = *root_moves
+        .first()
+        .expect("a match in progress has a legal move");
+    let mut tree = Tree {
+        nodes: vec![Node {
+            mv: root_move,
+            seat,
+            first_child: NONE,
+            next_sibling: NONE,
+            visits: 0,
+            availability: 0,
+            sum: 0,
+        }],
+        scale: 1,
+    };
+    let deadline = p
+        .time_limit
+        .and_then(|t| Duration::try_from_secs_f64(t).ok())
+        .and_then(|d| Instant::now().checked_add(d));
+    let mut moves: Vec<G::Move> = Vec::new();
+    let mut untried: Vec<G::Move> = Vec::new();
+    let mut playout: Vec<G::Move> = Vec::new();
+    let mut path: Vec<u32> = Vec::new();
+    let mut iterations = 0u64;
+    loop {
+        let mut world = game.sample_world(seat, rng);
+        let mut node = 0u32;
+        path.clear();
+        // Selection and expansion, until a move is added or the deal ends.
+        while world.deals().is_empty() {
+            let Some(mover) = world.turn() else { break };
+            moves.clear();
+            world.legal_moves_into(&mut moves);
+            untried.clear();
+            for &mv in &moves {
+                match tree.child(node, mv) {
+                    Some(c) => tree.nodes[c as usize].availability += 1,
+                    None => untried.push(mv),
+                }
+            }
+            if !untried.is_empty() {
+                let mv = untried[rng.below(untried.len() as u64) as usize];
+                let c = tree.add_child(node, mv, mover);
+                world.apply(mv);
+                path.push(c);
+                break;
+            }
+            let mut best: Option<(u32, f64)> = None;
+            for &mv in &moves {
+                let c = tree.child(node, mv).expect("every legal move has a child");
+                let u = tree.ucb(c, p.c);
+                if best.is_none_or(|(_, b)| u > b) {
+                    best = Some((c, u));
+                }
+            }
+            let (c, _) = best.expect("a legal move");
+            world.apply(tree.nodes[c as usize].mv);
+            path.push(c);
+            node = c;
+        }
+        let points = match world.deals().first() {
+            Some(deal) => crate::state::Deal::points(deal).to_vec(),
+            None => greedy_playout(&world, &mut playout),
+        };
+        for &id in &path {
+            let n = &mut tree.nodes[id as usize];
+            let v = score(&points, world.side_of(n.seat), sides);
+            n.visits += 1;
+            n.sum += v;
+            tree.scale = tree.scale.max(v.abs());
+        }
+        iterations += 1;
+        let more = match (p.time_limit, deadline) {
+            (Some(_), Some(d)) => Instant::now() < d,
+            _ => iterations < p.iterations,
+        };
+        if !more {
+            break;
+        }
+    }
+    let moves = root_moves
+        .iter()
+        .map(|&mv| match tree.child(0, mv) {
+            Some(c) => {
+                let n = &tree.nodes[c as usize];
+                RootMove {
+                    mv,
+                    visits: n.visits,
+                    sum: n.sum,
+                }
+            }
+            None => RootMove {
+                mv,
+                visits: 0,
+                sum: 0,
+            },
+        })
+        .collect();
+    Analysis { moves, iterations }
+}
