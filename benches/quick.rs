@@ -54,6 +54,7 @@ fn main() {
         } else {
             "simulate quinza 2p random, 2 threads"
         };
+        let random = random.clone();
         measures.push((
             name,
             Box::new(move || {

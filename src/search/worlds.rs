@@ -121,7 +121,7 @@ mod tests {
         // Cards 0..12; slot 0 takes no card below 4, slot 1 only even cards.
         let allowed = |c: u8, s: usize| match s {
             0 => c >= 4,
-            1 => c % 2 == 0,
+            1 => c.is_multiple_of(2),
             _ => true,
         };
         for seed in 0..500 {
