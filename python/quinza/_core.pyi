@@ -31,6 +31,9 @@ __all__ = [
     "Random",
     "RandomBot",
     "GreedyBot",
+    "SearchBot",
+    "PimcBot",
+    "IsmctsBot",
     "bot",
     "match_seed",
     "seat_seed",
@@ -498,7 +501,11 @@ class RandomBot:
     @property
     def state(self) -> int:
         """The generator's state now."""
-    def __call__(self, game: Any) -> Move: ...
+    @property
+    def params(self) -> dict[str, Any]:
+        """The bot's parameters besides the seed: none."""
+    def __call__(self, game: Any) -> Move:
+        """The move for the seat to act (one draw from the bot's generator)."""
 
 @final
 class GreedyBot:
@@ -509,7 +516,85 @@ class GreedyBot:
 
     name: ClassVar[str]
     def __new__(cls, seed: Optional[int] = None) -> Self: ...
+    @property
+    def params(self) -> dict[str, Any]:
+        """The bot's parameters besides the seed: none."""
     def __call__(self, game: Any) -> Move: ...
+
+@disjoint_base
+class SearchBot:
+    """What every search bot shares: its spec, its seed and its generator."""
+
+    name: ClassVar[str]
+    @property
+    def seed(self) -> int:
+        """The seed the bot started from."""
+    @property
+    def state(self) -> int:
+        """The generator's state now (it goes on from move to move)."""
+    @property
+    def time_limit(self) -> Optional[float]:
+        """The seconds a move, or None (a budget of worlds or iterations)."""
+    @property
+    def params(self) -> dict[str, Any]:
+        """The bot's parameters besides the seed, in the order of its signature."""
+    def __call__(self, game: Any) -> Move:
+        """The bot's move for the seat to act. With a budget of worlds or iterations and a
+        seed, the same game gives the same move; with a time limit it need not.
+        """
+    def analyse(self, game: Any) -> list[tuple[Move, float]]:
+        """Every legal move with the bot's estimate of it (this deal's points of the side to
+        move minus the best of the others', on average), in the order the bot ranks them:
+        a list of (Move, float), best first (docs/engine.md "Search bots").
+        """
+
+@final
+class PimcBot(SearchBot):
+    """Perfect-information Monte Carlo (docs/engine.md "pimc"): for each of `worlds` worlds
+    dealt again from what the seat may know, every legal move valued exactly (at most
+    `exact` cards left to play) or by a search `depth` moves deep with greedy playouts;
+    the move of best mean is played. `time_limit` (seconds): as many worlds as fit.
+    """
+
+    def __new__(
+        cls,
+        worlds: Optional[int] = None,
+        depth: Optional[int] = None,
+        exact: Optional[int] = None,
+        time_limit: Optional[float] = None,
+        seed: Optional[int] = None,
+    ) -> Self: ...
+    @property
+    def worlds(self) -> int:
+        """Worlds a move (without a time limit)."""
+    @property
+    def depth(self) -> int:
+        """Moves searched below each move before the greedy playout."""
+    @property
+    def exact(self) -> int:
+        """Solve exactly when at most this many cards are left to play."""
+
+@final
+class IsmctsBot(SearchBot):
+    """Information-set Monte Carlo tree search (docs/engine.md "ismcts"): `iterations`
+    worlds dealt again from what the seat may know, one tree of moves, UCB with
+    exploration constant `c`, greedy playouts; the root move of most visits is played.
+    `time_limit` (seconds): as many iterations as fit.
+    """
+
+    def __new__(
+        cls,
+        iterations: Optional[int] = None,
+        c: Optional[float] = None,
+        time_limit: Optional[float] = None,
+        seed: Optional[int] = None,
+    ) -> Self: ...
+    @property
+    def iterations(self) -> int:
+        """Iterations a move (without a time limit)."""
+    @property
+    def c(self) -> float:
+        """The exploration constant of UCB."""
 
 def rule_sets() -> list[dict[str, Any]]:
     """The rules table, one dict per rule set, in the order quinza, rb3ine, escoba, quinte.
@@ -517,9 +602,10 @@ def rule_sets() -> list[dict[str, Any]]:
     >>> [(r["name"], r["capture_total"], r["default_target"]) for r in rule_sets()][:2]
     [('quinza', 15, 151), ('rb3ine', 40, 151)]
     """
-def bot(name: str, seed: Optional[int] = None) -> Union[RandomBot, GreedyBot]:
+def bot(name: str, seed: Optional[int] = None, **params: Any) -> Union[RandomBot, GreedyBot, PimcBot, IsmctsBot]:
     """A new bot by name: `bot("random", seed=7)` is a `RandomBot`, `bot("greedy")` a
-    `GreedyBot`; any other name raises ValueError.
+    `GreedyBot`, `bot("pimc", worlds=32)` a `PimcBot`, `bot("ismcts", iterations=2000)` an
+    `IsmctsBot`; an unknown name or parameter raises ValueError.
     """
 def match_seed(seed: int, index: int) -> int:
     """The seed of match `index` of a simulation seeded `seed`: output number `index` (from
