@@ -1,0 +1,69 @@
+"""The search bots in `simulate`: built again for every seat of every match from their
+parameters, seeded as the other bots are, the same for any thread count and in both
+backends."""
+
+from types import ModuleType
+
+import numpy as np
+import pytest
+
+import quinza
+import quinza.reference as reference
+
+SPECS = ["ismcts:iterations=12,c=0.5", "pimc:worlds=2,depth=0,exact=8"]
+
+
+def arrays(result):
+    return {k: np.asarray(getattr(result, k)) for k in ("winner", "scores", "moves", "deal_points")}
+
+
+@pytest.mark.parametrize("spec", SPECS)
+@pytest.mark.parametrize("rules", [quinza.Rules("escoba", target=6), quinza.Rules("quinte", target=60)])
+def test_search_bots_in_simulate_do_not_depend_on_the_thread_count(spec: str, rules) -> None:
+    one = quinza.simulate(rules, 6, bots=[spec, "greedy"], seed=4, threads=1)
+    two = quinza.simulate(rules, 6, bots=[spec, "greedy"], seed=4, threads=2)
+    for k, v in arrays(one).items():
+        assert np.array_equal(v, arrays(two)[k]), k
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_a_search_bot_in_simulate_plays_as_the_same_bot_seeded_with_its_seat_seed(q: ModuleType, spec: str) -> None:
+    rules = q.Rules("escoba", target=4)
+    result = q.simulate(rules, 1, bots=["greedy", spec], seed=9)
+    name, _, rest = spec.partition(":")
+    params = {k: (float(v) if "." in v else int(v)) for k, v in (p.split("=") for p in rest.split(","))}
+    m = q.match_seed(9, 0)
+    bots = [q.bot("greedy"), q.bot(name, seed=q.seat_seed(m, 1), **params)]
+    game = q.Game(rules, seed=m)
+    moves = 0
+    while not game.is_over:
+        game.play(bots[game.turn](game))
+        moves += 1
+    assert list(result.scores[0]) == list(game.scores)
+    assert result.moves[0] == moves
+
+
+def test_the_parameters_reach_the_core() -> None:
+    # Two budgets give different matches: the parameters are not lost on the way.
+    rules = quinza.Rules("escoba", target=6)
+    a = quinza.simulate(rules, 4, bots=["ismcts:iterations=2", "greedy"], seed=1)
+    b = quinza.simulate(rules, 4, bots=["ismcts:iterations=300", "greedy"], seed=1)
+    assert not np.array_equal(a.moves, b.moves) or not np.array_equal(a.scores, b.scores)
+    assert a.bots[0] == "ismcts:iterations=2"
+
+
+def test_both_backends_play_the_same_search_matches() -> None:
+    for spec in SPECS:
+        got = [arrays(api.simulate(api.Rules("quinza", target=12), 1, bots=[spec, "greedy"], seed=2)) for api in (quinza, reference)]
+        for k in got[0]:
+            assert np.array_equal(got[0][k], got[1][k]), (spec, k)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("pimc:worlds", "bot parameters are written name=value, not 'worlds'"),
+    ("pimc:worlds=0", "worlds must be a whole number from 1 to 2**64-1, not 0"),
+    ("ismcts:depth=2", "unknown parameter 'depth' for the ismcts bot: choose iterations, c, time_limit or seed"),
+])
+def test_bad_bot_text_is_refused(q: ModuleType, text: str, message: str) -> None:
+    with pytest.raises(ValueError, match="^" + __import__("re").escape(message)):
+        q.simulate("escoba", 1, bots=[text, "greedy"])
