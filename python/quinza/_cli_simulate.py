@@ -43,7 +43,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=10_000, help="number of matches (default 10000)")
     p.add_argument("--bots", default="random",
                    help=f"{choice_text(BOT_NAMES)}, one for all seats, one per side or one per seat, "
-                   "comma-separated (default random)")
+                   "comma-separated; a bot's parameters follow a colon, as in "
+                   "ismcts:iterations=2000,c=0.5,greedy (default random)")
     p.add_argument("--seed", type=int, default=None, help="seed of the whole run (default: drawn, and shown)")
     p.add_argument("--threads", type=int, default=None, help="threads (default: every core)")
     p.add_argument("--backend", choices=("local", "ray"), default="local",

@@ -559,17 +559,19 @@ def format_summary(s: Dict[str, Any], seconds: float = 0.0) -> str:
         f"{r['name']}, {players} players, target {r['target']}{opts}; seed {s['seed']}",
         f"{s['games']:,} matches" + (f" of {s['requested']:,} (interrupted)" if s["interrupted"] else "")
         + (f" in {seconds:.1f} s ({s['games'] / seconds:,.0f} matches/s, {s['moves'] / seconds:,.0f} moves/s)" if seconds > 0 and s["games"] else ""),
-        "",
-        f"{'side':<6}{'seats':<8}{'bots':<18}{'wins':>12}   {'win rate  [95% CI]':<28}",
     ]
     seat_side = [seat % 2 if players == 4 else seat for seat in range(players)]
-    for side in range(sides):
-        seats = [seat for seat in range(players) if seat_side[seat] == side]
-        bots = ",".join(sorted({s["bots"][seat] for seat in seats}, key=lambda b: s["bots"].index(b)))
+    side_seats = [[seat for seat in range(players) if seat_side[seat] == side] for side in range(sides)]
+    side_bots = [",".join(sorted({s["bots"][seat] for seat in seats}, key=lambda b: s["bots"].index(b)))
+                 for seats in side_seats]
+    # The bots column grows for bots written with their parameters (pimc:worlds=32).
+    width = max([18] + [len(b) + 1 for b in side_bots])
+    lines += ["", f"{'side':<6}{'seats':<8}{'bots':<{width}}{'wins':>12}   {'win rate  [95% CI]':<28}"]
+    for side, (seats, bots) in enumerate(zip(side_seats, side_bots)):
         lines.append(
-            f"{side:<6}{' '.join(map(str, seats)):<8}{bots[:17]:<18}{s['wins'][side]:>12,}   {_pct(s['win_rate_by_side'][side])}"
+            f"{side:<6}{' '.join(map(str, seats)):<8}{bots:<{width}}{s['wins'][side]:>12,}   {_pct(s['win_rate_by_side'][side])}"
         )
-    lines.append(f"{'draws':<32}{s['draws']:>12,}   {_pct(s['draw_rate'])}")
+    lines.append(f"{'draws':<{14 + width}}{s['draws']:>12,}   {_pct(s['draw_rate'])}")
     lines += [
         "",
         f"{'seat from the dealer':<24}{'win rate, seated so':<34}{'points per deal'}",
