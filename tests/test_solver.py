@@ -280,3 +280,25 @@ def test_the_quinte_positions_reach_the_cachette_and_early_ends() -> None:
     quinte = [g for label, g in POSITIONS if label.startswith("quinte")]
     assert sum(ends_early(g, len(g.deals)) for g in quinte) >= 3
     assert sum(g.stock == 5 for g in quinte) >= 10
+
+
+def test_the_twins_agree_on_thousands_of_random_positions() -> None:
+    # Values and moves, move by move, on positions near a deal's end of every rule set and
+    # player count (small enough for the reference's plain minimax).
+    rng = random.Random(17)
+    compared = 0
+    for i in range(2400):
+        name, players = FIFTEEN[i % len(FIFTEEN)] if i % 4 else ("quinte", 4)
+        if name == "quinte":
+            rules = quinza.Rules("quinte", target=rng.choice([30, 250]))
+            left = rng.randint(4, 6)
+        else:
+            rules = quinza.Rules(name, players=players)
+            left = rng.randint(1, 5 if players == 2 else 4)
+        game = near_end(rules, 5000 + i, left, deals_first=i % 7 == 6)
+        if game is None:
+            continue
+        core, other = quinza.solve(game), ref.solve(twin(ref, game))
+        assert (core.value, [(str(m), v) for m, v in core.moves]) == (other.value, [(str(m), v) for m, v in other.moves]), game.to_json()
+        compared += 1
+    assert compared >= 2000
