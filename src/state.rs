@@ -59,6 +59,15 @@ pub trait State: Clone + Send + Sync + Sized {
         self.legal_moves_into(&mut v);
         v
     }
+    /// The legal moves a search tries: of moves that lead to the same values whatever
+    /// follows, one only (the family says which are alike; by default none are).
+    fn search_moves_into(&self, out: &mut Vec<Self::Move>) {
+        self.legal_moves_into(out)
+    }
+    /// The move of `search_moves_into` that stands for the legal move `mv`.
+    fn representative(&self, mv: &Self::Move) -> Self::Move {
+        *mv
+    }
     /// The number of legal moves (without listing them where the family can).
     fn count_legal_moves(&self) -> u64;
     /// Why a move is illegal (the family's checks, in their documented order), or None.

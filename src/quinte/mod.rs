@@ -3,6 +3,7 @@
 //! quints, the cachette. No Python in here; `crate::python` wraps it.
 
 pub mod cards;
+pub mod equivalence;
 pub mod game;
 pub mod json;
 pub mod moves;
@@ -115,6 +116,14 @@ impl State for Game {
     #[inline]
     fn deal_key(&self) -> u64 {
         Game::deal_key(self)
+    }
+    #[inline]
+    fn search_moves_into(&self, out: &mut Vec<Move>) {
+        Game::search_moves_into(self, out)
+    }
+    #[inline]
+    fn representative(&self, mv: &Move) -> Move {
+        Game::representative(self, mv)
     }
     fn sample_world(&self, seat: u8, rng: &mut SplitMix64) -> Game {
         Game::sample_world(self, seat, rng)

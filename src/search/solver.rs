@@ -148,11 +148,18 @@ pub fn move_values<G: State>(
         playout: Vec::new(),
     };
     s.visit()?;
-    let mut moves = Vec::new();
+    let mut moves: Vec<(G::Move, Value)> = Vec::new();
     for mv in root.legal_moves() {
-        let mut child = root.clone();
-        child.apply(mv);
-        let v = s.value_of(&child, 1, -INF, INF)?;
+        // A move alike an earlier one (its representative) has its value.
+        let rep = root.representative(&mv);
+        let v = match moves.iter().find(|m| m.0 == rep) {
+            Some(&(_, v)) => v,
+            None => {
+                let mut child = root.clone();
+                child.apply(mv);
+                s.value_of(&child, 1, -INF, INF)?
+            }
+        };
         moves.push((mv, v));
     }
     Ok((moves, s.nodes))
@@ -333,7 +340,7 @@ impl<M: Copy> Searcher<'_, M> {
         }
         let mut buf = std::mem::take(&mut self.buffers[depth]);
         buf.moves.clear();
-        g.legal_moves_into(&mut buf.moves);
+        g.search_moves_into(&mut buf.moves);
         buf.order.clear();
         for (i, mv) in buf.moves.iter().enumerate() {
             // The table's move first, then the greedy key, greatest first.
