@@ -14,31 +14,12 @@ from hypothesis import strategies as st
 
 import quinza
 
-from .conftest import BACKENDS, random_play, texts
+from .conftest import BACKENDS, advanced, redealt, texts
 
 RULE_SETS = [
     ("quinza", 2), ("quinza", 3), ("rb3ine", 4), ("escoba", 2), ("escoba", 3), ("escoba", 4), ("quinte", 4)
 ]
 EVERY_RULE_SET = [(name, players) for name in ("quinza", "rb3ine", "escoba") for players in (2, 3, 4)] + [("quinte", 4)]
-
-
-def advanced(q: Any, name: str, players: int, seed: int, moves: int) -> Any:
-    """A match of `name` after `moves` random moves (its target is too high to end it)."""
-    return random_play(q.Game(q.Rules(name, players=players, target=10**6), seed=seed), moves, seed ^ 0x5EED)
-
-
-def redealt(q: Any, g: Any, seat: int, seed: int) -> Any:
-    """The same position with the cards `seat` cannot see dealt again at random: the other
-    hands (each keeping its size) and the stock (fifteen family) or the cachette (quinte)."""
-    state = json.loads(g.to_json())
-    others = [s for s in range(g.rules.players) if s != seat]
-    hidden = [c for s in others for c in state["hands"][s]] + list(state["stock"])
-    q.Random(seed).shuffle(hidden)
-    for s in others:
-        size = len(state["hands"][s])
-        state["hands"][s], hidden = sorted(hidden[:size], key=lambda c: q.Card(c, g.rules.deck).id), hidden[size:]
-    state["stock"] = hidden
-    return q.Game.from_json(json.dumps(state))
 
 
 @pytest.mark.parametrize("backend", list(BACKENDS))
