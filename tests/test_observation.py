@@ -70,6 +70,9 @@ def test_the_observation_does_not_grow_with_the_match(q: Any, name: str, players
 # -- bots see what the seat to act may know -----------------------------------------------------
 
 BOT_POSITIONS = 12  # per rule set and player count: 0 to 44 random moves in, deals' ends and quinte's bids among them
+# The search bots with tiny budgets (the reference searches in Python; tests/test_search_bots.py
+# re-deals consistently with what the seat saw and compares their analyses too).
+BUDGETS = {"pimc": {"worlds": 2, "depth": 0, "exact": 6}, "ismcts": {"iterations": 8}}
 
 
 def bot_moves_that_change(q: Any, name: str, players: int, make_bot: Callable[[int], Any]) -> List[Tuple[Any, ...]]:
@@ -89,15 +92,16 @@ def bot_moves_that_change(q: Any, name: str, players: int, make_bot: Callable[[i
 @pytest.mark.parametrize("name,players", EVERY_RULE_SET)
 def test_a_bot_plays_the_same_move_when_the_hidden_cards_are_redealt(q: Any, name: str, players: int) -> None:
     for bot in q.BOT_NAMES:
-        assert bot_moves_that_change(q, name, players, lambda s: q.bot(bot, seed=s)) == [], bot
+        assert bot_moves_that_change(q, name, players, lambda s: q.bot(bot, seed=s, **BUDGETS.get(bot, {}))) == [], bot
 
 
 @pytest.mark.parametrize("name,players", EVERY_RULE_SET)
 def test_the_core_bots_on_a_reference_game_play_the_same_move_when_redealt(name: str, players: int) -> None:
     ref = BACKENDS["reference"]
     for bot in quinza.BOT_NAMES:
-        assert bot_moves_that_change(ref, name, players, lambda s: quinza.bot(bot, seed=s)) == [], bot
+        assert bot_moves_that_change(ref, name, players, lambda s: quinza.bot(bot, seed=s, **BUDGETS.get(bot, {}))) == [], bot
         # and the move is the reference bot's
         for i in range(BOT_POSITIONS):
             g = advanced(ref, name, players, i, (13 * i) % 45)
-            assert str(quinza.bot(bot, seed=i)(g)) == str(ref.bot(bot, seed=i)(g)), (bot, i)
+            small = BUDGETS.get(bot, {})
+            assert str(quinza.bot(bot, seed=i, **small)(g)) == str(ref.bot(bot, seed=i, **small)(g)), (bot, i)

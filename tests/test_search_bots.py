@@ -22,7 +22,7 @@ import quinza
 import quinza.reference as ref
 from quinza.reference.worlds import sample_world
 
-from .conftest import advanced, near_end, played_by, position, redeal, replays, texts
+from .conftest import advanced, near_end, played_by, position, random_play, redeal, replays, texts
 
 EVERY_RULE_SET = [(name, players) for name in ("quinza", "rb3ine", "escoba") for players in (2, 3, 4)] + [("quinte", 4)]
 
@@ -188,6 +188,30 @@ def test_quinte_worlds_put_every_card_where_it_may_be() -> None:
                 assert replays(g, state["hands"], state["stock"]), (seed, moves, seat)
                 checked += 1
     assert checked > 100
+
+
+def test_quinte_worlds_keep_the_joker_from_seats_that_followed_without_it_late() -> None:
+    # From trick 11 on, a seat that followed with another card cannot hold the joker.
+    checked = 0
+    for seed in range(60):
+        for stop in (42, 43, 46):
+            g = random_play(ref.Game(ref.Rules("quinte", target=10**6), seed=seed), None, seed,
+                            until=lambda g: len(g.played) >= stop)
+            if g.is_over or g.deal_number > 1 or "JK" in texts(g.played):
+                continue
+            seats = played_by(g)
+            late = {s for i, (s, c) in enumerate(zip(seats, texts(g.played))) if i >= 40 and i % 4 and c != "JK"}
+            for seat in range(4):
+                if "JK" in texts(g.hand(seat)):
+                    continue
+                for k in range(3):
+                    w = sample_world(g, seat, ref.Random(k))
+                    holder = [s for s in range(4) if "JK" in texts(w.hand(s))]
+                    assert not set(holder) & late, (seed, stop, seat, holder, late)
+                    state = json.loads(w.to_json())
+                    assert replays(g, state["hands"], state["stock"])
+                    checked += bool(late - {seat})
+    assert checked > 30
 
 
 # -- pimc ---------------------------------------------------------------------------------------
