@@ -176,6 +176,7 @@ class IsmctsBot:
             node = best
         points = world.deals[0].points if world.deals else play_out(world)
         for node in path:
+            assert node.seat is not None  # only the root has no seat, and it is on no path
             value = deal_value(points, world.rules.side_of(node.seat))
             node.n += 1
             node.total += value
