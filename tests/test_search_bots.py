@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import math
 from types import ModuleType
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Tuple
 
 import pytest
 

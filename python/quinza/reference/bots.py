@@ -11,14 +11,14 @@ called on a game and returns a move:
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, Optional, Tuple
 
 from .._words import choice_text
 from .botargs import check_seed, refuse_finished
 from .generator import _MASK, GAMMA, Random
 from .ismcts import IsmctsBot
 from .pimc import PimcBot
-from .playout import greedy_key, greedy_move
+from .playout import greedy_key, greedy_move  # noqa: F401  (greedy_key: quinza.reference.bots.greedy_key, as before)
 
 BOT_STREAM = 0x6A09E667F3BCC909  # mixed into a match seed for its bots' seeds
 
