@@ -108,6 +108,17 @@ def test_a_world_is_the_same_whatever_the_hidden_cards_really_are(name: str, pla
                 assert sample_world(h, seat, ref.Random(i)).to_json() == world, (i, seat, other)
 
 
+@pytest.mark.parametrize("bot", ["pimc", "ismcts"])
+@pytest.mark.parametrize("name,players", EVERY_RULE_SET)
+def test_the_twins_search_alike_move_for_move(bot: str, name: str, players: int) -> None:
+    # The same worlds, the same values, the same floats: the core against the reference.
+    for i, g in enumerate(positions(quinza, name, players, 2)):
+        core, mine = quinza.bot(bot, **small(bot, name, i)), ref.bot(bot, **small(bot, name, i))
+        assert shown(core.analyse(g)) == shown(mine.analyse(reference(g))), (i, g.to_json())
+        assert core.state == mine.state
+        assert str(core(g)) == str(mine(reference(g))) and core.state == mine.state
+
+
 # -- the worlds ---------------------------------------------------------------------------------
 
 
