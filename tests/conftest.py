@@ -266,3 +266,92 @@ def near_end(rules: Any, seed: int, left: int, deals_first: int = 0) -> Any:
             return None  # the deal ended early (a quint at the target): too big to brute-force
         game = child
     return game
+
+
+# -- hidden cards dealt again, as a seat may see them (tests/test_observation.py, test_search_bots.py) --
+
+
+def advanced(q: Any, name: str, players: int, seed: int, moves: int) -> Any:
+    """A match of `name` after `moves` random moves (its target is too high to end it)."""
+    return random_play(q.Game(q.Rules(name, players=players, target=10**6), seed=seed), moves, seed ^ 0x5EED)
+
+
+def redealt(q: Any, g: Any, seat: int, seed: int) -> Any:
+    """The same position with the cards `seat` cannot see dealt again at random: the other
+    hands (each keeping its size) and the stock (fifteen family) or the cachette (quinte)."""
+    state = json.loads(g.to_json())
+    others = [s for s in range(g.rules.players) if s != seat]
+    hidden = [c for s in others for c in state["hands"][s]] + list(state["stock"])
+    q.Random(seed).shuffle(hidden)
+    for s in others:
+        size = len(state["hands"][s])
+        state["hands"][s], hidden = sorted(hidden[:size], key=lambda c: q.Card(c, g.rules.deck).id), hidden[size:]
+    state["stock"] = hidden
+    return q.Game.from_json(json.dumps(state))
+
+
+def played_by(g: Any) -> List[int]:
+    """The seat that played each card of a quinte deal's `played`: the first trick led by
+    the seat after the dealer, each next one by its winner (the highest id but the joker's)."""
+    seats, leader = [], (g.dealer + 1) % 4
+    cards = [c for c in g.played]
+    for start in range(0, len(cards), 4):
+        trick = cards[start : start + 4]
+        seats += [(leader + i) % 4 for i in range(len(trick))]
+        if len(trick) == 4:
+            best = max((i for i, c in enumerate(trick) if not c.is_joker), key=lambda i: trick[i].id)
+            leader = (leader + best) % 4
+    return seats
+
+
+def replays(g: Any, hands: List[List[str]], cachette: List[str]) -> bool:
+    """Whether a quinte deal with these hands now and this cachette could have been played as
+    `g`'s was: the hands it started with (these plus what each seat played) play every bid
+    and card of the deal legally."""
+    state = json.loads(g.to_json())  # replayed in the core, whatever `q`: it is only an oracle
+    start = [list(h) for h in hands]
+    for seat, card in zip(played_by(g), state["played"]):
+        start[seat].append(card)
+    scores = [s - x for s, x in zip(state["scores"], state["quints"])]
+    replay = quinza.Game.from_position(
+        quinza.Rules("quinte", target=g.rules.target), hands=start, stock=cachette, dealer=state["dealer"], scores=scores,
+        deal_number=state["deal_number"], bids=[],
+    )
+    for move in state["bids"] + state["played"]:
+        if not replay.is_legal(move):
+            return False
+        replay.play(move)
+    return True
+
+
+def redeal(q: ModuleType, g: Any, seat: int, seed: int, swaps: int = 40) -> Any:
+    """`g` with the cards `seat` cannot see dealt again at random, consistently with what it
+    saw, built with from_position. Fifteen family: the other hands (each keeping its size)
+    and the stock shuffled together. Quinte: `swaps` proposals, each swapping two hidden
+    cards of different places (other hands, cachette), kept when the deal still replays
+    legally (`replays`): the voids shown and the joker rule stay true."""
+    state = json.loads(g.to_json())
+    others = [s for s in range(g.rules.players) if s != seat]
+    places = [list(state["hands"][s]) for s in others] + [list(state["stock"])]
+    r = random.Random(seed)
+    if g.rules.name != "quinte":
+        hidden = [c for p in places for c in p]
+        r.shuffle(hidden)
+        for p in places:
+            p[:], hidden = hidden[: len(p)], hidden[len(p) :]
+    else:
+        cells = [(i, j) for i, p in enumerate(places) for j in range(len(p))]
+        for _ in range(swaps if len(places) > 1 else 0):
+            (a, i), (b, j) = r.sample(cells, 2)
+            if a == b:
+                continue
+            places[a][i], places[b][j] = places[b][j], places[a][i]
+            hands = [list(state["hands"][s]) for s in range(4)]
+            for s, p in zip(others, places):
+                hands[s] = p
+            if not replays(g, hands, places[-1]):
+                places[a][i], places[b][j] = places[b][j], places[a][i]  # seen to be impossible: undo
+    hands = [list(state["hands"][s]) for s in range(g.rules.players)]
+    for s, p in zip(others, places):
+        hands[s] = sorted(p, key=lambda c: q.Card(c, g.rules.deck).id)
+    return build_position(q, as_position(g, hands=hands, stock=places[-1]))

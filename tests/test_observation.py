@@ -14,31 +14,12 @@ from hypothesis import strategies as st
 
 import quinza
 
-from .conftest import BACKENDS, random_play, texts
+from .conftest import BACKENDS, advanced, redealt, texts
 
 RULE_SETS = [
     ("quinza", 2), ("quinza", 3), ("rb3ine", 4), ("escoba", 2), ("escoba", 3), ("escoba", 4), ("quinte", 4)
 ]
 EVERY_RULE_SET = [(name, players) for name in ("quinza", "rb3ine", "escoba") for players in (2, 3, 4)] + [("quinte", 4)]
-
-
-def advanced(q: Any, name: str, players: int, seed: int, moves: int) -> Any:
-    """A match of `name` after `moves` random moves (its target is too high to end it)."""
-    return random_play(q.Game(q.Rules(name, players=players, target=10**6), seed=seed), moves, seed ^ 0x5EED)
-
-
-def redealt(q: Any, g: Any, seat: int, seed: int) -> Any:
-    """The same position with the cards `seat` cannot see dealt again at random: the other
-    hands (each keeping its size) and the stock (fifteen family) or the cachette (quinte)."""
-    state = json.loads(g.to_json())
-    others = [s for s in range(g.rules.players) if s != seat]
-    hidden = [c for s in others for c in state["hands"][s]] + list(state["stock"])
-    q.Random(seed).shuffle(hidden)
-    for s in others:
-        size = len(state["hands"][s])
-        state["hands"][s], hidden = sorted(hidden[:size], key=lambda c: q.Card(c, g.rules.deck).id), hidden[size:]
-    state["stock"] = hidden
-    return q.Game.from_json(json.dumps(state))
 
 
 @pytest.mark.parametrize("backend", list(BACKENDS))
@@ -89,6 +70,9 @@ def test_the_observation_does_not_grow_with_the_match(q: Any, name: str, players
 # -- bots see what the seat to act may know -----------------------------------------------------
 
 BOT_POSITIONS = 12  # per rule set and player count: 0 to 44 random moves in, deals' ends and quinte's bids among them
+# The search bots with tiny budgets (the reference searches in Python; tests/test_search_bots.py
+# re-deals consistently with what the seat saw and compares their analyses too).
+BUDGETS = {"pimc": {"worlds": 2, "depth": 0, "exact": 6}, "ismcts": {"iterations": 8}}
 
 
 def bot_moves_that_change(q: Any, name: str, players: int, make_bot: Callable[[int], Any]) -> List[Tuple[Any, ...]]:
@@ -108,15 +92,16 @@ def bot_moves_that_change(q: Any, name: str, players: int, make_bot: Callable[[i
 @pytest.mark.parametrize("name,players", EVERY_RULE_SET)
 def test_a_bot_plays_the_same_move_when_the_hidden_cards_are_redealt(q: Any, name: str, players: int) -> None:
     for bot in q.BOT_NAMES:
-        assert bot_moves_that_change(q, name, players, lambda s: q.bot(bot, seed=s)) == [], bot
+        assert bot_moves_that_change(q, name, players, lambda s: q.bot(bot, seed=s, **BUDGETS.get(bot, {}))) == [], bot
 
 
 @pytest.mark.parametrize("name,players", EVERY_RULE_SET)
 def test_the_core_bots_on_a_reference_game_play_the_same_move_when_redealt(name: str, players: int) -> None:
     ref = BACKENDS["reference"]
     for bot in quinza.BOT_NAMES:
-        assert bot_moves_that_change(ref, name, players, lambda s: quinza.bot(bot, seed=s)) == [], bot
+        assert bot_moves_that_change(ref, name, players, lambda s: quinza.bot(bot, seed=s, **BUDGETS.get(bot, {}))) == [], bot
         # and the move is the reference bot's
         for i in range(BOT_POSITIONS):
             g = advanced(ref, name, players, i, (13 * i) % 45)
-            assert str(quinza.bot(bot, seed=i)(g)) == str(ref.bot(bot, seed=i)(g)), (bot, i)
+            small = BUDGETS.get(bot, {})
+            assert str(quinza.bot(bot, seed=i, **small)(g)) == str(ref.bot(bot, seed=i, **small)(g)), (bot, i)

@@ -4,7 +4,8 @@ Same public names and behaviour as the Rust-backed :mod:`quinza`; written to be 
 not to be fast. It never imports the compiled module. `Game(rules, seed)` (game.py, what
 every game shares) builds the class of the rule set's family: `FifteenGame` for quinza,
 rb3ine and escoba (fifteen.py), `QuinteGame` for quinte, the trick game (quinte.py); the
-rules table is in rules.py; the bots in bots.py; `simulate` plays every match move by
+rules table is in rules.py; the bots in bots.py (the search bots in pimc.py and
+ismcts.py, their worlds in worlds.py); `simulate` plays every match move by
 move in Python (simulate.py).
 """
 
@@ -16,7 +17,9 @@ from .deal import DealResult
 from .fifteen import FifteenGame
 from .game import Game
 from .generator import Random
+from .ismcts import IsmctsBot
 from .moves import Move
+from .pimc import PimcBot
 from .quinte import QuinteGame
 from .rules import Rules, rule_sets
 from .search import Solution, solve
@@ -26,6 +29,6 @@ BACKEND = "reference"
 
 __all__ = [
     "BACKEND", "BOT_NAMES", "__version__", "BotError", "Card", "DealResult", "FifteenGame", "Game", "GreedyBot",
-    "IllegalMoveError", "Move", "QuinteGame", "Random", "RandomBot", "Rules", "SimulationInterrupted",
+    "IllegalMoveError", "IsmctsBot", "Move", "PimcBot", "QuinteGame", "Random", "RandomBot", "Rules", "SimulationInterrupted",
     "SimulationResult", "Solution", "bot", "match_seed", "play_match", "rule_sets", "seat_seed", "simulate", "solve",
 ]

@@ -1,5 +1,7 @@
-"""Bots, readable first: `random` and `greedy`, making exactly the choices of the Rust
-core's bots (docs/engine.md "Simulation"). A bot is called on a game and returns a move:
+"""Bots, readable first: `random` and `greedy` here, `pimc` (pimc.py) and `ismcts`
+(ismcts.py), making exactly the choices of the Rust core's bots (docs/engine.md
+"Simulation", "Search bots: PIMC and ISMCTS"), and their registry `BOTS`. A bot is
+called on a game and returns a move:
 
 >>> from quinza.reference import Game, GreedyBot, RandomBot
 >>> g = Game("quinza", seed=7)
@@ -9,26 +11,20 @@ core's bots (docs/engine.md "Simulation"). A bot is called on a game and returns
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, Optional, Tuple
 
 from .._words import choice_text
-from .cards import Card
-from .fifteen import SEVEN_OF_OROS, card_points, clear_scores_escoba
+from .botargs import check_seed, refuse_finished
 from .generator import _MASK, GAMMA, Random
-from .quinte import TRICK_POINTS, Trick
-from .rules import row_of
+from .ismcts import IsmctsBot
+from .pimc import PimcBot
+from .playout import greedy_key, greedy_move  # noqa: F401  (greedy_key: quinza.reference.bots.greedy_key, as before)
 
 BOT_STREAM = 0x6A09E667F3BCC909  # mixed into a match seed for its bots' seeds
 
 
-def _seed(seed: Any) -> int:
-    # The generator checks the seed and words its refusal.
-    return Random(0 if seed is None else seed).state
-
-
-def _over(game: Any) -> None:
-    if game.is_over:
-        raise ValueError("the match is over: there is no move to choose")
+_seed = check_seed
+_over = refuse_finished
 
 
 class RandomBot:
@@ -51,6 +47,11 @@ class RandomBot:
         """The generator's state now."""
         return self._rng.state
 
+    @property
+    def params(self) -> Dict[str, Any]:
+        """The bot's parameters (all but the seed) by name, in the order of its signature."""
+        return {}
+
     def __call__(self, game: Any) -> Any:
         _over(game)
         moves = game.legal_moves()
@@ -70,73 +71,45 @@ class GreedyBot:
     def __init__(self, seed: Optional[int] = None) -> None:
         _seed(seed)
 
+    @property
+    def params(self) -> Dict[str, Any]:
+        """The bot's parameters (all but the seed) by name, in the order of its signature."""
+        return {}
+
     def __call__(self, game: Any) -> Any:
         _over(game)
-        best, best_key = None, None
-        for move in game.legal_moves():
-            key = greedy_key(game, move)
-            if best_key is None or key > best_key:  # strictly more: ties keep the first
-                best, best_key = move, key
-        return best
+        return greedy_move(game)
 
     def __repr__(self) -> str:
         return "GreedyBot()"
 
 
-def greedy_key(game: Any, move: Any) -> Tuple[int, ...]:
-    """What a move is worth right away; greater is better.
-
-    quinza, rb3ine: a capture is worth the card points of the played and captured cards;
-    a lay is worth minus the card points of the card laid (it is offered to the others).
-
-    escoba: (escoba scored, 7 of Oros, Oros, cards), compared in that order; a capture
-    counts the played and captured cards, a lay counts the card laid, negatively.
-
-    quinte: a bid is worth nothing (so greedy passes: pass is listed first). A card is
-    worth, with the trick as it would stand after it: the trick's quint points plus
-    5 x multiplier, positive when the card that would win it is the player's side's,
-    negative otherwise.
-    """
-    scoring = row_of(game.rules).scoring
-    if scoring == "quints_and_tricks":
-        return (_quinte_value(game, move),)
-    played = [move.card]
-    if scoring == "card_points":
-        if not move.captures:
-            return (-card_points(move.card),)
-        return (sum(card_points(c) for c in played + list(move.captures)),)
-    cards = played + list(move.captures)
-    sign = 1 if move.captures else -1
-    clears = bool(move.captures) and len(move.captures) == len(game.table)
-    escoba = int(clears and clear_scores_escoba(game.rules, len(game.hand(game.turn)) - 1, game.stock))
-    seven = sum(1 for c in cards if c.id == SEVEN_OF_OROS.id)  # by id: the cards of either twin
-    oros = sum(1 for c in cards if c.suit == "o")
-    return (escoba, sign * seven, sign * oros, sign * len(cards))
-
-
-def _quinte_value(game: Any, move: Any) -> int:
-    if move.card is None:
-        return 0
-    seats = game.trick + [(game.turn, move.card)]  # the game of either twin
-    trick = Trick(seats[0][0], [Card(str(c), "quinte") for _, c in seats])  # the reference's cards
-    if trick.winner is None:
-        return -trick.quints  # a led joker wins nothing yet
-    value = trick.quints + TRICK_POINTS * game.multiplier
-    return value if trick.winner % 2 == game.turn % 2 else -value
-
-
 # The bot kinds, name -> class: `bot()` builds them, `BOT_NAMES` lists them, and
 # `simulate` plays them as core bots (a new bot is one class and one entry here).
-BOTS: Dict[str, Any] = {"random": RandomBot, "greedy": GreedyBot}
+BOTS: Dict[str, Any] = {"random": RandomBot, "greedy": GreedyBot, "pimc": PimcBot, "ismcts": IsmctsBot}
 BOT_NAMES: Tuple[str, ...] = tuple(BOTS)
 
 
-def bot(name: str, seed: Optional[int] = None) -> Any:
-    """A new bot by name: `bot("random", seed=7)` is a `RandomBot`, `bot("greedy")` a
-    `GreedyBot`; any other name raises ValueError."""
+def _parameters(kind: Any) -> Tuple[str, ...]:
+    """The names a bot class takes, in the order of its signature (the seed last)."""
+    code = kind.__init__.__code__
+    return code.co_varnames[1 : code.co_argcount]
+
+
+def bot(name: str, seed: Optional[int] = None, **params: Any) -> Any:
+    """A new bot by name, with its parameters: `bot("random", seed=7)` is a `RandomBot`,
+    `bot("greedy")` a `GreedyBot`, `bot("pimc", worlds=8)` a `PimcBot`,
+    `bot("ismcts", iterations=200)` an `IsmctsBot`. An unknown name, an unknown
+    parameter (checked in the order given) or a bad value (checked in the order of the
+    bot's signature) raises ValueError."""
     if not isinstance(name, str) or name not in BOTS:
         raise ValueError(f"unknown bot {name!r}: choose {choice_text(BOT_NAMES)}, or pass a callable (game) -> move")
-    return BOTS[name](seed)
+    kind = BOTS[name]
+    known = _parameters(kind)
+    for key in params:
+        if key not in known:
+            raise ValueError(f"unknown parameter {key!r} for the {name} bot: choose {choice_text(known)}")
+    return kind(**params, seed=seed)
 
 
 def _index(index: Any, what: str) -> int:

@@ -1,0 +1,187 @@
+"""The ismcts bot: single-observer information-set Monte Carlo tree search (Cowling,
+Powley and Whitehouse 2012; docs/engine.md "Search bots: PIMC and ISMCTS", "ismcts").
+
+How it combines worlds: one tree for all of them, whose nodes are the moves played from
+the root (every seat's moves). Each iteration samples a new world (worlds.py) from the
+bot's generator and walks the tree in it: only the moves legal in that world count, and
+each of those already in the tree is one more time available. A move never tried there
+is added (the `below(u)`-th of the `u` untried, in legal-move order) and ends the walk;
+otherwise the child of best UCB is played. A greedy playout ends the deal, and every
+node on the path adds the deal's value for the side of the seat that made its move.
+The root's most visited move is played.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any, Dict, List, Optional, Tuple
+
+from .botargs import check_seed, exploration, refuse_finished, seconds, whole
+from .game import Game
+from .generator import Random
+from .playout import deal_value, play_out
+from .worlds import sample_world
+
+
+class _Node:
+    """A move in the tree: the seat that made it, its visits `n`, the `total` of the
+    values backed up through it (for that seat's side), how often it was `available`,
+    and its children by move."""
+
+    __slots__ = ("move", "seat", "n", "total", "available", "children")
+
+    def __init__(self, move: Any, seat: Optional[int]) -> None:
+        self.move = move
+        self.seat = seat
+        self.n = 0
+        self.total = 0
+        self.available = 1  # it was legal in the iteration that added it
+        self.children: Dict[Any, "_Node"] = {}
+
+
+class IsmctsBot:
+    """Single-observer ISMCTS: `iterations` walks of one tree of moves, each in a world
+    newly sampled from the bot's generator (the hidden cards dealt again); the root's
+    most visited move is played (ties in legal-move order), `analyse` gives each move's
+    mean value.
+
+    A node is chosen by `(sum / n) / scale + c * sqrt(ln(availability) / n)`, `scale`
+    the largest absolute value backed up so far in the search (at least 1); a value is
+    the deal's points of the side of the seat that made the move minus the best of the
+    other sides'. With `time_limit` seconds, `iterations` is ignored: iterations run
+    until the time is up (at least one; the clock is read between iterations). A single
+    legal move is played without searching and draws nothing.
+
+    >>> from quinza.reference import Game
+    >>> g = Game("quinza", seed=2)
+    >>> bot = IsmctsBot(iterations=20, seed=3)
+    >>> bot(g) in g.legal_moves(), len(bot.analyse(g)) == len(g.legal_moves())
+    (True, True)
+    """
+
+    name = "ismcts"
+
+    def __init__(self, iterations: int = 1000, c: float = 0.7, time_limit: Optional[float] = None,
+                 seed: Optional[int] = 0) -> None:
+        self._iterations = whole("iterations", iterations, 1)
+        self._c = exploration(c)
+        self._time_limit = seconds(time_limit)
+        self._seed = check_seed(seed)
+        self._rng = Random(self._seed)
+
+    @property
+    def iterations(self) -> int:
+        """How many iterations a move is searched with (without a time limit)."""
+        return self._iterations
+
+    @property
+    def c(self) -> float:
+        """The weight of the exploration term of UCB."""
+        return self._c
+
+    @property
+    def time_limit(self) -> Optional[float]:
+        """Seconds a move may take (then as many iterations as fit, at least one), or None."""
+        return self._time_limit
+
+    @property
+    def seed(self) -> int:
+        """The seed the bot started from."""
+        return self._seed
+
+    @property
+    def state(self) -> int:
+        """The generator's state now."""
+        return self._rng.state
+
+    @property
+    def params(self) -> Dict[str, Any]:
+        """The bot's parameters (all but the seed) by name, in the order of its signature."""
+        return {"iterations": self._iterations, "c": self._c, "time_limit": self._time_limit}
+
+    def __call__(self, game: Any) -> Any:
+        """The root's most visited move (ties in legal-move order)."""
+        moves, stats = self._search(game)
+        best = 0
+        for i in range(1, len(moves)):
+            if stats[i][0] > stats[best][0]:
+                best = i
+        return moves[best]
+
+    def analyse(self, game: Any) -> List[Tuple[Any, float]]:
+        """Every legal move with its mean value `sum / n` at the root, ranked as the bot
+        ranks them: most visits first, ties in legal-move order; a move never visited
+        is worth NaN (and comes last). The same search, and the same draws, as choosing a
+        move: a single legal move is not searched (NaN)."""
+        moves, stats = self._search(game)
+        order = sorted(range(len(moves)), key=lambda i: -stats[i][0])  # stable: ties keep legal order
+        return [(moves[i], stats[i][1] / stats[i][0] if stats[i][0] else math.nan) for i in order]
+
+    def _search(self, game: Any) -> Tuple[List[Any], List[Tuple[int, int]]]:
+        """The game's legal moves and their root statistics (visits, sum of values)."""
+        refuse_finished(game)
+        moves = game.legal_moves()  # the caller's own moves: a game of either twin
+        if len(moves) == 1:
+            return moves, [(0, 0)]
+        ref = game if isinstance(game, Game) else Game.from_json(game.to_json())
+        seat = ref.turn
+        assert seat is not None  # refuse_finished
+        root = _Node(None, None)
+        scale = 1
+        deadline = None if self._time_limit is None else time.monotonic() + self._time_limit
+        done = 0
+        while True:
+            scale = self._iterate(ref, seat, root, scale)
+            done += 1
+            if deadline is None:
+                if done >= self._iterations:
+                    break
+            elif time.monotonic() >= deadline:
+                break
+        stats = []
+        for move in ref.legal_moves():
+            node = root.children.get(move)
+            stats.append((0, 0) if node is None else (node.n, node.total))
+        return moves, stats
+
+    def _iterate(self, game: Game, seat: int, root: _Node, scale: int) -> int:
+        """One iteration: a world, selection and expansion, a greedy playout, the backup;
+        the new scale."""
+        world = sample_world(game, seat, self._rng)
+        node, path = root, []
+        while not world.deals:  # a world has no records: one appears when the deal ends
+            legal = world.legal_moves()
+            children = [node.children.get(m) for m in legal]
+            for child in children:
+                if child is not None:
+                    child.available += 1
+            untried = [m for m, child in zip(legal, children) if child is None]
+            if untried:
+                move = untried[self._rng.below(len(untried))]
+                new = _Node(move, world.turn)
+                node.children[move] = new
+                world.play(move)
+                path.append(new)
+                break
+            best, best_ucb = None, -math.inf
+            for child in children:
+                assert child is not None
+                ucb = (child.total / child.n) / scale + self._c * math.sqrt(math.log(child.available) / child.n)
+                if best is None or ucb > best_ucb:  # strictly more: the first of equals
+                    best, best_ucb = child, ucb
+            assert best is not None
+            world.play(best.move)
+            path.append(best)
+            node = best
+        points = world.deals[0].points if world.deals else play_out(world)
+        for node in path:
+            assert node.seat is not None  # only the root has no seat, and it is on no path
+            value = deal_value(points, world.rules.side_of(node.seat))
+            node.n += 1
+            node.total += value
+            scale = max(scale, abs(value))
+        return scale
+
+    def __repr__(self) -> str:
+        return f"IsmctsBot(iterations={self._iterations}, c={self._c!r}, time_limit={self._time_limit!r}, seed={self._seed})"

@@ -1,0 +1,184 @@
+"""The pimc bot: perfect-information Monte Carlo (docs/engine.md "Search bots: PIMC and
+ISMCTS", "pimc").
+
+How it combines worlds: it samples `worlds` worlds one after the other from its own
+generator (worlds.py), and in each it gives every legal move an exact integer, the value
+of the deal for the side to move (its points minus the best of the other sides', as the
+solver counts them): the open-hand solver's value when few cards are left to play,
+otherwise a depth-limited minimax whose leaves are greedy playouts. A move's values are
+added up over the worlds; the bot plays the greatest sum (ties in legal-move order), and
+`analyse` gives the means.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any, Dict, List, Optional, Tuple
+
+from .botargs import check_seed, refuse_finished, seconds, whole
+from .game import Game
+from .generator import Random
+from .playout import deal_value, play_out
+from .search import _Search
+from .worlds import sample_world
+
+
+class PimcBot:
+    """Perfect-information Monte Carlo: every legal move valued in `worlds` worlds (the
+    hidden cards dealt again from the bot's generator), the move of greatest total
+    played (ties in legal-move order); `analyse` gives each move's mean.
+
+    In a world a move is worth this deal's points of the side to move minus the best of
+    the other sides' (paranoid with three sides): the open-hand solver's exact value
+    when at most `exact` cards are still to be played (the hands, and the stock in the
+    fifteen family), else a minimax `depth` moves deep below the move whose positions
+    are worth a greedy playout (every seat the greedy move to the end of the deal).
+    With `time_limit` seconds, `worlds` is ignored: worlds are taken one after another
+    until the time is up (at least one; the clock is read between worlds). A single
+    legal move is played without searching and draws nothing.
+
+    >>> from quinza.reference import Game
+    >>> g = Game("escoba", seed=4)
+    >>> bot = PimcBot(worlds=2, depth=0, exact=0, seed=1)
+    >>> bot(g) in g.legal_moves(), len(bot.analyse(g)) == len(g.legal_moves())
+    (True, True)
+    """
+
+    name = "pimc"
+
+    def __init__(self, worlds: int = 16, depth: int = 2, exact: int = 20, time_limit: Optional[float] = None,
+                 seed: Optional[int] = 0) -> None:
+        self._worlds = whole("worlds", worlds, 1)
+        self._depth = whole("depth", depth, 0)
+        self._exact = whole("exact", exact, 0)
+        self._time_limit = seconds(time_limit)
+        self._seed = check_seed(seed)
+        self._rng = Random(self._seed)
+
+    @property
+    def worlds(self) -> int:
+        """How many worlds a move is searched in (without a time limit)."""
+        return self._worlds
+
+    @property
+    def depth(self) -> int:
+        """Moves searched below each root move before a greedy playout."""
+        return self._depth
+
+    @property
+    def exact(self) -> int:
+        """At most this many cards left to play: each world is solved exactly."""
+        return self._exact
+
+    @property
+    def time_limit(self) -> Optional[float]:
+        """Seconds a move may take (then as many worlds as fit, at least one), or None."""
+        return self._time_limit
+
+    @property
+    def seed(self) -> int:
+        """The seed the bot started from."""
+        return self._seed
+
+    @property
+    def state(self) -> int:
+        """The generator's state now."""
+        return self._rng.state
+
+    @property
+    def params(self) -> Dict[str, Any]:
+        """The bot's parameters (all but the seed) by name, in the order of its signature."""
+        return {"worlds": self._worlds, "depth": self._depth, "exact": self._exact, "time_limit": self._time_limit}
+
+    def __call__(self, game: Any) -> Any:
+        """The move of greatest total value over the worlds (ties in legal-move order)."""
+        moves, sums, _ = self._search(game)
+        best = 0
+        for i in range(1, len(moves)):
+            if sums[i] > sums[best]:
+                best = i
+        return moves[best]
+
+    def analyse(self, game: Any) -> List[Tuple[Any, float]]:
+        """Every legal move with its mean value over the worlds, best first (ties in
+        legal-move order): the same search, and the same draws, as choosing a move. A
+        single legal move is not searched: its value is NaN."""
+        moves, sums, count = self._search(game)
+        if count == 0:
+            return [(moves[0], math.nan)]
+        order = sorted(range(len(moves)), key=lambda i: -sums[i])  # stable: ties keep legal order
+        return [(moves[i], sums[i] / count) for i in order]
+
+    def _search(self, game: Any) -> Tuple[List[Any], List[int], int]:
+        """The game's legal moves, their value summed over the worlds, and the number of
+        worlds (0 when there is a single legal move, which is not searched)."""
+        refuse_finished(game)
+        moves = game.legal_moves()  # the caller's own moves: a game of either twin
+        if len(moves) == 1:
+            return moves, [0], 0
+        ref = game if isinstance(game, Game) else Game.from_json(game.to_json())
+        seat = ref.turn
+        assert seat is not None  # refuse_finished
+        left = sum(len(ref.hand(s)) for s in range(ref.rules.players))
+        if ref.rules.name != "quinte":
+            left += ref.stock  # the stock is still to be played too (quinte's cachette is not)
+        deadline = None if self._time_limit is None else time.monotonic() + self._time_limit
+        sums = [0] * len(moves)
+        count = 0
+        while True:
+            world = sample_world(ref, seat, self._rng)
+            values = self._exact_values(world) if left <= self._exact else self._limited_values(world)
+            sums = [s + v for s, v in zip(sums, values)]
+            count += 1
+            if deadline is None:
+                if count >= self._worlds:
+                    break
+            elif time.monotonic() >= deadline:
+                break
+        return moves, sums, count
+
+    @staticmethod
+    def _exact_values(world: Game) -> List[int]:
+        """The open-hand solver's value of every legal move of the world, in legal order."""
+        search = _Search(world, None, None, "None")
+        search.visit()
+        return [search.value_after(world, m, -math.inf, math.inf) for m in world.legal_moves()]
+
+    def _limited_values(self, world: Game) -> List[int]:
+        """Every legal move's value by minimax `depth` moves below it, greedy playouts
+        at its leaves, in legal order."""
+        assert world.turn is not None
+        side = world.side_of(world.turn)
+        return [_value_after(world, m, self._depth, side, -math.inf, math.inf) for m in world.legal_moves()]
+
+    def __repr__(self) -> str:
+        return (f"PimcBot(worlds={self._worlds}, depth={self._depth}, exact={self._exact}, "
+                f"time_limit={self._time_limit!r}, seed={self._seed})")
+
+
+def _value_after(game: Game, move: Any, depth: int, side: int, alpha: float, beta: float) -> int:
+    """The value for `side` of the position `move` reaches: the deal's value once it ends,
+    a greedy playout when `depth` is 0, else the minimax of its moves `depth - 1` deep
+    (alpha-beta: the same value as plain minimax)."""
+    child = game.copy()
+    child.play(move)
+    if child.deals:  # a world has no records: the first is the deal in progress ending
+        return deal_value(child.deals[0].points, side)
+    if depth == 0:
+        return deal_value(play_out(child), side)
+    assert child.turn is not None
+    maximising = child.side_of(child.turn) == side
+    best: Optional[int] = None
+    for m in child.legal_moves():
+        v = _value_after(child, m, depth - 1, side, alpha, beta)
+        if maximising:
+            best = v if best is None else max(best, v)
+            alpha = max(alpha, v)
+        else:
+            best = v if best is None else min(best, v)
+            beta = min(beta, v)
+        if alpha >= beta:
+            break
+    assert best is not None
+    return best

@@ -1,0 +1,160 @@
+"""Worlds: the game with every card a seat cannot see dealt again at random, consistent
+with what it saw (docs/engine.md "Search bots: PIMC and ISMCTS", "Worlds").
+
+How the search bots combine worlds: they never look at the game itself, only at worlds
+from `sample_world`, so no search reads a hidden card. A world depends on what the seat
+may know and on the generator alone: the hidden cards are taken in card-id order, never
+in the order or the places they really are.
+
+Fifteen family: the hidden cards (the other hands and the stock), shuffled, fill the
+other seats' hands in seat order, then the stock in dealing order. Quinte: a card goes
+only where it is allowed (no suit a seat has shown it is void in; no joker for a seat
+that followed with another card from trick 11 on), to a place picked in proportion to
+the room left, and when no allowed place has room, one augmenting path moves cards
+already placed to make room.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any, Dict, List, Optional, Set
+
+from .cards import Card
+from .game import Game
+from .generator import Random
+from .quinte import JOKER_DEADLINE, PLAYERS, QuinteGame, suit_to_follow, winning_index
+
+
+def sample_world(game: Game, seat: int, rng: Random) -> Game:
+    """A world for `seat`: a copy of `game` with the other hands, the stock (fifteen
+    family) or the cachette not yet taken (quinte) dealt again from `rng`, its generator
+    replaced by `Random(rng.next_u64())` and no records of finished deals (a search copy:
+    the first record that appears is the deal in progress ending). `game` is unchanged.
+
+    >>> g = Game("quinza", seed=3)
+    >>> w = sample_world(g, g.turn, Random(1))
+    >>> w.hand(g.turn) == g.hand(g.turn), w.table == g.table, w.stock == g.stock, w.deals
+    (True, True, True, [])
+    """
+    seat = game._seat(seat)
+    others = [s for s in range(game.rules.players) if s != seat]
+    quinte = isinstance(game, QuinteGame)
+    stock: List[Card] = list(game._cachette) if isinstance(game, QuinteGame) else list(game._stock)  # type: ignore[attr-defined]
+    hidden = sorted([c for s in others for c in game._hands[s]] + stock, key=lambda c: c.id)
+    sizes = [len(game._hands[s]) for s in others] + [len(stock)]  # the slots: other seats, then stock
+    rng.shuffle(hidden)
+    if quinte:
+        slots = _place_quinte(game, others, sizes, hidden, rng)  # type: ignore[arg-type]
+    else:
+        slots, start = [], 0
+        for size in sizes:
+            slots.append(hidden[start : start + size])
+            start += size
+    world = game.copy()
+    for s, cards in zip(others, slots):
+        world._hands[s] = sorted(cards)
+    if isinstance(world, QuinteGame):
+        world._cachette = slots[-1]
+    else:
+        world._stock = slots[-1]  # type: ignore[attr-defined]
+    world._rng = Random(rng.next_u64())
+    world._deals = []
+    return world
+
+
+def _place_quinte(game: QuinteGame, others: List[int], sizes: List[int], hidden: List[Card], rng: Random) -> List[List[Card]]:
+    """The quinte slots filled: each card in turn to an allowed slot with room, the slot
+    holding position `below(room)` of those slots' rooms laid end to end in slot order;
+    an augmenting path when none has room. Each slot's cards in the order placed."""
+    void, no_joker = seen_voids(game)
+    cachette = len(others)
+
+    def allowed(slot: int, card: Card) -> bool:
+        if slot == cachette:
+            return True  # the cachette takes any card
+        s = others[slot]
+        if card.is_joker:
+            return s not in no_joker
+        return card.suit not in void[s]
+
+    placed: List[List[Card]] = [[] for _ in sizes]
+    for card in hidden:
+        open_slots = [i for i in range(len(sizes)) if allowed(i, card) and len(placed[i]) < sizes[i]]
+        room = sum(sizes[i] - len(placed[i]) for i in open_slots)
+        if room:
+            k = rng.below(room)
+            for i in open_slots:
+                if k < sizes[i] - len(placed[i]):
+                    placed[i].append(card)
+                    break
+                k -= sizes[i] - len(placed[i])
+            continue
+        _augment(card, placed, sizes, allowed)
+    return placed
+
+
+def _augment(card: Card, placed: List[List[Card]], sizes: List[int], allowed: Any) -> None:
+    """Make room for `card` along the shortest path found breadth first: from its allowed
+    slots in slot order; from a slot, its cards in the order placed, each to the slots it
+    is allowed in, in slot order, not reached yet; the first slot with room ends it, and
+    every card on the path moves one step on (appended to its new slot)."""
+    start = [i for i in range(len(sizes)) if allowed(i, card)]
+    parent: Dict[int, Optional[tuple]] = {i: None for i in start}
+    queue = deque(start)
+    end = None
+    while queue and end is None:
+        a = queue.popleft()
+        for d in placed[a]:
+            for b in range(len(sizes)):
+                if b in parent or not allowed(b, d):
+                    continue
+                parent[b] = (a, d)
+                if len(placed[b]) < sizes[b]:
+                    end = b
+                    break
+                queue.append(b)
+            if end is not None:
+                break
+    if end is None:  # only if what was played contradicts the hands (see seen_voids)
+        raise ValueError(f"no world fits what has been seen: {card} has no place the cards played allow")
+    slot = end
+    step = parent[slot]
+    while step is not None:
+        a, d = step
+        placed[a].remove(d)
+        placed[slot].append(d)
+        slot, step = a, parent[a]
+    placed[slot].append(card)
+
+
+def seen_voids(game: QuinteGame) -> "tuple[Dict[int, Set[str]], Set[int]]":
+    """What every seat has shown about its hand by the cards played this deal: per seat
+    the suits it is void in, and the seats that cannot hold the joker.
+
+    Trick by trick from `played` (the first led by the seat after the dealer, each next
+    one by the winner of the one before): a seat that followed with a card that is not
+    the joker and not of the suit to follow (the suit of the first card before it that
+    is not the joker; none: no rule) is void in that suit; one that followed in trick 11
+    or later with a card that is not the joker cannot hold the joker. (A game built by
+    `from_position` without `played` has its won cards in id order, not in play order:
+    what they "show" may contradict the hands.)
+    """
+    void: Dict[int, Set[str]] = {s: set() for s in range(PLAYERS)}
+    no_joker: Set[int] = set()
+    played = game._played
+    leader = (game._dealer + 1) % PLAYERS
+    for start in range(0, len(played), PLAYERS):
+        cards = played[start : start + PLAYERS]
+        number = start // PLAYERS + 1
+        for i in range(1, len(cards)):
+            card, s = cards[i], (leader + i) % PLAYERS
+            if card.is_joker:
+                continue
+            suit = suit_to_follow(cards[:i])
+            if suit is not None and card.suit != suit:
+                void[s].add(suit)
+            if number >= JOKER_DEADLINE:
+                no_joker.add(s)
+        if len(cards) == PLAYERS:
+            leader = (leader + winning_index(cards)) % PLAYERS
+    return void, no_joker
