@@ -93,8 +93,10 @@ def bot_kind(api: Any, bot: Any) -> Optional[str]:
         if bot not in api.BOT_NAMES:
             raise _unknown_bot(api, bot)
         return bot
-    # The bot's twin is the module its class comes from (quinza._core or quinza.reference.bots).
-    twin = sys.modules.get(type(bot).__module__)
+    # The bot's twin: quinza._core, or quinza.reference.bots for a class of any module of
+    # the reference (its search bots live in pimc.py and ismcts.py).
+    module = type(bot).__module__
+    twin = sys.modules.get("quinza.reference.bots" if module.startswith("quinza.reference.") else module)
     if twin is not None and hasattr(twin, "BOT_NAMES") and hasattr(twin, "bot"):
         kind = _registry(twin).get(type(bot))
         if kind is not None:

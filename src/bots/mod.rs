@@ -163,9 +163,16 @@ impl<M: Copy> Bot<M> {
 
     /// The bot's estimate of every legal move, in the order it ranks them (the search
     /// bots; None for the others, which have no estimate), or None when the match is over.
+    /// The same search and the same draws as choosing: a single legal move is not
+    /// searched, and its estimate is NaN.
     pub fn analyse<G: State<Move = M>>(&mut self, g: &G) -> Option<Vec<(M, f64)>> {
         if g.is_over() {
             return None;
+        }
+        if let (BotSpec::Pimc(_) | BotSpec::Ismcts(_), Some(only)) =
+            (&self.spec, only_move(g, &mut self.buf))
+        {
+            return Some(vec![(only, f64::NAN)]);
         }
         match &self.spec {
             BotSpec::Random | BotSpec::Greedy => None,

@@ -89,7 +89,7 @@ impl PyRandomBot {
         self.rng.state
     }
 
-    /// The bot's parameters besides the seed: none.
+    /// The bot's parameters (all but the seed) by name, in the order of its signature.
     #[getter]
     fn params<'py>(&self, py: Python<'py>) -> Bound<'py, PyDict> {
         PyDict::new(py)
@@ -127,7 +127,7 @@ impl PyGreedyBot {
         "greedy"
     }
 
-    /// The bot's parameters besides the seed: none.
+    /// The bot's parameters (all but the seed) by name, in the order of its signature.
     #[getter]
     fn params<'py>(&self, py: Python<'py>) -> Bound<'py, PyDict> {
         PyDict::new(py)
@@ -181,21 +181,15 @@ fn exploration_arg(v: &Bound<'_, PyAny>) -> PyResult<f64> {
 }
 
 /// A bot's spec from its parameters: `get(name)` is the value given for a parameter, or
-/// None for its default. Checked in signature order. Returns the spec and the time limit
-/// as the caller wrote it.
+/// None for its default. Checked in signature order.
 fn spec_from<'py>(
     kind: BotKind,
     get: impl Fn(&str) -> Option<Bound<'py, PyAny>>,
-) -> PyResult<(BotSpec, Option<String>)> {
+) -> PyResult<BotSpec> {
     // None stands for the default, as in the reference.
     let given = |name: &str| get(name).filter(|v| !v.is_none());
-    let mut shown = None;
-    let mut time_limit = |v: Option<Bound<'py, PyAny>>| -> PyResult<Option<f64>> {
-        let t = time_limit_arg(v.as_ref())?;
-        Ok(t.map(|(seconds, text)| {
-            shown = Some(text);
-            seconds
-        }))
+    let time_limit = |v: Option<Bound<'py, PyAny>>| -> PyResult<Option<f64>> {
+        Ok(time_limit_arg(v.as_ref())?.map(|(seconds, _)| seconds))
     };
     let spec = match kind {
         BotKind::Random => BotSpec::Random,
@@ -221,7 +215,7 @@ fn spec_from<'py>(
             })
         }
     };
-    Ok((spec, shown))
+    Ok(spec)
 }
 
 /// A bot by name: "random", "greedy", "pimc" or "ismcts".
@@ -241,7 +235,7 @@ fn kind_arg(name: &Bound<'_, PyAny>) -> PyResult<BotKind> {
 fn spec_of_params<'py>(
     kind: BotKind,
     params: Option<&Bound<'py, PyDict>>,
-) -> PyResult<(BotSpec, Option<String>)> {
+) -> PyResult<BotSpec> {
     if let Some(p) = params {
         // `seed` is a parameter of its own, never among these.
         for key in p.keys() {
@@ -274,23 +268,21 @@ pub(crate) fn spec_arg(bot: &Bound<'_, PyAny>) -> PyResult<BotSpec> {
             type_name(&params).unwrap_or_default()
         ))
     })?;
-    Ok(spec_of_params(kind, Some(params))?.0)
+    spec_of_params(kind, Some(params))
 }
 
 /// What every search bot shares: its spec, its seed and its generator.
 #[pyclass(module = "quinza._core", name = "SearchBot", subclass)]
 pub struct PySearchBot {
     spec: BotSpec,
-    time_limit_text: Option<String>,
     seed: u64,
     rng: SplitMix64,
 }
 
 impl PySearchBot {
-    fn new(spec: (BotSpec, Option<String>), seed: u64) -> PySearchBot {
+    fn new(spec: BotSpec, seed: u64) -> PySearchBot {
         PySearchBot {
-            spec: spec.0,
-            time_limit_text: spec.1,
+            spec,
             seed,
             rng: SplitMix64::new(seed),
         }
@@ -310,13 +302,13 @@ impl PySearchBot {
         self.seed
     }
 
-    /// The generator's state now (it goes on from move to move).
+    /// The generator's state now.
     #[getter]
     fn state(&self) -> u64 {
         self.rng.state
     }
 
-    /// The seconds a move, or None (a budget of worlds or iterations).
+    /// Seconds a move may take (then as many worlds or iterations as fit, at least one), or None.
     #[getter]
     fn time_limit(&self) -> Option<f64> {
         match &self.spec {
@@ -326,7 +318,7 @@ impl PySearchBot {
         }
     }
 
-    /// The bot's parameters besides the seed, in the order of its signature.
+    /// The bot's parameters (all but the seed) by name, in the order of its signature.
     #[getter]
     fn params<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
@@ -362,8 +354,10 @@ impl PySearchBot {
     }
 
     /// Every legal move with the bot's estimate of it (this deal's points of the side to
-    /// move minus the best of the others', on average), in the order the bot ranks them:
-    /// a list of (Move, float), best first (docs/engine.md "Search bots").
+    /// move minus the best of the others', on average), in the order the bot ranks them: pimc
+    /// by mean, best first; ismcts by visits, most first (a move never visited is worth NaN);
+    /// ties in legal-move order. The same search, and the same draws, as choosing a move: a
+    /// single legal move is not searched (NaN).
     fn analyse<'py>(&mut self, game: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
         let py = game.py();
         let g = Self::game_of(game)?;
@@ -389,10 +383,7 @@ impl PySearchBot {
     }
 
     fn __repr__(&self) -> String {
-        let shown = self
-            .time_limit_text
-            .clone()
-            .unwrap_or_else(|| "None".to_string());
+        let shown = self.time_limit().map_or("None".to_string(), crate::pyrepr::py_repr_float);
         match &self.spec {
             BotSpec::Pimc(p) => format!(
                 "PimcBot(worlds={}, depth={}, exact={}, time_limit={shown}, seed={})",
@@ -409,17 +400,32 @@ impl PySearchBot {
     }
 }
 
-/// Perfect-information Monte Carlo (docs/engine.md "pimc"): for each of `worlds` worlds
-/// dealt again from what the seat may know, every legal move valued exactly (at most
-/// `exact` cards left to play) or by a search `depth` moves deep with greedy playouts;
-/// the move of best mean is played. `time_limit` (seconds): as many worlds as fit.
+/// Perfect-information Monte Carlo: every legal move valued in `worlds` worlds (the
+/// hidden cards dealt again from the bot's generator), the move of greatest total
+/// played (ties in legal-move order); `analyse` gives each move's mean.
+///
+/// In a world a move is worth this deal's points of the side to move minus the best of
+/// the other sides' (paranoid with three sides): the open-hand solver's exact value
+/// when at most `exact` cards are still to be played (the hands, and the stock in the
+/// fifteen family), else a minimax `depth` moves deep below the move whose positions
+/// are worth a greedy playout (every seat the greedy move to the end of the deal).
+/// With `time_limit` seconds, `worlds` is ignored: worlds are taken one after another
+/// until the time is up (at least one; the clock is read between worlds). A single
+/// legal move is played without searching and draws nothing.
+///
+/// >>> from quinza.reference import Game
+/// >>> g = Game("escoba", seed=4)
+/// >>> bot = PimcBot(worlds=2, depth=0, exact=0, seed=1)
+/// >>> bot(g) in g.legal_moves(), len(bot.analyse(g)) == len(g.legal_moves())
+/// (True, True)
 #[pyclass(module = "quinza._core", name = "PimcBot", extends = PySearchBot)]
 pub struct PyPimcBot {}
 
 #[pymethods]
 impl PyPimcBot {
     #[new]
-    #[pyo3(signature = (worlds = None, depth = None, exact = None, time_limit = None, seed = None))]
+    #[pyo3(signature = (worlds = None, depth = None, exact = None, time_limit = None, seed = None),
+           text_signature = "(worlds=16, depth=2, exact=20, time_limit=None, seed=0)")]
     fn new(
         worlds: Option<Bound<'_, PyAny>>,
         depth: Option<Bound<'_, PyAny>>,
@@ -448,7 +454,7 @@ impl PyPimcBot {
         "pimc"
     }
 
-    /// Worlds a move (without a time limit).
+    /// How many worlds a move is searched in (without a time limit).
     #[getter]
     fn worlds(slf: PyRef<'_, Self>) -> u64 {
         match &slf.as_super().spec {
@@ -457,7 +463,7 @@ impl PyPimcBot {
         }
     }
 
-    /// Moves searched below each move before the greedy playout.
+    /// Moves searched below each root move before a greedy playout.
     #[getter]
     fn depth(slf: PyRef<'_, Self>) -> u64 {
         match &slf.as_super().spec {
@@ -466,7 +472,7 @@ impl PyPimcBot {
         }
     }
 
-    /// Solve exactly when at most this many cards are left to play.
+    /// At most this many cards left to play: each world is solved exactly.
     #[getter]
     fn exact(slf: PyRef<'_, Self>) -> u64 {
         match &slf.as_super().spec {
@@ -476,17 +482,31 @@ impl PyPimcBot {
     }
 }
 
-/// Information-set Monte Carlo tree search (docs/engine.md "ismcts"): `iterations`
-/// worlds dealt again from what the seat may know, one tree of moves, UCB with
-/// exploration constant `c`, greedy playouts; the root move of most visits is played.
-/// `time_limit` (seconds): as many iterations as fit.
+/// Single-observer ISMCTS: `iterations` walks of one tree of moves, each in a world
+/// newly sampled from the bot's generator (the hidden cards dealt again); the root's
+/// most visited move is played (ties in legal-move order), `analyse` gives each move's
+/// mean value.
+///
+/// A node is chosen by `(sum / n) / scale + c * sqrt(ln(availability) / n)`, `scale`
+/// the largest absolute value backed up so far in the search (at least 1); a value is
+/// the deal's points of the side of the seat that made the move minus the best of the
+/// other sides'. With `time_limit` seconds, `iterations` is ignored: iterations run
+/// until the time is up (at least one; the clock is read between iterations). A single
+/// legal move is played without searching and draws nothing.
+///
+/// >>> from quinza.reference import Game
+/// >>> g = Game("quinza", seed=2)
+/// >>> bot = IsmctsBot(iterations=20, seed=3)
+/// >>> bot(g) in g.legal_moves(), len(bot.analyse(g)) == len(g.legal_moves())
+/// (True, True)
 #[pyclass(module = "quinza._core", name = "IsmctsBot", extends = PySearchBot)]
 pub struct PyIsmctsBot {}
 
 #[pymethods]
 impl PyIsmctsBot {
     #[new]
-    #[pyo3(signature = (iterations = None, c = None, time_limit = None, seed = None))]
+    #[pyo3(signature = (iterations = None, c = None, time_limit = None, seed = None),
+           text_signature = "(iterations=1000, c=0.7, time_limit=None, seed=0)")]
     fn new(
         iterations: Option<Bound<'_, PyAny>>,
         c: Option<Bound<'_, PyAny>>,
@@ -513,7 +533,7 @@ impl PyIsmctsBot {
         "ismcts"
     }
 
-    /// Iterations a move (without a time limit).
+    /// How many iterations a move is searched with (without a time limit).
     #[getter]
     fn iterations(slf: PyRef<'_, Self>) -> u64 {
         match &slf.as_super().spec {
@@ -522,7 +542,7 @@ impl PyIsmctsBot {
         }
     }
 
-    /// The exploration constant of UCB.
+    /// The weight of the exploration term of UCB.
     #[getter]
     fn c(slf: PyRef<'_, Self>) -> f64 {
         match &slf.as_super().spec {
@@ -532,9 +552,11 @@ impl PyIsmctsBot {
     }
 }
 
-/// A new bot by name: `bot("random", seed=7)` is a `RandomBot`, `bot("greedy")` a
-/// `GreedyBot`, `bot("pimc", worlds=32)` a `PimcBot`, `bot("ismcts", iterations=2000)` an
-/// `IsmctsBot`; an unknown name or parameter raises ValueError.
+/// A new bot by name, with its parameters: `bot("random", seed=7)` is a `RandomBot`,
+/// `bot("greedy")` a `GreedyBot`, `bot("pimc", worlds=8)` a `PimcBot`,
+/// `bot("ismcts", iterations=200)` an `IsmctsBot`. An unknown name, an unknown
+/// parameter (checked in the order given) or a bad value (checked in the order of the
+/// bot's signature) raises ValueError.
 #[pyfunction]
 #[pyo3(signature = (name, seed = None, **params))]
 pub fn bot(

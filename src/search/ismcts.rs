@@ -109,6 +109,7 @@ impl<M: Copy + Eq> Tree<M> {
         None
     }
 
+    /// A new child, available once (in the iteration that adds it).
     fn add_child(&mut self, parent: u32, mv: M, seat: u8) -> u32 {
         let id = self.nodes.len() as u32;
         let first = self.nodes[parent as usize].first_child;
@@ -118,7 +119,7 @@ impl<M: Copy + Eq> Tree<M> {
             first_child: NONE,
             next_sibling: first,
             visits: 0,
-            availability: 0,
+            availability: 1,
             sum: 0,
         });
         self.nodes[parent as usize].first_child = id;

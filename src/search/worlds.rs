@@ -10,8 +10,8 @@ pub const MAX_SLOTS: usize = 5;
 /// Deal `cards` (already shuffled) one by one into slots of sizes `room`, each card into
 /// a slot `allowed(card, slot)` that has room: `rng.below(r)` over the room `r` of
 /// those slots laid end to end in slot order. A card with no such slot is placed by an
-/// augmenting path (breadth first over slots; a moved card takes the place of the card
-/// it displaces); a card that has no path either (a built position may have no
+/// augmenting path (breadth first over slots; a moved card is appended to its new slot);
+/// a card that has no path either (a built position may have no
 /// consistent world) goes by the same pick over every slot with room. Returns each
 /// slot's cards in the order they were placed.
 pub fn deal_constrained<T: Copy>(
@@ -98,17 +98,15 @@ fn augment<T: Copy>(
         }
     }
     let end = end?;
-    // Walk back: the card moving into `b` comes from `a`; the card coming into `a` takes
-    // its place there; at a starting slot the new card does.
-    let (a, i) = parent[end].expect("the end slot was reached from a slot");
-    placed[end].push(placed[a][i]);
-    let (mut slot, mut index) = (a, i);
+    // Walk back: each card on the path leaves its slot and is appended to the next one;
+    // the new card is appended to the first slot.
+    let mut slot = end;
     while let Some((a, i)) = parent[slot] {
-        placed[slot][index] = placed[a][i];
+        let d = placed[a].remove(i);
+        placed[slot].push(d);
         slot = a;
-        index = i;
     }
-    placed[slot][index] = card;
+    placed[slot].push(card);
     Some(end)
 }
 

@@ -1,7 +1,7 @@
 """The checks of the bots' arguments, shared by every bot class (docs/engine.md "Budgets
 and errors"): each refusal is a ValueError naming the parameter and the value given.
 
->>> whole("worlds", 0, 1)
+>>> whole("worlds", 0, 1, 16)
 Traceback (most recent call last):
 ...
 ValueError: worlds must be a whole number from 1 to 2**64-1, not 0
@@ -30,20 +30,24 @@ def refuse_finished(game: Any) -> None:
         raise ValueError(MATCH_OVER)
 
 
-def whole(name: str, value: Any, low: int) -> int:
-    """A whole number from `low` to 2**64-1 (bools refused)."""
+def whole(name: str, value: Any, low: int, default: int) -> int:
+    """A whole number from `low` to 2**64-1 (bools refused); None is `default`."""
+    if value is None:
+        return default
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= _MASK:
         raise ValueError(f"{name} must be a whole number from {low} to 2**64-1, not {value!r}")
     return value
 
 
-def exploration(value: Any) -> float:
+def exploration(value: Any, default: float) -> float:
     """ISMCTS's `c`: a finite number from 0, kept as a float (bools, strings, NaN and the
-    infinities refused; so is an int too large for a float).
+    infinities refused; so is an int too large for a float); None is `default`.
 
-    >>> exploration(1), exploration(0.7)
+    >>> exploration(1, 0.7), exploration(None, 0.7)
     (1.0, 0.7)
     """
+    if value is None:
+        return default
     number = math.nan
     if not isinstance(value, bool) and isinstance(value, (int, float)):
         try:

@@ -40,6 +40,10 @@ class _Node:
         self.children: Dict[Any, "_Node"] = {}
 
 
+# The default budget and constant (docs/engine.md "ismcts").
+ITERATIONS, C = 1000, 0.7
+
+
 class IsmctsBot:
     """Single-observer ISMCTS: `iterations` walks of one tree of moves, each in a world
     newly sampled from the bot's generator (the hidden cards dealt again); the root's
@@ -62,10 +66,11 @@ class IsmctsBot:
 
     name = "ismcts"
 
-    def __init__(self, iterations: int = 1000, c: float = 0.7, time_limit: Optional[float] = None,
+    def __init__(self, iterations: int = ITERATIONS, c: float = C, time_limit: Optional[float] = None,
                  seed: Optional[int] = 0) -> None:
-        self._iterations = whole("iterations", iterations, 1)
-        self._c = exploration(c)
+        # None takes the default, as in the core.
+        self._iterations = whole("iterations", iterations, 1, ITERATIONS)
+        self._c = exploration(c, C)
         self._time_limit = seconds(time_limit)
         self._seed = check_seed(seed)
         self._rng = Random(self._seed)
@@ -82,7 +87,7 @@ class IsmctsBot:
 
     @property
     def time_limit(self) -> Optional[float]:
-        """Seconds a move may take (then as many iterations as fit, at least one), or None."""
+        """Seconds a move may take (then as many worlds or iterations as fit, at least one), or None."""
         return self._time_limit
 
     @property
@@ -110,10 +115,11 @@ class IsmctsBot:
         return moves[best]
 
     def analyse(self, game: Any) -> List[Tuple[Any, float]]:
-        """Every legal move with its mean value `sum / n` at the root, ranked as the bot
-        ranks them: most visits first, ties in legal-move order; a move never visited
-        is worth NaN (and comes last). The same search, and the same draws, as choosing a
-        move: a single legal move is not searched (NaN)."""
+        """Every legal move with the bot's estimate of it (this deal's points of the side to
+        move minus the best of the others', on average), in the order the bot ranks them: pimc
+        by mean, best first; ismcts by visits, most first (a move never visited is worth NaN);
+        ties in legal-move order. The same search, and the same draws, as choosing a move: a
+        single legal move is not searched (NaN)."""
         moves, stats = self._search(game)
         order = sorted(range(len(moves)), key=lambda i: -stats[i][0])  # stable: ties keep legal order
         return [(moves[i], stats[i][1] / stats[i][0] if stats[i][0] else math.nan) for i in order]

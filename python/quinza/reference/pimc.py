@@ -24,6 +24,10 @@ from .search import _Search
 from .worlds import sample_world
 
 
+# The default budget (docs/engine.md "pimc").
+WORLDS, DEPTH, EXACT = 16, 2, 20
+
+
 class PimcBot:
     """Perfect-information Monte Carlo: every legal move valued in `worlds` worlds (the
     hidden cards dealt again from the bot's generator), the move of greatest total
@@ -47,11 +51,12 @@ class PimcBot:
 
     name = "pimc"
 
-    def __init__(self, worlds: int = 16, depth: int = 2, exact: int = 20, time_limit: Optional[float] = None,
-                 seed: Optional[int] = 0) -> None:
-        self._worlds = whole("worlds", worlds, 1)
-        self._depth = whole("depth", depth, 0)
-        self._exact = whole("exact", exact, 0)
+    def __init__(self, worlds: int = WORLDS, depth: int = DEPTH, exact: int = EXACT,
+                 time_limit: Optional[float] = None, seed: Optional[int] = 0) -> None:
+        # None takes the default, as in the core.
+        self._worlds = whole("worlds", worlds, 1, WORLDS)
+        self._depth = whole("depth", depth, 0, DEPTH)
+        self._exact = whole("exact", exact, 0, EXACT)
         self._time_limit = seconds(time_limit)
         self._seed = check_seed(seed)
         self._rng = Random(self._seed)
@@ -73,7 +78,7 @@ class PimcBot:
 
     @property
     def time_limit(self) -> Optional[float]:
-        """Seconds a move may take (then as many worlds as fit, at least one), or None."""
+        """Seconds a move may take (then as many worlds or iterations as fit, at least one), or None."""
         return self._time_limit
 
     @property
@@ -101,9 +106,11 @@ class PimcBot:
         return moves[best]
 
     def analyse(self, game: Any) -> List[Tuple[Any, float]]:
-        """Every legal move with its mean value over the worlds, best first (ties in
-        legal-move order): the same search, and the same draws, as choosing a move. A
-        single legal move is not searched: its value is NaN."""
+        """Every legal move with the bot's estimate of it (this deal's points of the side to
+        move minus the best of the others', on average), in the order the bot ranks them: pimc
+        by mean, best first; ismcts by visits, most first (a move never visited is worth NaN);
+        ties in legal-move order. The same search, and the same draws, as choosing a move: a
+        single legal move is not searched (NaN)."""
         moves, sums, count = self._search(game)
         if count == 0:
             return [(moves[0], math.nan)]

@@ -80,24 +80,32 @@ def _place_quinte(game: QuinteGame, others: List[int], sizes: List[int], hidden:
     placed: List[List[Card]] = [[] for _ in sizes]
     for card in hidden:
         open_slots = [i for i in range(len(sizes)) if allowed(i, card) and len(placed[i]) < sizes[i]]
-        room = sum(sizes[i] - len(placed[i]) for i in open_slots)
-        if room:
-            k = rng.below(room)
-            for i in open_slots:
-                if k < sizes[i] - len(placed[i]):
-                    placed[i].append(card)
-                    break
-                k -= sizes[i] - len(placed[i])
-            continue
-        _augment(card, placed, sizes, allowed)
+        if open_slots:
+            _pick(card, open_slots, placed, sizes, rng)
+        elif not _augment(card, placed, sizes, allowed):
+            # Only where what was played contradicts the hands (see seen_voids): the card
+            # goes by the same pick over every slot with room.
+            _pick(card, [i for i in range(len(sizes)) if len(placed[i]) < sizes[i]], placed, sizes, rng)
     return placed
 
 
-def _augment(card: Card, placed: List[List[Card]], sizes: List[int], allowed: Any) -> None:
+def _pick(card: Card, slots: List[int], placed: List[List[Card]], sizes: List[int], rng: Random) -> None:
+    """`card` to the slot holding position `below(room)` of the slots' rooms laid end to
+    end in slot order."""
+    k = rng.below(sum(sizes[i] - len(placed[i]) for i in slots))
+    for i in slots:
+        if k < sizes[i] - len(placed[i]):
+            placed[i].append(card)
+            return
+        k -= sizes[i] - len(placed[i])
+
+
+def _augment(card: Card, placed: List[List[Card]], sizes: List[int], allowed: Any) -> bool:
     """Make room for `card` along the shortest path found breadth first: from its allowed
     slots in slot order; from a slot, its cards in the order placed, each to the slots it
     is allowed in, in slot order, not reached yet; the first slot with room ends it, and
-    every card on the path moves one step on (appended to its new slot)."""
+    every card on the path moves one step on (appended to its new slot). False when no
+    path exists."""
     start = [i for i in range(len(sizes)) if allowed(i, card)]
     parent: Dict[int, Optional[tuple]] = {i: None for i in start}
     queue = deque(start)
@@ -116,7 +124,7 @@ def _augment(card: Card, placed: List[List[Card]], sizes: List[int], allowed: An
             if end is not None:
                 break
     if end is None:  # only if what was played contradicts the hands (see seen_voids)
-        raise ValueError(f"no world fits what has been seen: {card} has no place the cards played allow")
+        return False
     slot = end
     step = parent[slot]
     while step is not None:
@@ -125,6 +133,7 @@ def _augment(card: Card, placed: List[List[Card]], sizes: List[int], allowed: An
         placed[slot].append(d)
         slot, step = a, parent[a]
     placed[slot].append(card)
+    return True
 
 
 def seen_voids(game: QuinteGame) -> "tuple[Dict[int, Set[str]], Set[int]]":
