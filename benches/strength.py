@@ -212,13 +212,35 @@ def play_pair(rules: Any, a: Any, b: Any, games: int, seed: int, threads: Option
     }
 
 
-def self_play_speed(rules: Any, bot: Any, games: int, seed: int) -> Dict[str, Any]:
+def replays_in_python(rules: Any, label: str, result: Any) -> bool:
+    """Match 0 of `result` played again move by move, each seat's bot made here with the
+    label's parameters and its seat's seed: the same scores, deals and moves tell that
+    simulate played the bot with those parameters (not a default one of its kind)."""
+    name, params = parse_bot(label)
+    m = quinza.match_seed(result.seed, 0)
+    seats = [quinza.bot(name, seed=quinza.seat_seed(m, k), **params) for k in range(rules.players)]
+    game = quinza.Game(rules, seed=m)
+    moves = 0
+    while not game.is_over:
+        game.play(seats[game.turn](game))
+        moves += 1
+    return (list(game.scores) == [int(x) for x in result.scores[0]] and len(game.deals) == int(result.deals[0])
+            and moves == int(result.moves[0]))
+
+
+def self_play_speed(rules: Any, label: str, bot: Any, games: int, seed: int) -> Dict[str, Any]:
     """The bot against itself on one thread: ms per move = wall time / moves."""
     result = quinza.simulate(rules, games, bots=[bot], seed=seed, threads=1)
     moves = int(result.summary["moves"])
+    same = replays_in_python(rules, label, result)
+    if not same:
+        print(f"  WARNING: {label} in {rules_label(rules)}: simulate's match 0 is not the same match played in Python "
+              f"with quinza.bot(name, seed=seat_seed(m, k), **params) at each seat: does simulate keep the bot's "
+              f"parameters (and seed it by seat_seed)?", flush=True)
     return {"matches": games, "moves": moves, "seconds": result.seconds,
             "ms_per_move": 1000 * result.seconds / moves if moves else math.nan,
-            "method": "bot vs itself, simulate threads=1, wall time / moves"}
+            "method": "bot vs itself, simulate threads=1, wall time / moves",
+            "simulate_matches_python_replay": same}
 
 
 # -- the run --------------------------------------------------------------------------------------
@@ -245,7 +267,7 @@ def run_rules(rules: Any, pairs: List[Tuple[str, str]], args: argparse.Namespace
 
     def speed(label: str) -> Dict[str, Any]:
         if label not in out["speed"]:
-            out["speed"][label] = self_play_speed(rules, get(label), args.time_games, args.seed)
+            out["speed"][label] = self_play_speed(rules, label, get(label), args.time_games, args.seed)
         return out["speed"][label]
 
     def best() -> str:
