@@ -53,8 +53,9 @@ def ours(name: str, players: int, iterations: int, c: float, moves: int, seed: i
     """Time our ISMCTS on `moves` positions with more than one legal move, self-play."""
     if "ismcts" not in quinza.BOT_NAMES:
         return {"skipped": f"ismcts is not in this build of quinza (BOT_NAMES: {', '.join(quinza.BOT_NAMES)})"}
+    params: Dict[str, Any] = {"iterations": iterations, "c": c}
     try:
-        bot = quinza.bot("ismcts", iterations=iterations, c=c, seed=seed)
+        bot = quinza.bot("ismcts", seed=seed, **params)
     except (TypeError, ValueError) as error:
         return {"skipped": f"quinza.bot('ismcts', iterations={iterations}, c={c}) refused: {error}"}
     greedy = quinza.bot("greedy")

@@ -221,7 +221,7 @@ def replays_in_python(rules: Any, label: str, result: Any) -> bool:
     seats = [quinza.bot(name, seed=quinza.seat_seed(m, k), **params) for k in range(rules.players)]
     game = quinza.Game(rules, seed=m)
     moves = 0
-    while not game.is_over:
+    while game.turn is not None:  # None once the match is over
         game.play(seats[game.turn](game))
         moves += 1
     return (list(game.scores) == [int(x) for x in result.scores[0]] and len(game.deals) == int(result.deals[0])
@@ -324,12 +324,12 @@ def ms(d: Dict[str, Any]) -> str:
     return f"{v:9.4f}" if v < 1 else f"{v:9.2f}"
 
 
-HEADER = (f"{'pair (A vs B)':<54}{'A win rate [95% Wilson]':<26}{'A-B points/deal [95% paired]':<31}"
+HEADER = (f"{'pair (A vs B)':<66}{'A win rate [95% Wilson]':<26}{'A-B points/deal [95% paired]':<31}"
           f"{'ms/move A':>10}{'ms/move B':>10}{'matches':>8}{'s':>7}")
 
 
 def format_row(row: Dict[str, Any]) -> str:
-    return (f"{row['pair'][:53]:<54}{pct(row['a_win_rate']):<26}{interval(row['points_diff_per_deal']):<31}"
+    return (f"{row['pair'][:65]:<66}{pct(row['a_win_rate']):<26}{interval(row['points_diff_per_deal']):<31}"
             f"{ms(row['a_speed']):>10}{ms(row['b_speed']):>10}{row['matches']:>8}{row['seconds']:7.1f}")
 
 
