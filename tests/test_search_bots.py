@@ -11,6 +11,8 @@ Budgets are tiny: the reference plays these searches in Python.
 
 from __future__ import annotations
 
+import inspect
+
 import json
 import math
 from types import ModuleType
@@ -413,15 +415,20 @@ def test_a_time_limit_takes_as_many_worlds_or_iterations_as_fit(q: ModuleType, b
 
 
 def test_the_bots_parameters_attributes_and_repr(q: ModuleType) -> None:
+    # The documented defaults (docs/engine.md), as the signatures show them.
     p = q.bot("pimc")
-    assert repr(p) == "PimcBot(worlds=16, depth=2, exact=20, time_limit=None, seed=0)"
-    assert p.params == {"worlds": 16, "depth": 2, "exact": 20, "time_limit": None}
+    assert repr(p) == "PimcBot(worlds=64, depth=0, exact=0, time_limit=None, seed=0)"
+    assert p.params == {"worlds": 64, "depth": 0, "exact": 0, "time_limit": None}
     assert list(p.params) == ["worlds", "depth", "exact", "time_limit"]
-    assert (p.name, p.worlds, p.depth, p.exact, p.time_limit, p.seed, p.state) == ("pimc", 16, 2, 20, None, 0, 0)
+    assert (p.name, p.worlds, p.depth, p.exact, p.time_limit, p.seed, p.state) == ("pimc", 64, 0, 0, None, 0, 0)
     i = q.bot("ismcts")
-    assert repr(i) == "IsmctsBot(iterations=1000, c=0.7, time_limit=None, seed=0)"
-    assert i.params == {"iterations": 1000, "c": 0.7, "time_limit": None} and list(i.params) == ["iterations", "c", "time_limit"]
-    assert (i.name, i.iterations, i.c, i.time_limit, i.seed) == ("ismcts", 1000, 0.7, None, 0)
+    assert repr(i) == "IsmctsBot(iterations=8000, c=0.7, time_limit=None, seed=0)"
+    assert i.params == {"iterations": 8000, "c": 0.7, "time_limit": None} and list(i.params) == ["iterations", "c", "time_limit"]
+    assert (i.name, i.iterations, i.c, i.time_limit, i.seed) == ("ismcts", 8000, 0.7, None, 0)
+    for cls, bot in ((q.PimcBot, p), (q.IsmctsBot, i)):
+        shown = {k: v.default for k, v in inspect.signature(cls).parameters.items()}
+        assert shown == {**bot.params, "seed": 0}
+        assert cls(**{k: None for k in shown}).params == bot.params  # None takes the default
     j = q.bot("ismcts", seed=9, iterations=5, c=2, time_limit=0.5)
     assert isinstance(j.c, float) and j.c == 2.0 and j.seed == 9 and j.time_limit == 0.5
     assert repr(j) == "IsmctsBot(iterations=5, c=2.0, time_limit=0.5, seed=9)"

@@ -503,9 +503,9 @@ class RandomBot:
         """The generator's state now."""
     @property
     def params(self) -> dict[str, Any]:
-        """The bot's parameters besides the seed: none."""
+        """The bot's parameters (all but the seed) by name, in the order of its signature."""
     def __call__(self, game: Any) -> Move:
-        """The move for the seat to act (one draw from the bot's generator)."""
+        """Call self as a function."""
 
 @final
 class GreedyBot:
@@ -518,7 +518,7 @@ class GreedyBot:
     def __new__(cls, seed: Optional[int] = None) -> Self: ...
     @property
     def params(self) -> dict[str, Any]:
-        """The bot's parameters besides the seed: none."""
+        """The bot's parameters (all but the seed) by name, in the order of its signature."""
     def __call__(self, game: Any) -> Move: ...
 
 @disjoint_base
@@ -531,70 +531,97 @@ class SearchBot:
         """The seed the bot started from."""
     @property
     def state(self) -> int:
-        """The generator's state now (it goes on from move to move)."""
+        """The generator's state now."""
     @property
     def time_limit(self) -> Optional[float]:
-        """The seconds a move, or None (a budget of worlds or iterations)."""
+        """Seconds a move may take (then as many worlds or iterations as fit, at least one), or None."""
     @property
     def params(self) -> dict[str, Any]:
-        """The bot's parameters besides the seed, in the order of its signature."""
+        """The bot's parameters (all but the seed) by name, in the order of its signature."""
     def __call__(self, game: Any) -> Move:
-        """The bot's move for the seat to act. With a budget of worlds or iterations and a
-        seed, the same game gives the same move; with a time limit it need not.
-        """
+        """Call self as a function."""
     def analyse(self, game: Any) -> list[tuple[Move, float]]:
         """Every legal move with the bot's estimate of it (this deal's points of the side to
-        move minus the best of the others', on average), in the order the bot ranks them:
-        a list of (Move, float), best first (docs/engine.md "Search bots").
+        move minus the best of the others', on average), in the order the bot ranks them: pimc
+        by mean, best first; ismcts by visits, most first (a move never visited is worth NaN);
+        ties in legal-move order. The same search, and the same draws, as choosing a move: a
+        single legal move is not searched (NaN).
         """
 
 @final
 class PimcBot(SearchBot):
-    """Perfect-information Monte Carlo (docs/engine.md "pimc"): for each of `worlds` worlds
-    dealt again from what the seat may know, every legal move valued exactly (at most
-    `exact` cards left to play) or by a search `depth` moves deep with greedy playouts;
-    the move of best mean is played. `time_limit` (seconds): as many worlds as fit.
+    """Perfect-information Monte Carlo: every legal move valued in `worlds` worlds (the
+    hidden cards dealt again from the bot's generator), the move of greatest total
+    played (ties in legal-move order); `analyse` gives each move's mean.
+
+    In a world a move is worth this deal's points of the side to move minus the best of
+    the other sides' (paranoid with three sides): the open-hand solver's exact value
+    when at most `exact` cards are still to be played (the hands, and the stock in the
+    fifteen family), else a minimax `depth` moves deep below the move whose positions
+    are worth a greedy playout (every seat the greedy move to the end of the deal).
+    With `time_limit` seconds, `worlds` is ignored: worlds are taken one after another
+    until the time is up (at least one; the clock is read between worlds). A single
+    legal move is played without searching and draws nothing.
+
+    >>> from quinza.reference import Game
+    >>> g = Game("escoba", seed=4)
+    >>> bot = PimcBot(worlds=2, depth=0, exact=0, seed=1)
+    >>> bot(g) in g.legal_moves(), len(bot.analyse(g)) == len(g.legal_moves())
+    (True, True)
     """
 
     def __new__(
         cls,
-        worlds: Optional[int] = None,
-        depth: Optional[int] = None,
-        exact: Optional[int] = None,
+        worlds: Optional[int] = 64,
+        depth: Optional[int] = 0,
+        exact: Optional[int] = 0,
         time_limit: Optional[float] = None,
-        seed: Optional[int] = None,
+        seed: Optional[int] = 0,
     ) -> Self: ...
     @property
     def worlds(self) -> int:
-        """Worlds a move (without a time limit)."""
+        """How many worlds a move is searched in (without a time limit)."""
     @property
     def depth(self) -> int:
-        """Moves searched below each move before the greedy playout."""
+        """Moves searched below each root move before a greedy playout."""
     @property
     def exact(self) -> int:
-        """Solve exactly when at most this many cards are left to play."""
+        """At most this many cards left to play: each world is solved exactly."""
 
 @final
 class IsmctsBot(SearchBot):
-    """Information-set Monte Carlo tree search (docs/engine.md "ismcts"): `iterations`
-    worlds dealt again from what the seat may know, one tree of moves, UCB with
-    exploration constant `c`, greedy playouts; the root move of most visits is played.
-    `time_limit` (seconds): as many iterations as fit.
+    """Single-observer ISMCTS: `iterations` walks of one tree of moves, each in a world
+    newly sampled from the bot's generator (the hidden cards dealt again); the root's
+    most visited move is played (ties in legal-move order), `analyse` gives each move's
+    mean value.
+
+    A node is chosen by `(sum / n) / scale + c * sqrt(ln(availability) / n)`, `scale`
+    the largest absolute value backed up so far in the search (at least 1); a value is
+    the deal's points of the side of the seat that made the move minus the best of the
+    other sides'. With `time_limit` seconds, `iterations` is ignored: iterations run
+    until the time is up (at least one; the clock is read between iterations). A single
+    legal move is played without searching and draws nothing.
+
+    >>> from quinza.reference import Game
+    >>> g = Game("quinza", seed=2)
+    >>> bot = IsmctsBot(iterations=20, seed=3)
+    >>> bot(g) in g.legal_moves(), len(bot.analyse(g)) == len(g.legal_moves())
+    (True, True)
     """
 
     def __new__(
         cls,
-        iterations: Optional[int] = None,
-        c: Optional[float] = None,
+        iterations: Optional[int] = 8000,
+        c: Optional[float] = 0.7,
         time_limit: Optional[float] = None,
-        seed: Optional[int] = None,
+        seed: Optional[int] = 0,
     ) -> Self: ...
     @property
     def iterations(self) -> int:
-        """Iterations a move (without a time limit)."""
+        """How many iterations a move is searched with (without a time limit)."""
     @property
     def c(self) -> float:
-        """The exploration constant of UCB."""
+        """The weight of the exploration term of UCB."""
 
 def rule_sets() -> list[dict[str, Any]]:
     """The rules table, one dict per rule set, in the order quinza, rb3ine, escoba, quinte.
@@ -603,9 +630,11 @@ def rule_sets() -> list[dict[str, Any]]:
     [('quinza', 15, 151), ('rb3ine', 40, 151)]
     """
 def bot(name: str, seed: Optional[int] = None, **params: Any) -> Union[RandomBot, GreedyBot, PimcBot, IsmctsBot]:
-    """A new bot by name: `bot("random", seed=7)` is a `RandomBot`, `bot("greedy")` a
-    `GreedyBot`, `bot("pimc", worlds=32)` a `PimcBot`, `bot("ismcts", iterations=2000)` an
-    `IsmctsBot`; an unknown name or parameter raises ValueError.
+    """A new bot by name, with its parameters: `bot("random", seed=7)` is a `RandomBot`,
+    `bot("greedy")` a `GreedyBot`, `bot("pimc", worlds=8)` a `PimcBot`,
+    `bot("ismcts", iterations=200)` an `IsmctsBot`. An unknown name, an unknown
+    parameter (checked in the order given) or a bad value (checked in the order of the
+    bot's signature) raises ValueError.
     """
 def match_seed(seed: int, index: int) -> int:
     """The seed of match `index` of a simulation seeded `seed`: output number `index` (from

@@ -425,7 +425,7 @@ pub struct PyPimcBot {}
 impl PyPimcBot {
     #[new]
     #[pyo3(signature = (worlds = None, depth = None, exact = None, time_limit = None, seed = None),
-           text_signature = "(worlds=16, depth=2, exact=20, time_limit=None, seed=0)")]
+           text_signature = "(worlds=64, depth=0, exact=0, time_limit=None, seed=0)")]
     fn new(
         worlds: Option<Bound<'_, PyAny>>,
         depth: Option<Bound<'_, PyAny>>,
@@ -506,7 +506,7 @@ pub struct PyIsmctsBot {}
 impl PyIsmctsBot {
     #[new]
     #[pyo3(signature = (iterations = None, c = None, time_limit = None, seed = None),
-           text_signature = "(iterations=1000, c=0.7, time_limit=None, seed=0)")]
+           text_signature = "(iterations=8000, c=0.7, time_limit=None, seed=0)")]
     fn new(
         iterations: Option<Bound<'_, PyAny>>,
         c: Option<Bound<'_, PyAny>>,

@@ -23,7 +23,7 @@ pub struct IsmctsParams {
 impl Default for IsmctsParams {
     fn default() -> Self {
         IsmctsParams {
-            iterations: 1000,
+            iterations: 8000,
             c: 0.7,
             time_limit: None,
         }

@@ -24,9 +24,9 @@ pub struct PimcParams {
 impl Default for PimcParams {
     fn default() -> Self {
         PimcParams {
-            worlds: 16,
-            depth: 2,
-            exact: 20,
+            worlds: 64,
+            depth: 0,
+            exact: 0,
             time_limit: None,
         }
     }

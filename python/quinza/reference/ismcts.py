@@ -41,7 +41,7 @@ class _Node:
 
 
 # The default budget and constant (docs/engine.md "ismcts").
-ITERATIONS, C = 1000, 0.7
+ITERATIONS, C = 8000, 0.7
 
 
 class IsmctsBot:
