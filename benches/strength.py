@@ -49,9 +49,9 @@ DEFAULT_RULES = "quinza,rb3ine,escoba,quinte,escoba:4,quinza:4"
 DEFAULT_PAIRS = [
     "greedy vs random",
     "pimc vs greedy",
-    "pimc:worlds=64 vs greedy",
+    "pimc:worlds=256 vs greedy",
     "ismcts vs greedy",
-    "ismcts:iterations=4000 vs greedy",
+    "ismcts:iterations=2000 vs greedy",
     f"{PLAIN_PIMC} vs greedy",
     f"best vs {PLAIN_PIMC}",
 ]
