@@ -49,7 +49,7 @@ DEFAULT_RULES = "quinza,rb3ine,escoba,quinte,escoba:4,quinza:4"
 DEFAULT_PAIRS = [
     "greedy vs random",
     "pimc vs greedy",
-    "pimc:worlds=256 vs greedy",
+    "pimc:worlds=1024 vs greedy",
     "ismcts vs greedy",
     "ismcts:iterations=2000 vs greedy",
     f"{PLAIN_PIMC} vs greedy",

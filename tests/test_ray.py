@@ -35,6 +35,16 @@ def test_ray_gives_exactly_the_local_result(name: str, players: int, bots: str, 
     assert summary.summary == local.summary
 
 
+def test_search_bots_travel_to_ray_with_their_parameters() -> None:
+    import quinza
+
+    rules = quinza.Rules("escoba", target=6)
+    bots = [quinza.bot("ismcts", iterations=15, c=0.4), "pimc:worlds=3"]
+    local = quinza.simulate(rules, 6, bots=bots, seed=2)
+    remote = quinza.simulate(rules, 6, bots=bots, seed=2, backend="ray")
+    assert remote == local and remote.bots == ["ismcts:iterations=15,c=0.4", "pimc:worlds=3"]
+
+
 def test_ray_runs_the_reference_too(q: ModuleType) -> None:
     local = q.simulate("quinza", 40, bots="greedy,random", seed=3)
     assert q.simulate("quinza", 40, bots="greedy,random", seed=3, backend="ray") == local

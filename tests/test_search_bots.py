@@ -417,10 +417,10 @@ def test_a_time_limit_takes_as_many_worlds_or_iterations_as_fit(q: ModuleType, b
 def test_the_bots_parameters_attributes_and_repr(q: ModuleType) -> None:
     # The documented defaults (docs/engine.md), as the signatures show them.
     p = q.bot("pimc")
-    assert repr(p) == "PimcBot(worlds=64, depth=0, exact=0, time_limit=None, seed=0)"
-    assert p.params == {"worlds": 64, "depth": 0, "exact": 0, "time_limit": None}
+    assert repr(p) == "PimcBot(worlds=256, depth=0, exact=0, time_limit=None, seed=0)"
+    assert p.params == {"worlds": 256, "depth": 0, "exact": 0, "time_limit": None}
     assert list(p.params) == ["worlds", "depth", "exact", "time_limit"]
-    assert (p.name, p.worlds, p.depth, p.exact, p.time_limit, p.seed, p.state) == ("pimc", 64, 0, 0, None, 0, 0)
+    assert (p.name, p.worlds, p.depth, p.exact, p.time_limit, p.seed, p.state) == ("pimc", 256, 0, 0, None, 0, 0)
     i = q.bot("ismcts")
     assert repr(i) == "IsmctsBot(iterations=8000, c=0.7, time_limit=None, seed=0)"
     assert i.params == {"iterations": 8000, "c": 0.7, "time_limit": None} and list(i.params) == ["iterations", "c", "time_limit"]

@@ -572,7 +572,7 @@ class PimcBot(SearchBot):
 
     def __new__(
         cls,
-        worlds: Optional[int] = 64,
+        worlds: Optional[int] = 256,
         depth: Optional[int] = 0,
         exact: Optional[int] = 0,
         time_limit: Optional[float] = None,

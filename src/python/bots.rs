@@ -425,7 +425,7 @@ pub struct PyPimcBot {}
 impl PyPimcBot {
     #[new]
     #[pyo3(signature = (worlds = None, depth = None, exact = None, time_limit = None, seed = None),
-           text_signature = "(worlds=64, depth=0, exact=0, time_limit=None, seed=0)")]
+           text_signature = "(worlds=256, depth=0, exact=0, time_limit=None, seed=0)")]
     fn new(
         worlds: Option<Bound<'_, PyAny>>,
         depth: Option<Bound<'_, PyAny>>,

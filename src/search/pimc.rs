@@ -24,7 +24,7 @@ pub struct PimcParams {
 impl Default for PimcParams {
     fn default() -> Self {
         PimcParams {
-            worlds: 64,
+            worlds: 256,
             depth: 0,
             exact: 0,
             time_limit: None,

@@ -25,7 +25,7 @@ from .worlds import sample_world
 
 
 # The default budget (docs/engine.md "pimc").
-WORLDS, DEPTH, EXACT = 64, 0, 0
+WORLDS, DEPTH, EXACT = 256, 0, 0
 
 
 class PimcBot:
