@@ -2,7 +2,7 @@
 re-exports (import them from there).
 
 `quinza.reference` is the same API in pure Python, the executable specification of
-RULES.md.
+docs/rules.md.
 """
 
 # Type stubs for the compiled Rust core (re-exported by `quinza`). Every docstring here is

@@ -105,7 +105,7 @@ fn python_printable(c: char) -> bool {
 /// re-exports (import them from there).
 ///
 /// `quinza.reference` is the same API in pure Python, the executable specification of
-/// RULES.md.
+/// docs/rules.md.
 #[pymodule]
 #[pyo3(name = "_core")]
 fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {

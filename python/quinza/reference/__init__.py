@@ -1,4 +1,5 @@
-"""The pure-Python reference: the executable specification of RULES.md.
+"""The pure-Python reference: the executable specification of the rules
+(docs/rules.md).
 
 Same public names and behaviour as the Rust-backed :mod:`quinza`; written to be read,
 not to be fast. It never imports the compiled module. `Game(rules, seed)` (game.py, what

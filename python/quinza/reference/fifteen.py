@@ -1,8 +1,8 @@
 """The fifteen family (quinza, rb3ine, escoba): one whole match, readable first.
 
-Read it next to RULES.md "The fifteen family"; the choices RULES.md leaves open are fixed
-in docs/engine.md (dealing order, move order, messages, JSON) and made here exactly as the
-Rust core makes them.
+Read it next to docs/rules.md, section "The fifteen family"; the choices the rules leave
+open are fixed in docs/engine.md (dealing order, move order, messages, JSON) and made here
+exactly as the Rust core makes them.
 """
 
 from __future__ import annotations
@@ -26,9 +26,9 @@ SUM_WEIGHTS = (16, 12, 13, 14, 15, 18, 21, 10, 10, 10)
 SEVEN_OF_OROS = Card("7o")
 
 
-# Card points of quinza and rb3ine (RULES.md "Scoring a deal"), by rank index: an Oros at
-# its printed number, the Ace 10 (70 in all); any other card 1 (30 in all). The scoring
-# and the greedy bot both read them here.
+# Card points of quinza and rb3ine (docs/rules.md, "Scoring quinza and rb3ine"), by rank
+# index: an Oros at its printed number, the Ace 10 (70 in all); any other card 1 (30 in
+# all). The scoring and the greedy bot both read them here.
 GOLD_POINTS = (10, 2, 3, 4, 5, 6, 7, 10, 11, 12)
 OTHER_POINTS = 1
 

@@ -1,8 +1,9 @@
 """Quinte, the trick game: one whole match, readable first.
 
-Read it next to RULES.md "quinte: the trick game"; docs/engine.md "Quinte" fixes what
-RULES.md leaves open (card ids, dealing order, the order of legal moves, messages, JSON);
-this module makes those choices as written there, and the Rust core must make them alike.
+Read it next to docs/rules.md, section "Quinte, the trick game"; docs/engine.md "Quinte"
+fixes what the rules leave open (card ids, dealing order, the order of legal moves,
+messages, JSON); this module makes those choices as written there, and the Rust core must
+make them alike.
 
 A match in brief. Four players, seats 0+2 against 1+3. Each deal: 5 cards face down as
 the cachette, 12 to each player. Then the doubling: one bid each (pass, double,

@@ -1,4 +1,4 @@
-"""Rule sets of RULES.md: their names, player counts, targets and options.
+"""The rule sets of docs/rules.md: their names, player counts, targets and options.
 
 Three capture games of the fifteen family (quinza, rb3ine, escoba) and the trick game
 quinte (4 players only, target 250 by default, no options).
@@ -48,7 +48,8 @@ class RuleSet:
         }
 
 
-# The rules table of RULES.md, one row per rule set, in the order messages name them.
+# The rules table (docs/rules.md, "Choosing a rule set and its options"), one row per rule
+# set, in the order messages name them.
 ROWS: Tuple[RuleSet, ...] = (
     RuleSet("quinza", "fifteen", "baraja", (2, 3, 4), 151, 15, PRINTED_VALUES, "card_points",
             "highest_at_target", sweeps=False, has_opening_capture=False),
