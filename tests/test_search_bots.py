@@ -35,10 +35,11 @@ MOVES = {"quinte": (2, 9, 26, 41, 46, 50), "fifteen": (0, 7, 16, 29, 38)}
 
 def small(name: str, rules: str, seed: int = 0) -> Dict[str, Any]:
     """A tiny budget of a search bot: pimc solves few cards exactly, else looks one move
-    deep below the root move (quinte: none) before its greedy playouts."""
+    deep below the root move (quinte: none) before its greedy playouts; ismcts plays out
+    greedily or (odd seeds) at random."""
     if name == "pimc":
         return {"worlds": 3, "depth": 0 if rules == "quinte" else 1, "exact": 8, "seed": seed}
-    return {"iterations": 30, "seed": seed}
+    return {"iterations": 30, "seed": seed, "rollout": "random" if seed % 2 else "greedy"}
 
 
 def twin(q: ModuleType, game: Any) -> Any:
@@ -422,8 +423,9 @@ def test_the_bots_parameters_attributes_and_repr(q: ModuleType) -> None:
     assert list(p.params) == ["worlds", "depth", "exact", "time_limit"]
     assert (p.name, p.worlds, p.depth, p.exact, p.time_limit, p.seed, p.state) == ("pimc", 256, 0, 0, None, 0, 0)
     i = q.bot("ismcts")
-    assert repr(i) == "IsmctsBot(iterations=8000, c=0.7, time_limit=None, seed=0)"
-    assert i.params == {"iterations": 8000, "c": 0.7, "time_limit": None} and list(i.params) == ["iterations", "c", "time_limit"]
+    assert repr(i) == "IsmctsBot(iterations=8000, c=0.7, rollout='greedy', time_limit=None, seed=0)"
+    assert i.params == {"iterations": 8000, "c": 0.7, "rollout": "greedy", "time_limit": None}
+    assert list(i.params) == ["iterations", "c", "rollout", "time_limit"] and i.rollout == "greedy"
     assert (i.name, i.iterations, i.c, i.time_limit, i.seed) == ("ismcts", 8000, 0.7, None, 0)
     for cls, bot in ((q.PimcBot, p), (q.IsmctsBot, i)):
         shown = {k: v.default for k, v in inspect.signature(cls).parameters.items()}
@@ -431,7 +433,7 @@ def test_the_bots_parameters_attributes_and_repr(q: ModuleType) -> None:
         assert cls(**{k: None for k in shown}).params == bot.params  # None takes the default
     j = q.bot("ismcts", seed=9, iterations=5, c=2, time_limit=0.5)
     assert isinstance(j.c, float) and j.c == 2.0 and j.seed == 9 and j.time_limit == 0.5
-    assert repr(j) == "IsmctsBot(iterations=5, c=2.0, time_limit=0.5, seed=9)"
+    assert repr(j) == "IsmctsBot(iterations=5, c=2.0, rollout='greedy', time_limit=0.5, seed=9)"
     assert repr(q.PimcBot(worlds=3, depth=0, exact=1, seed=4)) == "PimcBot(worlds=3, depth=0, exact=1, time_limit=None, seed=4)"
     assert q.bot("random", seed=3).params == {} and q.bot("greedy").params == {}
     assert type(q.bot("pimc")) is q.PimcBot and type(q.bot("ismcts")) is q.IsmctsBot
@@ -446,7 +448,7 @@ BAD = [
     (("pimc",), {"foo": 1}, "unknown parameter 'foo' for the pimc bot: choose worlds, depth, exact, time_limit or seed"),
     (("pimc",), {"worlds": 0, "foo": 1, "bar": 2}, "unknown parameter 'foo' for the pimc bot"),
     (("pimc",), {"iterations": 5}, "unknown parameter 'iterations' for the pimc bot: choose worlds, depth, exact, time_limit or seed"),
-    (("ismcts",), {"worlds": 5}, "unknown parameter 'worlds' for the ismcts bot: choose iterations, c, time_limit or seed"),
+    (("ismcts",), {"worlds": 5}, "unknown parameter 'worlds' for the ismcts bot: choose iterations, c, rollout, time_limit or seed"),
     (("random",), {"worlds": 5}, "unknown parameter 'worlds' for the random bot: choose seed"),
     (("greedy",), {"depth": 1}, "unknown parameter 'depth' for the greedy bot: choose seed"),
     (("pimc",), {"worlds": 0}, "worlds must be a whole number from 1 to 2**64-1, not 0"),
@@ -463,6 +465,8 @@ BAD = [
     (("pimc", -1), {"worlds": 0}, "worlds must be a whole number from 1 to 2**64-1, not 0"),
     (("ismcts",), {"iterations": 0}, "iterations must be a whole number from 1 to 2**64-1, not 0"),
     (("ismcts",), {"c": -1}, "c must be a finite number from 0, not -1"),
+    (("ismcts",), {"rollout": "mcts"}, "rollout must be 'greedy' or 'random', not 'mcts'"),
+    (("ismcts",), {"rollout": 1}, "rollout must be 'greedy' or 'random', not 1"),
     (("ismcts",), {"c": math.inf}, "c must be a finite number from 0, not inf"),
     (("ismcts",), {"c": math.nan}, "c must be a finite number from 0, not nan"),
     (("ismcts",), {"c": True}, "c must be a finite number from 0, not True"),

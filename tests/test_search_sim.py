@@ -62,7 +62,7 @@ def test_both_backends_play_the_same_search_matches() -> None:
 @pytest.mark.parametrize("text, message", [
     ("pimc:worlds", "bot parameters are written name=value, not 'worlds'"),
     ("pimc:worlds=0", "worlds must be a whole number from 1 to 2**64-1, not 0"),
-    ("ismcts:depth=2", "unknown parameter 'depth' for the ismcts bot: choose iterations, c, time_limit or seed"),
+    ("ismcts:depth=2", "unknown parameter 'depth' for the ismcts bot: choose iterations, c, rollout, time_limit or seed"),
 ])
 def test_bad_bot_text_is_refused(q: ModuleType, text: str, message: str) -> None:
     with pytest.raises(ValueError, match="^" + __import__("re").escape(message)):

@@ -613,6 +613,7 @@ class IsmctsBot(SearchBot):
         cls,
         iterations: Optional[int] = 8000,
         c: Optional[float] = 0.7,
+        rollout: Optional[str] = "greedy",
         time_limit: Optional[float] = None,
         seed: Optional[int] = 0,
     ) -> Self: ...
@@ -622,6 +623,11 @@ class IsmctsBot(SearchBot):
     @property
     def c(self) -> float:
         """The weight of the exploration term of UCB."""
+    @property
+    def rollout(self) -> str:
+        """How an iteration plays on to the end of the deal: 'greedy' (every seat the greedy
+        move) or 'random' (every seat a uniform legal move from the bot's generator).
+        """
 
 def rule_sets() -> list[dict[str, Any]]:
     """The rules table, one dict per rule set, in the order quinza, rb3ine, escoba, quinte.

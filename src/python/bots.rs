@@ -11,7 +11,7 @@ use super::{plain_int, repr, type_name, value_error};
 use crate::any::AnyGame;
 use crate::bots::{unknown_bot_message, BotKind, BotSpec, BOT_NAMES};
 use crate::rng::SplitMix64;
-use crate::search::ismcts::IsmctsParams;
+use crate::search::ismcts::{IsmctsParams, Rollout};
 use crate::search::pimc::PimcParams;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
@@ -180,6 +180,17 @@ fn exploration_arg(v: &Bound<'_, PyAny>) -> PyResult<f64> {
     }
 }
 
+/// `rollout`: "greedy" or "random".
+fn rollout_arg(v: &Bound<'_, PyAny>) -> PyResult<Rollout> {
+    match super::str_text(v).and_then(|t| Rollout::parse(&t)) {
+        Some(r) => Ok(r),
+        None => Err(value_error(format!(
+            "rollout must be 'greedy' or 'random', not {}",
+            repr(v)?
+        ))),
+    }
+}
+
 /// A bot's spec from its parameters: `get(name)` is the value given for a parameter, or
 /// None for its default. Checked in signature order.
 fn spec_from<'py>(
@@ -211,6 +222,7 @@ fn spec_from<'py>(
                 iterations: given("iterations")
                     .map_or(Ok(d.iterations), |v| count_arg(&v, "iterations", 1))?,
                 c: given("c").map_or(Ok(d.c), |v| exploration_arg(&v))?,
+                rollout: given("rollout").map_or(Ok(d.rollout), |v| rollout_arg(&v))?,
                 time_limit: time_limit(given("time_limit"))?,
             })
         }
@@ -232,10 +244,7 @@ fn kind_arg(name: &Bound<'_, PyAny>) -> PyResult<BotKind> {
 
 /// The spec of a bot given by name and keyword parameters: unknown parameter names
 /// first (in the order given), then every parameter in signature order.
-fn spec_of_params<'py>(
-    kind: BotKind,
-    params: Option<&Bound<'py, PyDict>>,
-) -> PyResult<BotSpec> {
+fn spec_of_params<'py>(kind: BotKind, params: Option<&Bound<'py, PyDict>>) -> PyResult<BotSpec> {
     if let Some(p) = params {
         // `seed` is a parameter of its own, never among these.
         for key in p.keys() {
@@ -332,6 +341,7 @@ impl PySearchBot {
             BotSpec::Ismcts(p) => {
                 d.set_item("iterations", p.iterations)?;
                 d.set_item("c", p.c)?;
+                d.set_item("rollout", p.rollout.name())?;
                 d.set_item("time_limit", p.time_limit)?;
             }
             _ => {}
@@ -383,16 +393,19 @@ impl PySearchBot {
     }
 
     fn __repr__(&self) -> String {
-        let shown = self.time_limit().map_or("None".to_string(), crate::pyrepr::py_repr_float);
+        let shown = self
+            .time_limit()
+            .map_or("None".to_string(), crate::pyrepr::py_repr_float);
         match &self.spec {
             BotSpec::Pimc(p) => format!(
                 "PimcBot(worlds={}, depth={}, exact={}, time_limit={shown}, seed={})",
                 p.worlds, p.depth, p.exact, self.seed
             ),
             BotSpec::Ismcts(p) => format!(
-                "IsmctsBot(iterations={}, c={}, time_limit={shown}, seed={})",
+                "IsmctsBot(iterations={}, c={}, rollout='{}', time_limit={shown}, seed={})",
                 p.iterations,
                 crate::pyrepr::py_repr_float(p.c),
+                p.rollout.name(),
                 self.seed
             ),
             _ => String::new(),
@@ -505,17 +518,19 @@ pub struct PyIsmctsBot {}
 #[pymethods]
 impl PyIsmctsBot {
     #[new]
-    #[pyo3(signature = (iterations = None, c = None, time_limit = None, seed = None),
-           text_signature = "(iterations=8000, c=0.7, time_limit=None, seed=0)")]
+    #[pyo3(signature = (iterations = None, c = None, rollout = None, time_limit = None, seed = None),
+           text_signature = "(iterations=8000, c=0.7, rollout='greedy', time_limit=None, seed=0)")]
     fn new(
         iterations: Option<Bound<'_, PyAny>>,
         c: Option<Bound<'_, PyAny>>,
+        rollout: Option<Bound<'_, PyAny>>,
         time_limit: Option<Bound<'_, PyAny>>,
         seed: Option<Bound<'_, PyAny>>,
     ) -> PyResult<PyClassInitializer<PyIsmctsBot>> {
         let args = [
             ("iterations", iterations),
             ("c", c),
+            ("rollout", rollout),
             ("time_limit", time_limit),
         ];
         let spec = spec_from(BotKind::Ismcts, |name| {
@@ -548,6 +563,16 @@ impl PyIsmctsBot {
         match &slf.as_super().spec {
             BotSpec::Ismcts(p) => p.c,
             _ => 0.0,
+        }
+    }
+
+    /// How an iteration plays on to the end of the deal: 'greedy' (every seat the greedy
+    /// move) or 'random' (every seat a uniform legal move from the bot's generator).
+    #[getter]
+    fn rollout(slf: PyRef<'_, Self>) -> &'static str {
+        match &slf.as_super().spec {
+            BotSpec::Ismcts(p) => p.rollout.name(),
+            _ => "",
         }
     }
 }

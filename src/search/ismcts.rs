@@ -9,6 +9,32 @@ use crate::rng::SplitMix64;
 use crate::state::State;
 use std::time::{Duration, Instant};
 
+/// How an iteration plays on from the move it adds to the end of the deal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rollout {
+    /// Every seat the greedy bot's move.
+    Greedy,
+    /// Every seat a uniform legal move from the bot's generator (as the random bot draws).
+    Random,
+}
+
+impl Rollout {
+    pub fn parse(name: &str) -> Option<Rollout> {
+        match name {
+            "greedy" => Some(Rollout::Greedy),
+            "random" => Some(Rollout::Random),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Rollout::Greedy => "greedy",
+            Rollout::Random => "random",
+        }
+    }
+}
+
 /// The ismcts bot's budget and constant (docs/engine.md "ismcts").
 #[derive(Clone, Debug, PartialEq)]
 pub struct IsmctsParams {
@@ -16,6 +42,8 @@ pub struct IsmctsParams {
     pub iterations: u64,
     /// The exploration constant of UCB.
     pub c: f64,
+    /// The playout from the added move to the end of the deal.
+    pub rollout: Rollout,
     /// Seconds a move: as many iterations as fit (at least one), `iterations` unused.
     pub time_limit: Option<f64>,
 }
@@ -25,6 +53,7 @@ impl Default for IsmctsParams {
         IsmctsParams {
             iterations: 8000,
             c: 0.7,
+            rollout: Rollout::Greedy,
             time_limit: None,
         }
     }
@@ -134,6 +163,24 @@ impl<M: Copy + Eq> Tree<M> {
     }
 }
 
+/// Every seat plays a uniform legal move drawn from `rng` until the deal in progress of
+/// `world` (a search copy) ends; returns that deal's points.
+fn random_playout<G: State>(
+    world: &mut G,
+    rng: &mut SplitMix64,
+    buf: &mut Vec<G::Move>,
+) -> Vec<u64> {
+    loop {
+        if let Some(deal) = world.deals().first() {
+            return crate::state::Deal::points(deal).to_vec();
+        }
+        match world.random_move(rng, buf) {
+            Some(mv) => world.apply(mv),
+            None => return vec![0; G::sides(world.rules()) as usize], // never: an ended match has a record
+        }
+    }
+}
+
 /// Search the position for the seat to act (which must exist); the worlds and the
 /// expansions draw from `rng`.
 pub fn analyse<G: State>(game: &G, p: &IsmctsParams, rng: &mut SplitMix64) -> Analysis<G::Move> {
@@ -200,9 +247,10 @@ pub fn analyse<G: State>(game: &G, p: &IsmctsParams, rng: &mut SplitMix64) -> An
             path.push(c);
             node = c;
         }
-        let points = match world.deals().first() {
-            Some(deal) => crate::state::Deal::points(deal).to_vec(),
-            None => greedy_playout(&world, &mut playout),
+        let points = match (world.deals().first(), p.rollout) {
+            (Some(deal), _) => crate::state::Deal::points(deal).to_vec(),
+            (None, Rollout::Greedy) => greedy_playout(&world, &mut playout),
+            (None, Rollout::Random) => random_playout(&mut world, rng, &mut playout),
         };
         for &id in &path {
             let n = &mut tree.nodes[id as usize];

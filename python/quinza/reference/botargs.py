@@ -59,6 +59,18 @@ def exploration(value: Any, default: float) -> float:
     return number
 
 
+ROLLOUTS = ("greedy", "random")
+
+
+def rollout(value: Any, default: str) -> str:
+    """ISMCTS's playout: 'greedy' or 'random'; None is `default`."""
+    if value is None:
+        return default
+    if not isinstance(value, str) or value not in ROLLOUTS:
+        raise ValueError(f"rollout must be 'greedy' or 'random', not {value!r}")
+    return value
+
+
 def seconds(value: Any) -> Optional[float]:
     """A time limit in seconds above 0, or None: checked as the solver checks its own
     (an int too large for a float is no limit)."""

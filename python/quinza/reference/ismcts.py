@@ -18,6 +18,7 @@ import time
 from typing import Any, Dict, List, Optional, Tuple
 
 from .botargs import check_seed, exploration, refuse_finished, seconds, whole
+from .botargs import rollout as rollout_arg
 from .game import Game
 from .generator import Random
 from .playout import deal_value, play_out
@@ -41,7 +42,7 @@ class _Node:
 
 
 # The default budget and constant (docs/engine.md "ismcts").
-ITERATIONS, C = 8000, 0.7
+ITERATIONS, C, ROLLOUT = 8000, 0.7, "greedy"
 
 
 class IsmctsBot:
@@ -66,11 +67,12 @@ class IsmctsBot:
 
     name = "ismcts"
 
-    def __init__(self, iterations: int = ITERATIONS, c: float = C, time_limit: Optional[float] = None,
-                 seed: Optional[int] = 0) -> None:
+    def __init__(self, iterations: int = ITERATIONS, c: float = C, rollout: str = ROLLOUT,
+                 time_limit: Optional[float] = None, seed: Optional[int] = 0) -> None:
         # None takes the default, as in the core.
         self._iterations = whole("iterations", iterations, 1, ITERATIONS)
         self._c = exploration(c, C)
+        self._rollout = rollout_arg(rollout, ROLLOUT)
         self._time_limit = seconds(time_limit)
         self._seed = check_seed(seed)
         self._rng = Random(self._seed)
@@ -84,6 +86,12 @@ class IsmctsBot:
     def c(self) -> float:
         """The weight of the exploration term of UCB."""
         return self._c
+
+    @property
+    def rollout(self) -> str:
+        """How an iteration plays on to the end of the deal: 'greedy' (every seat the greedy
+        move) or 'random' (every seat a uniform legal move from the bot's generator)."""
+        return self._rollout
 
     @property
     def time_limit(self) -> Optional[float]:
@@ -103,7 +111,7 @@ class IsmctsBot:
     @property
     def params(self) -> Dict[str, Any]:
         """The bot's parameters (all but the seed) by name, in the order of its signature."""
-        return {"iterations": self._iterations, "c": self._c, "time_limit": self._time_limit}
+        return {"iterations": self._iterations, "c": self._c, "rollout": self._rollout, "time_limit": self._time_limit}
 
     def __call__(self, game: Any) -> Any:
         """The root's most visited move (ties in legal-move order)."""
@@ -180,7 +188,15 @@ class IsmctsBot:
             world.play(best.move)
             path.append(best)
             node = best
-        points = world.deals[0].points if world.deals else play_out(world)
+        if world.deals:
+            points = world.deals[0].points
+        elif self._rollout == "greedy":
+            points = play_out(world)
+        else:
+            while not world.deals:  # a uniform move a seat, drawn as the random bot draws
+                moves = world.legal_moves()
+                world.play(moves[self._rng.below(len(moves))])
+            points = world.deals[0].points
         for node in path:
             assert node.seat is not None  # only the root has no seat, and it is on no path
             value = deal_value(points, world.rules.side_of(node.seat))
@@ -190,4 +206,5 @@ class IsmctsBot:
         return scale
 
     def __repr__(self) -> str:
-        return f"IsmctsBot(iterations={self._iterations}, c={self._c!r}, time_limit={self._time_limit!r}, seed={self._seed})"
+        return (f"IsmctsBot(iterations={self._iterations}, c={self._c!r}, rollout={self._rollout!r}, "
+                f"time_limit={self._time_limit!r}, seed={self._seed})")
