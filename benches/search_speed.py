@@ -42,6 +42,7 @@ OPENSPIEL_GAMES = {
     "hearts": "hearts(pass_cards=false)",
     "bridge": "bridge(use_double_dummy_result=false)",
 }
+ROLLOUTS = ("random", "greedy")
 OURS = {"escoba 2p": ("escoba", 2), "quinte 4p": ("quinte", 4)}
 BRIDGE_PASS, BRIDGE_1NT = 52, 59  # pyspiel bridge action ids of the auction
 
@@ -49,11 +50,11 @@ BRIDGE_PASS, BRIDGE_1NT = 52, 59  # pyspiel bridge action ids of the auction
 # -- ours ------------------------------------------------------------------------------------
 
 
-def ours(name: str, players: int, iterations: int, c: float, moves: int, seed: int) -> Dict[str, Any]:
+def ours(name: str, players: int, iterations: int, c: float, moves: int, seed: int, rollout: str) -> Dict[str, Any]:
     """Time our ISMCTS on `moves` positions with more than one legal move, self-play."""
     if "ismcts" not in quinza.BOT_NAMES:
         return {"skipped": f"ismcts is not in this build of quinza (BOT_NAMES: {', '.join(quinza.BOT_NAMES)})"}
-    params: Dict[str, Any] = {"iterations": iterations, "c": c}
+    params: Dict[str, Any] = {"iterations": iterations, "c": c, "rollout": rollout}
     try:
         bot = quinza.bot("ismcts", seed=seed, **params)
     except (TypeError, ValueError) as error:
@@ -181,9 +182,9 @@ def best(runs: List[Dict[str, Any]]) -> Dict[str, Any]:
 
 def show(label: str, r: Dict[str, Any]) -> str:
     if "skipped" in r:
-        return f"  {label:<58}skipped: {r['skipped']}"
+        return f"  {label:<64}skipped: {r['skipped']}"
     crashed = f"   ({len(r['crashes'])} crashes, restarted)" if r.get("crashes") else ""
-    return (f"  {label:<58}{r['iterations_per_move']:>8}{r['moves']:>7}{r['ms_per_move']:>11.2f}"
+    return (f"  {label:<64}{r['iterations_per_move']:>8}{r['moves']:>7}{r['ms_per_move']:>11.2f}"
             f"{r['iterations_per_second']:>14,.0f}{crashed}")
 
 
@@ -225,14 +226,17 @@ def main() -> None:
     runs: Dict[str, List[Dict[str, Any]]] = {}
     for r in range(rounds):
         for label, (name, players) in OURS.items():
-            print(f"round {r + 1}: ours, {label} ...", file=sys.stderr, flush=True)
-            runs.setdefault(f"ours {label}", []).append(ours(name, players, iterations, args.c, moves, args.seed + r))
+            # Random playouts are OpenSpiel's (like for like); greedy ones are our default.
+            for rollout in ROLLOUTS:
+                key = f"ours {label}, {rollout} playouts"
+                print(f"round {r + 1}: {key} ...", file=sys.stderr, flush=True)
+                runs.setdefault(key, []).append(ours(name, players, iterations, args.c, moves, args.seed + r, rollout))
         for key in OPENSPIEL_GAMES:
             print(f"round {r + 1}: OpenSpiel, {key} ...", file=sys.stderr, flush=True)
             runs.setdefault(f"openspiel {key}", []).append(openspiel(key, iterations, args.c, moves, args.seed + r))
     results["ismcts"] = {k: best(v) for k, v in runs.items()}
     ratios: Dict[str, Optional[float]] = {}
-    for a in OURS:
+    for a in (f"{label}, {rollout} playouts" for label in OURS for rollout in ROLLOUTS):
         for b in OPENSPIEL_GAMES:
             x, y = results["ismcts"][f"ours {a}"], results["ismcts"][f"openspiel {b}"]
             ok = "skipped" not in x and "skipped" not in y
@@ -244,13 +248,13 @@ def main() -> None:
     results["machine"]["load_average_after"] = os.getloadavg()
 
     print(f"ISMCTS, one thread, every seat searching; best of {rounds} round(s) in turns; c = {args.c}")
-    print(f"  {'':<58}{'iter/mv':>8}{'moves':>7}{'ms/move':>11}{'iter/second':>14}")
+    print(f"  {'':<64}{'iter/mv':>8}{'moves':>7}{'ms/move':>11}{'iter/second':>14}")
     for key, r in results["ismcts"].items():
         label = key if key.startswith("ours") else f"{key} ({OPENSPIEL_GAMES[key.split()[1]]})"
         print(show(label, r))
     print("ratios of iterations a second")
     for key, v in ratios.items():
-        print(f"  {key:<58}{'-' if v is None else f'{v:.2f}'}")
+        print(f"  {key:<64}{'-' if v is None else f'{v:.2f}'}")
     if "solver" in results:
         s = results["solver"]
         sp, wd = s["escoba_2p_stock_spent"], s["escoba_2p_whole_deals"]
