@@ -91,3 +91,15 @@ def test_no_module_imports_one_that_imports_it_back():
     edges = graph()
     assert len(edges) > 10 and "quinza.reference.quinte" in edges
     assert find_cycle(edges) is None, " -> ".join(find_cycle(edges) or [])
+
+
+def test_the_rules_ship_with_the_package() -> None:
+    # docs/rules.md is a link to the copy inside the package, so the wheel carries it.
+    from importlib.resources import files
+    from pathlib import Path
+
+    text = (files("quinza") / "rules.md").read_text(encoding="utf-8")
+    assert text.startswith("# The rules of the four games")
+    docs = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
+    if docs.exists():
+        assert docs.read_text(encoding="utf-8") == text
