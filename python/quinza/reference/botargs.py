@@ -10,8 +10,10 @@ ValueError: worlds must be a whole number from 1 to 2**64-1, not 0
 from __future__ import annotations
 
 import math
-from typing import Any, Optional
+import time
+from typing import Any, List, Optional, Tuple
 
+from .game import Game
 from .generator import _MASK, Random
 from .search import _time_limit
 
@@ -75,3 +77,42 @@ def seconds(value: Any) -> Optional[float]:
     """A time limit in seconds above 0, or None: checked as the solver checks its own
     (an int too large for a float is no limit)."""
     return _time_limit(value)
+
+
+class SearchBot:
+    """What every search bot shares: its seed, its generator (which goes on from move to
+    move), its time limit, and how it reads the game it is asked about."""
+
+    def __init__(self, time_limit: Any, seed: Any) -> None:
+        self._time_limit = seconds(time_limit)
+        self._seed = check_seed(seed)
+        self._rng = Random(self._seed)
+
+    @property
+    def time_limit(self) -> Optional[float]:
+        """Seconds a move may take (then as many worlds or iterations as fit, at least one), or None."""
+        return self._time_limit
+
+    @property
+    def seed(self) -> int:
+        """The seed the bot started from."""
+        return self._seed
+
+    @property
+    def state(self) -> int:
+        """The generator's state now."""
+        return self._rng.state
+
+    def _position(self, game: Any) -> Tuple[List[Any], Optional[Game]]:
+        """The game's legal moves (the caller's own objects: a game of either twin) and the
+        position as a reference game; None when there is a single legal move, which is
+        played without a search."""
+        refuse_finished(game)
+        moves = game.legal_moves()
+        if len(moves) == 1:
+            return moves, None
+        return moves, game if isinstance(game, Game) else Game.from_json(game.to_json())
+
+    def _deadline(self) -> Optional[float]:
+        """When the search must stop (time.monotonic), or None for a budget."""
+        return None if self._time_limit is None else time.monotonic() + self._time_limit

@@ -17,10 +17,9 @@ import math
 import time
 from typing import Any, Dict, List, Optional, Tuple
 
-from .botargs import check_seed, exploration, refuse_finished, seconds, whole
+from .botargs import SearchBot, exploration, whole
 from .botargs import rollout as rollout_arg
 from .game import Game
-from .generator import Random
 from .playout import deal_value, play_out
 from .worlds import sample_world
 
@@ -45,7 +44,7 @@ class _Node:
 ITERATIONS, C, ROLLOUT = 8000, 0.7, "greedy"
 
 
-class IsmctsBot:
+class IsmctsBot(SearchBot):
     """Single-observer ISMCTS: `iterations` walks of one tree of moves, each in a world
     newly sampled from the bot's generator (the hidden cards dealt again); the root's
     most visited move is played (ties in legal-move order), `analyse` gives each move's
@@ -73,9 +72,7 @@ class IsmctsBot:
         self._iterations = whole("iterations", iterations, 1, ITERATIONS)
         self._c = exploration(c, C)
         self._rollout = rollout_arg(rollout, ROLLOUT)
-        self._time_limit = seconds(time_limit)
-        self._seed = check_seed(seed)
-        self._rng = Random(self._seed)
+        super().__init__(time_limit, seed)
 
     @property
     def iterations(self) -> int:
@@ -92,21 +89,6 @@ class IsmctsBot:
         """How an iteration plays on to the end of the deal: 'greedy' (every seat the greedy
         move) or 'random' (every seat a uniform legal move from the bot's generator)."""
         return self._rollout
-
-    @property
-    def time_limit(self) -> Optional[float]:
-        """Seconds a move may take (then as many worlds or iterations as fit, at least one), or None."""
-        return self._time_limit
-
-    @property
-    def seed(self) -> int:
-        """The seed the bot started from."""
-        return self._seed
-
-    @property
-    def state(self) -> int:
-        """The generator's state now."""
-        return self._rng.state
 
     @property
     def params(self) -> Dict[str, Any]:
@@ -134,16 +116,14 @@ class IsmctsBot:
 
     def _search(self, game: Any) -> Tuple[List[Any], List[Tuple[int, int]]]:
         """The game's legal moves and their root statistics (visits, sum of values)."""
-        refuse_finished(game)
-        moves = game.legal_moves()  # the caller's own moves: a game of either twin
-        if len(moves) == 1:
+        moves, ref = self._position(game)
+        if ref is None:
             return moves, [(0, 0)]
-        ref = game if isinstance(game, Game) else Game.from_json(game.to_json())
         seat = ref.turn
         assert seat is not None  # refuse_finished
         root = _Node(None, None)
         scale = 1
-        deadline = None if self._time_limit is None else time.monotonic() + self._time_limit
+        deadline = self._deadline()
         done = 0
         while True:
             scale = self._iterate(ref, seat, root, scale)

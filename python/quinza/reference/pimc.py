@@ -16,9 +16,8 @@ import math
 import time
 from typing import Any, Dict, List, Optional, Tuple
 
-from .botargs import check_seed, refuse_finished, seconds, whole
+from .botargs import SearchBot, whole
 from .game import Game
-from .generator import Random
 from .playout import deal_value, play_out
 from .search import _Search
 from .worlds import sample_world
@@ -28,7 +27,7 @@ from .worlds import sample_world
 WORLDS, DEPTH, EXACT = 256, 0, 0
 
 
-class PimcBot:
+class PimcBot(SearchBot):
     """Perfect-information Monte Carlo: every legal move valued in `worlds` worlds (the
     hidden cards dealt again from the bot's generator), the move of greatest total
     played (ties in legal-move order); `analyse` gives each move's mean.
@@ -57,9 +56,7 @@ class PimcBot:
         self._worlds = whole("worlds", worlds, 1, WORLDS)
         self._depth = whole("depth", depth, 0, DEPTH)
         self._exact = whole("exact", exact, 0, EXACT)
-        self._time_limit = seconds(time_limit)
-        self._seed = check_seed(seed)
-        self._rng = Random(self._seed)
+        super().__init__(time_limit, seed)
 
     @property
     def worlds(self) -> int:
@@ -75,21 +72,6 @@ class PimcBot:
     def exact(self) -> int:
         """At most this many cards left to play: each world is solved exactly."""
         return self._exact
-
-    @property
-    def time_limit(self) -> Optional[float]:
-        """Seconds a move may take (then as many worlds or iterations as fit, at least one), or None."""
-        return self._time_limit
-
-    @property
-    def seed(self) -> int:
-        """The seed the bot started from."""
-        return self._seed
-
-    @property
-    def state(self) -> int:
-        """The generator's state now."""
-        return self._rng.state
 
     @property
     def params(self) -> Dict[str, Any]:
@@ -120,17 +102,15 @@ class PimcBot:
     def _search(self, game: Any) -> Tuple[List[Any], List[int], int]:
         """The game's legal moves, their value summed over the worlds, and the number of
         worlds (0 when there is a single legal move, which is not searched)."""
-        refuse_finished(game)
-        moves = game.legal_moves()  # the caller's own moves: a game of either twin
-        if len(moves) == 1:
+        moves, ref = self._position(game)
+        if ref is None:
             return moves, [0], 0
-        ref = game if isinstance(game, Game) else Game.from_json(game.to_json())
         seat = ref.turn
         assert seat is not None  # refuse_finished
         left = sum(len(ref.hand(s)) for s in range(ref.rules.players))
         if ref.rules.name != "quinte":
             left += ref.stock  # the stock is still to be played too (quinte's cachette is not)
-        deadline = None if self._time_limit is None else time.monotonic() + self._time_limit
+        deadline = self._deadline()
         sums = [0] * len(moves)
         count = 0
         while True:
