@@ -126,6 +126,14 @@ pub trait State: Clone + Send + Sync + Sized {
     fn cards_to_play(&self) -> u32;
 }
 
+/// How `str(game)` says a match ended, in both families: the winning side, or a draw.
+pub fn match_over_text(winner: Option<u8>) -> String {
+    match winner {
+        Some(side) => format!("match over, side {side} wins"),
+        None => "match over, a draw".to_string(),
+    }
+}
+
 /// One step of `State::deal_key`: folds `x` into the hash `h` (SplitMix64's finaliser,
 /// so that nearby states land far apart).
 #[inline]

@@ -77,3 +77,16 @@ def test_quinte_text_in_the_baraja_says_which_deck(q: Any, text: str) -> None:
     with pytest.raises(ValueError) as error:
         q.Card("9o")
     assert "quinte" not in str(error.value)
+
+
+@pytest.mark.parametrize("rules", ["quinza", "escoba", "rb3ine", "quinte"])
+def test_the_text_of_a_finished_match_says_who_won(q: ModuleType, rules: str) -> None:
+    for seed in range(4):
+        game = q.Game(rules, seed=seed)
+        bot = q.bot("greedy")
+        while not game.is_over:
+            assert "match over" not in str(game).splitlines()[0]
+            game.play(bot(game))
+        first = str(game).splitlines()[0]
+        want = "match over, a draw" if game.winner is None else f"match over, side {game.winner} wins"
+        assert first.endswith(", " + want), first

@@ -687,7 +687,7 @@ impl Game {
     pub fn describe(&self) -> String {
         let name = self.rules.name();
         let status = match self.turn {
-            None => "match over".to_string(),
+            None => crate::state::match_over_text(self.winner),
             Some(t) => format!("seat {t} to play"),
         };
         let cards = |s: CardSet| {

@@ -658,7 +658,7 @@ impl Game {
     /// The text drawing of `str(game)`.
     pub fn describe(&self) -> String {
         let status = match (self.turn, self.phase()) {
-            (None, _) => "match over".to_string(),
+            (None, _) => crate::state::match_over_text(self.winner),
             (Some(t), Phase::Doubling) => format!("seat {t} to bid"),
             (Some(t), _) => format!("trick {}, seat {t} to play", self.trick_number()),
         };

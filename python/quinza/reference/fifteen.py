@@ -426,7 +426,7 @@ class FifteenGame(Game, family="fifteen"):
     def __str__(self) -> str:
         lines = [
             f"{self._rules.name} deal {self._deal_number}, dealer seat {self._dealer}, "
-            + ("match over" if self._turn is None else f"seat {self._turn} to play"),
+            + (self._over_text() if self._turn is None else f"seat {self._turn} to play"),
             "table: " + (" ".join(cards_text(sorted(self._table))) or "-"),
         ]
         for seat in range(self._rules.players):

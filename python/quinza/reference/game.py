@@ -333,6 +333,10 @@ class Game:
     def __repr__(self) -> str:
         return f"<Game {self._rules!r} deal {self._deal_number} turn {self._turn} scores {self._scores}>"
 
+    def _over_text(self) -> str:
+        """How `str(game)` says the match ended: the winning side, or a draw."""
+        return "match over, a draw" if self._winner is None else f"match over, side {self._winner} wins"
+
 
 # -- checks of the arguments of from_position, shared by the families ----------------------
 

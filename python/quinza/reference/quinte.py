@@ -509,7 +509,7 @@ class QuinteGame(Game, family="quinte"):
 
     def __str__(self) -> str:
         if self._turn is None:
-            status = "match over"
+            status = self._over_text()
         elif self.phase == "doubling":
             status = f"seat {self._turn} to bid"
         else:
