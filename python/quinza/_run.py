@@ -36,7 +36,9 @@ results.
   started yet). Same results as local.
 - `progress`: called as `progress(done, games)` after each chunk.
 - `arrays`: keep the per-match and per-deal arrays (False keeps only the running
-  totals of the summary: memory stays flat however many matches).
+  totals of the summary: memory stays flat however many matches). A run whose arrays
+  would hold more than 2 GiB (estimated from `games` and the rules) is refused with a
+  ValueError before any match is played; `games` is at most 2**64-1.
 
 Ctrl-C stops after the chunk in progress and raises `SimulationInterrupted`, whose
 `result` holds the finished matches (a second Ctrl-C interrupts at once). A Python bot
@@ -58,6 +60,7 @@ def simulate(api: Any, rules: Any, games: Any, bots: Any, seed: Any, threads: An
     seat_bots = _sim.check_bots(api, bots, rules)
     seed = _sim.check_seed(seed)
     threads = _sim.check_threads(threads)
+    _sim.check_arrays(rules, games, bool(arrays))
     if backend not in _sim.BACKENDS:
         raise ValueError(f"unknown backend {backend!r}: choose {choice_text(_sim.BACKENDS)}")
     if backend == "ray":
