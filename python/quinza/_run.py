@@ -8,7 +8,7 @@ from typing import Any, Callable, Optional
 
 from . import _ray, _sim
 from ._sim import SimulationResult
-from ._words import choice_text
+from ._words import choice_text, quoted
 
 # The docstrings of the twins' `simulate` and `play_match`, written once (the twins
 # must carry the same text).
@@ -62,7 +62,7 @@ def simulate(api: Any, rules: Any, games: Any, bots: Any, seed: Any, threads: An
     threads = _sim.check_threads(threads)
     _sim.check_arrays(rules, games, bool(arrays))
     if backend not in _sim.BACKENDS:
-        raise ValueError(f"unknown backend {backend!r}: choose {choice_text(_sim.BACKENDS)}")
+        raise ValueError(f"unknown backend {quoted(backend)}: choose {choice_text(_sim.BACKENDS)}")
     if backend == "ray":
         return _ray.simulate_ray(api, rules, games, seat_bots, seed, progress, bool(arrays), ray_address)
     return _sim.run_local(api, rules, seat_bots, seed, 0, games, threads, progress, bool(arrays))

@@ -21,7 +21,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 import numpy as np
 
 from ._errors import BotError, IllegalMoveError, SimulationInterrupted
-from ._words import choice_text
+from ._words import choice_text, quoted
 
 BACKENDS = ("local", "ray")
 Z95 = 1.959963984540054  # the 97.5% quantile of the normal distribution
@@ -45,7 +45,7 @@ def check_rules(api: Any, rules: Any) -> Any:
     if isinstance(rules, str):
         return api.Rules(rules)
     if not all(hasattr(rules, a) for a in ("name", "players", "target", "options")):
-        raise ValueError(f"rules must be a Rules or a rule-set name, not {rules!r}")
+        raise ValueError(f"rules must be a Rules or a rule-set name, not {quoted(rules)}")
     return api.Rules(rules.name, players=rules.players, target=rules.target, **rules.options)
 
 
@@ -53,14 +53,14 @@ def check_seed(seed: Any) -> int:
     if seed is None:
         return secrets.randbits(64)
     if not _whole(seed) or not 0 <= seed < 2**64:
-        raise ValueError(f"seed must be a whole number from 0 to 2**64-1, not {seed!r}")
+        raise ValueError(f"seed must be a whole number from 0 to 2**64-1, not {quoted(seed)}")
     return int(seed)
 
 
 def check_games(games: Any) -> int:
     # matches are numbered 0 .. games-1 and chunks end at most at `games`: all fit u64
     if not _whole(games) or not 1 <= games < 2**64:
-        raise ValueError(f"games must be a whole number from 1 to 2**64-1, not {games!r}")
+        raise ValueError(f"games must be a whole number from 1 to 2**64-1, not {quoted(games)}")
     return int(games)
 
 
@@ -102,12 +102,12 @@ def check_arrays(rules: Any, games: int, arrays: bool) -> None:
 
 def check_threads(threads: Any) -> Optional[int]:
     if threads is not None and (not _whole(threads) or threads < 1):
-        raise ValueError(f"threads must be a whole number >= 1, or None for every core, not {threads!r}")
+        raise ValueError(f"threads must be a whole number >= 1, or None for every core, not {quoted(threads)}")
     return threads
 
 
 def _unknown_bot(api: Any, bot: Any) -> ValueError:
-    return ValueError(f"unknown bot {bot!r}: choose {choice_text(api.BOT_NAMES)}, or pass a callable (game) -> move")
+    return ValueError(f"unknown bot {quoted(bot)}: choose {choice_text(api.BOT_NAMES)}, or pass a callable (game) -> move")
 
 
 SEARCH_BOTS = ("pimc", "ismcts")
@@ -191,7 +191,7 @@ def bot_from_text(api: Any, text: str) -> Any:
     for item in (p.strip() for p in rest.split(",")):
         key, equals, value = item.partition("=")
         if not equals or not key.strip():
-            raise ValueError(f"bot parameters are written name=value, not {item!r} (in {text!r})")
+            raise ValueError(f"bot parameters are written name=value, not {quoted(item)} (in {quoted(text)})")
         params[key.strip()] = _value(value.strip())
     return api.bot(name.strip(), **params)
 

@@ -7,7 +7,7 @@ use super::cards::{move_object, PyMove};
 use super::game::PyGame;
 use super::random::seed_arg;
 use super::search::time_limit_arg;
-use super::{plain_int, repr, type_name, value_error};
+use super::{plain_int, shown, type_name, value_error};
 use crate::any::AnyGame;
 use crate::bots::{unknown_bot_message, BotKind, BotSpec, BOT_NAMES};
 use crate::rng::SplitMix64;
@@ -156,7 +156,7 @@ fn count_arg(v: &Bound<'_, PyAny>, name: &str, low: u64) -> PyResult<u64> {
         Some(Ok(x)) if (low as i128..=u64::MAX as i128).contains(&x) => Ok(x as u64),
         _ => Err(value_error(format!(
             "{name} must be a whole number from {low} to 2**64-1, not {}",
-            repr(v)?
+            shown(v)?
         ))),
     }
 }
@@ -175,7 +175,7 @@ fn exploration_arg(v: &Bound<'_, PyAny>) -> PyResult<f64> {
     } else {
         Err(value_error(format!(
             "c must be a finite number from 0, not {}",
-            repr(v)?
+            shown(v)?
         )))
     }
 }
@@ -226,23 +226,20 @@ fn kind_arg(name: &Bound<'_, PyAny>) -> PyResult<BotKind> {
         .and_then(|s| s.to_str().ok().map(|t| t.to_string()));
     match text.map(|t| BotKind::parse(&t)) {
         Some(Ok(kind)) => Ok(kind),
-        _ => Err(value_error(unknown_bot_message(&repr(name)?))),
+        _ => Err(value_error(unknown_bot_message(&shown(name)?))),
     }
 }
 
 /// The spec of a bot given by name and keyword parameters: unknown parameter names
 /// first (in the order given), then every parameter in signature order.
-fn spec_of_params<'py>(
-    kind: BotKind,
-    params: Option<&Bound<'py, PyDict>>,
-) -> PyResult<BotSpec> {
+fn spec_of_params<'py>(kind: BotKind, params: Option<&Bound<'py, PyDict>>) -> PyResult<BotSpec> {
     if let Some(p) = params {
         // `seed` is a parameter of its own, never among these.
         for key in p.keys() {
             let known = super::str_text(&key)
                 .is_some_and(|t| t != "seed" && kind.parameters().contains(&t.as_str()));
             if !known {
-                return Err(value_error(kind.unknown_parameter_message(&repr(&key)?)));
+                return Err(value_error(kind.unknown_parameter_message(&shown(&key)?)));
             }
         }
     }
@@ -259,7 +256,7 @@ pub(crate) fn spec_arg(bot: &Bound<'_, PyAny>) -> PyResult<BotSpec> {
     }
     let name = bot
         .getattr("name")
-        .map_err(|_| value_error(unknown_bot_message(&repr(bot).unwrap_or_default())))?;
+        .map_err(|_| value_error(unknown_bot_message(&shown(bot).unwrap_or_default())))?;
     let kind = kind_arg(&name)?;
     let params = bot.getattr("params")?;
     let params = params.cast::<PyDict>().map_err(|_| {
@@ -383,7 +380,9 @@ impl PySearchBot {
     }
 
     fn __repr__(&self) -> String {
-        let shown = self.time_limit().map_or("None".to_string(), crate::pyrepr::py_repr_float);
+        let shown = self
+            .time_limit()
+            .map_or("None".to_string(), crate::pyrepr::py_repr_float);
         match &self.spec {
             BotSpec::Pimc(p) => format!(
                 "PimcBot(worlds={}, depth={}, exact={}, time_limit={shown}, seed={})",

@@ -14,6 +14,7 @@ from typing import Any, Optional
 
 from .generator import _MASK, Random
 from .search import _time_limit
+from .._words import quoted
 
 MATCH_OVER = "the match is over: there is no move to choose"
 
@@ -35,7 +36,7 @@ def whole(name: str, value: Any, low: int, default: int) -> int:
     if value is None:
         return default
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= _MASK:
-        raise ValueError(f"{name} must be a whole number from {low} to 2**64-1, not {value!r}")
+        raise ValueError(f"{name} must be a whole number from {low} to 2**64-1, not {quoted(value)}")
     return value
 
 
@@ -55,7 +56,7 @@ def exploration(value: Any, default: float) -> float:
         except OverflowError:
             number = math.nan
     if not (math.isfinite(number) and number >= 0):
-        raise ValueError(f"c must be a finite number from 0, not {value!r}")
+        raise ValueError(f"c must be a finite number from 0, not {quoted(value)}")
     return number
 
 
