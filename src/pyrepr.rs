@@ -259,7 +259,7 @@ mod tests {
         let list = format!("[{}]", vec!["1"; 100].join(", "));
         assert_eq!(
             quoted_repr(&list),
-            format!("{}... (299 characters)", &list[..60])
+            format!("{}... (300 characters)", &list[..60])
         );
         let v: Value = serde_json::from_str(&format!("[\"{}\"]", "x".repeat(70))).unwrap();
         assert_eq!(
