@@ -22,7 +22,7 @@ pub const VALUE_ESCOBA: [u8; 10] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 
 /// The error text for a card that cannot be parsed (docs/engine.md, "Errors").
 pub fn bad_card_message(text: &str) -> String {
-    bad_card_message_shown(&crate::pyrepr::py_repr_str(text), Some(text))
+    bad_card_message_shown(&crate::pyrepr::quoted(text), Some(text))
 }
 
 /// The same, with the caller's value already written as Python's `repr` shows it; `text`

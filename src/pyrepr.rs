@@ -77,6 +77,44 @@ fn repr_str_with(s: &str, printable: fn(char) -> bool) -> String {
     out
 }
 
+/// An input longer than this is quoted cut short in error messages (docs/engine.md
+/// "Errors and their messages"; the reference's twin is `quinza._words.quoted`).
+pub const QUOTE_LIMIT: usize = 60;
+
+/// What follows a quoted input cut short: `... (N characters)`.
+pub fn cut_note(chars: usize) -> String {
+    format!("... ({chars} characters)")
+}
+
+/// A str input as an error message quotes it: `repr(s)`, or, past `QUOTE_LIMIT`
+/// characters, the repr of its first `QUOTE_LIMIT` characters and `... (N characters)`.
+pub fn quoted(s: &str) -> String {
+    let n = s.chars().count();
+    if n <= QUOTE_LIMIT {
+        return py_repr_str(s);
+    }
+    let head: String = s.chars().take(QUOTE_LIMIT).collect();
+    py_repr_str(&head) + &cut_note(n)
+}
+
+/// Any other input as an error message quotes it, from its repr text: the text, or, past
+/// `QUOTE_LIMIT` characters, its first `QUOTE_LIMIT` characters and `... (N characters)`.
+pub fn quoted_repr(repr: &str) -> String {
+    let n = repr.chars().count();
+    if n <= QUOTE_LIMIT {
+        return repr.to_string();
+    }
+    repr.chars().take(QUOTE_LIMIT).collect::<String>() + &cut_note(n)
+}
+
+/// A JSON value as an error message quotes the Python value `json.loads` makes of it.
+pub fn quoted_json(v: &Value) -> String {
+    match v {
+        Value::String(s) => quoted(s),
+        other => quoted_repr(&py_repr_json(other)),
+    }
+}
+
 /// `repr(x)` of a Python float: shortest round-trip digits, fixed notation for decimal
 /// exponents -4..15, else scientific with a signed two-digit-minimum exponent.
 pub fn py_repr_float(x: f64) -> String {
@@ -208,6 +246,25 @@ mod tests {
         assert_eq!(
             repr_str_with("\u{378}é\u{e0080}", unassigned),
             "'\\u0378é\\U000e0080'"
+        );
+    }
+
+    #[test]
+    fn long_inputs_are_quoted_cut_short() {
+        let long = "é".repeat(2000);
+        let shown = quoted(&long);
+        assert_eq!(shown, format!("'{}'... (2000 characters)", "é".repeat(60)));
+        assert_eq!(quoted(&"a".repeat(60)), format!("'{}'", "a".repeat(60)));
+        assert_eq!(quoted("it's"), "\"it's\"");
+        let list = format!("[{}]", vec!["1"; 100].join(", "));
+        assert_eq!(
+            quoted_repr(&list),
+            format!("{}... (300 characters)", &list[..60])
+        );
+        let v: Value = serde_json::from_str(&format!("[\"{}\"]", "x".repeat(70))).unwrap();
+        assert_eq!(
+            quoted_json(&v),
+            format!("['{}... (74 characters)", "x".repeat(58))
         );
     }
 

@@ -58,8 +58,9 @@ def test_progress_bar_when_asked(capsys: Any) -> None:
     "args, message",
     [
         (["--bots", "greedy,smart"], "unknown bot 'smart'"),
-        (["--games", "0"], "games must be a whole number >= 1, not 0"),
-        (["--games", "-3"], "games must be a whole number >= 1, not -3"),
+        (["--games", "0"], "games must be a whole number from 1 to 2**64-1, not 0"),
+        (["--games", "-3"], "games must be a whole number from 1 to 2**64-1, not -3"),
+        (["--games", str(2**64)], "games must be a whole number from 1 to 2**64-1, not 18446744073709551616"),
         (["--rules", "poker"], "unknown rule set 'poker'"),
         (["--set", "nonsense"], "write an option as KEY=VALUE"),
         (["--threads", "0"], "threads must be a whole number >= 1"),

@@ -264,10 +264,11 @@ def test_a_bot_that_raises_stops_the_run_and_keeps_the_finished_matches(q: Modul
 @pytest.mark.parametrize(
     "kwargs, message",
     [
-        ({"games": 0}, "games must be a whole number >= 1, not 0"),
-        ({"games": -5}, "games must be a whole number >= 1, not -5"),
-        ({"games": 2.5}, "games must be a whole number >= 1, not 2.5"),
-        ({"games": True}, "games must be a whole number >= 1, not True"),
+        ({"games": 0}, "games must be a whole number from 1 to 2**64-1, not 0"),
+        ({"games": -5}, "games must be a whole number from 1 to 2**64-1, not -5"),
+        ({"games": 2.5}, "games must be a whole number from 1 to 2**64-1, not 2.5"),
+        ({"games": True}, "games must be a whole number from 1 to 2**64-1, not True"),
+        ({"games": 2**64}, "games must be a whole number from 1 to 2**64-1, not 18446744073709551616"),
         ({"bots": "greedy,smart"}, "unknown bot 'smart': choose random, greedy, pimc or ismcts"),
         ({"bots": ["random", 7]}, "unknown bot 7: choose random, greedy, pimc or ismcts"),
         ({"bots": ["random"] * 3}, "bots: give 1 or 2 bots for 2 players"),
@@ -318,6 +319,55 @@ def test_ctrl_c_stops_after_the_chunk_and_keeps_what_finished(q: ModuleType) -> 
     )
     again = q.simulate("quinza", len(r), bots="greedy", seed=6)
     assert np.array_equal(again.scores, r.scores) and again.tally == r.tally
+
+
+def test_arrays_that_would_outgrow_the_limit_are_refused_before_the_run(q: ModuleType) -> None:
+    # escoba, 2 sides: 26 bytes a match and 10 deals of 9 bytes, 116 bytes; 2**31 // 116 = 18512790
+    message = (
+        "games=100000000 with arrays=True would keep about 10.8 GiB of per-match and per-deal arrays "
+        "(at about 10 deals a match), more than the 2 GiB limit: pass arrays=False to keep only the "
+        "summary, or play at most 18512790 matches"
+    )
+    for backend in ("local", "ray"):  # refused before Ray is even looked for
+        with pytest.raises(ValueError) as info:
+            q.simulate("escoba", 10**8, seed=1, backend=backend, progress=_no_progress)
+        assert str(info.value) == message
+    with pytest.raises(ValueError, match=r"^games=18446744073709551615 with arrays=True would keep about "
+                       r"1,992,864,825,344.0 GiB .* or play at most 18512790 matches$"):
+        q.simulate("escoba", 2**64 - 1, seed=1, progress=_no_progress)
+    # the figure follows the rules: a higher target means longer matches
+    with pytest.raises(ValueError, match=r"at about 18 deals a match.*at most 11422785 matches$"):
+        q.simulate(q.Rules("escoba", target=41), 10**8, seed=1, progress=_no_progress)
+
+
+def _no_progress(done: int, total: int) -> None:
+    raise AssertionError("a refused run must not start")
+
+
+def _interrupt(done: int, total: int) -> None:
+    os.kill(os.getpid(), signal.SIGINT)
+
+
+@pytest.mark.parametrize("games, arrays", [(18512790, True), (2**64 - 1, False)])
+def test_the_largest_runs_start_without_holding_memory_up_front(q: ModuleType, games: int, arrays: bool) -> None:
+    # just under the limit with arrays, and the most matches the core can number without:
+    # both start at once (Ctrl-C after the first chunk), nothing sized by `games` up front
+    with pytest.raises(q.SimulationInterrupted) as info:
+        q.simulate("escoba", games, seed=2, progress=_interrupt, arrays=arrays)
+    r = info.value.result
+    assert 0 < len(r) < 10_000 and r.requested == games and r.has_arrays == arrays
+
+
+def test_the_deals_estimate_is_above_the_measured_means(q: ModuleType) -> None:
+    from quinza import _sim
+
+    assert set(_sim.DEAL_POINTS) == {r["name"] for r in q.rule_sets()}
+    for r in q.rule_sets():
+        for players in r["players"]:
+            rules = q.Rules(r["name"], players=players)
+            for bots in ("random", "greedy"):
+                deals = q.simulate(rules, 40 if q is quinza else 10, bots=bots, seed=5).deals
+                assert deals.mean() <= _sim.deals_estimate(rules), (rules, bots)
 
 
 # -- the core against the reference ------------------------------------------------------------

@@ -90,3 +90,85 @@ def test_the_text_of_a_finished_match_says_who_won(q: ModuleType, rules: str) ->
         first = str(game).splitlines()[0]
         want = "match over, a draw" if game.winner is None else f"match over, side {game.winner} wins"
         assert first.endswith(", " + want), first
+
+# -- long inputs are quoted cut short --------------------------------------------------------
+
+LONG = "x" * 2000
+CUT = "'" + "x" * 60 + "'... (2000 characters)"  # docs/engine.md "Errors and their messages"
+
+
+def _game_json(q: Any, **changes: Any) -> str:
+    import json
+
+    data = json.loads(q.Game("escoba", seed=1).to_json())
+    data.update(changes)
+    return json.dumps(data)
+
+
+LONG_INPUTS = {
+    "card": (lambda q: q.Card(LONG), "invalid card " + CUT + ": write a number"),
+    "quinte card": (lambda q: q.Card(LONG, deck="quinte"), "invalid card " + CUT + ": write 2-10"),
+    "deck": (lambda q: q.Card("7o", deck=LONG), "unknown deck " + CUT + ": choose baraja or quinte"),
+    "move": (lambda q: q.Move(LONG), "invalid move " + CUT + ": write the card played"),
+    "captures": (lambda q: q.Move("7o", captures=LONG), "captures must be a list of cards, not " + CUT),
+    "play": (lambda q: q.Game("escoba", seed=1).play(LONG), "invalid move " + CUT + ": write the card played"),
+    "quinte play": (lambda q: q.Game("quinte", seed=1).play(LONG), "invalid move " + CUT + ": write a card such as"),
+    "rules name": (lambda q: q.Rules(LONG), "unknown rule set " + CUT + ": choose quinza"),
+    "rules option": (lambda q: q.Rules("escoba", **{LONG: 1}), "unknown option " + CUT + " for escoba"),
+    "setenta": (lambda q: q.Rules("escoba", setenta=LONG), "setenta must be 'prime' or 'sum', not " + CUT),
+    "players": (lambda q: q.Rules("quinza", players=LONG), "quinza is played by 2, 3 or 4 players, not " + CUT),
+    "json format": (lambda q: q.Game.from_json(_game_json(q, format=LONG)), "format must be 'quinza-game', not " + CUT),
+    "json rng": (lambda q: q.Game.from_json(_game_json(q, rng=LONG)), "rng must be 16 lower-case hex digits, not " + CUT),
+    "json rules": (lambda q: q.Game.from_json(_game_json(q, rules={"name": LONG})), "unknown rule set " + CUT),
+    "json key": (lambda q: q.Game.from_json(_game_json(q, **{LONG: 1})), "unknown keys ['" + "x" * 58 + "... (2004 characters)"),
+    "json card": (lambda q: q.Game.from_json(_game_json(q, table=[LONG])), "invalid card " + CUT),
+    "bot": (lambda q: q.bot(LONG), "unknown bot " + CUT + ": choose random"),
+    "bot parameter": (lambda q: q.bot("pimc", **{LONG: 1}), "unknown parameter " + CUT + " for the pimc bot"),
+    "simulate bots": (lambda q: q.simulate("quinza", 3, bots=LONG), "unknown bot " + CUT + ": choose random"),
+    "seed": (lambda q: q.Game("quinza", seed=LONG), "seed must be a whole number from 0 to 2**64-1, not " + CUT),
+    "bot seed": (lambda q: q.RandomBot(LONG), "seed must be a whole number from 0 to 2**64-1, not " + CUT),
+    "games": (lambda q: q.simulate("quinza", LONG), "games must be a whole number from 1 to 2**64-1, not " + CUT),
+    "backend": (lambda q: q.simulate("quinza", 3, backend=LONG), "unknown backend " + CUT + ": choose local or ray"),
+    "big number": (lambda q: q.Rules("quinza", target=10**1999), "target must be a whole number from 1 to 2**64-1, not "
+                   + "1" + "0" * 59 + "... (2000 characters)"),
+    "cards": (lambda q: q.Game.from_position("quinza", hands=[[], []], table=LONG, stock=[]),
+              "table must be a list of cards, not " + CUT),
+}
+
+
+def _message(q: Any, case: str) -> str:
+    with pytest.raises(ValueError) as info:
+        LONG_INPUTS[case][0](q)
+    return str(info.value)
+
+
+@pytest.mark.parametrize("case", list(LONG_INPUTS))
+def test_a_long_input_is_quoted_cut_short(q: Any, case: str) -> None:
+    message, expected = _message(q, case), LONG_INPUTS[case][1]
+    assert len(message) < 200, message
+    assert "x" * 61 not in message and "0" * 61 not in message
+    assert expected in message
+
+
+@pytest.mark.parametrize("case", list(LONG_INPUTS))
+def test_a_long_input_gives_the_same_message_in_both_twins(case: str) -> None:
+    import quinza
+    import quinza.reference
+
+    assert _message(quinza, case) == _message(quinza.reference, case)
+
+
+@pytest.mark.parametrize("text", ["é" * 100, "\x00" * 100, "it's" * 20, "\ud800" * 70, "a" * 60, "a" * 61])
+def test_the_cut_is_the_same_in_both_twins_for_any_characters(text: str) -> None:
+    import quinza
+    import quinza.reference
+
+    messages = []
+    for q in (quinza, quinza.reference):
+        for make in (q.Card, q.Move, q.Rules, q.bot):
+            with pytest.raises(ValueError) as info:
+                make(text)
+            messages.append(str(info.value))
+    assert messages[:4] == messages[4:]
+    shown = repr(text) if len(text) <= 60 else repr(text[:60]) + f"... ({len(text)} characters)"
+    assert all(shown in m for m in messages)

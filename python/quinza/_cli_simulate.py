@@ -9,7 +9,7 @@ import sys
 import time
 from typing import Any, Dict, List, Optional
 
-from ._words import choice_text
+from ._words import choice_text, quoted
 from .reference.bots import BOT_NAMES
 from .reference.rules import NAMES
 
@@ -19,7 +19,7 @@ _RULE_SET_CHOICES = choice_text(NAMES)  # the names of the rules table, as every
 def _option(text: str) -> Any:
     """KEY=VALUE for a rule-set option: true/false become booleans, digits integers."""
     if "=" not in text:
-        raise argparse.ArgumentTypeError(f"write an option as KEY=VALUE, e.g. setenta=sum, not {text!r}")
+        raise argparse.ArgumentTypeError(f"write an option as KEY=VALUE, e.g. setenta=sum, not {quoted(text)}")
     key, value = text.split("=", 1)
     parsed: Any = value
     if value.lower() in ("true", "false"):

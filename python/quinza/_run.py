@@ -8,7 +8,7 @@ from typing import Any, Callable, Optional
 
 from . import _ray, _sim
 from ._sim import SimulationResult
-from ._words import choice_text
+from ._words import choice_text, quoted
 
 # The docstrings of the twins' `simulate` and `play_match`, written once (the twins
 # must carry the same text).
@@ -36,7 +36,9 @@ results.
   started yet). Same results as local.
 - `progress`: called as `progress(done, games)` after each chunk.
 - `arrays`: keep the per-match and per-deal arrays (False keeps only the running
-  totals of the summary: memory stays flat however many matches).
+  totals of the summary: memory stays flat however many matches). A run whose arrays
+  would hold more than 2 GiB (estimated from `games` and the rules) is refused with a
+  ValueError before any match is played; `games` is at most 2**64-1.
 
 Ctrl-C stops after the chunk in progress and raises `SimulationInterrupted`, whose
 `result` holds the finished matches (a second Ctrl-C interrupts at once). A Python bot
@@ -58,8 +60,9 @@ def simulate(api: Any, rules: Any, games: Any, bots: Any, seed: Any, threads: An
     seat_bots = _sim.check_bots(api, bots, rules)
     seed = _sim.check_seed(seed)
     threads = _sim.check_threads(threads)
+    _sim.check_arrays(rules, games, bool(arrays))
     if backend not in _sim.BACKENDS:
-        raise ValueError(f"unknown backend {backend!r}: choose {choice_text(_sim.BACKENDS)}")
+        raise ValueError(f"unknown backend {quoted(backend)}: choose {choice_text(_sim.BACKENDS)}")
     if backend == "ray":
         return _ray.simulate_ray(api, rules, games, seat_bots, seed, progress, bool(arrays), ray_address)
     return _sim.run_local(api, rules, seat_bots, seed, 0, games, threads, progress, bool(arrays))

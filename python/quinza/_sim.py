@@ -21,7 +21,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 import numpy as np
 
 from ._errors import BotError, IllegalMoveError, SimulationInterrupted
-from ._words import choice_text
+from ._words import choice_text, quoted
 
 BACKENDS = ("local", "ray")
 Z95 = 1.959963984540054  # the 97.5% quantile of the normal distribution
@@ -45,7 +45,7 @@ def check_rules(api: Any, rules: Any) -> Any:
     if isinstance(rules, str):
         return api.Rules(rules)
     if not all(hasattr(rules, a) for a in ("name", "players", "target", "options")):
-        raise ValueError(f"rules must be a Rules or a rule-set name, not {rules!r}")
+        raise ValueError(f"rules must be a Rules or a rule-set name, not {quoted(rules)}")
     return api.Rules(rules.name, players=rules.players, target=rules.target, **rules.options)
 
 
@@ -53,24 +53,61 @@ def check_seed(seed: Any) -> int:
     if seed is None:
         return secrets.randbits(64)
     if not _whole(seed) or not 0 <= seed < 2**64:
-        raise ValueError(f"seed must be a whole number from 0 to 2**64-1, not {seed!r}")
+        raise ValueError(f"seed must be a whole number from 0 to 2**64-1, not {quoted(seed)}")
     return int(seed)
 
 
 def check_games(games: Any) -> int:
-    if not _whole(games) or games < 1:
-        raise ValueError(f"games must be a whole number >= 1, not {games!r}")
+    # matches are numbered 0 .. games-1 and chunks end at most at `games`: all fit u64
+    if not _whole(games) or not 1 <= games < 2**64:
+        raise ValueError(f"games must be a whole number from 1 to 2**64-1, not {quoted(games)}")
     return int(games)
+
+
+# The points a deal hands out, all sides together: a typical figure per rule set (the
+# mean of 20,000 matches of random and of greedy bots, rounded down: quinza and rb3ine
+# always 100, escoba 5.0 to 6.8, quinte 140 to 248). It only sizes the arrays up front.
+DEAL_POINTS = {"quinza": 100, "rb3ine": 100, "escoba": 5, "quinte": 140}
+ARRAYS_LIMIT = 2**31  # bytes: the most `arrays=True` may be expected to hold (2 GiB)
+
+
+def deals_estimate(rules: Any) -> int:
+    """The deals of a match as the arrays' estimate counts them: ceil(target * sides /
+    DEAL_POINTS) + 1 (the leader needs at most its share of the points dealt out, and
+    the last deal overshoots); above the measured means (docs/engine.md "simulate")."""
+    return -(-rules.target * rules.sides // DEAL_POINTS[rules.name]) + 1
+
+
+def arrays_estimate(rules: Any, games: int) -> int:
+    """Bytes the record arrays of `games` matches would hold: per match winner (1),
+    scores (8 a side), deals (4), moves (4), first_dealer (1); per deal deal_points
+    (4 a side) and deal_dealer (1)."""
+    per_match = 10 + 8 * rules.sides + deals_estimate(rules) * (4 * rules.sides + 1)
+    return games * per_match
+
+
+def check_arrays(rules: Any, games: int, arrays: bool) -> None:
+    """Refuse, before any match is played, a run whose arrays would outgrow ARRAYS_LIMIT."""
+    if not arrays:
+        return
+    need = arrays_estimate(rules, games)
+    if need > ARRAYS_LIMIT:
+        most = ARRAYS_LIMIT // arrays_estimate(rules, 1)
+        raise ValueError(
+            f"games={games} with arrays=True would keep about {need / 2**30:,.1f} GiB of per-match and "
+            f"per-deal arrays (at about {deals_estimate(rules)} deals a match), more than the 2 GiB limit: "
+            f"pass arrays=False to keep only the summary, or play at most {most} matches"
+        )
 
 
 def check_threads(threads: Any) -> Optional[int]:
     if threads is not None and (not _whole(threads) or threads < 1):
-        raise ValueError(f"threads must be a whole number >= 1, or None for every core, not {threads!r}")
+        raise ValueError(f"threads must be a whole number >= 1, or None for every core, not {quoted(threads)}")
     return threads
 
 
 def _unknown_bot(api: Any, bot: Any) -> ValueError:
-    return ValueError(f"unknown bot {bot!r}: choose {choice_text(api.BOT_NAMES)}, or pass a callable (game) -> move")
+    return ValueError(f"unknown bot {quoted(bot)}: choose {choice_text(api.BOT_NAMES)}, or pass a callable (game) -> move")
 
 
 SEARCH_BOTS = ("pimc", "ismcts")
@@ -154,7 +191,7 @@ def bot_from_text(api: Any, text: str) -> Any:
     for item in (p.strip() for p in rest.split(",")):
         key, equals, value = item.partition("=")
         if not equals or not key.strip():
-            raise ValueError(f"bot parameters are written name=value, not {item!r} (in {text!r})")
+            raise ValueError(f"bot parameters are written name=value, not {quoted(item)} (in {quoted(text)})")
         params[key.strip()] = _value(value.strip())
     return api.bot(name.strip(), **params)
 

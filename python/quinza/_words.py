@@ -1,9 +1,29 @@
-"""How a message lists the choices, in both twins: "a, b, c or d"."""
+"""How messages word things, in both twins: lists of choices ("a, b, c or d") and the
+inputs they quote (`quoted`; the core's twin is `quoted` in src/pyrepr.rs)."""
 
-from typing import Sequence
+from typing import Any, Sequence
+
+# An input longer than this is quoted cut short (docs/engine.md "Errors and their messages").
+QUOTE_LIMIT = 60
 
 
 def choice_text(words: Sequence[str]) -> str:
     """The words joined by commas, the last by "or": ("a", "b", "c") gives "a, b or c"."""
     words = list(words)
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def quoted(value: Any) -> str:
+    """An input as an error message quotes it: its repr, cut after QUOTE_LIMIT characters
+    so that a huge input does not drown the message. A str longer than that shows the
+    repr of its first QUOTE_LIMIT characters, then "... (N characters)" (N its length);
+    any other value whose repr is longer shows the first QUOTE_LIMIT characters of the
+    repr, then "... (N characters)" (N the repr's length)."""
+    if isinstance(value, str):
+        if len(value) <= QUOTE_LIMIT:
+            return repr(value)
+        return f"{value[:QUOTE_LIMIT]!r}... ({len(value)} characters)"
+    text = repr(value)
+    if len(text) <= QUOTE_LIMIT:
+        return text
+    return f"{text[:QUOTE_LIMIT]}... ({len(text)} characters)"

@@ -51,9 +51,7 @@ impl BotKind {
         BOTS.iter()
             .find(|(n, _)| *n == name)
             .map(|&(_, kind)| kind)
-            .ok_or_else(|| {
-                crate::Error::Value(unknown_bot_message(&crate::pyrepr::py_repr_str(name)))
-            })
+            .ok_or_else(|| crate::Error::Value(unknown_bot_message(&crate::pyrepr::quoted(name))))
     }
 
     pub fn name(self) -> &'static str {

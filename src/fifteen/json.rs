@@ -6,7 +6,7 @@ use super::game::{Game, Position};
 use super::rules::{Arg, ArgKind, Rules};
 use super::scoring::{DealResult, Details};
 use crate::cards::{Card, CardSet, DECK_SIZE};
-use crate::pyrepr::{json_is_int, list_text, py_repr_json, py_repr_str_list};
+use crate::pyrepr::{json_is_int, list_text, py_repr_str_list, quoted_json, quoted_repr};
 use crate::Error;
 use serde_json::{Map, Value};
 use std::fmt::Write;
@@ -219,7 +219,7 @@ pub(crate) fn object<'a>(
         return Err(format!(
             "{what}: missing keys {}, unknown keys {}",
             py_repr_str_list(&missing),
-            py_repr_str_list(&extra)
+            quoted_repr(&py_repr_str_list(&extra))
         ));
     }
     Ok(map)
@@ -271,7 +271,7 @@ pub(crate) fn number(value: &Value, what: &str) -> Result<u64, String> {
     }
     Err(format!(
         "{what} must hold whole numbers from 0 to 2**64-1, not {}",
-        py_repr_json(value)
+        quoted_json(value)
     ))
 }
 
@@ -293,7 +293,7 @@ pub(crate) fn seat(
         "{what} must be 0..{}{}, not {}",
         size - 1,
         if optional { " or null" } else { "" },
-        py_repr_json(value)
+        quoted_json(value)
     ))
 }
 
@@ -306,7 +306,7 @@ pub(crate) fn arg(value: &Value) -> Arg {
         Value::String(s) => ArgKind::Str(s.clone()),
         _ => ArgKind::Other,
     };
-    Arg::new(kind, py_repr_json(value))
+    Arg::new(kind, quoted_json(value))
 }
 
 /// A rules object as the arguments of `Rules(**data["rules"])`, for either family: the
@@ -323,7 +323,7 @@ pub(crate) fn rules_args(value: &Value) -> Result<RulesArgs, String> {
         .iter()
         .filter(|(k, _)| !matches!(k.as_str(), "name" | "players" | "target"))
         .map(|(k, v)| {
-            let key = Arg::new(ArgKind::Str(k.clone()), crate::pyrepr::py_repr_str(k));
+            let key = Arg::new(ArgKind::Str(k.clone()), crate::pyrepr::quoted(k));
             (key, arg(v))
         })
         .collect();
@@ -430,7 +430,7 @@ pub(crate) fn check_format(map: &Map<String, Value>) -> Result<(), String> {
         other => {
             return Err(format!(
                 "format must be 'quinza-game', not {}",
-                py_repr_json(other)
+                quoted_json(other)
             ))
         }
     }
@@ -442,7 +442,7 @@ pub(crate) fn check_format(map: &Map<String, Value>) -> Result<(), String> {
     if !version_ok {
         return Err(format!(
             "version {} is not supported (this is version 1)",
-            py_repr_json(&map["version"])
+            quoted_json(&map["version"])
         ));
     }
     Ok(())
@@ -458,7 +458,7 @@ pub(crate) fn read_rng(value: &Value) -> Result<u64, String> {
         }
         other => Err(format!(
             "rng must be 16 lower-case hex digits, not {}",
-            py_repr_json(other)
+            quoted_json(other)
         )),
     }
 }

@@ -2,7 +2,7 @@
 //! Text: `"6o"` or `"6o x 4c 5e"` (docs/engine.md, "Text of a move").
 
 use crate::cards::{Card, CardSet};
-use crate::pyrepr::py_repr_str;
+use crate::pyrepr::quoted;
 use std::fmt;
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -20,7 +20,7 @@ pub fn bad_move_message_shown(shown: &str) -> String {
 }
 
 fn bad_move_message(text: &str) -> String {
-    bad_move_message_shown(&py_repr_str(text))
+    bad_move_message_shown(&quoted(text))
 }
 
 /// Why move text was refused.
@@ -67,7 +67,7 @@ impl Move {
                 let parts: Vec<String> = taken.iter().map(|c| c.to_string()).collect();
                 text.push_str(&parts.join(" "));
             }
-            format!("invalid move {}: {c} appears twice", py_repr_str(&text))
+            format!("invalid move {}: {c} appears twice", quoted(&text))
         };
         for w in taken.windows(2) {
             if w[0] == w[1] {

@@ -290,7 +290,7 @@ impl Rules {
     pub fn new(name: &str, players: Option<i64>, target: Option<i64>) -> Result<Rules, Error> {
         let variant = Variant::parse(name).ok_or_else(|| {
             Error::Value(crate::any::unknown_rule_set_message(
-                &crate::pyrepr::py_repr_str(name),
+                &crate::pyrepr::quoted(name),
             ))
         })?;
         let mut r = Rules::default_for(variant);

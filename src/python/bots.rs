@@ -7,7 +7,7 @@ use super::cards::{move_object, PyMove};
 use super::game::PyGame;
 use super::random::seed_arg;
 use super::search::time_limit_arg;
-use super::{plain_int, repr, type_name, value_error};
+use super::{plain_int, shown, type_name, value_error};
 use crate::any::AnyGame;
 use crate::bots::{unknown_bot_message, BotKind, BotSpec, BOT_NAMES};
 use crate::rng::SplitMix64;
@@ -156,7 +156,7 @@ fn count_arg(v: &Bound<'_, PyAny>, name: &str, low: u64) -> PyResult<u64> {
         Some(Ok(x)) if (low as i128..=u64::MAX as i128).contains(&x) => Ok(x as u64),
         _ => Err(value_error(format!(
             "{name} must be a whole number from {low} to 2**64-1, not {}",
-            repr(v)?
+            shown(v)?
         ))),
     }
 }
@@ -175,7 +175,7 @@ fn exploration_arg(v: &Bound<'_, PyAny>) -> PyResult<f64> {
     } else {
         Err(value_error(format!(
             "c must be a finite number from 0, not {}",
-            repr(v)?
+            shown(v)?
         )))
     }
 }
@@ -186,7 +186,7 @@ fn rollout_arg(v: &Bound<'_, PyAny>) -> PyResult<Rollout> {
         Some(r) => Ok(r),
         None => Err(value_error(format!(
             "rollout must be 'greedy' or 'random', not {}",
-            repr(v)?
+            shown(v)?
         ))),
     }
 }
@@ -238,7 +238,7 @@ fn kind_arg(name: &Bound<'_, PyAny>) -> PyResult<BotKind> {
         .and_then(|s| s.to_str().ok().map(|t| t.to_string()));
     match text.map(|t| BotKind::parse(&t)) {
         Some(Ok(kind)) => Ok(kind),
-        _ => Err(value_error(unknown_bot_message(&repr(name)?))),
+        _ => Err(value_error(unknown_bot_message(&shown(name)?))),
     }
 }
 
@@ -251,7 +251,7 @@ fn spec_of_params<'py>(kind: BotKind, params: Option<&Bound<'py, PyDict>>) -> Py
             let known = super::str_text(&key)
                 .is_some_and(|t| t != "seed" && kind.parameters().contains(&t.as_str()));
             if !known {
-                return Err(value_error(kind.unknown_parameter_message(&repr(&key)?)));
+                return Err(value_error(kind.unknown_parameter_message(&shown(&key)?)));
             }
         }
     }
@@ -268,7 +268,7 @@ pub(crate) fn spec_arg(bot: &Bound<'_, PyAny>) -> PyResult<BotSpec> {
     }
     let name = bot
         .getattr("name")
-        .map_err(|_| value_error(unknown_bot_message(&repr(bot).unwrap_or_default())))?;
+        .map_err(|_| value_error(unknown_bot_message(&shown(bot).unwrap_or_default())))?;
     let kind = kind_arg(&name)?;
     let params = bot.getattr("params")?;
     let params = params.cast::<PyDict>().map_err(|_| {

@@ -1,7 +1,7 @@
 //! `Card` and `Move`: small frozen values of either deck. Card objects are made once per
 //! card (40 of the baraja, 53 of quinte); quinte moves (53 cards, 3 bids) likewise.
 
-use super::{repr, str_text, type_name, value_error, Given};
+use super::{shown, str_text, type_name, value_error, Given};
 use crate::any::{unknown_deck_message, AnyCard, AnyCardSet, AnyMove, Deck};
 use crate::cards::bad_card_message_shown;
 use crate::fifteen::moves::{bad_move_message_shown, Move, MoveTextError};
@@ -66,7 +66,7 @@ pub(crate) fn card_list<'py>(
 pub(crate) fn deck_arg(obj: &Bound<'_, PyAny>) -> PyResult<Deck> {
     match str_text(obj).as_deref().and_then(Deck::parse) {
         Some(deck) if obj.is_instance_of::<PyString>() => Ok(deck),
-        _ => Err(value_error(unknown_deck_message(&repr(obj)?))),
+        _ => Err(value_error(unknown_deck_message(&shown(obj)?))),
     }
 }
 
@@ -112,7 +112,7 @@ pub(crate) fn parse_card(obj: &Bound<'_, PyAny>, deck: Deck) -> PyResult<AnyCard
             return Ok(c);
         }
     }
-    let shown = repr(obj)?;
+    let shown = shown(obj)?;
     Err(value_error(match deck {
         Deck::Baraja => bad_card_message_shown(&shown, str_text(obj).as_deref()),
         Deck::Quinte => quinte::cards::bad_card_message_shown(&shown),
@@ -168,7 +168,7 @@ impl PyCard {
             None => Err(value_error(format!(
                 "card id must be 0..{}, not {}",
                 size - 1,
-                repr(card_id)?
+                shown(card_id)?
             ))),
         }
     }
@@ -339,7 +339,7 @@ pub(crate) fn parse_move(obj: &Bound<'_, PyAny>) -> PyResult<Move> {
             Err(MoveTextError::Malformed) => {}
         }
     }
-    Err(value_error(bad_move_message_shown(&repr(obj)?)))
+    Err(value_error(bad_move_message_shown(&shown(obj)?)))
 }
 
 /// `Move.parse(text, deck="quinte")`: one card or one bid word.
@@ -349,7 +349,7 @@ pub(crate) fn parse_quinte_move(obj: &Bound<'_, PyAny>) -> PyResult<quinte::Move
             return Ok(m);
         }
     }
-    Err(value_error(quinte::moves::bad_move_message_shown(&repr(
+    Err(value_error(quinte::moves::bad_move_message_shown(&shown(
         obj,
     )?)))
 }
@@ -382,7 +382,7 @@ impl PyMove {
                 // Not read one character at a time.
                 return Err(value_error(format!(
                     "captures must be a list of cards, not {}",
-                    repr(caps)?
+                    shown(caps)?
                 )));
             }
         }
@@ -390,7 +390,7 @@ impl PyMove {
             // A quinte move is one card or one bid word; there are no captures.
             if let Some(caps) = captures.value() {
                 if caps.try_iter()?.next().transpose()?.is_some() {
-                    let shown = repr(card.str()?.as_any())?;
+                    let shown = shown(card.str()?.as_any())?;
                     return Err(value_error(format!(
                         "invalid move {shown}: quinte has no captures"
                     )));

@@ -10,7 +10,7 @@ use super::cards::{
 use super::random::seed_arg;
 use super::rules::{rules_arg, PyRules};
 use super::{
-    core_error, plain_int, repr, str_text, type_name, value_error, Given, IllegalMoveError,
+    core_error, plain_int, shown, str_text, type_name, value_error, Given, IllegalMoveError,
 };
 use crate::any::{AnyCard, AnyCardSet, AnyDeal, AnyGame, AnyMove, AnyObservation, RuleSet};
 use crate::cards::Card;
@@ -110,7 +110,7 @@ fn iterable<'py>(value: &Bound<'py, PyAny>, name: &str) -> PyResult<Vec<Bound<'p
     if text_like || !value.hasattr("__iter__")? {
         return Err(value_error(format!(
             "{name} must be a list of cards, not {}",
-            repr(value)?
+            shown(value)?
         )));
     }
     value.try_iter()?.collect()
@@ -147,7 +147,7 @@ fn count_arg(value: &Bound<'_, PyAny>) -> PyResult<u64> {
         Some(Ok(v)) if (0..=u64::MAX as i128).contains(&v) => Ok(v as u64),
         _ => Err(value_error(format!(
             "a score or escoba count must be a whole number from 0 to 2**64-1, not {}",
-            repr(value)?
+            shown(value)?
         ))),
     }
 }
@@ -158,7 +158,7 @@ fn points_arg(value: &Bound<'_, PyAny>, name: &str) -> PyResult<u64> {
         Some(Ok(v)) if (0..=u64::MAX as i128).contains(&v) => Ok(v as u64),
         _ => Err(value_error(format!(
             "{name} must be whole numbers from 0 to 2**64-1, not {}",
-            repr(value)?
+            shown(value)?
         ))),
     }
 }
@@ -174,7 +174,7 @@ fn bid_word(value: &Bound<'_, PyAny>) -> PyResult<quinte::Bid> {
     }
     Err(value_error(format!(
         "bids: {} is not pass, double or redouble",
-        repr(value)?
+        shown(value)?
     )))
 }
 
@@ -185,7 +185,7 @@ fn index_arg(value: &Bound<'_, PyAny>, size: u8, name: &str) -> PyResult<u8> {
         _ => Err(value_error(format!(
             "{name} must be 0..{}, not {}",
             size - 1,
-            repr(value)?
+            shown(value)?
         ))),
     }
 }
@@ -996,7 +996,7 @@ fn deal_number_arg(dn: &Bound<'_, PyAny>) -> PyResult<u64> {
         Some(Ok(v)) if (1..=u64::MAX as i128).contains(&v) => Ok(v as u64),
         _ => Err(value_error(format!(
             "deal_number must be a whole number from 1 to 2**64-1, not {}",
-            repr(dn)?
+            shown(dn)?
         ))),
     }
 }

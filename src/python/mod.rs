@@ -43,6 +43,27 @@ pub(crate) fn repr(obj: &Bound<'_, PyAny>) -> PyResult<String> {
     Ok(obj.repr()?.to_string())
 }
 
+/// A Python value as an error message quotes it (the reference's `quoted`): its repr,
+/// cut short past `QUOTE_LIMIT` characters by the core's rule (`crate::pyrepr`). A str is
+/// cut by its characters and its head put through Python's own repr, lone surrogates too.
+pub(crate) fn shown(obj: &Bound<'_, PyAny>) -> PyResult<String> {
+    use crate::pyrepr::{cut_note, quoted_repr, QUOTE_LIMIT};
+    if let Ok(s) = obj.cast::<PyString>() {
+        let n = s.len()?;
+        if n <= QUOTE_LIMIT {
+            return repr(obj);
+        }
+        let head = obj.get_item(pyo3::types::PySlice::new(
+            obj.py(),
+            0,
+            QUOTE_LIMIT as isize,
+            1,
+        ))?;
+        return Ok(repr(&head)? + &cut_note(n));
+    }
+    Ok(quoted_repr(&repr(obj)?))
+}
+
 /// The text of a Python str, or None for a non-str (or a str that is not valid UTF-8,
 /// such as one holding lone surrogates: no card or move text can be one).
 pub(crate) fn str_text(obj: &Bound<'_, PyAny>) -> Option<String> {

@@ -1,6 +1,6 @@
 //! `Random`: the match generator (SplitMix64) for Python.
 
-use super::{plain_int, repr, value_error};
+use super::{plain_int, shown, value_error};
 use crate::rng::SplitMix64;
 use pyo3::prelude::*;
 
@@ -16,7 +16,7 @@ pub(crate) fn seed_arg(seed: &Bound<'_, PyAny>) -> PyResult<u64> {
         Some(Ok(s)) if (0..=u64::MAX as i128).contains(&s) => Ok(s as u64),
         _ => Err(value_error(format!(
             "seed must be a whole number from 0 to 2**64-1, not {}",
-            repr(seed)?
+            shown(seed)?
         ))),
     }
 }
@@ -48,7 +48,7 @@ impl PyRandom {
             Some(Ok(v)) if (1..=u64::MAX as i128).contains(&v) => Ok(self.rng.below(v as u64)),
             _ => Err(value_error(format!(
                 "below(n) needs 1 <= n < 2**64, not {}",
-                repr(n)?
+                shown(n)?
             ))),
         }
     }

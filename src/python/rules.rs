@@ -1,6 +1,6 @@
 //! `Rules`: one validated rule set, immutable, comparable, hashable.
 
-use super::{plain_int, repr, str_text, Given};
+use super::{plain_int, shown, str_text, Given};
 use crate::any::RuleSet;
 use crate::fifteen::rules::{Arg, ArgKind, OptionValue};
 use pyo3::basic::CompareOp;
@@ -76,7 +76,7 @@ fn arg_or_failed(obj: &Bound<'_, PyAny>, failed: &mut Option<PyErr>) -> Arg {
 
 /// How the reference sees a Python value given for a rules argument.
 pub(crate) fn arg_of(obj: &Bound<'_, PyAny>) -> PyResult<Arg> {
-    Ok(Arg::new(kind_of(obj), repr(obj)?))
+    Ok(Arg::new(kind_of(obj), shown(obj)?))
 }
 
 fn kind_of(obj: &Bound<'_, PyAny>) -> ArgKind {

@@ -4,7 +4,7 @@
 
 use super::cards::move_object;
 use super::game::PyGame;
-use super::{core_error, plain_int, repr, type_name, value_error};
+use super::{core_error, plain_int, repr, shown, type_name, value_error};
 use crate::any::AnyMove;
 use crate::search::Limits;
 use pyo3::prelude::*;
@@ -78,7 +78,7 @@ fn max_nodes_arg(v: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u64>> {
         Some(Err(())) if v.gt(0)? => Ok(Some(u64::MAX)),
         _ => Err(value_error(format!(
             "max_nodes must be a positive whole number, not {}",
-            repr(v)?
+            shown(v)?
         ))),
     }
 }
@@ -104,7 +104,7 @@ pub(crate) fn time_limit_arg(v: Option<&Bound<'_, PyAny>>) -> PyResult<Option<(f
     if seconds.is_nan() || seconds <= 0.0 {
         return Err(value_error(format!(
             "time_limit must be a positive number of seconds, not {}",
-            repr(v)?
+            shown(v)?
         )));
     }
     Ok(Some((seconds, repr(v)?)))

@@ -3,7 +3,7 @@
 
 use super::random::seed_arg;
 use super::rules::rules_arg;
-use super::{plain_int, repr, value_error};
+use super::{plain_int, shown, value_error};
 use crate::bots::BotSpec;
 use crate::sim;
 use pyo3::prelude::*;
@@ -15,7 +15,7 @@ fn u64_arg(v: &Bound<'_, PyAny>, what: &str) -> PyResult<u64> {
         Some(Ok(x)) if (0..=u64::MAX as i128).contains(&x) => Ok(x as u64),
         _ => Err(value_error(format!(
             "{what} must be a whole number from 0 to 2**64-1, not {}",
-            repr(v)?
+            shown(v)?
         ))),
     }
 }
@@ -39,7 +39,7 @@ pub fn seat_seed(match_seed: &Bound<'_, PyAny>, seat: &Bound<'_, PyAny>) -> PyRe
         _ => {
             return Err(value_error(format!(
                 "seat must be 0..3, not {}",
-                repr(seat)?
+                shown(seat)?
             )))
         }
     };

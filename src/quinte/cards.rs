@@ -4,7 +4,7 @@
 //! ranks 2..10, J=11, Q=12, K=13, A=14; the joker `JK` is id 52. Because ids follow the
 //! ranking, the winner of a trick is the highest id among its non-joker cards.
 
-use crate::pyrepr::py_repr_str;
+use crate::pyrepr::quoted;
 use std::fmt;
 
 /// Cards in the deck: 52 suited cards and the joker.
@@ -28,7 +28,7 @@ pub fn bad_card_message_shown(shown: &str) -> String {
 }
 
 pub fn bad_card_message(text: &str) -> String {
-    bad_card_message_shown(&py_repr_str(text))
+    bad_card_message_shown(&quoted(text))
 }
 
 /// One quinte card, by id 0..52.

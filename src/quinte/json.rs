@@ -12,7 +12,7 @@ use crate::fifteen::json::{
     push_opt, read_rng, repr_opt, rules_args, seat,
 };
 use crate::pyrepr::list_text;
-use crate::pyrepr::py_repr_str;
+use crate::pyrepr::quoted;
 use crate::Error;
 use serde_json::Value;
 use std::fmt::Write;
@@ -245,11 +245,9 @@ pub fn read_value(data: &Value) -> Result<Game, Error> {
         match Bid::parse(word) {
             Some(bid) => bids.push(bid),
             None => {
-                return Err(format!(
-                    "bids: {} is not pass, double or redouble",
-                    py_repr_str(word)
+                return Err(
+                    format!("bids: {} is not pass, double or redouble", quoted(word)).into(),
                 )
-                .into())
             }
         }
     }

@@ -3,7 +3,7 @@
 
 use super::cards::Card;
 use crate::fifteen::moves::is_py_space;
-use crate::pyrepr::py_repr_str;
+use crate::pyrepr::quoted;
 use std::fmt;
 
 /// A bid of the doubling. The order is the order legal bids are listed in.
@@ -55,7 +55,7 @@ impl Move {
     /// word (any case) or a quinte card.
     pub fn parse(text: &str) -> Result<Move, String> {
         let mut tokens = text.split(is_py_space).filter(|t| !t.is_empty());
-        let bad = || bad_move_message_shown(&py_repr_str(text));
+        let bad = || bad_move_message_shown(&quoted(text));
         let (Some(token), None) = (tokens.next(), tokens.next()) else {
             return Err(bad());
         };
@@ -105,7 +105,7 @@ mod tests {
                 Move::parse(bad).unwrap_err(),
                 format!(
                     "invalid move {}: write a card such as 'Ah', or pass, double or redouble",
-                    py_repr_str(bad)
+                    quoted(bad)
                 )
             );
         }

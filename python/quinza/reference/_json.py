@@ -9,6 +9,7 @@ from .cards import DECK_SIZE, Card
 from .deal import DealResult, saturating_sum
 from .generator import Random
 from .rules import RULE_SETS, Rules, row_of
+from .._words import quoted
 
 _KEYS = (
     "format", "version", "rules", "rng", "deal_number", "dealer", "turn", "hands", "table",
@@ -59,9 +60,9 @@ def _envelope(data: Any, keys: tuple) -> Tuple[Rules, int]:
     """The keys, then what every game's JSON begins with: format, version, rules, rng."""
     _object(data, keys, "the game")
     if data["format"] != "quinza-game":
-        raise _Bad(f"format must be 'quinza-game', not {data['format']!r}")
+        raise _Bad(f"format must be 'quinza-game', not {quoted(data['format'])}")
     if data["version"] != 1 or isinstance(data["version"], bool):
-        raise _Bad(f"version {data['version']!r} is not supported (this is version 1)")
+        raise _Bad(f"version {quoted(data['version'])} is not supported (this is version 1)")
     if not isinstance(data["rules"], dict):
         raise _Bad("rules must be an object")
     try:
@@ -70,7 +71,7 @@ def _envelope(data: Any, keys: tuple) -> Tuple[Rules, int]:
         raise _Bad(f"rules: {error}") from None
     rng = data["rng"]
     if not isinstance(rng, str) or len(rng) != 16 or any(ch not in "0123456789abcdef" for ch in rng):
-        raise _Bad(f"rng must be 16 lower-case hex digits, not {rng!r}")
+        raise _Bad(f"rng must be 16 lower-case hex digits, not {quoted(rng)}")
     return rules, int(rng, 16)
 
 
@@ -118,7 +119,7 @@ def read_fifteen(cls: Any, data: Any) -> Any:
     if turn is None and not game._match_over():
         raise _Bad(f"turn is null, but the scores {scores} do not end the match")
     if game._winner != winner:
-        raise _Bad(f"winner is {winner!r}, but the scores {scores} give {game._winner!r}")
+        raise _Bad(f"winner is {quoted(winner)}, but the scores {scores} give {game._winner!r}")
     return game
 
 
@@ -144,7 +145,7 @@ def _object(value: Any, keys: tuple, what: str) -> None:
     if set(value) != set(keys):
         missing = [k for k in keys if k not in value]
         extra = sorted(k for k in value if k not in keys)
-        raise _Bad(f"{what}: missing keys {missing}, unknown keys {extra}")
+        raise _Bad(f"{what}: missing keys {missing}, unknown keys {quoted(extra)}")
 
 
 def _list(value: Any, count: Optional[int], what: str) -> List[Any]:
@@ -166,7 +167,7 @@ def _cards(value: Any, what: str, deck: str = "baraja") -> List[Card]:
 
 def _number(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 1 << 64:
-        raise _Bad(f"{what} must hold whole numbers from 0 to 2**64-1, not {value!r}")
+        raise _Bad(f"{what} must hold whole numbers from 0 to 2**64-1, not {quoted(value)}")
     return value
 
 
@@ -178,7 +179,7 @@ def _seat(value: Any, size: int, what: str, optional: bool) -> Optional[int]:
     if value is None and optional:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < size:
-        raise _Bad(f"{what} must be 0..{size - 1}{' or null' if optional else ''}, not {value!r}")
+        raise _Bad(f"{what} must be 0..{size - 1}{' or null' if optional else ''}, not {quoted(value)}")
     return value
 
 
@@ -244,5 +245,5 @@ def read_quinte(position: Any, data: Any) -> Any:
     game._rng = Random(rng)
     game._deals = deals
     if game._winner != winner:
-        raise _Bad(f"winner is {winner!r}, but the scores {scores} give {game._winner!r}")
+        raise _Bad(f"winner is {quoted(winner)}, but the scores {scores} give {game._winner!r}")
     return game

@@ -16,6 +16,7 @@ from typing import Any, List, Optional, Tuple
 from .game import Game
 from .generator import _MASK, Random
 from .search import _time_limit
+from .._words import quoted
 
 MATCH_OVER = "the match is over: there is no move to choose"
 
@@ -37,7 +38,7 @@ def whole(name: str, value: Any, low: int, default: int) -> int:
     if value is None:
         return default
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= _MASK:
-        raise ValueError(f"{name} must be a whole number from {low} to 2**64-1, not {value!r}")
+        raise ValueError(f"{name} must be a whole number from {low} to 2**64-1, not {quoted(value)}")
     return value
 
 
@@ -57,7 +58,7 @@ def exploration(value: Any, default: float) -> float:
         except OverflowError:
             number = math.nan
     if not (math.isfinite(number) and number >= 0):
-        raise ValueError(f"c must be a finite number from 0, not {value!r}")
+        raise ValueError(f"c must be a finite number from 0, not {quoted(value)}")
     return number
 
 
@@ -69,7 +70,7 @@ def rollout(value: Any, default: str) -> str:
     if value is None:
         return default
     if not isinstance(value, str) or value not in ROLLOUTS:
-        raise ValueError(f"rollout must be 'greedy' or 'random', not {value!r}")
+        raise ValueError(f"rollout must be 'greedy' or 'random', not {quoted(value)}")
     return value
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, Optional, Tuple
 
-from .._words import choice_text
+from .._words import choice_text, quoted
 from .botargs import check_seed, refuse_finished
 from .generator import _MASK, GAMMA, Random
 from .ismcts import IsmctsBot
@@ -103,18 +103,18 @@ def bot(name: str, seed: Optional[int] = None, **params: Any) -> Any:
     parameter (checked in the order given) or a bad value (checked in the order of the
     bot's signature) raises ValueError."""
     if not isinstance(name, str) or name not in BOTS:
-        raise ValueError(f"unknown bot {name!r}: choose {choice_text(BOT_NAMES)}, or pass a callable (game) -> move")
+        raise ValueError(f"unknown bot {quoted(name)}: choose {choice_text(BOT_NAMES)}, or pass a callable (game) -> move")
     kind = BOTS[name]
     known = _parameters(kind)
     for key in params:
         if key not in known:
-            raise ValueError(f"unknown parameter {key!r} for the {name} bot: choose {choice_text(known)}")
+            raise ValueError(f"unknown parameter {quoted(key)} for the {name} bot: choose {choice_text(known)}")
     return kind(**params, seed=seed)
 
 
 def _index(index: Any, what: str) -> int:
     if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= _MASK:
-        raise ValueError(f"{what} must be a whole number from 0 to 2**64-1, not {index!r}")
+        raise ValueError(f"{what} must be a whole number from 0 to 2**64-1, not {quoted(index)}")
     return index
 
 
@@ -133,5 +133,5 @@ def seat_seed(match_seed: int, seat: int) -> int:
     a stream apart from the match's own draws."""
     match_seed = _seed(match_seed)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
-        raise ValueError(f"seat must be 0..3, not {seat!r}")
+        raise ValueError(f"seat must be 0..3, not {quoted(seat)}")
     return Random(((match_seed ^ BOT_STREAM) + seat * GAMMA) & _MASK).next_u64()

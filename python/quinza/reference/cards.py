@@ -4,6 +4,7 @@ and the 52 cards + joker of quinte (docs/engine.md "Quinte"): ids, notation and 
 from __future__ import annotations
 
 from typing import Iterable, List, Optional, Tuple
+from .._words import quoted
 
 # -- the baraja ---------------------------------------------------------------------------
 
@@ -16,7 +17,7 @@ PRINTED_VALUES = RANKS  # quinza, rb3ine: the printed number
 ESCOBA_VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)  # Sota 8, Caballo 9, Rey 10
 
 _BAD_CARD = (
-    "invalid card {!r}: write a number 1-7, 10, 11 or 12 and a suit o, c, e or b, e.g. '7o'"
+    "invalid card {}: write a number 1-7, 10, 11 or 12 and a suit o, c, e or b, e.g. '7o'"
 )
 _QUINTE_HINT = "; it is a quinte card: pass deck='quinte'"  # said of baraja text that is a quinte card
 
@@ -31,7 +32,7 @@ JOKER_ID = 52  # the joker comes after the 52 suited cards
 QUINTE_DECK_SIZE = 53
 
 _BAD_QUINTE_CARD = (
-    "invalid card {!r}: write 2-10, J, Q, K or A and a suit s, c, d or h, or JK for the joker, e.g. 'Ah'"
+    "invalid card {}: write 2-10, J, Q, K or A and a suit s, c, d or h, or JK for the joker, e.g. 'Ah'"
 )
 
 DECKS = ("baraja", "quinte")  # cards sort by deck first (baraja before quinte), then by id
@@ -73,7 +74,7 @@ class Card:
         any other id raises ValueError."""
         size = DECK_SIZES[_check_deck(deck)]
         if isinstance(card_id, bool) or not isinstance(card_id, int) or not 0 <= card_id < size:
-            raise ValueError(f"card id must be 0..{size - 1}, not {card_id!r}")
+            raise ValueError(f"card id must be 0..{size - 1}, not {quoted(card_id)}")
         return _BY_ID[card_id] if deck == "baraja" else _QUINTE_BY_ID[card_id]
 
     @property
@@ -166,13 +167,13 @@ class Card:
 
 def _check_deck(deck: object) -> str:
     if not isinstance(deck, str) or deck not in DECKS:
-        raise ValueError(f"unknown deck {deck!r}: choose baraja or quinte")
+        raise ValueError(f"unknown deck {quoted(deck)}: choose baraja or quinte")
     return deck
 
 
 def _parse_id(text: object) -> int:
     if not isinstance(text, str):
-        raise ValueError(_BAD_CARD.format(text))
+        raise ValueError(_BAD_CARD.format(quoted(text)))
     number, suit = text[:-1], text[-1:].lower()
     if suit == "" or suit not in SUITS or not number.isdigit() or not number.isascii():
         raise ValueError(_bad_card(text))
@@ -186,26 +187,26 @@ def _bad_card(text: str) -> str:
     try:
         _parse_quinte_id(text)
     except ValueError:
-        return _BAD_CARD.format(text)
-    return _BAD_CARD.format(text) + _QUINTE_HINT
+        return _BAD_CARD.format(quoted(text))
+    return _BAD_CARD.format(quoted(text)) + _QUINTE_HINT
 
 
 def _parse_quinte_id(text: object) -> int:
     """`2s` .. `10s`, `Js` `Qs` `Ks` `As` (any case), or `JK`; nothing else."""
     if not isinstance(text, str) or not text.isascii():
-        raise ValueError(_BAD_QUINTE_CARD.format(text))
+        raise ValueError(_BAD_QUINTE_CARD.format(quoted(text)))
     if text.upper() == "JK":
         return JOKER_ID
     rank_text, suit = text[:-1].upper(), text[-1:].lower()
     if suit == "" or suit not in QUINTE_SUITS:
-        raise ValueError(_BAD_QUINTE_CARD.format(text))
+        raise ValueError(_BAD_QUINTE_CARD.format(quoted(text)))
     letters = {letter: rank for rank, letter in RANK_LETTERS.items()}
     if rank_text in letters:
         rank = letters[rank_text]
     elif rank_text in ("2", "3", "4", "5", "6", "7", "8", "9", "10"):
         rank = int(rank_text)
     else:
-        raise ValueError(_BAD_QUINTE_CARD.format(text))
+        raise ValueError(_BAD_QUINTE_CARD.format(quoted(text)))
     return QUINTE_SUITS.index(suit) * 13 + (rank - 2)
 
 

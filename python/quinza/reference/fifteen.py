@@ -16,6 +16,7 @@ from .game import Game, _rules, check_deal_number, check_each_card_once, index, 
 from .generator import Random
 from .moves import Move
 from .rules import Rules, row_of
+from .._words import quoted
 
 HAND_SIZE = 3
 OPENING_TABLE = 4
@@ -449,5 +450,5 @@ def _setenta(pile: Sequence[Card], weights: Tuple[int, ...], method: str) -> Any
 
 def _count(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**64:
-        raise ValueError(f"a score or escoba count must be a whole number from 0 to 2**64-1, not {value!r}")
+        raise ValueError(f"a score or escoba count must be a whole number from 0 to 2**64-1, not {quoted(value)}")
     return value

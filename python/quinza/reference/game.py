@@ -15,7 +15,7 @@ import secrets
 from typing import Any, ClassVar, Dict, Iterable, List, Optional, Sequence, Type, TypeVar, cast
 
 from .._errors import IllegalMoveError
-from .._words import choice_text
+from .._words import choice_text, quoted
 from . import _json
 from .cards import Card, card_list, full_deck
 from .deal import DealResult
@@ -343,7 +343,7 @@ class Game:
 
 def iterable(value: Any, name: str) -> Iterable[Any]:
     if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
-        raise ValueError(f"{name} must be a list of cards, not {value!r}")
+        raise ValueError(f"{name} must be a list of cards, not {quoted(value)}")
     return value
 
 
@@ -356,7 +356,7 @@ def per(values: Any, count: int, name: str, unit: str, convert: Any) -> List[Any
 
 def index(value: Any, size: int, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < size:
-        raise ValueError(f"{name} must be 0..{size - 1}, not {value!r}")
+        raise ValueError(f"{name} must be 0..{size - 1}, not {quoted(value)}")
     return value
 
 
@@ -374,5 +374,5 @@ def check_each_card_once(cards: Iterable[Card], deck: str) -> None:
 
 def check_deal_number(deal_number: Any) -> int:
     if isinstance(deal_number, bool) or not isinstance(deal_number, int) or not 1 <= deal_number < 2**64:
-        raise ValueError(f"deal_number must be a whole number from 1 to 2**64-1, not {deal_number!r}")
+        raise ValueError(f"deal_number must be a whole number from 1 to 2**64-1, not {quoted(deal_number)}")
     return deal_number

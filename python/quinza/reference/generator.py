@@ -7,6 +7,7 @@ same cards in both backends on every platform.
 from __future__ import annotations
 
 from typing import Any, MutableSequence
+from .._words import quoted
 
 _MASK = (1 << 64) - 1
 GAMMA = 0x9E3779B97F4A7C15  # the increment of each draw (bots.match_seed reaches draw i in one step)
@@ -19,7 +20,7 @@ class Random:
 
     def __init__(self, seed: int) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= _MASK:
-            raise ValueError(f"seed must be a whole number from 0 to 2**64-1, not {seed!r}")
+            raise ValueError(f"seed must be a whole number from 0 to 2**64-1, not {quoted(seed)}")
         self._state = seed
 
     @property
@@ -39,7 +40,7 @@ class Random:
     def below(self, n: int) -> int:
         """A uniform integer in 0..n-1 (rejection sampling: no modulo bias)."""
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= _MASK:
-            raise ValueError(f"below(n) needs 1 <= n < 2**64, not {n!r}")
+            raise ValueError(f"below(n) needs 1 <= n < 2**64, not {quoted(n)}")
         threshold = ((1 << 64) - n) % n
         while True:
             x = self.next_u64()

@@ -6,11 +6,12 @@ from __future__ import annotations
 from typing import Iterable, Optional, Tuple
 
 from .cards import Card, _check_deck, to_card
+from .._words import quoted
 
 _BAD_MOVE = (
-    "invalid move {!r}: write the card played, then 'x' and the captured cards, e.g. '6o x 4c 5e'"
+    "invalid move {}: write the card played, then 'x' and the captured cards, e.g. '6o x 4c 5e'"
 )
-_BAD_QUINTE_MOVE = "invalid move {!r}: write a card such as 'Ah', or pass, double or redouble"
+_BAD_QUINTE_MOVE = "invalid move {}: write a card such as 'Ah', or pass, double or redouble"
 
 BIDS = ("pass", "double", "redouble")  # also the order in which legal bids are listed
 
@@ -40,7 +41,7 @@ class Move:
         else:
             deck = "baraja" if deck is None else _check_deck(deck)
         if isinstance(captures, (str, bytes)):  # not read one character at a time
-            raise ValueError(f"captures must be a list of cards, not {captures!r}")
+            raise ValueError(f"captures must be a list of cards, not {quoted(captures)}")
         if deck == "quinte":
             self._init_quinte(card, tuple(captures))
             return
@@ -57,9 +58,9 @@ class Move:
         text = _text(played, taken)
         for i in range(1, len(taken)):
             if taken[i] == taken[i - 1]:
-                raise ValueError(f"invalid move {text!r}: {taken[i]} appears twice")
+                raise ValueError(f"invalid move {quoted(text)}: {taken[i]} appears twice")
         if played in taken:
-            raise ValueError(f"invalid move {text!r}: {played} appears twice")
+            raise ValueError(f"invalid move {quoted(text)}: {played} appears twice")
         object.__setattr__(self, "_card", played)
         object.__setattr__(self, "_captures", taken)
         object.__setattr__(self, "_bid", None)
@@ -67,7 +68,7 @@ class Move:
     def _init_quinte(self, card: "Card | str", captures: Tuple["Card | str", ...]) -> None:
         """A quinte move is one card or one bid word; there are no captures."""
         if captures:
-            raise ValueError(f"invalid move {str(card)!r}: quinte has no captures")
+            raise ValueError(f"invalid move {quoted(str(card))}: quinte has no captures")
         bid: Optional[str] = None
         played: Optional[Card] = None
         if isinstance(card, str) and card.lower() in BIDS:
@@ -87,35 +88,35 @@ class Move:
         if _check_deck(deck) == "quinte":
             return cls._parse_quinte(text)
         if not isinstance(text, str):
-            raise ValueError(_BAD_MOVE.format(text))
+            raise ValueError(_BAD_MOVE.format(quoted(text)))
         tokens = text.split()
         if len(tokens) == 1:
             captured: Tuple[str, ...] = ()
         elif len(tokens) >= 3 and tokens[1].lower() == "x":
             captured = tuple(tokens[2:])
         else:
-            raise ValueError(_BAD_MOVE.format(text))
+            raise ValueError(_BAD_MOVE.format(quoted(text)))
         try:
             played = Card(tokens[0])
             taken = [Card(t) for t in captured]
         except ValueError:
-            raise ValueError(_BAD_MOVE.format(text)) from None
+            raise ValueError(_BAD_MOVE.format(quoted(text))) from None
         return cls(played, taken)
 
     @classmethod
     def _parse_quinte(cls, text: str) -> "Move":
         """One token: a card in quinte notation, or pass / double / redouble (any case)."""
         if not isinstance(text, str):
-            raise ValueError(_BAD_QUINTE_MOVE.format(text))
+            raise ValueError(_BAD_QUINTE_MOVE.format(quoted(text)))
         tokens = text.split()
         if len(tokens) != 1:
-            raise ValueError(_BAD_QUINTE_MOVE.format(text))
+            raise ValueError(_BAD_QUINTE_MOVE.format(quoted(text)))
         if tokens[0].lower() in BIDS:
             return cls(tokens[0], deck="quinte")
         try:
             played = Card(tokens[0], "quinte")
         except ValueError:
-            raise ValueError(_BAD_QUINTE_MOVE.format(text)) from None
+            raise ValueError(_BAD_QUINTE_MOVE.format(quoted(text))) from None
         return cls(played)
 
     @property

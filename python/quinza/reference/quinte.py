@@ -36,6 +36,7 @@ from .game import Game, _rules, check_deal_number, check_each_card_once, index, 
 from .generator import Random
 from .moves import BIDS, Move
 from .rules import Rules, row_of
+from .._words import quoted
 
 PLAYERS = 4
 HAND_SIZE = 12
@@ -693,7 +694,7 @@ def _cards(value: Any, name: str) -> List[Card]:
 
 def _points(value: Any, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**64:
-        raise ValueError(f"{name} must be whole numbers from 0 to 2**64-1, not {value!r}")
+        raise ValueError(f"{name} must be whole numbers from 0 to 2**64-1, not {quoted(value)}")
     return value
 
 
@@ -702,4 +703,4 @@ def _bid_word(value: Any) -> str:
         return value.bid
     if isinstance(value, str) and value.lower() in BIDS:
         return value.lower()
-    raise ValueError(f"bids: {value!r} is not pass, double or redouble")
+    raise ValueError(f"bids: {quoted(value)} is not pass, double or redouble")

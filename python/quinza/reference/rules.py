@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Tuple
 
-from .._words import choice_text
+from .._words import choice_text, quoted
 from .cards import ESCOBA_VALUES, PRINTED_VALUES
 
 
@@ -66,7 +66,7 @@ NAMES: Tuple[str, ...] = tuple(RULE_SETS)
 SETENTA_METHODS = ("prime", "sum")
 
 
-UNKNOWN_RULE_SET = "unknown rule set {!r}: choose " + choice_text(NAMES)
+UNKNOWN_RULE_SET = "unknown rule set {}: choose " + choice_text(NAMES)
 
 
 def rule_sets() -> List[Dict[str, Any]]:
@@ -82,7 +82,7 @@ def row_of(rules: Any) -> RuleSet:
     """The row of a Rules of either twin, or of a rule-set name."""
     name = rules if isinstance(rules, str) else rules.name
     if name not in RULE_SETS:
-        raise ValueError(UNKNOWN_RULE_SET.format(name))
+        raise ValueError(UNKNOWN_RULE_SET.format(quoted(name)))
     return RULE_SETS[name]
 
 
@@ -105,29 +105,29 @@ class Rules:
         # A rule set's name is read in any case, as card text is (ASCII letters only).
         key = name.lower() if isinstance(name, str) and name.isascii() else name
         if not isinstance(key, str) or key not in RULE_SETS:
-            raise ValueError(UNKNOWN_RULE_SET.format(name))
+            raise ValueError(UNKNOWN_RULE_SET.format(quoted(name)))
         row = RULE_SETS[key]
         name = row.name
         if players is None:
             players = row.players[0]
         if isinstance(players, bool) or not isinstance(players, int) or players not in row.players:
             counts = choice_text(tuple(str(p) for p in row.players))
-            raise ValueError(f"{name} is played by {counts} players, not {players!r}")
+            raise ValueError(f"{name} is played by {counts} players, not {quoted(players)}")
         default_target, defaults = row.default_target, dict(row.options)
         if target is None:
             target = default_target
         if isinstance(target, bool) or not isinstance(target, int) or not 1 <= target < 2**64:
-            raise ValueError(f"target must be a whole number from 1 to 2**64-1, not {target!r}")
+            raise ValueError(f"target must be a whole number from 1 to 2**64-1, not {quoted(target)}")
         chosen = dict(defaults)
         for key, value in options.items():
             if key not in defaults:
                 allowed = ", ".join(defaults) or "none"
-                raise ValueError(f"unknown option {key!r} for {name}; its options: {allowed}")
+                raise ValueError(f"unknown option {quoted(key)} for {name}; its options: {allowed}")
             if key == "setenta":
                 if value not in SETENTA_METHODS or not isinstance(value, str):
-                    raise ValueError(f"setenta must be 'prime' or 'sum', not {value!r}")
+                    raise ValueError(f"setenta must be 'prime' or 'sum', not {quoted(value)}")
             elif not isinstance(value, bool):
-                raise ValueError(f"{key} must be True or False, not {value!r}")
+                raise ValueError(f"{key} must be True or False, not {quoted(value)}")
             chosen[key] = value
         object.__setattr__(self, "_name", name)
         object.__setattr__(self, "_players", players)

@@ -14,6 +14,7 @@ from typing import Any, List, Optional, Tuple
 
 from .game import Game
 from .moves import Move
+from .._words import quoted
 
 MATCH_OVER = "the match is over: there is no deal to solve"
 
@@ -52,7 +53,7 @@ def _max_nodes(value: Any) -> Optional[int]:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ValueError(f"max_nodes must be a positive whole number, not {value!r}")
+        raise ValueError(f"max_nodes must be a positive whole number, not {quoted(value)}")
     return value
 
 
@@ -66,7 +67,7 @@ def _time_limit(value: Any) -> Optional[float]:
         except OverflowError:  # an int too large for a float: no limit
             seconds = math.inf if value > 0 else -math.inf
     if not seconds > 0:
-        raise ValueError(f"time_limit must be a positive number of seconds, not {value!r}")
+        raise ValueError(f"time_limit must be a positive number of seconds, not {quoted(value)}")
     return seconds
 
 
