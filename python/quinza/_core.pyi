@@ -246,9 +246,8 @@ class Event:
     """One thing that happened in a match (docs/engine.md "Events"). `kind` says what;
     the other fields are None (`cards` empty) unless that kind carries them.
 
-    >>> from quinza import Game
-    >>> Game("escoba", seed=3).start_events[1]
-    Event('opening_capture', seat=1, side=1, cards=(Card('1o'), Card('1e'), Card('5b'), Card('10b')), points=1)
+    >>> Event("escoba", seat=1, side=1)
+    Event('escoba', seat=1, side=1)
     """
 
     def __new__(

@@ -10,9 +10,8 @@ use pyo3::types::{PyString, PyTuple};
 /// One thing that happened in a match (docs/engine.md "Events"). `kind` says what;
 /// the other fields are None (`cards` empty) unless that kind carries them.
 ///
-/// >>> from quinza import Game
-/// >>> Game("escoba", seed=3).start_events[1]
-/// Event('opening_capture', seat=1, side=1, cards=(Card('1o'), Card('1e'), Card('5b'), Card('10b')), points=1)
+/// >>> Event("escoba", seat=1, side=1)
+/// Event('escoba', seat=1, side=1)
 #[pyclass(module = "quinza._core", name = "Event", frozen)]
 pub struct PyEvent {
     kind: Py<PyString>,

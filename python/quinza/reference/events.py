@@ -16,9 +16,8 @@ class Event:
     """One thing that happened in a match (docs/engine.md "Events"). `kind` says what;
     the other fields are None (`cards` empty) unless that kind carries them.
 
-    >>> from quinza.reference import Game
-    >>> Game("escoba", seed=3).start_events[1]
-    Event('opening_capture', seat=1, side=1, cards=(Card('1c'), Card('2c'), Card('5o'), Card('7o')), points=1)
+    >>> Event("escoba", seat=1, side=1)
+    Event('escoba', seat=1, side=1)
     """
 
     # A slot's docstring is its value here: help() and inspect.getdoc read it.
