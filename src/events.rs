@@ -18,6 +18,19 @@ pub enum EventKind {
 }
 
 impl EventKind {
+    /// Every kind, in the order of their `as usize`.
+    pub const ALL: [EventKind; 9] = [
+        EventKind::Move,
+        EventKind::Escoba,
+        EventKind::Trick,
+        EventKind::Cachette,
+        EventKind::LastCards,
+        EventKind::DealScored,
+        EventKind::Dealt,
+        EventKind::OpeningCapture,
+        EventKind::MatchOver,
+    ];
+
     pub fn name(self) -> &'static str {
         match self {
             EventKind::Move => "move",
@@ -112,5 +125,73 @@ impl Events for Vec<Event> {
     #[inline]
     fn push(&mut self, event: Event) {
         Vec::push(self, event)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_sits_at_its_index() {
+        for (i, k) in EventKind::ALL.iter().enumerate() {
+            assert_eq!(*k as usize, i, "{}", k.name());
+        }
+    }
+
+    /// Recording changes nothing: the same moves give the same game with or without a
+    /// recorder, and the events tell every deal (one `deal_scored` per deal, a `dealt`
+    /// per new deal, the "move" first each time, the match over last).
+    fn check_family<G: crate::state::State>(
+        mut plain: G,
+        mut recorded: G,
+        start: Vec<Event>,
+        apply: impl Fn(&mut G, G::Move, &mut Vec<Event>),
+        json: impl Fn(&G) -> String,
+    ) {
+        let mut rng = crate::rng::SplitMix64::new(9);
+        let mut buf = Vec::new();
+        let mut all = start;
+        while let Some(mv) = plain.random_move(&mut rng, &mut buf) {
+            plain.apply(mv);
+            let mut events = Vec::new();
+            apply(&mut recorded, mv, &mut events);
+            assert_eq!(events[0].kind, EventKind::Move);
+            assert_eq!(json(&plain), json(&recorded));
+            all.extend(events);
+        }
+        let count = |k: EventKind| all.iter().filter(|e| e.kind == k).count();
+        assert_eq!(count(EventKind::DealScored), recorded.deals().len());
+        assert!(count(EventKind::Dealt) >= recorded.deals().len());
+        assert_eq!(all.last().map(|e| e.kind), Some(EventKind::MatchOver));
+        assert_eq!(all.last().and_then(|e| e.side), recorded.winner());
+    }
+
+    #[test]
+    fn recording_changes_nothing_in_either_family() {
+        use crate::{fifteen, quinte};
+        for name in ["quinza", "escoba"] {
+            let rules = fifteen::Rules::new(name, Some(2), None).unwrap();
+            let mut start = Vec::new();
+            let recorded = fifteen::Game::new_recording(rules, 3, &mut start);
+            check_family(
+                fifteen::Game::new(rules, 3),
+                recorded,
+                start,
+                |g, mv, ev| g.apply_recording(mv, ev),
+                fifteen::json::to_json,
+            );
+        }
+        let rules = quinte::Rules::new(300).unwrap();
+        let mut start = Vec::new();
+        let recorded = quinte::Game::new_recording(rules, 3, &mut start);
+        assert_eq!(start.len(), 1);
+        check_family(
+            quinte::Game::new(rules, 3),
+            recorded,
+            start,
+            |g, mv, ev| g.apply_recording(mv, ev),
+            quinte::json::to_json,
+        );
     }
 }

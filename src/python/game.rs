@@ -21,6 +21,7 @@ use crate::pyrepr::list_text as py_list_text;
 use crate::quinte;
 use crate::events::{Event, EventKind};
 use pyo3::basic::CompareOp;
+use pyo3::sync::PyOnceLock;
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList, PyString, PyTuple, PyType};
 
@@ -88,6 +89,9 @@ pub struct PyDealResult {
 
 // -- conversions ---------------------------------------------------------------------
 
+/// The kinds' names as Python strs, made once.
+static KIND_NAMES: PyOnceLock<Vec<Py<PyString>>> = PyOnceLock::new();
+
 /// The core's events as a tuple of Event; `mv` is the move played, for
 /// the "move" event, and a "deal_scored" event carries the game's newest deal.
 fn event_tuple<'py>(
@@ -96,6 +100,12 @@ fn event_tuple<'py>(
     events: &[Event],
     mv: Option<AnyMove>,
 ) -> PyResult<Bound<'py, PyTuple>> {
+    let names = KIND_NAMES.get_or_init(py, || {
+        EventKind::ALL
+            .iter()
+            .map(|k| PyString::intern(py, k.name()).unbind())
+            .collect()
+    });
     let deck = game.rules().deck();
     let mut out = Vec::with_capacity(events.len());
     for e in events {
@@ -116,7 +126,7 @@ fn event_tuple<'py>(
             _ => None,
         };
         let event = PyEvent::from_parts(
-            PyString::intern(py, e.kind.name()),
+            names[e.kind as usize].bind(py).clone(),
             e.seat,
             e.side,
             PyTuple::new(py, cards)?,
