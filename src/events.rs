@@ -61,11 +61,30 @@ impl EventCards {
     pub const NONE: EventCards = EventCards::Set(0);
 
     /// Card ids, in the event's order.
-    pub fn ids(&self) -> Vec<u8> {
-        match *self {
-            EventCards::Set(bits) => (0..64u8).filter(|i| bits >> i & 1 == 1).collect(),
-            EventCards::Ordered(ids, len) => ids[..len as usize].to_vec(),
+    pub fn ids(&self) -> impl Iterator<Item = u8> + '_ {
+        let (mut bits, ordered) = match self {
+            EventCards::Set(bits) => (*bits, &[][..]),
+            EventCards::Ordered(ids, len) => (0, &ids[..*len as usize]),
+        };
+        let set = std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let id = bits.trailing_zeros() as u8;
+                bits &= bits - 1;
+                id
+            })
+        });
+        set.chain(ordered.iter().copied())
+    }
+
+    pub fn len(&self) -> usize {
+        match self {
+            EventCards::Set(bits) => bits.count_ones() as usize,
+            EventCards::Ordered(_, len) => *len as usize,
         }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
     }
 }
 
@@ -128,6 +147,45 @@ impl Events for Vec<Event> {
     }
 }
 
+/// The most events one move can tell: in the fifteen family a move, an escoba, the last
+/// cards, the deal scored, the next deal dealt and its opening capture (6); in quinte a
+/// move, a trick, the cachette, the deal scored, the next deal or the match over (5).
+pub const MAX_EVENTS: usize = 8;
+
+/// A fixed buffer of a move's events: no allocation. A push past `MAX_EVENTS` (never
+/// made: see above) is dropped rather than panicking.
+#[derive(Clone, Copy, Debug)]
+pub struct EventBuffer {
+    events: [Event; MAX_EVENTS],
+    len: u8,
+}
+
+impl Default for EventBuffer {
+    fn default() -> EventBuffer {
+        EventBuffer {
+            events: [Event::new(EventKind::Move); MAX_EVENTS],
+            len: 0,
+        }
+    }
+}
+
+impl EventBuffer {
+    pub fn as_slice(&self) -> &[Event] {
+        &self.events[..self.len as usize]
+    }
+}
+
+impl Events for EventBuffer {
+    #[inline]
+    fn push(&mut self, event: Event) {
+        debug_assert!((self.len as usize) < MAX_EVENTS, "more events than MAX_EVENTS");
+        if let Some(slot) = self.events.get_mut(self.len as usize) {
+            *slot = event;
+            self.len += 1;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -157,6 +215,7 @@ mod tests {
             let mut events = Vec::new();
             apply(&mut recorded, mv, &mut events);
             assert_eq!(events[0].kind, EventKind::Move);
+            assert!(events.len() <= MAX_EVENTS);
             assert_eq!(json(&plain), json(&recorded));
             all.extend(events);
         }

@@ -19,7 +19,7 @@ use crate::fifteen;
 use crate::fifteen::game::Position;
 use crate::pyrepr::list_text as py_list_text;
 use crate::quinte;
-use crate::events::{Event, EventKind};
+use crate::events::{Event, EventBuffer, EventKind};
 use pyo3::basic::CompareOp;
 use pyo3::sync::PyOnceLock;
 use pyo3::prelude::*;
@@ -92,13 +92,13 @@ pub struct PyDealResult {
 /// The kinds' names as Python strs, made once.
 static KIND_NAMES: PyOnceLock<Vec<Py<PyString>>> = PyOnceLock::new();
 
-/// The core's events as a tuple of Event; `mv` is the move played, for
+/// The core's events as a tuple of Event; `mv` is the Move object played, for
 /// the "move" event, and a "deal_scored" event carries the game's newest deal.
 fn event_tuple<'py>(
     py: Python<'py>,
     game: &AnyGame,
     events: &[Event],
-    mv: Option<AnyMove>,
+    mv: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyTuple>> {
     let names = KIND_NAMES.get_or_init(py, || {
         EventKind::ALL
@@ -109,7 +109,7 @@ fn event_tuple<'py>(
     let deck = game.rules().deck();
     let mut out = Vec::with_capacity(events.len());
     for e in events {
-        let mut cards = Vec::new();
+        let mut cards = Vec::with_capacity(e.cards.len());
         for id in e.cards.ids() {
             let card = AnyCard::from_id(id, deck).ok_or_else(|| value_error("card id"))?;
             cards.push(card_object(py, card)?);
@@ -122,7 +122,7 @@ fn event_tuple<'py>(
             _ => None,
         };
         let played = match (e.kind, mv) {
-            (EventKind::Move, Some(m)) => Some(move_object(py, m)?.into_any()),
+            (EventKind::Move, Some(m)) => Some(m.clone()),
             _ => None,
         };
         let event = PyEvent::from_parts(
@@ -601,11 +601,16 @@ impl PyGame {
             MoveArg::BadText(e) => return Err(IllegalMoveError::new_err(e.value(py).to_string())),
             MoveArg::NotAMove(message) => return Err(IllegalMoveError::new_err(message)),
         };
-        let mut events = Vec::with_capacity(4);
+        let mut events = EventBuffer::default();
         self.game
             .play_recording(&m, &mut events)
             .map_err(core_error)?;
-        event_tuple(py, &self.game, &events, Some(m))
+        // The Move given is the Move played (as in the reference); text becomes one.
+        let played = match r#move.cast::<PyMove>() {
+            Ok(given) => given.clone().into_any(),
+            Err(_) => move_object(py, m)?.into_any(),
+        };
+        event_tuple(py, &self.game, events.as_slice(), Some(&played))
     }
 
     /// What happened before the first move, as a tuple of Event: the first deal dealt,
