@@ -163,6 +163,15 @@ impl PyEvent {
         key.hash()
     }
 
+    fn __copy__(slf: Py<Self>) -> Py<Self> {
+        slf
+    }
+
+    // A frozen value: copies of a game share it.
+    fn __deepcopy__(slf: Py<Self>, _memo: &Bound<'_, PyAny>) -> Py<Self> {
+        slf
+    }
+
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
         let py = slf.py();
         let class = py.get_type::<PyEvent>().into_any();

@@ -80,6 +80,12 @@ class Event:
     def __reduce__(self) -> Tuple[Any, Tuple[Any, ...]]:
         return (Event, self._values())
 
+    def __copy__(self) -> "Event":
+        return self
+
+    def __deepcopy__(self, memo: Any) -> "Event":
+        return self  # a frozen value: copies of a game share it
+
     def __repr__(self) -> str:
         parts = [repr(self.kind)]
         for name in _FIELDS[1:]:
