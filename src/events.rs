@@ -178,7 +178,10 @@ impl EventBuffer {
 impl Events for EventBuffer {
     #[inline]
     fn push(&mut self, event: Event) {
-        debug_assert!((self.len as usize) < MAX_EVENTS, "more events than MAX_EVENTS");
+        debug_assert!(
+            (self.len as usize) < MAX_EVENTS,
+            "more events than MAX_EVENTS"
+        );
         if let Some(slot) = self.events.get_mut(self.len as usize) {
             *slot = event;
             self.len += 1;

@@ -82,12 +82,17 @@ impl PyEvent {
         r#move: Option<Bound<'py, PyAny>>,
     ) -> PyResult<PyEvent> {
         let cards = match cards {
-            Some(c) => py.get_type::<PyTuple>().call1((c,))?.cast_into::<PyTuple>()?,
+            Some(c) => py
+                .get_type::<PyTuple>()
+                .call1((c,))?
+                .cast_into::<PyTuple>()?,
             None => PyTuple::empty(py),
         };
         let deal = deal.filter(|d| !d.is_none());
         let r#move = r#move.filter(|m| !m.is_none());
-        Ok(PyEvent::from_parts(kind, seat, side, cards, points, deal, r#move))
+        Ok(PyEvent::from_parts(
+            kind, seat, side, cards, points, deal, r#move,
+        ))
     }
 
     /// What happened: "move", "escoba", "trick", "cachette", "last_cards",

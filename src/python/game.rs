@@ -15,14 +15,14 @@ use super::{
 };
 use crate::any::{AnyCard, AnyCardSet, AnyDeal, AnyGame, AnyMove, AnyObservation, RuleSet};
 use crate::cards::Card;
+use crate::events::{Event, EventBuffer, EventKind};
 use crate::fifteen;
 use crate::fifteen::game::Position;
 use crate::pyrepr::list_text as py_list_text;
 use crate::quinte;
-use crate::events::{Event, EventBuffer, EventKind};
 use pyo3::basic::CompareOp;
-use pyo3::sync::PyOnceLock;
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList, PyString, PyTuple, PyType};
 
 /// Tables at least this big are worked on with the GIL released.
