@@ -95,7 +95,7 @@ class Game:
         self._dealer = self._rng.below(self._rules.players)
         self._log = []
         self._start_deal(first=True)
-        self._start_events = tuple(self._log)
+        self._start_events, self._log = tuple(self._log), []
 
     @classmethod
     def _check_family(cls, rules: Rules) -> Rules:
