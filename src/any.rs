@@ -3,6 +3,7 @@
 //! what lies between the two (a move of one deck offered to a game of the other).
 
 use crate::bots::{Bot, BotSpec};
+use crate::events::Events;
 use crate::fifteen;
 use crate::fifteen::rules::{Arg, ArgKind};
 use crate::quinte;
@@ -421,9 +422,14 @@ macro_rules! forward {
 
 impl AnyGame {
     pub fn new(rules: RuleSet, seed: u64) -> AnyGame {
+        AnyGame::new_recording(rules, seed, &mut crate::events::NoEvents)
+    }
+
+    /// `new`, telling `events` what happened before the first move.
+    pub fn new_recording(rules: RuleSet, seed: u64, events: &mut impl Events) -> AnyGame {
         match rules {
-            RuleSet::Fifteen(r) => AnyGame::Fifteen(fifteen::Game::new(r, seed)),
-            RuleSet::Quinte(r) => AnyGame::Quinte(quinte::Game::new(r, seed)),
+            RuleSet::Fifteen(r) => AnyGame::Fifteen(fifteen::Game::new_recording(r, seed, events)),
+            RuleSet::Quinte(r) => AnyGame::Quinte(quinte::Game::new_recording(r, seed, events)),
         }
     }
 
@@ -495,6 +501,14 @@ impl AnyGame {
         each_family!(self, AnyGame, g => g.last_capturer())
     }
 
+    /// The newest finished deal, if any.
+    pub fn last_deal(&self) -> Option<AnyDeal> {
+        match self {
+            AnyGame::Fifteen(g) => g.deals().last().map(|d| AnyDeal::Fifteen(*d)),
+            AnyGame::Quinte(g) => g.deals().last().map(|d| AnyDeal::Quinte(*d)),
+        }
+    }
+
     pub fn deals(&self) -> Vec<AnyDeal> {
         match self {
             AnyGame::Fifteen(g) => g.deals().iter().map(|d| AnyDeal::Fifteen(*d)).collect(),
@@ -534,6 +548,20 @@ impl AnyGame {
 
     pub fn is_legal(&self, mv: &AnyMove) -> bool {
         self.illegal_reason(mv).is_none()
+    }
+
+    /// `play`, telling `events` what happened (docs/engine.md "Events"); an illegal
+    /// move is an error, changes nothing and tells nothing.
+    pub fn play_recording(&mut self, mv: &AnyMove, events: &mut impl Events) -> Result<(), Error> {
+        if let Some(reason) = self.illegal_reason(mv) {
+            return Err(Error::Illegal(reason));
+        }
+        match (self, mv) {
+            (AnyGame::Fifteen(g), AnyMove::Fifteen(m)) => g.apply_recording(*m, events),
+            (AnyGame::Quinte(g), AnyMove::Quinte(m)) => g.apply_recording(*m, events),
+            _ => {} // illegal_reason refuses a move of the other family
+        }
+        Ok(())
     }
 
     /// Play a move; an illegal one is an error and changes nothing.

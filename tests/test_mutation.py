@@ -124,7 +124,7 @@ def follow(game: Any, moves: int, seed: int) -> List[Any]:
             break
         legal = game.legal_moves()
         move = str(legal[r.below(len(legal))])
-        trace.append((move, outcome(lambda: game.play(move)), game.to_json()))
+        trace.append((move, outcome(lambda: repr(game.play(move))), game.to_json()))  # events print alike in both twins
     text = game.to_json()
     trace.append(outcome(lambda: type(game).from_json(text).to_json() == text))
     return trace

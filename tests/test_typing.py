@@ -17,7 +17,7 @@ from typing import Dict, List
 # checker must refuse (so the test fails if the stubs were not found or said Any).
 PROGRAM = textwrap.dedent(
     """
-    from typing import List, Optional
+    from typing import List, Optional, Tuple
     import quinza
     import quinza.reference as ref
 
@@ -41,12 +41,18 @@ PROGRAM = textwrap.dedent(
     reference: ref.Game = ref.Game(ref.Rules("quinza"), seed=1)
     ref_moves: List[ref.Move] = reference.legal_moves()
     reference.play(ref_moves[0])
+    happened: Tuple[quinza.Event, ...] = game.play(game.legal_moves()[0])
+    kind: str = happened[0].kind
+    before: Tuple[ref.Event, ...] = reference.start_events
+    taken: Tuple[quinza.Card, ...] = happened[0].cards
+    seat_or_none: Optional[int] = happened[0].seat
 
     quinza.Game(rules, seed="one")  # wrong
     bad_turn: str = game.turn  # wrong
     game.play(42)  # wrong
     quinza.Card("7o") < 3  # wrong
     game.no_such_method()  # wrong
+    not_a_list: List[quinza.Event] = game.play(game.legal_moves()[0])  # wrong
     """
 )
 

@@ -28,6 +28,7 @@ __all__ = [
     "FifteenGame",
     "QuinteGame",
     "DealResult",
+    "Event",
     "Random",
     "RandomBot",
     "GreedyBot",
@@ -236,6 +237,57 @@ class DealResult:
     def __copy__(self) -> Self: ...
     def __deepcopy__(self, memo: Any, /) -> Self: ...
 
+_EventKind = Literal[
+    "move", "escoba", "trick", "cachette", "last_cards", "deal_scored", "dealt", "opening_capture", "match_over"
+]
+
+@final
+class Event:
+    """One thing that happened in a match (docs/engine.md "Events"). `kind` says what;
+    the other fields are None (`cards` empty) unless that kind carries them.
+
+    >>> Event("escoba", seat=1, side=1)
+    Event('escoba', seat=1, side=1)
+    """
+
+    def __new__(
+        cls,
+        kind: str,
+        seat: Optional[int] = None,
+        side: Optional[int] = None,
+        cards: Optional[Iterable[Card]] = None,
+        points: Optional[int] = None,
+        deal: Optional[DealResult] = None,
+        move: Optional[Move] = None,
+    ) -> Self: ...
+    @property
+    def kind(self) -> _EventKind:
+        """What happened: "move", "escoba", "trick", "cachette", "last_cards",
+        "deal_scored", "dealt", "opening_capture" or "match_over".
+        """
+    @property
+    def seat(self) -> Optional[int]:
+        """The seat it happened to (who moved, swept, won, took), or None."""
+    @property
+    def side(self) -> Optional[int]:
+        """The side of that seat, or the winner of the match; None if no side."""
+    @property
+    def cards(self) -> Tuple[Card, ...]:
+        """The cards it moved, as a tuple (empty if none)."""
+    @property
+    def points(self) -> Optional[int]:
+        """The quints a trick or the cachette scored, the escobas of an opening capture; else None."""
+    @property
+    def deal(self) -> Optional[DealResult]:
+        """For "deal_scored": the DealResult of the deal, as `deals[-1]`; else None."""
+    @property
+    def move(self) -> Optional[Move]:
+        """For "move": the Move played; else None."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __copy__(self) -> Self: ...
+    def __deepcopy__(self, memo: Any, /) -> Self: ...
+
 @final
 class Random:
     """SplitMix64: a 64-bit state, advanced by a constant and scrambled on each draw."""
@@ -329,10 +381,17 @@ class Game:
         """
     def is_legal(self, move: _MoveLike) -> bool:
         """Whether `move` (a Move or its text) is legal now: False for anything that is no move."""
-    def play(self, move: _MoveLike) -> None:
+    def play(self, move: _MoveLike) -> Tuple[Event, ...]:
         """Play one move (in quinte a bid or a card) for the seat whose turn it is; an illegal
         move raises IllegalMoveError and changes nothing. A finished deal is scored and the
-        next one dealt inside this call.
+        next one dealt inside this call. Returns what happened, in order: a tuple of Event
+        (docs/engine.md "Events"), the "move" first.
+        """
+    @property
+    def start_events(self) -> Tuple[Event, ...]:
+        """What happened before the first move, as a tuple of Event: the first deal dealt,
+        and escoba's opening capture if there was one. Empty for a game from
+        `from_json` or `from_position`; kept by `copy` and pickling.
         """
     def copy(self) -> Self:
         """An independent copy of the game: playing on one leaves the other as it was."""

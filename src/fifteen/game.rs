@@ -6,6 +6,7 @@ use super::moves::Move;
 use super::rules::{Rules, WinRule};
 use super::scoring::{score_deal, DealResult};
 use crate::cards::{Card, CardSet, DECK_SIZE, FULL_DECK};
+use crate::events::{Event, EventCards, EventKind, Events, NoEvents};
 use crate::pyrepr::list_text;
 use crate::rng::SplitMix64;
 use crate::Error;
@@ -201,10 +202,16 @@ impl Game {
     /// A new match: the generator starts at `seed`, the first dealer is `below(players)`,
     /// and the first deal is dealt.
     pub fn new(rules: Rules, seed: u64) -> Game {
+        Game::new_recording(rules, seed, &mut NoEvents)
+    }
+
+    /// `new`, telling `events` what happened before the first move (the deal, escoba's
+    /// opening capture).
+    pub fn new_recording(rules: Rules, seed: u64, events: &mut impl Events) -> Game {
         let mut g = Game::blank(rules, SplitMix64::new(seed));
         g.dealer = g.rng.below(rules.players as u64) as u8;
         g.deal_number = 1;
-        g.start_deal();
+        g.start_deal(events);
         g
     }
 
@@ -430,10 +437,21 @@ impl Game {
     /// deals the next round or deal when the hands run out.
     #[inline]
     pub fn apply(&mut self, mv: Move) {
+        self.apply_recording(mv, &mut NoEvents)
+    }
+
+    /// `apply`, telling `events` what happened, in order (docs/engine.md "Events").
+    #[inline]
+    pub fn apply_recording(&mut self, mv: Move, events: &mut impl Events) {
         let Some(seat) = self.turn else { return };
         let n = self.rules.players;
         let side = self.rules.side_of(seat) as usize;
         let s = seat as usize;
+        events.push(
+            Event::new(EventKind::Move)
+                .by(Some(seat), Some(side as u8))
+                .cards(EventCards::Set(mv.captures.0)),
+        );
         self.hands[s].remove(mv.card);
         // Lay or capture without a branch on which (random play mispredicts it): the
         // played card goes to the table on a lay, to the pile with the captures else.
@@ -448,14 +466,16 @@ impl Game {
         };
         if capture && self.table.is_empty() && self.clear_scores_escoba(self.hands[s]) {
             self.escobas[side] = self.escobas[side].saturating_add(1);
+            events.push(Event::new(EventKind::Escoba).by(Some(seat), Some(side as u8)));
         }
         self.turn = Some(if seat + 1 == n { 0 } else { seat + 1 });
         let in_hands = self.hands.iter().fold(0, |all, h| all | h.0);
         if in_hands == 0 {
             if self.stock_pos < self.stock_end {
                 self.deal_round();
+                events.push(Event::new(EventKind::Dealt)); // a refill: no seat
             } else {
-                self.end_deal();
+                self.end_deal(events);
             }
         }
     }
@@ -478,7 +498,7 @@ impl Game {
     }
 
     /// Shuffle the deck in id order with the match's generator and deal from the front.
-    fn start_deal(&mut self) {
+    fn start_deal(&mut self, events: &mut impl Events) {
         let mut deck = [0u8; DECK_SIZE];
         for (i, d) in deck.iter_mut().enumerate() {
             *d = i as u8;
@@ -506,21 +526,29 @@ impl Game {
         self.escobas = [0; 3];
         self.last_capturer = None;
         self.turn = Some(self.seat_after(0) as u8);
+        events.push(Event::new(EventKind::Dealt).by(Some(self.dealer), None));
         if self.rules.opening_capture_applies() {
-            self.opening_capture();
+            self.opening_capture(events);
         }
     }
 
     /// Escoba: an opening table of 15 or 30 (the capture total or twice it) goes to the
     /// dealer with 1 or 2 escobas.
-    fn opening_capture(&mut self) {
+    fn opening_capture(&mut self, events: &mut impl Events) {
         let total = self.table.value_sum(self.rules.values());
         let capture = self.rules.capture_total() as u32;
         if total == capture || total == 2 * capture {
             let side = self.rules.side_of(self.dealer) as usize;
+            let escobas = (total / capture) as u64;
+            events.push(
+                Event::new(EventKind::OpeningCapture)
+                    .by(Some(self.dealer), Some(side as u8))
+                    .cards(EventCards::Set(self.table.0))
+                    .points(escobas),
+            );
             self.piles[side] = self.piles[side].union(self.table);
             self.table = CardSet::EMPTY;
-            self.escobas[side] = self.escobas[side].saturating_add((total / capture) as u64);
+            self.escobas[side] = self.escobas[side].saturating_add(escobas);
         }
     }
 
@@ -537,7 +565,15 @@ impl Game {
     }
 
     /// Leftovers to the last capturer, score, record, check the match, deal again.
-    fn end_deal(&mut self) {
+    fn end_deal(&mut self, events: &mut impl Events) {
+        if !self.table.is_empty() {
+            let side = self.last_capturer.map(|lc| self.rules.side_of(lc));
+            events.push(
+                Event::new(EventKind::LastCards)
+                    .by(self.last_capturer, side)
+                    .cards(EventCards::Set(self.table.0)),
+            );
+        }
         if let Some(lc) = self.last_capturer {
             let side = self.rules.side_of(lc) as usize;
             self.piles[side] = self.piles[side].union(self.table);
@@ -557,14 +593,16 @@ impl Game {
         for (score, p) in self.scores.iter_mut().zip(points) {
             *score = score.saturating_add(p);
         }
+        events.push(Event::new(EventKind::DealScored));
         if let Some(winner) = self.match_result() {
             self.winner = winner;
             self.turn = None;
+            events.push(Event::new(EventKind::MatchOver).by(None, winner));
         } else {
             self.dealer = (self.dealer + 1) % self.rules.players;
             // The top of the range: counters saturate (docs/engine.md).
             self.deal_number = self.deal_number.saturating_add(1);
-            self.start_deal();
+            self.start_deal(events);
         }
     }
 

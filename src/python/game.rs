@@ -7,6 +7,7 @@
 use super::cards::{
     card_list, card_object, move_arg, move_object, to_baraja, to_quinte, MoveArg, PyCard, PyMove,
 };
+use super::events::PyEvent;
 use super::random::seed_arg;
 use super::rules::{rules_arg, PyRules};
 use super::{
@@ -14,12 +15,14 @@ use super::{
 };
 use crate::any::{AnyCard, AnyCardSet, AnyDeal, AnyGame, AnyMove, AnyObservation, RuleSet};
 use crate::cards::Card;
+use crate::events::{Event, EventBuffer, EventKind};
 use crate::fifteen;
 use crate::fifteen::game::Position;
 use crate::pyrepr::list_text as py_list_text;
 use crate::quinte;
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList, PyString, PyTuple, PyType};
 
 /// Tables at least this big are worked on with the GIL released.
@@ -33,6 +36,9 @@ const BIG_TABLE: u32 = 16;
 #[pyclass(module = "quinza._core", name = "Game", subclass)]
 pub struct PyGame {
     pub(crate) game: AnyGame,
+    /// The events before the first move (`start_events`): a tuple of Event, or None
+    /// for none (a game read from JSON or a position).
+    start: Option<Py<PyTuple>>,
 }
 
 /// One whole match of quinza, rb3ine or escoba: what `Game(rules, seed)` builds for them.
@@ -55,8 +61,17 @@ pub struct PyQuinteGame {}
 
 /// The Python object of a game: a `FifteenGame` or a `QuinteGame`.
 pub(crate) fn game_object(py: Python<'_>, game: AnyGame) -> PyResult<Py<PyAny>> {
+    game_with_start(py, game, None)
+}
+
+/// `game_object`, with the events that came before its first move.
+fn game_with_start(
+    py: Python<'_>,
+    game: AnyGame,
+    start: Option<Py<PyTuple>>,
+) -> PyResult<Py<PyAny>> {
     let family_class = matches!(game, AnyGame::Quinte(_));
-    let base = PyClassInitializer::from(PyGame { game });
+    let base = PyClassInitializer::from(PyGame { game, start });
     Ok(if family_class {
         Py::new(py, base.add_subclass(PyQuinteGame {}))?.into_any()
     } else {
@@ -73,6 +88,56 @@ pub struct PyDealResult {
 }
 
 // -- conversions ---------------------------------------------------------------------
+
+/// The kinds' names as Python strs, made once.
+static KIND_NAMES: PyOnceLock<Vec<Py<PyString>>> = PyOnceLock::new();
+
+/// The core's events as a tuple of Event; `mv` is the Move object played, for
+/// the "move" event, and a "deal_scored" event carries the game's newest deal.
+fn event_tuple<'py>(
+    py: Python<'py>,
+    game: &AnyGame,
+    events: &[Event],
+    mv: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let names = KIND_NAMES.get_or_init(py, || {
+        EventKind::ALL
+            .iter()
+            .map(|k| PyString::intern(py, k.name()).unbind())
+            .collect()
+    });
+    let deck = game.rules().deck();
+    let mut out = Vec::with_capacity(events.len());
+    for e in events {
+        let mut cards = Vec::with_capacity(e.cards.len());
+        for id in e.cards.ids() {
+            let card = AnyCard::from_id(id, deck).ok_or_else(|| value_error("card id"))?;
+            cards.push(card_object(py, card)?);
+        }
+        let deal = match e.kind {
+            EventKind::DealScored => match game.last_deal() {
+                Some(deal) => Some(Bound::new(py, PyDealResult { deal })?.into_any()),
+                None => None,
+            },
+            _ => None,
+        };
+        let played = match (e.kind, mv) {
+            (EventKind::Move, Some(m)) => Some(m.clone()),
+            _ => None,
+        };
+        let event = PyEvent::from_parts(
+            names[e.kind as usize].bind(py).clone(),
+            e.seat,
+            e.side,
+            PyTuple::new(py, cards)?,
+            e.points,
+            deal,
+            played,
+        );
+        out.push(Bound::new(py, event)?);
+    }
+    PyTuple::new(py, out)
+}
 
 fn opt_int<'py>(py: Python<'py>, v: Option<u8>) -> PyResult<Bound<'py, PyAny>> {
     Ok(match v {
@@ -316,7 +381,10 @@ fn new_game<'py>(
         None => rules_arg(PyString::new(py, default).as_any())?,
     };
     check_family(class, &rules)?;
-    game_object(py, AnyGame::new(rules, game_seed(py, seed)?))
+    let mut events = Vec::new();
+    let game = AnyGame::new_recording(rules, game_seed(py, seed)?, &mut events);
+    let start = event_tuple(py, &game, &events, None)?.unbind();
+    game_with_start(py, game, Some(start))
 }
 
 /// A seed for `Game(rules, seed)`: None draws one.
@@ -524,21 +592,42 @@ impl PyGame {
 
     /// Play one move (in quinte a bid or a card) for the seat whose turn it is; an illegal
     /// move raises IllegalMoveError and changes nothing. A finished deal is scored and the
-    /// next one dealt inside this call.
-    fn play(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
+    /// next one dealt inside this call. Returns what happened, in order: a tuple of Event
+    /// (docs/engine.md "Events"), the "move" first.
+    fn play<'py>(&mut self, r#move: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = r#move.py();
         let m = match move_arg(r#move, self.game.rules().deck())? {
             MoveArg::Move(m) => m,
-            MoveArg::BadText(e) => {
-                return Err(IllegalMoveError::new_err(e.value(r#move.py()).to_string()))
-            }
+            MoveArg::BadText(e) => return Err(IllegalMoveError::new_err(e.value(py).to_string())),
             MoveArg::NotAMove(message) => return Err(IllegalMoveError::new_err(message)),
         };
-        self.game.play(&m).map_err(core_error)
+        let mut events = EventBuffer::default();
+        self.game
+            .play_recording(&m, &mut events)
+            .map_err(core_error)?;
+        // The Move given is the Move played (as in the reference); text becomes one.
+        let played = match r#move.cast::<PyMove>() {
+            Ok(given) => given.clone().into_any(),
+            Err(_) => move_object(py, m)?.into_any(),
+        };
+        event_tuple(py, &self.game, events.as_slice(), Some(&played))
+    }
+
+    /// What happened before the first move, as a tuple of Event: the first deal dealt,
+    /// and escoba's opening capture if there was one. Empty for a game from
+    /// `from_json` or `from_position`; kept by `copy` and pickling.
+    #[getter]
+    fn start_events<'py>(&self, py: Python<'py>) -> Bound<'py, PyTuple> {
+        match &self.start {
+            Some(t) => t.bind(py).clone(),
+            None => PyTuple::empty(py),
+        }
     }
 
     /// An independent copy of the game: playing on one leaves the other as it was.
     fn copy(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        game_object(py, self.game.clone())
+        let start = self.start.as_ref().map(|t| t.clone_ref(py));
+        game_with_start(py, self.game.clone(), start)
     }
 
     fn __copy__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
@@ -552,8 +641,17 @@ impl PyGame {
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
         let py = slf.py();
         let from_json = py.get_type::<PyGame>().getattr("from_json")?;
-        let args = PyTuple::new(py, [slf.borrow().game.to_json()])?;
-        PyTuple::new(py, [from_json, args.into_any()])
+        let this = slf.borrow();
+        let args = PyTuple::new(py, [this.game.to_json()])?;
+        // The start events are no part of the JSON: they come back as the state.
+        let start = this.start_events(py);
+        PyTuple::new(py, [from_json, args.into_any(), start.into_any()])
+    }
+
+    fn __setstate__(&mut self, state: &Bound<'_, PyAny>) -> PyResult<()> {
+        let start = state.cast::<PyTuple>()?;
+        self.start = Some(start.clone().unbind());
+        Ok(())
     }
 
     /// The whole game as compact JSON text, the same text from both backends;

@@ -7,6 +7,7 @@ use pyo3::types::{PyBool, PyInt, PyString};
 
 mod bots;
 mod cards;
+mod events;
 mod game;
 mod random;
 mod rules;
@@ -139,6 +140,7 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyFifteenGame>()?;
     m.add_class::<game::PyQuinteGame>()?;
     m.add_class::<game::PyDealResult>()?;
+    m.add_class::<events::PyEvent>()?;
     m.add_class::<random::PyRandom>()?;
     bots::register(m)?;
     sim::register(m)?;

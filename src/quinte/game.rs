@@ -10,6 +10,7 @@ use super::cards::{Card, CardSet, DECK_SIZE, JOKER_SET, SUIT_MASKS, SUIT_NAMES};
 use super::moves::{Bid, Move, BIDS};
 use super::rules::{Rules, PLAYERS};
 pub use super::trick::{quints_in, JOKER_QUINT, QUINT_VALUES};
+use crate::events::{Event, EventCards, EventKind, Events, NoEvents, ORDERED_CARDS};
 use crate::rng::SplitMix64;
 
 pub const HAND_SIZE: usize = 12;
@@ -187,10 +188,15 @@ impl Game {
     /// A new match: the generator starts at `seed`, the first dealer is `below(4)`, and
     /// the first deal is dealt.
     pub fn new(rules: Rules, seed: u64) -> Game {
+        Game::new_recording(rules, seed, &mut NoEvents)
+    }
+
+    /// `new`, telling `events` what happened before the first move (the deal).
+    pub fn new_recording(rules: Rules, seed: u64, events: &mut impl Events) -> Game {
         let mut g = Game::blank(rules, SplitMix64::new(seed));
         g.dealer = g.rng.below(PLAYERS as u64) as u8;
         g.deal_number = 0;
-        g.start_deal();
+        g.start_deal(events);
         g
     }
 
@@ -465,9 +471,18 @@ impl Game {
     /// Play a move known to be legal (from `legal_moves_into` or `legal_cards`).
     #[inline]
     pub fn apply(&mut self, mv: Move) {
+        self.apply_recording(mv, &mut NoEvents)
+    }
+
+    /// `apply`, telling `events` what happened, in order (docs/engine.md "Events").
+    #[inline]
+    pub fn apply_recording(&mut self, mv: Move, events: &mut impl Events) {
+        if let Some(seat) = self.turn {
+            events.push(Event::new(EventKind::Move).by(Some(seat), Some(seat % 2)));
+        }
         match mv {
             Move::Bid(b) => self.bid(b),
-            Move::Card(c) => self.play_card(c),
+            Move::Card(c) => self.play_card(c, events),
         }
     }
 
@@ -487,7 +502,7 @@ impl Game {
         });
     }
 
-    fn play_card(&mut self, card: Card) {
+    fn play_card(&mut self, card: Card, events: &mut impl Events) {
         let Some(seat) = self.turn else { return };
         if self.played_len as usize >= MAX_PLAYED {
             return;
@@ -498,13 +513,13 @@ impl Game {
         if !self.played_len.is_multiple_of(PLAYERS) {
             self.turn = Some((seat + 1) % PLAYERS);
         } else {
-            self.finish_trick((seat + 1) % PLAYERS);
+            self.finish_trick((seat + 1) % PLAYERS, events);
         }
     }
 
     // -- a trick won, the cachette, the end of a deal ------------------------------------
 
-    fn finish_trick(&mut self, leader: u8) {
+    fn finish_trick(&mut self, leader: u8, events: &mut impl Events) {
         let n = self.played_len as usize;
         let cards = &self.played[n - PLAYERS as usize..n];
         // Four cards hold at most one joker: some card wins.
@@ -515,7 +530,17 @@ impl Game {
         self.piles[side] = self.piles[side].union(trick);
         self.tricks_won[side] += 1;
         self.last_capturer = Some(winner);
-        if self.score_quints(side, trick) {
+        let mut in_order = [0u8; ORDERED_CARDS];
+        for (slot, c) in in_order.iter_mut().zip(cards) {
+            *slot = c.id();
+        }
+        events.push(
+            Event::new(EventKind::Trick)
+                .by(Some(winner), Some(side as u8))
+                .cards(EventCards::Ordered(in_order, PLAYERS))
+                .points(quints_in(trick)),
+        );
+        if self.score_quints(side, trick, events) {
             return; // a quint reached the target: the match is over
         }
         if n < MAX_PLAYED {
@@ -525,10 +550,20 @@ impl Game {
         // The twelfth trick: its winner takes the cachette as a thirteenth trick, whose
         // quints count before the tricks.
         let cachette = CardSet::from_cards(self.cachette().iter().copied());
+        let mut in_order = [0u8; ORDERED_CARDS];
+        for (slot, c) in in_order.iter_mut().zip(self.cachette()) {
+            *slot = c.id();
+        }
+        events.push(
+            Event::new(EventKind::Cachette)
+                .by(Some(winner), Some(side as u8))
+                .cards(EventCards::Ordered(in_order, self.cachette_len))
+                .points(quints_in(cachette)),
+        );
         self.cachette_len = 0;
         self.piles[side] = self.piles[side].union(cachette);
         self.tricks_won[side] += 1;
-        if self.score_quints(side, cachette) {
+        if self.score_quints(side, cachette, events) {
             return;
         }
         let m = self.multiplier();
@@ -537,18 +572,20 @@ impl Game {
             *score = score.saturating_add(t);
         }
         self.record_deal(tricks);
+        events.push(Event::new(EventKind::DealScored));
         self.winner = count_winner(self.scores, self.rules.target);
         if self.winner.is_none() {
             // No one at the target, or equal totals: another deal, totals carried on.
             self.dealer = (self.dealer + 1) % PLAYERS;
-            self.start_deal();
+            self.start_deal(events);
         } else {
             self.turn = None;
+            events.push(Event::new(EventKind::MatchOver).by(None, self.winner));
         }
     }
 
     /// Score the quints among `cards` for `side` at once; true if that ends the match.
-    fn score_quints(&mut self, side: usize, cards: CardSet) -> bool {
+    fn score_quints(&mut self, side: usize, cards: CardSet, events: &mut impl Events) -> bool {
         let points = quints_in(cards);
         if points == 0 {
             return false;
@@ -561,6 +598,8 @@ impl Game {
         self.winner = Some(side as u8);
         self.turn = None;
         self.record_deal([0, 0]);
+        events.push(Event::new(EventKind::DealScored));
+        events.push(Event::new(EventKind::MatchOver).by(None, self.winner));
         true
     }
 
@@ -582,7 +621,7 @@ impl Game {
 
     /// Shuffle the 53 cards in id order; the first 5 are the cachette, then one card at a
     /// time to each seat from the seat after the dealer.
-    fn start_deal(&mut self) {
+    fn start_deal(&mut self, events: &mut impl Events) {
         self.deal_number = self.deal_number.saturating_add(1);
         let mut deck = [0u8; DECK_SIZE];
         for (i, d) in deck.iter_mut().enumerate() {
@@ -606,6 +645,7 @@ impl Game {
         self.quints = [0; 2];
         self.last_capturer = None;
         self.turn = Some((self.dealer + 1) % PLAYERS);
+        events.push(Event::new(EventKind::Dealt).by(Some(self.dealer), None));
     }
 
     // -- search ----------------------------------------------------------------------------

@@ -11,6 +11,7 @@ move in Python (simulate.py).
 """
 
 from .._errors import BotError, IllegalMoveError, SimulationInterrupted
+from .events import Event
 from .._version import __version__
 from .bots import BOT_NAMES, GreedyBot, RandomBot, bot, match_seed, seat_seed
 from .cards import Card
@@ -29,7 +30,7 @@ from .simulate import SimulationResult, play_match, simulate
 BACKEND = "reference"
 
 __all__ = [
-    "BACKEND", "BOT_NAMES", "__version__", "BotError", "Card", "DealResult", "FifteenGame", "Game", "GreedyBot",
+    "BACKEND", "BOT_NAMES", "__version__", "BotError", "Card", "DealResult", "Event", "FifteenGame", "Game", "GreedyBot",
     "IllegalMoveError", "IsmctsBot", "Move", "PimcBot", "QuinteGame", "Random", "RandomBot", "Rules", "SimulationInterrupted",
     "SimulationResult", "Solution", "bot", "match_seed", "play_match", "rule_sets", "seat_seed", "simulate", "solve",
 ]

@@ -5,8 +5,10 @@ called on a game and returns a move:
 
 >>> from quinza.reference import Game, GreedyBot, RandomBot
 >>> g = Game("quinza", seed=7)
->>> g.play(GreedyBot()(g))
->>> g.play(RandomBot(seed=1)(g))
+>>> g.play(GreedyBot()(g))[0].move
+Move('7e x 1o 6c 1e')
+>>> g.play(RandomBot(seed=1)(g))[0].move
+Move('10b')
 """
 
 from __future__ import annotations

@@ -173,6 +173,7 @@ class FifteenGame(Game, family="fifteen"):
         seat, card = self._turn, move.card
         assert seat is not None and card is not None  # _illegal_reason refuses a bid and a finished match
         side = self._rules.side_of(seat)
+        self._note("move", seat, side, sorted(move.captures), move=move)
         self._hands[seat].remove(card)
         if move.captures:
             for taken in move.captures:
@@ -181,12 +182,14 @@ class FifteenGame(Game, family="fifteen"):
             self._last_capturer = seat
             if not self._table and clear_scores_escoba(self._rules, len(self._hands[seat]), len(self._stock)):
                 self._escobas[side] = saturating_add(self._escobas[side], 1)
+                self._note("escoba", seat, side)
         else:
             self._table.append(card)
         self._turn = (seat + 1) % self._rules.players
         if all(not hand for hand in self._hands):
             if self._stock:
                 self._deal_round()
+                self._note("dealt")  # hands refilled from the stock: no seat
             else:
                 self._end_deal()
 
@@ -213,6 +216,7 @@ class FifteenGame(Game, family="fifteen"):
         self._escobas = [0] * self._rules.sides
         self._last_capturer = None
         self._turn = (self._dealer + 1) % self._rules.players
+        self._note("dealt", self._dealer)
         if row_of(self._rules).has_opening_capture and self._rules.opening_capture:
             self._opening_capture()
 
@@ -222,6 +226,7 @@ class FifteenGame(Game, family="fifteen"):
         total, capture = sum(self._value(c) for c in self._table), self._capture_total()
         if total in (capture, 2 * capture):
             side = self._rules.side_of(self._dealer)
+            self._note("opening_capture", self._dealer, side, sorted(self._table), points=total // capture)
             self._piles[side] += self._table
             self._table = []
             self._escobas[side] = saturating_add(self._escobas[side], total // capture)
@@ -232,6 +237,10 @@ class FifteenGame(Game, family="fifteen"):
             self._stock = self._stock[HAND_SIZE:]
 
     def _end_deal(self) -> None:
+        if self._table:  # the leftovers go to the last capturer (stay if no one captured)
+            taker = self._last_capturer
+            side = None if taker is None else self._rules.side_of(taker)
+            self._note("last_cards", taker, side, sorted(self._table))
         if self._last_capturer is not None:
             self._piles[self._rules.side_of(self._last_capturer)] += self._table
             self._table = []
@@ -250,8 +259,10 @@ class FifteenGame(Game, family="fifteen"):
             )
         )
         self._scores = [saturating_add(s, p) for s, p in zip(self._scores, points)]
+        self._note("deal_scored", deal=self._deals[-1])
         if self._match_over():
             self._turn = None
+            self._note("match_over", side=self._winner)
         else:
             self._start_deal()
 

@@ -12,9 +12,10 @@ from __future__ import annotations
 import copy as _copy
 import json
 import secrets
-from typing import Any, ClassVar, Dict, Iterable, List, Optional, Sequence, Type, TypeVar, cast
+from typing import Any, ClassVar, Dict, Iterable, List, Optional, Sequence, Tuple, Type, TypeVar, cast
 
 from .._errors import IllegalMoveError
+from .events import Event
 from .._words import choice_text, quoted
 from . import _json
 from .cards import Card, card_list, full_deck
@@ -63,6 +64,10 @@ class Game:
     _hands: List[List[Card]]  # per seat
     _piles: List[List[Card]]  # per side, the cards it has won this deal
     _last_capturer: Optional[int]
+    # What happened: the events of the move being played (docs/engine.md "Events"), and
+    # those before the first move (none for a game from JSON or a position).
+    _log: List[Event]
+    _start_events: Tuple[Event, ...] = ()
 
     def __init_subclass__(cls, family: str = "", **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -88,7 +93,9 @@ class Game:
         self._turn = None
         self._deal_number = 0
         self._dealer = self._rng.below(self._rules.players)
+        self._log = []
         self._start_deal(first=True)
+        self._start_events, self._log = tuple(self._log), []
 
     @classmethod
     def _check_family(cls, rules: Rules) -> Rules:
@@ -205,10 +212,18 @@ class Game:
             return False
         return self._illegal_reason(checked) is None
 
-    def play(self, move: "Move | str") -> None:
+    @property
+    def start_events(self) -> Tuple[Event, ...]:
+        """What happened before the first move, as a tuple of Event: the first deal dealt,
+        and escoba's opening capture if there was one. Empty for a game from
+        `from_json` or `from_position`; kept by `copy` and pickling."""
+        return self._start_events
+
+    def play(self, move: "Move | str") -> Tuple[Event, ...]:
         """Play one move (in quinte a bid or a card) for the seat whose turn it is; an illegal
         move raises IllegalMoveError and changes nothing. A finished deal is scored and the
-        next one dealt inside this call."""
+        next one dealt inside this call. Returns what happened, in order: a tuple of Event
+        (docs/engine.md "Events"), the "move" first."""
         try:
             checked = self._to_move(move)
         except IllegalMoveError:
@@ -218,7 +233,16 @@ class Game:
         reason = self._illegal_reason(checked)
         if reason is not None:
             raise IllegalMoveError(reason)
+        self._log = []
         self._apply(checked)
+        events, self._log = tuple(self._log), []
+        return events
+
+    def _note(self, kind: str, seat: Optional[int] = None, side: Optional[int] = None,
+              cards: Sequence[Card] = (), points: Optional[int] = None, deal: Optional[DealResult] = None,
+              move: Optional[Move] = None) -> None:
+        """Tell what happened, in the order it happened (what `play` returns)."""
+        self._log.append(Event(kind, seat, side, tuple(cards), points, deal, move))
 
     def observation(self, seat: int) -> Dict[str, Any]:
         """What `seat` may know (docs/engine.md "observation(seat)"): its own hand, the sizes

@@ -322,6 +322,9 @@ class QuinteGame(Game, family="quinte"):
         return f"{card} does not follow suit: seat {seat} has {suit}"
 
     def _apply(self, move: Move) -> None:
+        seat = self._turn
+        assert seat is not None
+        self._note("move", seat, seat % 2, move=move)
         if move.card is None:
             self._bid(str(move.bid))
         else:
@@ -353,6 +356,7 @@ class QuinteGame(Game, family="quinte"):
         self._piles[side] += cards
         self._tricks_won[side] += 1
         self._last_capturer = winner
+        self._note("trick", winner, side, cards, points=quints_in(cards))
         if self._score_quints(side, cards):
             return  # a quint reached the target: the match is over
         if len(self._played) < TRICKS * PLAYERS:
@@ -361,6 +365,7 @@ class QuinteGame(Game, family="quinte"):
         # The twelfth trick: its winner takes the cachette as a thirteenth trick, whose
         # quints count before the tricks.
         cachette, self._cachette = self._cachette, []
+        self._note("cachette", winner, side, cachette, points=quints_in(cachette))
         self._piles[side] += cachette
         self._tricks_won[side] += 1
         if self._score_quints(side, cachette):
@@ -368,11 +373,13 @@ class QuinteGame(Game, family="quinte"):
         trick_points = [won * TRICK_POINTS * self.multiplier for won in self._tricks_won]
         self._scores = [saturating_add(s, p) for s, p in zip(self._scores, trick_points)]
         self._record_deal(trick_points)
+        self._note("deal_scored", deal=self._deals[-1])
         self._winner = _count_winner(self._scores, self._rules.target)
         if self._winner is None:
             self._start_deal()  # no one at the target, or equal totals: another deal
         else:
             self._turn = None
+            self._note("match_over", side=self._winner)
 
     def _score_quints(self, side: int, cards: List[Card]) -> bool:
         """Score the quints among `cards` for `side` at once; True if that ends the match
@@ -387,6 +394,8 @@ class QuinteGame(Game, family="quinte"):
         self._winner = side
         self._turn = None
         self._record_deal([0, 0])
+        self._note("deal_scored", deal=self._deals[-1])
+        self._note("match_over", side=side)
         return True
 
     def _record_deal(self, trick_points: List[int]) -> None:
@@ -420,6 +429,7 @@ class QuinteGame(Game, family="quinte"):
         self._quints = [0, 0]
         self._last_capturer = None
         self._turn = (self._dealer + 1) % PLAYERS
+        self._note("dealt", self._dealer)
 
     # -- positions, JSON ---------------------------------------------------------------------
 

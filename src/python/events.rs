@@ -1,0 +1,199 @@
+//! `Event`: one thing that happened in a match, as `Game.play` and `Game.start_events`
+//! give it (docs/engine.md "Events"). The core decides what happened (`crate::events`);
+//! this is only its Python value, the twin of `quinza.reference.events.Event` (same
+//! fields, repr, equality and hash).
+
+use pyo3::basic::CompareOp;
+use pyo3::prelude::*;
+use pyo3::types::{PyString, PyTuple};
+
+/// One thing that happened in a match (docs/engine.md "Events"). `kind` says what;
+/// the other fields are None (`cards` empty) unless that kind carries them.
+///
+/// >>> Event("escoba", seat=1, side=1)
+/// Event('escoba', seat=1, side=1)
+#[pyclass(module = "quinza._core", name = "Event", frozen)]
+pub struct PyEvent {
+    kind: Py<PyString>,
+    seat: Option<u8>,
+    side: Option<u8>,
+    cards: Py<PyTuple>,
+    points: Option<u64>,
+    deal: Option<Py<PyAny>>,
+    r#move: Option<Py<PyAny>>,
+}
+
+impl PyEvent {
+    pub(crate) fn from_parts(
+        kind: Bound<'_, PyString>,
+        seat: Option<u8>,
+        side: Option<u8>,
+        cards: Bound<'_, PyTuple>,
+        points: Option<u64>,
+        deal: Option<Bound<'_, PyAny>>,
+        r#move: Option<Bound<'_, PyAny>>,
+    ) -> PyEvent {
+        PyEvent {
+            kind: kind.unbind(),
+            seat,
+            side,
+            cards: cards.unbind(),
+            points,
+            deal: deal.map(Bound::unbind),
+            r#move: r#move.map(Bound::unbind),
+        }
+    }
+
+    fn values<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(
+            py,
+            [
+                self.kind.bind(py).clone().into_any(),
+                self.seat.into_pyobject(py)?.into_any(),
+                self.side.into_pyobject(py)?.into_any(),
+                self.cards.bind(py).clone().into_any(),
+                self.points.into_pyobject(py)?.into_any(),
+                opt(py, &self.deal),
+                opt(py, &self.r#move),
+            ],
+        )
+    }
+}
+
+fn opt<'py>(py: Python<'py>, v: &Option<Py<PyAny>>) -> Bound<'py, PyAny> {
+    match v {
+        Some(x) => x.bind(py).clone(),
+        None => py.None().into_bound(py),
+    }
+}
+
+#[pymethods]
+impl PyEvent {
+    #[new]
+    #[pyo3(signature = (kind, seat = None, side = None, cards = None, points = None, deal = None, r#move = None))]
+    fn new<'py>(
+        py: Python<'py>,
+        kind: Bound<'py, PyString>,
+        seat: Option<u8>,
+        side: Option<u8>,
+        cards: Option<Bound<'py, PyAny>>,
+        points: Option<u64>,
+        deal: Option<Bound<'py, PyAny>>,
+        r#move: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<PyEvent> {
+        let cards = match cards {
+            Some(c) => py
+                .get_type::<PyTuple>()
+                .call1((c,))?
+                .cast_into::<PyTuple>()?,
+            None => PyTuple::empty(py),
+        };
+        let deal = deal.filter(|d| !d.is_none());
+        let r#move = r#move.filter(|m| !m.is_none());
+        Ok(PyEvent::from_parts(
+            kind, seat, side, cards, points, deal, r#move,
+        ))
+    }
+
+    /// What happened: "move", "escoba", "trick", "cachette", "last_cards",
+    /// "deal_scored", "dealt", "opening_capture" or "match_over".
+    #[getter]
+    fn kind(&self, py: Python<'_>) -> Py<PyString> {
+        self.kind.clone_ref(py)
+    }
+
+    /// The seat it happened to (who moved, swept, won, took), or None.
+    #[getter]
+    fn seat(&self) -> Option<u8> {
+        self.seat
+    }
+
+    /// The side of that seat, or the winner of the match; None if no side.
+    #[getter]
+    fn side(&self) -> Option<u8> {
+        self.side
+    }
+
+    /// The cards it moved, as a tuple (empty if none).
+    #[getter]
+    fn cards(&self, py: Python<'_>) -> Py<PyTuple> {
+        self.cards.clone_ref(py)
+    }
+
+    /// The quints a trick or the cachette scored, the escobas of an opening capture; else None.
+    #[getter]
+    fn points(&self) -> Option<u64> {
+        self.points
+    }
+
+    /// For "deal_scored": the DealResult of the deal, as `deals[-1]`; else None.
+    #[getter]
+    fn deal(&self, py: Python<'_>) -> Py<PyAny> {
+        opt(py, &self.deal).unbind()
+    }
+
+    /// For "move": the Move played; else None.
+    #[getter]
+    fn r#move(&self, py: Python<'_>) -> Py<PyAny> {
+        opt(py, &self.r#move).unbind()
+    }
+
+    fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
+        let py = other.py();
+        let Ok(other) = other.cast::<PyEvent>() else {
+            return Ok(py.NotImplemented());
+        };
+        let same = self.values(py)?.eq(other.get().values(py)?)?;
+        Ok(match op {
+            CompareOp::Eq => same.into_pyobject(py)?.to_owned().into_any().unbind(),
+            CompareOp::Ne => (!same).into_pyobject(py)?.to_owned().into_any().unbind(),
+            _ => py.NotImplemented(),
+        })
+    }
+
+    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
+        // A DealResult has no hash; equal events have equal other fields.
+        let v = self.values(py)?;
+        let key = PyTuple::new(
+            py,
+            [
+                v.get_item(0)?,
+                v.get_item(1)?,
+                v.get_item(2)?,
+                v.get_item(3)?,
+                v.get_item(4)?,
+                v.get_item(6)?,
+            ],
+        )?;
+        key.hash()
+    }
+
+    fn __copy__(slf: Py<Self>) -> Py<Self> {
+        slf
+    }
+
+    // A frozen value: copies of a game share it.
+    fn __deepcopy__(slf: Py<Self>, _memo: &Bound<'_, PyAny>) -> Py<Self> {
+        slf
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let class = py.get_type::<PyEvent>().into_any();
+        PyTuple::new(py, [class, slf.get().values(py)?.into_any()])
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let mut parts = vec![self.kind.bind(py).repr()?.to_string()];
+        let names = ["seat", "side", "cards", "points", "deal", "move"];
+        let v = self.values(py)?;
+        for (i, name) in names.iter().enumerate() {
+            let value = v.get_item(i + 1)?;
+            let empty = value.cast::<PyTuple>().is_ok_and(|t| t.is_empty());
+            if !value.is_none() && !empty {
+                parts.push(format!("{name}={}", value.repr()?));
+            }
+        }
+        Ok(format!("Event({})", parts.join(", ")))
+    }
+}
