@@ -18,7 +18,6 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from .botargs import SearchBot, whole
 from .game import Game
-from .playout import deal_value, play_out
 from .search import _Search
 from .worlds import sample_world
 
@@ -115,7 +114,7 @@ class PimcBot(SearchBot):
         count = 0
         while True:
             world = sample_world(ref, seat, self._rng)
-            values = self._exact_values(world) if left <= self._exact else self._limited_values(world)
+            values = self._values(world, None if left <= self._exact else self._depth)
             sums = [s + v for s, v in zip(sums, values)]
             count += 1
             if deadline is None:
@@ -126,46 +125,14 @@ class PimcBot(SearchBot):
         return moves, sums, count
 
     @staticmethod
-    def _exact_values(world: Game) -> List[int]:
-        """The open-hand solver's value of every legal move of the world, in legal order."""
-        search = _Search(world, None, None, "None")
+    def _values(world: Game, depth: Optional[int]) -> List[int]:
+        """Every legal move's value in the world, in legal order: the open-hand solver's
+        (depth None), or minimax `depth` moves below it with greedy playouts at its leaves."""
+        search = _Search(world, None, None, "None", depth)
         search.visit()
         return [search.value_after(world, m, -math.inf, math.inf) for m in world.legal_moves()]
-
-    def _limited_values(self, world: Game) -> List[int]:
-        """Every legal move's value by minimax `depth` moves below it, greedy playouts
-        at its leaves, in legal order."""
-        assert world.turn is not None
-        side = world.side_of(world.turn)
-        return [_value_after(world, m, self._depth, side, -math.inf, math.inf) for m in world.legal_moves()]
 
     def __repr__(self) -> str:
         return (f"PimcBot(worlds={self._worlds}, depth={self._depth}, exact={self._exact}, "
                 f"time_limit={self._time_limit!r}, seed={self._seed})")
 
-
-def _value_after(game: Game, move: Any, depth: int, side: int, alpha: float, beta: float) -> int:
-    """The value for `side` of the position `move` reaches: the deal's value once it ends,
-    a greedy playout when `depth` is 0, else the minimax of its moves `depth - 1` deep
-    (alpha-beta: the same value as plain minimax)."""
-    child = game.copy()
-    child.play(move)
-    if child.deals:  # a world has no records: the first is the deal in progress ending
-        return deal_value(child.deals[0].points, side)
-    if depth == 0:
-        return deal_value(play_out(child), side)
-    assert child.turn is not None
-    maximising = child.side_of(child.turn) == side
-    best: Optional[int] = None
-    for m in child.legal_moves():
-        v = _value_after(child, m, depth - 1, side, alpha, beta)
-        if maximising:
-            best = v if best is None else max(best, v)
-            alpha = max(alpha, v)
-        else:
-            best = v if best is None else min(best, v)
-            beta = min(beta, v)
-        if alpha >= beta:
-            break
-    assert best is not None
-    return best

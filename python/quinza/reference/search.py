@@ -14,6 +14,7 @@ from typing import Any, List, Optional, Tuple
 
 from .game import Game
 from .moves import Move
+from .playout import deal_value, play_out
 from .._words import quoted
 
 MATCH_OVER = "the match is over: there is no deal to solve"
@@ -72,16 +73,19 @@ def _time_limit(value: Any) -> Optional[float]:
 
 
 class _Search:
-    """The root side, the records at the root, and the count of positions visited."""
+    """The root side, the records at the root, and the count of positions visited.
+    `depth` None: exact; a number: the pimc bot's depth-limited search, where a position
+    `depth` moves below a root move is worth its greedy playout (docs/engine.md "pimc")."""
 
-    def __init__(self, root: Game, max_nodes: Optional[int], time_limit: Optional[float], shown: str) -> None:
+    def __init__(self, root: Game, max_nodes: Optional[int], time_limit: Optional[float], shown: str,
+                 depth: Optional[int] = None) -> None:
         assert root.turn is not None  # solve refused a finished match
         self.root_side = root.side_of(root.turn)
         self.root_deals = len(root.deals)
-        self.sides = root.rules.sides
         self.max_nodes = max_nodes
         self.deadline = None if time_limit is None else time.monotonic() + time_limit
         self.shown = shown
+        self.depth = depth
         self.nodes = 0
 
     def visit(self) -> None:
@@ -91,25 +95,24 @@ class _Search:
         if self.deadline is not None and time.monotonic() >= self.deadline:
             raise ValueError(f"the solver stopped at its time limit of {self.shown} seconds")
 
-    def score(self, points: List[int]) -> int:
-        others = [points[s] for s in range(self.sides) if s != self.root_side]
-        return points[self.root_side] - max(others)
-
-    def value_after(self, game: Game, move: Move, alpha: float, beta: float) -> int:
-        """The value of the position `move` reaches from `game`."""
+    def value_after(self, game: Game, move: Move, alpha: float, beta: float, below: int = 0) -> int:
+        """The value of the position `move` reaches from `game`, `below` moves under a
+        root move."""
         child = game.copy()
         child.play(move)
         self.visit()
         if len(child.deals) > self.root_deals:
-            return self.score(child.deals[-1].points)
-        return self.value(child, alpha, beta)
+            return deal_value(child.deals[-1].points, self.root_side)
+        if self.depth is not None and below == self.depth:
+            return deal_value(play_out(child, self.root_deals), self.root_side)
+        return self.value(child, alpha, beta, below + 1)
 
-    def value(self, game: Game, alpha: float, beta: float) -> int:
+    def value(self, game: Game, alpha: float, beta: float, below: int = 0) -> int:
         assert game.turn is not None  # a finished deal was scored by value_after
         maximising = game.side_of(game.turn) == self.root_side
         best: Optional[int] = None
         for move in game.legal_moves():
-            v = self.value_after(game, move, alpha, beta)
+            v = self.value_after(game, move, alpha, beta, below)
             if maximising:
                 best = v if best is None else max(best, v)
                 alpha = max(alpha, v)
