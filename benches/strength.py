@@ -41,8 +41,8 @@ from typing import Any, Dict, List, Optional, Tuple
 import numpy as np
 
 import quinza
+from quinza._sim import Z95, wilson  # the summary's own interval
 
-Z95 = 1.959963984540054
 SEARCH_BOTS = ("pimc", "ismcts")
 PLAIN_PIMC = "pimc:worlds=32,depth=0,exact=0"
 DEFAULT_RULES = "quinza,rb3ine,escoba,quinte,escoba:4,quinza:4"
@@ -134,17 +134,6 @@ def bot_params(bot: Any) -> Dict[str, Any]:
 
 
 # -- figures ------------------------------------------------------------------------------------
-
-
-def wilson(k: float, n: int) -> Dict[str, float]:
-    """A proportion k/n with its 95% Wilson score interval (k may end in .5: draws)."""
-    if n == 0:
-        return {"rate": math.nan, "low": math.nan, "high": math.nan}
-    p = k / n
-    z2 = Z95 * Z95
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return {"rate": p, "low": max(0.0, centre - half), "high": min(1.0, centre + half)}
 
 
 def mean_interval(x: np.ndarray) -> Dict[str, float]:

@@ -399,8 +399,9 @@ def _width(hist: np.ndarray) -> int:
     return int(nz[-1]) + 1 if len(nz) else 0
 
 
-def wilson(k: int, n: int) -> Dict[str, float]:
-    """A proportion with its 95% Wilson score interval."""
+def wilson(k: float, n: int) -> Dict[str, float]:
+    """A proportion k/n with its 95% Wilson score interval (k may end in .5: a draw
+    counted as half a win)."""
     if n == 0:
         return {"rate": math.nan, "low": math.nan, "high": math.nan}
     p = k / n
