@@ -2,7 +2,7 @@
 //! over the two engines, the fifteen family and quinte. Here is only the dispatch and
 //! what lies between the two (a move of one deck offered to a game of the other).
 
-use crate::bots::{Bot, BotSpec};
+use crate::bots::{Bot, BotSpec, Stopped};
 use crate::events::Events;
 use crate::fifteen;
 use crate::fifteen::rules::{Arg, ArgKind};
@@ -617,46 +617,60 @@ impl AnyGame {
         game.map_err(invalid_game_json)
     }
 
-    /// The move a core bot `spec` drawing from `rng` makes, or None when the match is over.
-    pub fn bot_move(&self, spec: &BotSpec, rng: &mut SplitMix64) -> Option<AnyMove> {
-        fn choose<G: State>(spec: &BotSpec, rng: &mut SplitMix64, g: &G) -> Option<G::Move> {
+    /// The move a core bot `spec` drawing from `rng` makes, or None when the match is
+    /// over; a search asks `stop` now and then and gives up when it says so, leaving `rng`
+    /// as it was (`Bot::choose_or_stop`).
+    pub fn bot_move(
+        &self,
+        spec: &BotSpec,
+        rng: &mut SplitMix64,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Result<Option<AnyMove>, Stopped> {
+        fn choose<G: State>(
+            spec: &BotSpec,
+            rng: &mut SplitMix64,
+            g: &G,
+            stop: &mut dyn FnMut() -> bool,
+        ) -> Result<Option<G::Move>, Stopped> {
             let mut bot = Bot::<G::Move>::new(spec.clone(), 0);
             bot.rng = *rng;
-            let mv = bot.choose(g);
+            let mv = bot.choose_or_stop(g, stop);
             *rng = bot.rng;
             mv
         }
-        match self {
-            AnyGame::Fifteen(g) => choose(spec, rng, g).map(AnyMove::Fifteen),
-            AnyGame::Quinte(g) => choose(spec, rng, g).map(AnyMove::Quinte),
-        }
+        Ok(match self {
+            AnyGame::Fifteen(g) => choose(spec, rng, g, stop)?.map(AnyMove::Fifteen),
+            AnyGame::Quinte(g) => choose(spec, rng, g, stop)?.map(AnyMove::Quinte),
+        })
     }
 
     /// A search bot's estimate of every legal move (`Bot::analyse`), drawing from `rng`;
-    /// None when the match is over or the bot has no estimates.
+    /// None when the match is over or the bot has no estimates; stopped as `bot_move` is.
     pub fn bot_analysis(
         &self,
         spec: &BotSpec,
         rng: &mut SplitMix64,
-    ) -> Option<Vec<(AnyMove, f64)>> {
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Result<Option<Vec<(AnyMove, f64)>>, Stopped> {
         fn analyse<G: State>(
             spec: &BotSpec,
             rng: &mut SplitMix64,
             g: &G,
-        ) -> Option<Vec<(G::Move, f64)>> {
+            stop: &mut dyn FnMut() -> bool,
+        ) -> Result<Option<Vec<(G::Move, f64)>>, Stopped> {
             let mut bot = Bot::<G::Move>::new(spec.clone(), 0);
             bot.rng = *rng;
-            let out = bot.analyse(g);
+            let out = bot.analyse_or_stop(g, stop);
             *rng = bot.rng;
             out
         }
         fn wrap<M>(v: Vec<(M, f64)>, f: fn(M) -> AnyMove) -> Vec<(AnyMove, f64)> {
             v.into_iter().map(|(m, x)| (f(m), x)).collect()
         }
-        match self {
-            AnyGame::Fifteen(g) => analyse(spec, rng, g).map(|v| wrap(v, AnyMove::Fifteen)),
-            AnyGame::Quinte(g) => analyse(spec, rng, g).map(|v| wrap(v, AnyMove::Quinte)),
-        }
+        Ok(match self {
+            AnyGame::Fifteen(g) => analyse(spec, rng, g, stop)?.map(|v| wrap(v, AnyMove::Fifteen)),
+            AnyGame::Quinte(g) => analyse(spec, rng, g, stop)?.map(|v| wrap(v, AnyMove::Quinte)),
+        })
     }
 
     /// A world for `seat` (`State::sample_world`) drawn from `rng`.

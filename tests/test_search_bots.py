@@ -11,10 +11,13 @@ Budgets are tiny: the reference plays these searches in Python.
 
 from __future__ import annotations
 
+import _thread
 import inspect
 
 import json
 import math
+import signal
+import threading
 from types import ModuleType
 from typing import Any, Dict, List, Tuple
 
@@ -410,6 +413,26 @@ def test_a_time_limit_takes_as_many_worlds_or_iterations_as_fit(q: ModuleType, b
     quick = q.bot(bot, time_limit=1e-9, seed=2)  # at least one, however short the time
     quick(g)
     assert quick.state != 2
+
+
+@pytest.mark.parametrize("bot", ["pimc", "ismcts"])
+@pytest.mark.parametrize("ask", ["choose", "analyse"])
+def test_ctrl_c_stops_a_search_and_leaves_the_bot_as_it_was(q: ModuleType, bot: str, ask: str) -> None:
+    g = q.Game("escoba", seed=3)
+    player = q.bot(bot, time_limit=30, seed=5)  # a long search, never hanging the tests
+    search = player if ask == "choose" else player.analyse
+    # Python's own Ctrl-C handler, even where SIGINT came in ignored (a background job).
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    timer = threading.Timer(0.3, _thread.interrupt_main)
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            search(g)
+    finally:
+        timer.cancel()
+        signal.signal(signal.SIGINT, previous)
+    assert player.state == 5  # no draw of the stopped search is kept
+    assert len(g.legal_moves()) > 1  # it was a search, not a single move
 
 
 # -- parameters, repr, refusals -----------------------------------------------------------------

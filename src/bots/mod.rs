@@ -144,17 +144,39 @@ impl<M: Copy> Bot<M> {
     /// (and without a draw).
     #[inline]
     pub fn choose<G: State<Move = M>>(&mut self, g: &G) -> Option<M> {
+        // Nothing stops the search, so there is always a choice.
+        self.choose_or_stop(g, &mut || false).unwrap_or(None)
+    }
+
+    /// `choose`, where a search asks `stop` now and then (Ctrl-C from Python) and gives
+    /// up when it says so; the generator is then left as it was before the call.
+    #[inline]
+    pub fn choose_or_stop<G: State<Move = M>>(
+        &mut self,
+        g: &G,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Result<Option<M>, Stopped> {
         if g.is_over() {
-            return None;
+            return Ok(None);
         }
-        match &self.spec {
+        let saved = self.rng;
+        let mv = match &self.spec {
             BotSpec::Random => random::choose(g, &mut self.rng, &mut self.buf),
             BotSpec::Greedy => greedy::choose(g, &mut self.buf),
-            BotSpec::Pimc(p) => {
-                only_move(g, &mut self.buf).or_else(|| pimc::analyse(g, p, &mut self.rng).best())
-            }
-            BotSpec::Ismcts(p) => {
-                only_move(g, &mut self.buf).or_else(|| ismcts::analyse(g, p, &mut self.rng).best())
+            BotSpec::Pimc(p) => match only_move(g, &mut self.buf) {
+                Some(only) => Some(only),
+                None => pimc::analyse(g, p, &mut self.rng, stop).and_then(|a| a.best()),
+            },
+            BotSpec::Ismcts(p) => match only_move(g, &mut self.buf) {
+                Some(only) => Some(only),
+                None => ismcts::analyse(g, p, &mut self.rng, stop).and_then(|a| a.best()),
+            },
+        };
+        match mv {
+            Some(m) => Ok(Some(m)),
+            None => {
+                self.rng = saved;
+                Err(Stopped)
             }
         }
     }
@@ -164,21 +186,43 @@ impl<M: Copy> Bot<M> {
     /// The same search and the same draws as choosing: a single legal move is not
     /// searched, and its estimate is NaN.
     pub fn analyse<G: State<Move = M>>(&mut self, g: &G) -> Option<Vec<(M, f64)>> {
+        // Nothing stops the search.
+        self.analyse_or_stop(g, &mut || false).unwrap_or(None)
+    }
+
+    /// `analyse`, stopped as `choose_or_stop` is.
+    pub fn analyse_or_stop<G: State<Move = M>>(
+        &mut self,
+        g: &G,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Result<Option<Vec<(M, f64)>>, Stopped> {
         if g.is_over() {
-            return None;
+            return Ok(None);
         }
         if let (BotSpec::Pimc(_) | BotSpec::Ismcts(_), Some(only)) =
             (&self.spec, only_move(g, &mut self.buf))
         {
-            return Some(vec![(only, f64::NAN)]);
+            return Ok(Some(vec![(only, f64::NAN)]));
         }
-        match &self.spec {
-            BotSpec::Random | BotSpec::Greedy => None,
-            BotSpec::Pimc(p) => Some(pimc::analyse(g, p, &mut self.rng).ranked()),
-            BotSpec::Ismcts(p) => Some(ismcts::analyse(g, p, &mut self.rng).ranked()),
+        let saved = self.rng;
+        let ranked = match &self.spec {
+            BotSpec::Random | BotSpec::Greedy => return Ok(None),
+            BotSpec::Pimc(p) => pimc::analyse(g, p, &mut self.rng, stop).map(|a| a.ranked()),
+            BotSpec::Ismcts(p) => ismcts::analyse(g, p, &mut self.rng, stop).map(|a| a.ranked()),
+        };
+        match ranked {
+            Some(r) => Ok(Some(r)),
+            None => {
+                self.rng = saved;
+                Err(Stopped)
+            }
         }
     }
 }
+
+/// A search stopped from outside before it was done; nothing of it is kept.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stopped;
 
 /// The one legal move, if there is exactly one.
 fn only_move<G: State>(g: &G, buf: &mut Vec<G::Move>) -> Option<G::Move> {

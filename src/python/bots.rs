@@ -6,7 +6,7 @@
 use super::cards::{move_object, PyMove};
 use super::game::PyGame;
 use super::random::seed_arg;
-use super::search::time_limit_arg;
+use super::search::{time_limit_arg, CtrlC};
 use super::{plain_int, shown, type_name, value_error};
 use crate::any::AnyGame;
 use crate::bots::{unknown_bot_message, BotKind, BotSpec, BOT_NAMES};
@@ -44,7 +44,8 @@ fn choose<'py>(
     rng: &mut SplitMix64,
     game: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyMove>> {
-    let mv = with_game(game, |g| g.bot_move(spec, rng))?;
+    // Random and greedy bots do not search: nothing asks to stop them.
+    let mv = with_game(game, |g| g.bot_move(spec, rng, &mut || false))?.unwrap_or(None);
     match mv {
         Some(m) => move_object(py, m),
         None => Err(value_error(MATCH_OVER)),
@@ -355,9 +356,11 @@ impl PySearchBot {
         let py = game.py();
         let g = Self::game_of(game)?;
         let (spec, mut rng) = (self.spec.clone(), self.rng);
-        let mv = py.detach(|| g.bot_move(&spec, &mut rng));
+        let mut ctrl_c = CtrlC::every(1);
+        let mv = py.detach(|| g.bot_move(&spec, &mut rng, &mut || ctrl_c.pressed()));
+        ctrl_c.raise()?;
         self.rng = rng;
-        match mv {
+        match mv.unwrap_or(None) {
             Some(m) => move_object(py, m),
             None => Err(value_error(MATCH_OVER)),
         }
@@ -372,9 +375,11 @@ impl PySearchBot {
         let py = game.py();
         let g = Self::game_of(game)?;
         let (spec, mut rng) = (self.spec.clone(), self.rng);
-        let out = py.detach(|| g.bot_analysis(&spec, &mut rng));
+        let mut ctrl_c = CtrlC::every(1);
+        let out = py.detach(|| g.bot_analysis(&spec, &mut rng, &mut || ctrl_c.pressed()));
+        ctrl_c.raise()?;
         self.rng = rng;
-        let Some(moves) = out else {
+        let Some(moves) = out.unwrap_or(None) else {
             return Err(value_error(MATCH_OVER));
         };
         let items = moves

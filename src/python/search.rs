@@ -142,32 +142,52 @@ pub fn solve(
         time_limit,
         time_limit_text,
     };
-    let mut signal: Option<PyErr> = None;
-    let mut calls = 0u64;
-    let result = py.detach(|| {
-        g.solve_with(&limits, &mut || {
-            calls += 1;
-            if !calls.is_multiple_of(STOP_EVERY) {
-                return false;
-            }
-            match Python::attach(|py| py.check_signals()) {
-                Ok(()) => false,
-                Err(e) => {
-                    signal = Some(e);
-                    true
-                }
-            }
-        })
-    });
-    if let Some(e) = signal {
-        return Err(e);
-    }
+    let mut ctrl_c = CtrlC::every(STOP_EVERY);
+    let result = py.detach(|| g.solve_with(&limits, &mut || ctrl_c.pressed()));
+    ctrl_c.raise()?;
     let s = result.map_err(core_error)?;
     Ok(PySolution {
         value: s.value,
         moves: s.moves,
         nodes: s.nodes,
     })
+}
+
+/// Ctrl-C seen from a search that runs with the GIL released: `pressed` takes the GIL
+/// back on every `every`-th call to ask Python for signals, and keeps the error
+/// (KeyboardInterrupt) that `raise` gives once the search has stopped.
+pub(crate) struct CtrlC {
+    every: u64,
+    calls: u64,
+    error: Option<PyErr>,
+}
+
+impl CtrlC {
+    pub(crate) fn every(every: u64) -> CtrlC {
+        CtrlC {
+            every,
+            calls: 0,
+            error: None,
+        }
+    }
+
+    pub(crate) fn pressed(&mut self) -> bool {
+        self.calls += 1;
+        if !self.calls.is_multiple_of(self.every) {
+            return false;
+        }
+        match Python::attach(|py| py.check_signals()) {
+            Ok(()) => false,
+            Err(e) => {
+                self.error = Some(e);
+                true
+            }
+        }
+    }
+
+    pub(crate) fn raise(self) -> PyResult<()> {
+        self.error.map_or(Ok(()), Err)
+    }
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -181,9 +181,18 @@ fn random_playout<G: State>(
     }
 }
 
+/// How many iterations go between two questions to `stop`.
+const STOP_EVERY: u64 = 64;
+
 /// Search the position for the seat to act (which must exist); the worlds and the
-/// expansions draw from `rng`.
-pub fn analyse<G: State>(game: &G, p: &IsmctsParams, rng: &mut SplitMix64) -> Analysis<G::Move> {
+/// expansions draw from `rng`. `stop` is asked every `STOP_EVERY` iterations; None when
+/// it said stop.
+pub fn analyse<G: State>(
+    game: &G,
+    p: &IsmctsParams,
+    rng: &mut SplitMix64,
+    stop: &mut dyn FnMut() -> bool,
+) -> Option<Analysis<G::Move>> {
     let seat = game.turn().expect("ismcts analyses a match in progress");
     let sides = G::sides(game.rules());
     let root_moves = game.legal_moves();
@@ -260,6 +269,9 @@ pub fn analyse<G: State>(game: &G, p: &IsmctsParams, rng: &mut SplitMix64) -> An
             tree.scale = tree.scale.max(v.abs());
         }
         iterations += 1;
+        if iterations.is_multiple_of(STOP_EVERY) && stop() {
+            return None;
+        }
         let more = match (p.time_limit, deadline) {
             (Some(_), Some(d)) => Instant::now() < d,
             _ => iterations < p.iterations,
@@ -286,5 +298,5 @@ pub fn analyse<G: State>(game: &G, p: &IsmctsParams, rng: &mut SplitMix64) -> An
             },
         })
         .collect();
-    Analysis { moves, iterations }
+    Some(Analysis { moves, iterations })
 }

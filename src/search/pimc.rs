@@ -63,8 +63,13 @@ impl<M: Copy> Analysis<M> {
 }
 
 /// Analyse the position for the seat to act (which must exist); the worlds are drawn
-/// from `rng`.
-pub fn analyse<G: State>(game: &G, p: &PimcParams, rng: &mut SplitMix64) -> Analysis<G::Move> {
+/// from `rng`. `stop` is asked after every world; None when it said stop.
+pub fn analyse<G: State>(
+    game: &G,
+    p: &PimcParams,
+    rng: &mut SplitMix64,
+    stop: &mut dyn FnMut() -> bool,
+) -> Option<Analysis<G::Move>> {
     let seat = game.turn().expect("pimc analyses a match in progress");
     let mut sums: Vec<(G::Move, Value)> = game.legal_moves().into_iter().map(|m| (m, 0)).collect();
     let deadline = p
@@ -87,6 +92,9 @@ pub fn analyse<G: State>(game: &G, p: &PimcParams, rng: &mut SplitMix64) -> Anal
             }
         }
         worlds += 1;
+        if stop() {
+            return None;
+        }
         let more = match (p.time_limit, deadline) {
             (Some(_), Some(d)) => Instant::now() < d,
             (Some(_), None) => worlds < p.worlds, // a limit past the clock's range
@@ -96,5 +104,5 @@ pub fn analyse<G: State>(game: &G, p: &PimcParams, rng: &mut SplitMix64) -> Anal
             break;
         }
     }
-    Analysis { sums, worlds }
+    Some(Analysis { sums, worlds })
 }

@@ -114,6 +114,20 @@ class SearchBot:
             return moves, None
         return moves, game if isinstance(game, Game) else Game.from_json(game.to_json())
 
+    def _search(self, game: Any) -> Any:
+        """The bot's search: its legal moves and what it found of each."""
+        raise NotImplementedError
+
+    def _searched(self, game: Any) -> Any:
+        """`self._search(game)`, the generator put back as it was if the search is
+        stopped (Ctrl-C), as the core does."""
+        saved = self._rng.state
+        try:
+            return self._search(game)
+        except BaseException:
+            self._rng = Random(saved)
+            raise
+
     def _deadline(self) -> Optional[float]:
         """When the search must stop (time.monotonic), or None for a budget."""
         return None if self._time_limit is None else time.monotonic() + self._time_limit

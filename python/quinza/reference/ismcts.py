@@ -97,7 +97,7 @@ class IsmctsBot(SearchBot):
 
     def __call__(self, game: Any) -> Any:
         """The root's most visited move (ties in legal-move order)."""
-        moves, stats = self._search(game)
+        moves, stats = self._searched(game)
         best = 0
         for i in range(1, len(moves)):
             if stats[i][0] > stats[best][0]:
@@ -110,7 +110,7 @@ class IsmctsBot(SearchBot):
         by mean, best first; ismcts by visits, most first (a move never visited is worth NaN);
         ties in legal-move order. The same search, and the same draws, as choosing a move: a
         single legal move is not searched (NaN)."""
-        moves, stats = self._search(game)
+        moves, stats = self._searched(game)
         order = sorted(range(len(moves)), key=lambda i: -stats[i][0])  # stable: ties keep legal order
         return [(moves[i], stats[i][1] / stats[i][0] if stats[i][0] else math.nan) for i in order]
 

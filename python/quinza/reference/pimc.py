@@ -79,7 +79,7 @@ class PimcBot(SearchBot):
 
     def __call__(self, game: Any) -> Any:
         """The move of greatest total value over the worlds (ties in legal-move order)."""
-        moves, sums, _ = self._search(game)
+        moves, sums, _ = self._searched(game)
         best = 0
         for i in range(1, len(moves)):
             if sums[i] > sums[best]:
@@ -92,7 +92,7 @@ class PimcBot(SearchBot):
         by mean, best first; ismcts by visits, most first (a move never visited is worth NaN);
         ties in legal-move order. The same search, and the same draws, as choosing a move: a
         single legal move is not searched (NaN)."""
-        moves, sums, count = self._search(game)
+        moves, sums, count = self._searched(game)
         if count == 0:
             return [(moves[0], math.nan)]
         order = sorted(range(len(moves)), key=lambda i: -sums[i])  # stable: ties keep legal order
