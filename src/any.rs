@@ -2,7 +2,7 @@
 //! over the two engines, the fifteen family and quinte. Here is only the dispatch and
 //! what lies between the two (a move of one deck offered to a game of the other).
 
-use crate::bots::{Bot, BotSpec, Stopped};
+use crate::bots::{Bot, BotSpec, Ranked, Stopped};
 use crate::events::Events;
 use crate::fifteen;
 use crate::fifteen::rules::{Arg, ArgKind};
@@ -651,13 +651,13 @@ impl AnyGame {
         spec: &BotSpec,
         rng: &mut SplitMix64,
         stop: &mut dyn FnMut() -> bool,
-    ) -> Result<Option<Vec<(AnyMove, f64)>>, Stopped> {
+    ) -> Result<Option<Ranked<AnyMove>>, Stopped> {
         fn analyse<G: State>(
             spec: &BotSpec,
             rng: &mut SplitMix64,
             g: &G,
             stop: &mut dyn FnMut() -> bool,
-        ) -> Result<Option<Vec<(G::Move, f64)>>, Stopped> {
+        ) -> Result<Option<Ranked<G::Move>>, Stopped> {
             let mut bot = Bot::<G::Move>::new(spec.clone(), 0);
             bot.rng = *rng;
             let out = bot.analyse_or_stop(g, stop);

@@ -195,7 +195,7 @@ impl<M: Copy> Bot<M> {
         &mut self,
         g: &G,
         stop: &mut dyn FnMut() -> bool,
-    ) -> Result<Option<Vec<(M, f64)>>, Stopped> {
+    ) -> Result<Option<Ranked<M>>, Stopped> {
         if g.is_over() {
             return Ok(None);
         }
@@ -219,6 +219,9 @@ impl<M: Copy> Bot<M> {
         }
     }
 }
+
+/// Every legal move with a search bot's estimate, in the order it ranks them.
+pub type Ranked<M> = Vec<(M, f64)>;
 
 /// A search stopped from outside before it was done; nothing of it is kept.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
