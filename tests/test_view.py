@@ -168,7 +168,8 @@ def test_a_seats_view_asks_the_game_for_its_observation_and_nothing_else(q: Modu
         """A game that lets the view read its rules and observation(seat) only."""
 
         def __init__(self, game: Any) -> None:
-            self.rules, self.asked, self._game = game.rules, [], game
+            self.rules, self._game = game.rules, game
+            self.asked: List[int] = []
 
         def observation(self, seat: int) -> Any:
             self.asked.append(seat)
@@ -206,7 +207,7 @@ def test_the_svg_of_a_card_draws_its_rank_and_its_suit_in_the_suits_colour(q: Mo
         svg = card._repr_svg_()
         assert card_groups(svg) == (1, 0)
         root = ET.fromstring(svg)
-        assert root.find(f".//{SVG}title").text == str(card)
+        assert root.findtext(f".//{SVG}title") == str(card)
         rank = [t for t in root.iter(SVG + "text")][0]
         assert rank.text == str(card)[:-1] or (card.is_joker and rank.text == "JK")
         if card.deck == "baraja":
@@ -220,7 +221,7 @@ def test_the_svg_of_a_card_draws_its_rank_and_its_suit_in_the_suits_colour(q: Mo
 
 
 def test_the_suit_signs_are_drawn_shapes_one_per_suit(q: ModuleType) -> None:
-    def shapes(svg: str) -> str:
+    def shapes(svg: str) -> bytes:
         # The sign: the shapes after the card's outline and its two rank texts.
         root = ET.fromstring(svg)
         return ET.tostring(root.findall(f".//{SVG}g")[1])

@@ -47,7 +47,7 @@ class View:
 
     @property
     def _quinte(self) -> bool:
-        return self._obs["rules"]["name"] == "quinte"
+        return bool(self._obs["rules"]["name"] == "quinte")
 
     def _title(self) -> str:
         rules = self._obs["rules"]
