@@ -123,7 +123,7 @@ class View:
         deck = "quinte" if self._quinte else "baraja"
         pic = _Picture()
         pic.text(self._title(), bold=True)
-        pic.text(self._status())
+        pic.text(self._status(), bold=self._obs["turn"] is None)  # the winner stands out
         if self._quinte:
             bids, trick, cachette = self._middle_lines()
             pic.text(bids)
