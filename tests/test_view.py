@@ -298,4 +298,5 @@ def test_the_twins_give_the_same_text_and_svg(name: str, players: int) -> None:
 def test_the_pictures_are_the_same_each_time(q: ModuleType) -> None:
     g = advanced(q, "quinte", 4, seed=8, moves=10)
     assert g.view(2)._repr_svg_() == g.view(2)._repr_svg_() == g.copy().view(2)._repr_svg_()
+    assert str(g.view(seat=2)) == str(g.view(2)) and g.view(seat=None).seat is None
     assert str(g.view()) == str(q.Game.from_json(g.to_json()).view())
