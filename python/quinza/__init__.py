@@ -17,6 +17,7 @@ BACKEND = "rust"
 
 from . import _run
 from ._sim import SimulationResult
+from ._view import View
 
 
 def simulate(
@@ -47,5 +48,5 @@ play_match.__doc__ = _run.PLAY_MATCH_DOC
 __all__ = [
     "BACKEND", "BOT_NAMES", "__version__", "BotError", "Card", "DealResult", "Event", "FifteenGame", "Game", "GreedyBot", "IsmctsBot", "PimcBot",
     "IllegalMoveError", "Move", "QuinteGame", "Random", "RandomBot", "Rules", "SimulationInterrupted",
-    "SimulationResult", "Solution", "bot", "match_seed", "play_match", "rule_sets", "seat_seed", "simulate", "solve",
+    "SimulationResult", "Solution", "View", "bot", "match_seed", "play_match", "rule_sets", "seat_seed", "simulate", "solve",
 ]

@@ -12,6 +12,8 @@ from typing import Any, ClassVar, Dict, Iterable, List, Literal, MutableSequence
 
 from typing_extensions import Self, disjoint_base
 
+from ._view import View
+
 # The classes are Rust types: they cannot be subclassed (@final), but for Game, whose
 # two subclasses are the families' games.
 
@@ -88,6 +90,8 @@ class Card:
     @property
     def is_joker(self) -> bool:
         """True for the joker of the quinte deck, False for every other card."""
+    def _repr_svg_(self) -> str:
+        """The card drawn as SVG text, for a notebook (`quinza._view.card_svg`)."""
     def __lt__(self, other: Card, /) -> bool: ...
     def __le__(self, other: Card, /) -> bool: ...
     def __gt__(self, other: Card, /) -> bool: ...
@@ -126,6 +130,8 @@ class Move:
     @property
     def bid(self) -> Optional[str]:
         """"pass", "double" or "redouble" for a quinte bid; None for a card."""
+    def _repr_svg_(self) -> str:
+        """The move drawn as SVG text, for a notebook (`quinza._view.move_svg`)."""
     def __hash__(self) -> int: ...
     def __copy__(self) -> Self: ...
     def __deepcopy__(self, memo: Any, /) -> Self: ...
@@ -435,6 +441,13 @@ class Game:
         cachette before it is taken (then it is in a pile). Its cost does not grow with the
         match: the deal history is `deals`.
         """
+    def view(self, seat: Optional[int] = None) -> View:
+        """A picture of the game for one seat, or the open view (every hand) when `seat` is
+        None: a `View`, whose str is text and whose `_repr_svg_` draws it. A seat's view
+        reads only `observation(seat)`; a seat that does not exist raises ValueError.
+        """
+    def _repr_svg_(self) -> str:
+        """The open view drawn as SVG text, for a notebook (`quinza._view.game_svg`)."""
 
     def __copy__(self) -> Self: ...
     def __deepcopy__(self, memo: Any, /) -> Self: ...

@@ -265,6 +265,11 @@ impl PyCard {
         };
         PyTuple::new(py, [slf.get_type().into_any(), args.into_any()])
     }
+
+    /// The card drawn as SVG text, for a notebook (`quinza._view.card_svg`).
+    fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
+        picture(slf.as_any(), "card_svg")
+    }
 }
 
 /// A move: (played card, captured set) of the fifteen family, a lay when the set is
@@ -515,6 +520,17 @@ impl PyMove {
         };
         PyTuple::new(py, [parse, args.into_any()])
     }
+
+    /// The move drawn as SVG text, for a notebook (`quinza._view.move_svg`).
+    fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
+        picture(slf.as_any(), "move_svg")
+    }
+}
+
+/// `quinza._view.NAME(obj)`: the pictures are drawn once, in Python, for both twins.
+pub(crate) fn picture(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<String> {
+    let view = obj.py().import("quinza._view")?;
+    view.getattr(name)?.call1((obj,))?.extract()
 }
 
 /// A move from a Move or its text, as `Game.play` and `Game.is_legal` take it (text is

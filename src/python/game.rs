@@ -5,7 +5,8 @@
 //! `QuinteGame`, read through `AnyGame::quinte`.
 
 use super::cards::{
-    card_list, card_object, move_arg, move_object, to_baraja, to_quinte, MoveArg, PyCard, PyMove,
+    card_list, card_object, move_arg, move_object, picture, to_baraja, to_quinte, MoveArg, PyCard,
+    PyMove,
 };
 use super::events::PyEvent;
 use super::random::seed_arg;
@@ -789,6 +790,23 @@ impl PyGame {
             turn,
             py_list_text(self.game.scores())
         )
+    }
+
+    /// A picture of the game for one seat, or the open view (every hand) when `seat` is
+    /// None: a `View`, whose str is text and whose `_repr_svg_` draws it. A seat's view
+    /// reads only `observation(seat)`; a seat that does not exist raises ValueError.
+    #[pyo3(signature = (seat = None))]
+    fn view<'py>(
+        slf: &Bound<'py, Self>,
+        seat: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let view = slf.py().import("quinza._view")?;
+        view.getattr("view")?.call1((slf, seat))
+    }
+
+    /// The open view drawn as SVG text, for a notebook (`quinza._view.game_svg`).
+    fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
+        picture(slf.as_any(), "game_svg")
     }
 }
 

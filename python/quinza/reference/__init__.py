@@ -26,11 +26,12 @@ from .quinte import QuinteGame
 from .rules import Rules, rule_sets
 from .search import Solution, solve
 from .simulate import SimulationResult, play_match, simulate
+from .._view import View
 
 BACKEND = "reference"
 
 __all__ = [
     "BACKEND", "BOT_NAMES", "__version__", "BotError", "Card", "DealResult", "Event", "FifteenGame", "Game", "GreedyBot",
     "IllegalMoveError", "IsmctsBot", "Move", "PimcBot", "QuinteGame", "Random", "RandomBot", "Rules", "SimulationInterrupted",
-    "SimulationResult", "Solution", "bot", "match_seed", "play_match", "rule_sets", "seat_seed", "simulate", "solve",
+    "SimulationResult", "Solution", "View", "bot", "match_seed", "play_match", "rule_sets", "seat_seed", "simulate", "solve",
 ]

@@ -4,6 +4,7 @@ and the 52 cards + joker of quinte (docs/engine.md "Quinte"): ids, notation and 
 from __future__ import annotations
 
 from typing import Iterable, List, Optional, Tuple
+from .. import _view
 from .._words import quoted
 
 # -- the baraja ---------------------------------------------------------------------------
@@ -163,6 +164,10 @@ class Card:
         if self._deck == "quinte":
             return (Card, (str(self), "quinte"))
         return (Card, (str(self),))
+
+    def _repr_svg_(self) -> str:
+        """The card drawn as SVG text, for a notebook (`quinza._view.card_svg`)."""
+        return _view.card_svg(self)
 
 
 def _check_deck(deck: object) -> str:

@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Dict, Iterable, List, Optional, Sequence, Tupl
 
 from .._errors import IllegalMoveError
 from .events import Event
+from .. import _view
 from .._words import choice_text, quoted
 from . import _json
 from .cards import Card, card_list, full_deck
@@ -360,6 +361,16 @@ class Game:
     def _over_text(self) -> str:
         """How `str(game)` says the match ended: the winning side, or a draw."""
         return "match over, a draw" if self._winner is None else f"match over, side {self._winner} wins"
+
+    def view(self, seat: Optional[int] = None) -> "_view.View":
+        """A picture of the game for one seat, or the open view (every hand) when `seat` is
+        None: a `View`, whose str is text and whose `_repr_svg_` draws it. A seat's view
+        reads only `observation(seat)`; a seat that does not exist raises ValueError."""
+        return _view.view(self, seat)
+
+    def _repr_svg_(self) -> str:
+        """The open view drawn as SVG text, for a notebook (`quinza._view.game_svg`)."""
+        return _view.game_svg(self)
 
 
 # -- checks of the arguments of from_position, shared by the families ----------------------

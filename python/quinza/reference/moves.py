@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Iterable, Optional, Tuple
 
 from .cards import Card, _check_deck, to_card
+from .. import _view
 from .._words import quoted
 
 _BAD_MOVE = (
@@ -167,6 +168,10 @@ class Move:
         if self._card is None or self._card.deck == "quinte":
             return (Move.parse, (str(self), "quinte"))
         return (Move.parse, (str(self),))
+
+    def _repr_svg_(self) -> str:
+        """The move drawn as SVG text, for a notebook (`quinza._view.move_svg`)."""
+        return _view.move_svg(self)
 
 
 def _text(card: Card, captures: Tuple[Card, ...]) -> str:
