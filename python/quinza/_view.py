@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 from xml.sax.saxutils import escape
 
-from ._words import quoted
+from ._words import match_over_text, quoted
 
 # -- text -----------------------------------------------------------------------------------
 
@@ -58,8 +58,7 @@ class View:
         o = self._obs
         head = f"deal {o['deal_number']}, dealer seat {o['dealer']}"
         if o["turn"] is None:
-            over = "match over, a draw" if o["winner"] is None else f"match over, side {o['winner']} wins"
-            return f"{head}: {over}"
+            return f"{head}: {match_over_text(o['winner'])}"
         if not self._quinte:
             return f"{head}: seat {o['turn']} to play"
         if o["phase"] == "doubling":

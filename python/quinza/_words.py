@@ -1,7 +1,8 @@
-"""How messages word things, in both twins: lists of choices ("a, b, c or d") and the
-inputs they quote (`quoted`; the core's twin is `quoted` in src/pyrepr.rs)."""
+"""How messages word things, in both twins: lists of choices ("a, b, c or d"), the
+inputs they quote (`quoted`; the core's twin is `quoted` in src/pyrepr.rs) and how a
+match ended (`match_over_text`; the core's twin is `state::match_over_text`)."""
 
-from typing import Any, Sequence
+from typing import Any, Optional, Sequence
 
 # An input longer than this is quoted cut short (docs/engine.md "Errors and their messages").
 QUOTE_LIMIT = 60
@@ -27,3 +28,8 @@ def quoted(value: Any) -> str:
     if len(text) <= QUOTE_LIMIT:
         return text
     return f"{text[:QUOTE_LIMIT]}... ({len(text)} characters)"
+
+
+def match_over_text(winner: Optional[int]) -> str:
+    """How a finished match is said to have ended: the winning side, or a draw."""
+    return "match over, a draw" if winner is None else f"match over, side {winner} wins"

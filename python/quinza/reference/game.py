@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Dict, Iterable, List, Optional, Sequence, Tupl
 from .._errors import IllegalMoveError
 from .events import Event
 from .. import _view
-from .._words import choice_text, quoted
+from .._words import choice_text, match_over_text, quoted
 from . import _json
 from .cards import Card, card_list, full_deck
 from .deal import DealResult
@@ -360,7 +360,7 @@ class Game:
 
     def _over_text(self) -> str:
         """How `str(game)` says the match ended: the winning side, or a draw."""
-        return "match over, a draw" if self._winner is None else f"match over, side {self._winner} wins"
+        return match_over_text(self._winner)
 
     def view(self, seat: Optional[int] = None) -> "_view.View":
         """A picture of the game for one seat, or the open view (every hand) when `seat` is
