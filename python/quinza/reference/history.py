@@ -6,8 +6,8 @@ A `History` is a frozen value: `play` makes a new one with the move added, so co
 game share theirs (the search copies games all the time: a copy costs nothing more).
 `undo` replays the moves from the start rather than keeping a snapshot of every
 position, as the core does: a snapshot per move would cost a deep copy of the game on
-every `play`, searches included, where a replay costs only the undo (a whole long
-escoba match of about 400 moves replays in about 15 ms here).
+every `play`, searches included, where a replay costs only the undo (the longest of 40
+random 2-player escoba matches, 396 moves, replays in about 6 ms here).
 """
 
 from __future__ import annotations
