@@ -13,13 +13,12 @@ random 2-player escoba matches, 396 moves, replays in about 6 ms here).
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING, Any, Optional, Tuple
+from typing import Any, Optional, Tuple
 
 from .events import Event
 from .moves import Move
 
-if TYPE_CHECKING:
-    from .game import Game
+Game = Any  # the game's class: game.py imports this module, so not the other way round
 
 # The message of `undo` with no move to take back (the same in the core).
 NOTHING_TO_UNDO = "no move to undo: no move has been played since the game was made"
@@ -32,13 +31,13 @@ class History:
 
     __slots__ = ("start", "seed", "moves", "events", "marks")
 
-    start: "Game"
+    start: Game
     seed: Optional[int]
     moves: Tuple[Move, ...]
     events: Tuple[Event, ...]
     marks: Tuple[int, ...]
 
-    def __init__(self, start: "Game", seed: Optional[int], moves: Tuple[Move, ...] = (),
+    def __init__(self, start: Game, seed: Optional[int], moves: Tuple[Move, ...] = (),
                  events: Tuple[Event, ...] = (), marks: Tuple[int, ...] = ()) -> None:
         put = object.__setattr__  # frozen: only here are the fields set
         put(self, "start", start)
@@ -59,7 +58,7 @@ class History:
         """This history without its last move (there is one)."""
         return History(self.start, self.seed, self.moves[:-1], self.events[: self.marks[-1]], self.marks[:-1])
 
-    def replay(self) -> "Game":
+    def replay(self) -> Game:
         """A new game: the start with every move played again (each was legal there)."""
         game = copy.deepcopy(self.start)
         for move in self.moves:
@@ -79,6 +78,6 @@ class History:
         return (History, (self.start, self.seed, self.moves, self.events, self.marks))
 
 
-def begin(game: "Game", seed: Optional[int]) -> History:
+def begin(game: Game, seed: Optional[int]) -> History:
     """The history of `game`, which has had nothing played yet."""
     return History(copy.deepcopy(game), seed)
