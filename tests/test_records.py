@@ -372,3 +372,22 @@ def test_the_command_writes_records(tmp_path: Path, engine: List[str], capsys: A
     texts = [(folder / f"match-{i:06d}.txt").read_text(encoding="utf-8") for i in range(3)]
     for i, text in enumerate(texts):
         assert quinza.Game.from_record(text).to_json() == quinza.play_match("quinza", "greedy", quinza.match_seed(2, i)).to_json()
+
+
+def test_the_documented_example_is_what_the_engine_writes(q: ModuleType) -> None:
+    doc = (Path(__file__).parents[1] / "docs" / "engine.md").read_text(encoding="utf-8")
+    section = doc[doc.index("# Match records"):]
+    shown = section[section.index("```\n") + 4 : section.index("\n```", section.index("```\n") + 4)]
+    g = q.Game("escoba", seed=3)
+    bots = [q.bot("greedy"), q.bot("random", seed=1)]
+    while not g.is_over:
+        g.play(bots[g.turn](g))
+    text = g.record(players=["greedy", "random:seed=1"])
+    chunks = [c.strip("\n") for c in shown.split("...")]
+    assert len(chunks) == 3
+    where = 0
+    for chunk in chunks:
+        found = text.find(chunk + "\n", where)
+        assert found >= where, chunk
+        where = found + len(chunk)
+    assert text.startswith(chunks[0]) and text.endswith(chunks[-1] + "\n")
