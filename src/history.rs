@@ -16,7 +16,8 @@ use crate::events::{Event, NoEvents};
 use crate::Error;
 
 /// The message of `undo` with no move to take back (the same in the reference).
-pub const NOTHING_TO_UNDO: &str = "no move to undo: no move has been played since the game was made";
+pub const NOTHING_TO_UNDO: &str =
+    "no move to undo: no move has been played since the game was made";
 
 #[derive(Clone, Debug)]
 pub struct History {
@@ -123,11 +124,18 @@ mod tests {
     /// find each of them again, across deal ends and the match end.
     #[test]
     fn undo_gives_back_every_position_of_a_match() {
-        for (name, target) in [("quinza", 140), ("escoba", 5), ("rb3ine", 140), ("quinte", 300)] {
+        for (name, target) in [
+            ("quinza", 140),
+            ("escoba", 5),
+            ("rb3ine", 140),
+            ("quinte", 300),
+        ] {
             let rules = if name == "quinte" {
                 RuleSet::Quinte(crate::quinte::Rules::new(target).unwrap())
             } else {
-                RuleSet::Fifteen(crate::fifteen::Rules::new(name, Some(2), Some(target as i64)).unwrap())
+                RuleSet::Fifteen(
+                    crate::fifteen::Rules::new(name, Some(2), Some(target as i64)).unwrap(),
+                )
             };
             for seed in 0..3u64 {
                 let mut start_events = Vec::new();
@@ -144,7 +152,10 @@ mod tests {
                     assert_eq!(hist.events_of(hist.len() - 1), &events[..]);
                 }
                 assert!(game.is_over());
-                assert!(game.deals().len() >= 2, "{name} {seed}: the match crosses a deal end");
+                assert!(
+                    game.deals().len() >= 2,
+                    "{name} {seed}: the match crosses a deal end"
+                );
                 assert_eq!(hist.replay().to_json(), game.to_json());
                 while let Some(json) = before.pop() {
                     let (mv, back) = hist.undo().unwrap();

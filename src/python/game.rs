@@ -106,7 +106,9 @@ fn event_tuple<'py>(
     events: &[Event],
     mv: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyTuple>> {
-    let out = event_objects(py, game.rules().deck(), events, mv, &mut || game.last_deal())?;
+    let out = event_objects(py, game.rules().deck(), events, mv, &mut || {
+        game.last_deal()
+    })?;
     PyTuple::new(py, out)
 }
 

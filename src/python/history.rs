@@ -35,7 +35,13 @@ pub(crate) fn history_tuple<'py>(
     }
     for (i, mv) in hist.moves().iter().enumerate() {
         let played = move_object(py, *mv)?.into_any();
-        out.extend(event_objects(py, deck, hist.events_of(i), Some(&played), &mut deal)?);
+        out.extend(event_objects(
+            py,
+            deck,
+            hist.events_of(i),
+            Some(&played),
+            &mut deal,
+        )?);
     }
     PyTuple::new(py, out)
 }
@@ -64,9 +70,15 @@ pub(crate) fn unpickle_state(
     let bad = || value_error("a pickled Game holds start_events, seed and moves");
     let state = state.cast::<PyDict>().map_err(|_| bad())?;
     let item = |key: &str| state.get_item(key)?.ok_or_else(bad);
-    let events = item("start_events")?.cast_into::<PyTuple>().map_err(|_| bad())?;
+    let events = item("start_events")?
+        .cast_into::<PyTuple>()
+        .map_err(|_| bad())?;
     let seed = item("seed")?;
-    let seed = if seed.is_none() { None } else { Some(seed_arg(&seed)?) };
+    let seed = if seed.is_none() {
+        None
+    } else {
+        Some(seed_arg(&seed)?)
+    };
     let mut hist = History::new(start, seed);
     let mut game = start.clone();
     let deck = game.rules().deck();
