@@ -391,7 +391,7 @@ class Game:
         before the first move), then each move's events in order (what `play` returned). A
         game from `from_json` or `from_position` begins there: its history holds what was
         played since. `undo` takes the last move's events off; `copy` and pickling keep it."""
-        return self._start_events + self._history().events
+        return self._start_events + self._history().all_events()
 
     def undo(self) -> Move:
         """Take back the last move exactly, across the end of a deal or of the match too: the
@@ -399,11 +399,10 @@ class Game:
         taken back. With no move to take back (a new match, a game just read from JSON or a
         position) raises ValueError and changes nothing."""
         hist = self._history()
-        if not hist.moves:
+        if hist.last is None or hist.move is None:
             raise ValueError(_history.NOTHING_TO_UNDO)
-        move = hist.moves[-1]
-        self.__dict__ = hist.undone().replay().__dict__
-        return move
+        self.__dict__ = hist.last.replay().__dict__
+        return hist.move
 
     def start_json(self) -> str:
         """The game before the first move of its `history`, as JSON: what `to_json()` gave when
