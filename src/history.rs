@@ -14,19 +14,42 @@
 use crate::any::{AnyGame, AnyMove};
 use crate::events::{Event, NoEvents};
 use crate::Error;
+use std::sync::Arc;
 
 /// The message of `undo` with no move to take back (the same in the reference).
 pub const NOTHING_TO_UNDO: &str =
     "no move to undo: no move has been played since the game was made";
 
+/// Copies of a game share their history: the start and the moves are a chain of shared
+/// links, so `copy()` and `play` cost the same however long the match (a Python search
+/// over the bindings copies games all the time).
 #[derive(Clone, Debug)]
 pub struct History {
-    start: AnyGame,
+    start: Arc<AnyGame>,
     seed: Option<u64>,
-    moves: Vec<AnyMove>,
-    /// Every move's events, one after the other; move `i`'s are `marks[i]..marks[i+1]`.
-    events: Vec<Event>,
-    marks: Vec<usize>,
+    last: Option<Arc<Link>>,
+}
+
+/// One move of a history, what it made happen, and the history before it.
+#[derive(Debug)]
+struct Link {
+    before: Option<Arc<Link>>,
+    mv: AnyMove,
+    events: Box<[Event]>,
+    len: usize,
+}
+
+impl Drop for Link {
+    /// A long chain is let go link by link, not by a recursion as deep as the match.
+    fn drop(&mut self) {
+        let mut next = self.before.take();
+        while let Some(link) = next {
+            next = match Arc::try_unwrap(link) {
+                Ok(mut only) => only.before.take(),
+                Err(_) => None, // still held by a copy
+            };
+        }
+    }
 }
 
 impl History {
@@ -34,11 +57,9 @@ impl History {
     /// `seed` the seed it was dealt from (None when it is not known: a game read from JSON).
     pub fn new(start: &AnyGame, seed: Option<u64>) -> History {
         History {
-            start: start.clone(),
+            start: Arc::new(start.clone()),
             seed,
-            moves: Vec::new(),
-            events: Vec::new(),
-            marks: Vec::new(),
+            last: None,
         }
     }
 
@@ -51,37 +72,48 @@ impl History {
         self.seed
     }
 
-    /// The moves played since the start, oldest first.
-    pub fn moves(&self) -> &[AnyMove] {
-        &self.moves
-    }
-
     pub fn len(&self) -> usize {
-        self.moves.len()
+        self.last.as_ref().map_or(0, |l| l.len)
     }
 
     pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
+        self.last.is_none()
     }
 
-    /// What move `i` made happen (its "move" event first).
-    pub fn events_of(&self, i: usize) -> &[Event] {
-        let end = self.marks.get(i + 1).copied().unwrap_or(self.events.len());
-        &self.events[self.marks[i]..end]
+    /// Every move since the start with what it made happen (its "move" event first),
+    /// oldest first.
+    pub fn entries(&self) -> Vec<(AnyMove, &[Event])> {
+        let mut out = Vec::with_capacity(self.len());
+        let mut link = self.last.as_deref();
+        while let Some(l) = link {
+            out.push((l.mv, &l.events[..]));
+            link = l.before.as_deref();
+        }
+        out.reverse();
+        out
+    }
+
+    /// The moves played since the start, oldest first.
+    pub fn moves(&self) -> Vec<AnyMove> {
+        self.entries().into_iter().map(|(mv, _)| mv).collect()
     }
 
     /// Note a move just played and what it made happen.
     pub fn push(&mut self, mv: AnyMove, events: &[Event]) {
-        self.marks.push(self.events.len());
-        self.events.extend_from_slice(events);
-        self.moves.push(mv);
+        let len = self.len() + 1;
+        self.last = Some(Arc::new(Link {
+            before: self.last.take(),
+            mv,
+            events: events.into(),
+            len,
+        }));
     }
 
     /// The game after the start and every move of the history.
     pub fn replay(&self) -> AnyGame {
-        let mut game = self.start.clone();
-        for mv in &self.moves {
-            apply(&mut game, mv);
+        let mut game = AnyGame::clone(&self.start);
+        for mv in self.moves() {
+            apply(&mut game, &mv);
         }
         game
     }
@@ -89,12 +121,11 @@ impl History {
     /// Take the last move back: the move, and the game as it was before it. With no
     /// move to take back, an error and the history unchanged.
     pub fn undo(&mut self) -> Result<(AnyMove, AnyGame), Error> {
-        let Some(mv) = self.moves.pop() else {
+        let Some(last) = self.last.take() else {
             return Err(Error::Value(NOTHING_TO_UNDO.to_string()));
         };
-        let mark = self.marks.pop().unwrap_or(0);
-        self.events.truncate(mark);
-        Ok((mv, self.replay()))
+        self.last = last.before.clone();
+        Ok((last.mv, self.replay()))
     }
 }
 
@@ -149,7 +180,7 @@ mod tests {
                     let mut events = Vec::new();
                     game.play_recording(&mv, &mut events).unwrap();
                     hist.push(mv, &events);
-                    assert_eq!(hist.events_of(hist.len() - 1), &events[..]);
+                    assert_eq!(hist.entries().last(), Some(&(mv, &events[..])));
                 }
                 assert!(game.is_over());
                 assert!(
@@ -171,5 +202,43 @@ mod tests {
                 assert_eq!(hist.start().to_json(), game.to_json());
             }
         }
+    }
+
+    /// A copy shares the history and then goes its own way: undo on one leaves the other.
+    #[test]
+    fn copies_undo_on_their_own() {
+        let rules = RuleSet::Fifteen(crate::fifteen::Rules::new("escoba", Some(2), None).unwrap());
+        let mut game = AnyGame::new(rules, 4);
+        let mut hist = History::new(&game, Some(4));
+        let mut rng = SplitMix64::new(1);
+        for _ in 0..50 {
+            let mv = random_move(&game, &mut rng).unwrap();
+            game.play(&mv).unwrap();
+            hist.push(mv, &[]);
+        }
+        let mut other = hist.clone();
+        let (mv, back) = other.undo().unwrap();
+        assert_eq!(other.len(), 49);
+        assert_eq!(hist.len(), 50);
+        assert_eq!(hist.moves().last(), Some(&mv));
+        assert_eq!(hist.replay().to_json(), game.to_json());
+        assert!(back.is_legal(&mv));
+        assert_eq!(other.moves()[..], hist.moves()[..49]);
+    }
+
+    /// A very long history is let go without a recursion as deep as it is.
+    #[test]
+    fn a_long_history_drops_without_a_deep_recursion() {
+        let rules = RuleSet::Fifteen(crate::fifteen::Rules::new("quinza", Some(2), None).unwrap());
+        let game = AnyGame::new(rules, 1);
+        let mv = game.legal_moves()[0];
+        let mut hist = History::new(&game, None);
+        for _ in 0..1_000_000 {
+            hist.push(mv, &[]);
+        }
+        let kept = hist.clone();
+        drop(hist);
+        assert_eq!(kept.len(), 1_000_000);
+        drop(kept);
     }
 }

@@ -33,15 +33,9 @@ pub(crate) fn history_tuple<'py>(
     for e in start.iter() {
         out.push(e.cast_into::<PyEvent>()?);
     }
-    for (i, mv) in hist.moves().iter().enumerate() {
-        let played = move_object(py, *mv)?.into_any();
-        out.extend(event_objects(
-            py,
-            deck,
-            hist.events_of(i),
-            Some(&played),
-            &mut deal,
-        )?);
+    for (mv, events) in hist.entries() {
+        let played = move_object(py, mv)?.into_any();
+        out.extend(event_objects(py, deck, events, Some(&played), &mut deal)?);
     }
     PyTuple::new(py, out)
 }
