@@ -8,6 +8,7 @@ pub mod cards;
 mod cardset;
 pub mod events;
 pub mod fifteen;
+pub mod history;
 pub mod jsontext;
 pub mod playout;
 pub mod pyrepr;

@@ -30,9 +30,10 @@ def simulate(
     progress: _Optional[_Callable[[int, int], _Any]] = None,
     arrays: bool = True,
     ray_address: _Optional[str] = None,
+    records: _Any = None,
 ) -> SimulationResult:
     api = sys.modules[__name__]  # this backend's module, without importing it back
-    return _run.simulate(api, rules, games, bots, seed, threads, backend, progress, arrays, ray_address)
+    return _run.simulate(api, rules, games, bots, seed, threads, backend, progress, arrays, ray_address, records)
 
 
 simulate.__doc__ = _run.SIMULATE_DOC

@@ -55,6 +55,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--plot", metavar="FILE.png", default=None, help="draw the win rates and the points per deal")
     p.add_argument("--progress", choices=("auto", "always", "never"), default="auto",
                    help="the live progress bar on stderr (auto: when stderr is a terminal)")
+    p.add_argument("--records", metavar="DIR", default=None,
+                   help="write the match record of every match to DIR/match-NNNNNN.txt (for small runs: "
+                   "each match is played again to be written)")
     return p
 
 
@@ -111,7 +114,7 @@ def simulate_main(argv: Optional[List[str]] = None) -> int:
     try:
         result = q.simulate(
             rules, args.games, bots=args.bots, seed=args.seed, threads=args.threads, backend=args.backend,
-            progress=bar, arrays=False, ray_address=args.ray_address,
+            progress=bar, arrays=False, ray_address=args.ray_address, records=args.records,
         )
     except q.SimulationInterrupted as stop:
         result = stop.result

@@ -448,6 +448,43 @@ class Game:
         """
     def _repr_svg_(self) -> str:
         """The open view drawn as SVG text, for a notebook (`quinza._view.game_svg`)."""
+    @property
+    def seed(self) -> Optional[int]:
+        """The seed the match was dealt from: `Game(rules, seed)`'s, or the one drawn when it
+        was left out; for `from_position` its `seed` argument (where its generator starts);
+        None for a game from `from_json` (the JSON keeps the generator's state, not the
+        seed). Kept by `copy`, pickling and `undo`.
+        """
+    @property
+    def history(self) -> Tuple[Event, ...]:
+        """Every Event since the match began, as a tuple: `start_events` first (what happened
+        before the first move), then each move's events in order (what `play` returned). A
+        game from `from_json` or `from_position` begins there: its history holds what was
+        played since. `undo` takes the last move's events off; `copy` and pickling keep it.
+        """
+    def undo(self) -> Move:
+        """Take back the last move exactly, across the end of a deal or of the match too: the
+        game, its `history` and `to_json()` are as they were before it. Returns the Move
+        taken back. With no move to take back (a new match, a game just read from JSON or a
+        position) raises ValueError and changes nothing.
+        """
+    def start_json(self) -> str:
+        """The game before the first move of its `history`, as JSON: what `to_json()` gave when
+        the game was made, and what `undo` goes back to in the end.
+        """
+    def record(self, players: Optional[Sequence[Any]] = None, date: Any = None) -> str:
+        """The match as a record (docs/engine.md "Match records"): headers (format version,
+        rules and every option, the seed or the start position, players, result, scores),
+        then every move, deal by deal; the same text from both backends. `players`: None,
+        or one name per seat (such as the bots' text); `date`: None, a text or a
+        `datetime.date`. `Game.from_record` replays it.
+        """
+    @classmethod
+    def from_record(cls, text: str) -> Game:
+        """The game a match record describes (docs/engine.md "Match records"), replayed move
+        by move: the same `to_json()` and `history` as the game that wrote it. A bad record
+        raises ValueError naming its line ("line N: ...").
+        """
 
     def __copy__(self) -> Self: ...
     def __deepcopy__(self, memo: Any, /) -> Self: ...

@@ -4,7 +4,8 @@ from _sim.py so that neither _sim.py nor _ray.py imports the other back."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Optional
+import os
+from typing import Any, Callable, Optional, Sequence
 
 from . import _ray, _sim
 from ._sim import SimulationResult
@@ -39,6 +40,11 @@ results.
   totals of the summary: memory stays flat however many matches). A run whose arrays
   would hold more than 2 GiB (estimated from `games` and the rules) is refused with a
   ValueError before any match is played; `games` is at most 2**64-1.
+- `records`: a folder (made if missing) where, once the run is over, the match record
+  (`Game.record`, docs/engine.md "Match records") of every match is written, match `i`
+  as `match-{i:06d}.txt`, the bots' text as its players. Each match is played again
+  with `play_match`, one by one in Python: meant for small runs. To keep only chosen
+  matches, write `play_match(rules, bots, match_seed(seed, i)).record()` for those `i`.
 
 Ctrl-C stops after the chunk in progress and raises `SimulationInterrupted`, whose
 `result` holds the finished matches (a second Ctrl-C interrupts at once). A Python bot
@@ -53,7 +59,8 @@ PLAY_MATCH_DOC = """Play the match seeded `match_seed` as `simulate` plays it an
 
 
 def simulate(api: Any, rules: Any, games: Any, bots: Any, seed: Any, threads: Any, backend: Any,
-             progress: Optional[Callable[[int, int], Any]], arrays: bool, ray_address: Optional[str] = None) -> SimulationResult:
+             progress: Optional[Callable[[int, int], Any]], arrays: bool, ray_address: Optional[str] = None,
+             records: Any = None) -> SimulationResult:
     """`simulate` of either backend; `api` is the backend's module (quinza or quinza.reference)."""
     rules = _sim.check_rules(api, rules)
     games = _sim.check_games(games)
@@ -63,9 +70,39 @@ def simulate(api: Any, rules: Any, games: Any, bots: Any, seed: Any, threads: An
     _sim.check_arrays(rules, games, bool(arrays))
     if backend not in _sim.BACKENDS:
         raise ValueError(f"unknown backend {quoted(backend)}: choose {choice_text(_sim.BACKENDS)}")
+    folder = None if records is None else records_folder(records)
     if backend == "ray":
-        return _ray.simulate_ray(api, rules, games, seat_bots, seed, progress, bool(arrays), ray_address)
-    return _sim.run_local(api, rules, seat_bots, seed, 0, games, threads, progress, bool(arrays))
+        result = _ray.simulate_ray(api, rules, games, seat_bots, seed, progress, bool(arrays), ray_address)
+    else:
+        result = _sim.run_local(api, rules, seat_bots, seed, 0, games, threads, progress, bool(arrays))
+    if folder is not None:
+        write_records(api, rules, seat_bots, seed, len(result), folder)
+    return result
+
+
+def records_folder(records: Any) -> str:
+    """The folder of `simulate(records=...)`, made if missing; checked before any match is played."""
+    if not isinstance(records, (str, os.PathLike)):
+        raise ValueError(f"records must be the path of a folder, not {quoted(records)}")
+    folder = os.fspath(records)
+    if os.path.exists(folder) and not os.path.isdir(folder):
+        raise ValueError(f"records: {quoted(folder)} is a file, not a folder")
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as error:
+        raise ValueError(f"records: cannot make the folder {quoted(folder)}: {error.strerror}") from None
+    return folder
+
+
+def write_records(api: Any, rules: Any, seat_bots: Sequence[Any], seed: int, games: int, folder: str) -> None:
+    """The record of each of matches 0..games-1, played again with `play_match`, as
+    folder/match-{i:06d}.txt; the players are the bots' text."""
+    names = [_sim.bot_name(api, b) for b in seat_bots]
+    for i in range(games):
+        game, _ = _sim.play_match(api, rules, seat_bots, api.match_seed(seed, i), i)
+        path = os.path.join(folder, f"match-{i:06d}.txt")
+        with open(path, "w", encoding="utf-8", newline="\n") as out:
+            out.write(game.record(players=names))
 
 
 def play_match(api: Any, rules: Any, bots: Any, match_seed: Any) -> Any:

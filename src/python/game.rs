@@ -19,6 +19,7 @@ use crate::cards::Card;
 use crate::events::{Event, EventBuffer, EventKind};
 use crate::fifteen;
 use crate::fifteen::game::Position;
+use crate::history::History;
 use crate::pyrepr::list_text as py_list_text;
 use crate::quinte;
 use pyo3::basic::CompareOp;
@@ -40,6 +41,8 @@ pub struct PyGame {
     /// The events before the first move (`start_events`): a tuple of Event, or None
     /// for none (a game read from JSON or a position).
     start: Option<Py<PyTuple>>,
+    /// The start, the seed and every move since (`history`, `undo`, `seed`).
+    pub(crate) hist: History,
 }
 
 /// One whole match of quinza, rb3ine or escoba: what `Game(rules, seed)` builds for them.
@@ -60,19 +63,22 @@ pub struct PyFifteenGame {}
 #[pyclass(module = "quinza._core", name = "QuinteGame", extends = PyGame)]
 pub struct PyQuinteGame {}
 
-/// The Python object of a game: a `FifteenGame` or a `QuinteGame`.
-pub(crate) fn game_object(py: Python<'_>, game: AnyGame) -> PyResult<Py<PyAny>> {
-    game_with_start(py, game, None)
+/// The Python object of a game with nothing played yet: a `FifteenGame` or a
+/// `QuinteGame`; `seed` is what `game.seed` tells.
+pub(crate) fn game_object(py: Python<'_>, game: AnyGame, seed: Option<u64>) -> PyResult<Py<PyAny>> {
+    let hist = History::new(&game, seed);
+    game_with_start(py, game, None, hist)
 }
 
-/// `game_object`, with the events that came before its first move.
+/// `game_object`, with the events that came before its first move and its history.
 fn game_with_start(
     py: Python<'_>,
     game: AnyGame,
     start: Option<Py<PyTuple>>,
+    hist: History,
 ) -> PyResult<Py<PyAny>> {
     let family_class = matches!(game, AnyGame::Quinte(_));
-    let base = PyClassInitializer::from(PyGame { game, start });
+    let base = PyClassInitializer::from(PyGame { game, start, hist });
     Ok(if family_class {
         Py::new(py, base.add_subclass(PyQuinteGame {}))?.into_any()
     } else {
@@ -101,13 +107,27 @@ fn event_tuple<'py>(
     events: &[Event],
     mv: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyTuple>> {
+    let out = event_objects(py, game.rules().deck(), events, mv, &mut || {
+        game.last_deal()
+    })?;
+    PyTuple::new(py, out)
+}
+
+/// The core's events as Event objects; `deal` gives the DealResult of each
+/// "deal_scored" in turn.
+pub(crate) fn event_objects<'py>(
+    py: Python<'py>,
+    deck: crate::any::Deck,
+    events: &[Event],
+    mv: Option<&Bound<'py, PyAny>>,
+    deal: &mut dyn FnMut() -> Option<AnyDeal>,
+) -> PyResult<Vec<Bound<'py, PyEvent>>> {
     let names = KIND_NAMES.get_or_init(py, || {
         EventKind::ALL
             .iter()
             .map(|k| PyString::intern(py, k.name()).unbind())
             .collect()
     });
-    let deck = game.rules().deck();
     let mut out = Vec::with_capacity(events.len());
     for e in events {
         let mut cards = Vec::with_capacity(e.cards.len());
@@ -116,7 +136,7 @@ fn event_tuple<'py>(
             cards.push(card_object(py, card)?);
         }
         let deal = match e.kind {
-            EventKind::DealScored => match game.last_deal() {
+            EventKind::DealScored => match deal() {
                 Some(deal) => Some(Bound::new(py, PyDealResult { deal })?.into_any()),
                 None => None,
             },
@@ -137,7 +157,7 @@ fn event_tuple<'py>(
         );
         out.push(Bound::new(py, event)?);
     }
-    PyTuple::new(py, out)
+    Ok(out)
 }
 
 fn opt_int<'py>(py: Python<'py>, v: Option<u8>) -> PyResult<Bound<'py, PyAny>> {
@@ -383,9 +403,11 @@ fn new_game<'py>(
     };
     check_family(class, &rules)?;
     let mut events = Vec::new();
-    let game = AnyGame::new_recording(rules, game_seed(py, seed)?, &mut events);
+    let seed = game_seed(py, seed)?;
+    let game = AnyGame::new_recording(rules, seed, &mut events);
     let start = event_tuple(py, &game, &events, None)?.unbind();
-    game_with_start(py, game, Some(start))
+    let hist = History::new(&game, Some(seed));
+    game_with_start(py, game, Some(start), hist)
 }
 
 /// A seed for `Game(rules, seed)`: None draws one.
@@ -606,6 +628,7 @@ impl PyGame {
         self.game
             .play_recording(&m, &mut events)
             .map_err(core_error)?;
+        self.hist.push(m, events.as_slice());
         // The Move given is the Move played (as in the reference); text becomes one.
         let played = match r#move.cast::<PyMove>() {
             Ok(given) => given.clone().into_any(),
@@ -628,7 +651,7 @@ impl PyGame {
     /// An independent copy of the game: playing on one leaves the other as it was.
     fn copy(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         let start = self.start.as_ref().map(|t| t.clone_ref(py));
-        game_with_start(py, self.game.clone(), start)
+        game_with_start(py, self.game.clone(), start, self.hist.clone())
     }
 
     fn __copy__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
@@ -643,15 +666,22 @@ impl PyGame {
         let py = slf.py();
         let from_json = py.get_type::<PyGame>().getattr("from_json")?;
         let this = slf.borrow();
-        let args = PyTuple::new(py, [this.game.to_json()])?;
-        // The start events are no part of the JSON: they come back as the state.
-        let start = this.start_events(py);
-        PyTuple::new(py, [from_json, args.into_any(), start.into_any()])
+        // The game the history starts from; the start events, the seed and the moves
+        // (replayed) are no part of the JSON: they come back as the state.
+        let args = PyTuple::new(py, [this.hist.start().to_json()])?;
+        let state = super::history::pickle_state(py, &this.hist, this.start_events(py))?;
+        PyTuple::new(py, [from_json, args.into_any(), state.into_any()])
     }
 
     fn __setstate__(&mut self, state: &Bound<'_, PyAny>) -> PyResult<()> {
-        let start = state.cast::<PyTuple>()?;
-        self.start = Some(start.clone().unbind());
+        if let Ok(start) = state.cast::<PyTuple>() {
+            self.start = Some(start.clone().unbind()); // a pickle made before histories
+            return Ok(());
+        }
+        let (start, hist, game) = super::history::unpickle_state(state, &self.game)?;
+        self.start = Some(start);
+        self.hist = hist;
+        self.game = game;
         Ok(())
     }
 
@@ -697,7 +727,7 @@ impl PyGame {
             Ok(game) => {
                 check_family(cls, &game.rules())
                     .map_err(|e| value_error(format!("invalid game JSON: {}", e.value(py))))?;
-                game_object(py, game)
+                game_object(py, game, None)
             }
             Err(message) => {
                 if message.starts_with("invalid game JSON: not JSON (") {
@@ -808,6 +838,74 @@ impl PyGame {
     fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
         picture(slf.as_any(), "game_svg")
     }
+
+    // -- history, undo, records (the work is in src/history.rs and quinza/_record.py) ----
+
+    /// The seed the match was dealt from: `Game(rules, seed)`'s, or the one drawn when it
+    /// was left out; for `from_position` its `seed` argument (where its generator starts);
+    /// None for a game from `from_json` (the JSON keeps the generator's state, not the
+    /// seed). Kept by `copy`, pickling and `undo`.
+    #[getter]
+    fn seed(&self) -> Option<u64> {
+        self.hist.seed()
+    }
+
+    /// Every Event since the match began, as a tuple: `start_events` first (what happened
+    /// before the first move), then each move's events in order (what `play` returned). A
+    /// game from `from_json` or `from_position` begins there: its history holds what was
+    /// played since. `undo` takes the last move's events off; `copy` and pickling keep it.
+    #[getter]
+    fn history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        super::history::history_tuple(py, &self.game, &self.hist, self.start_events(py))
+    }
+
+    /// Take back the last move exactly, across the end of a deal or of the match too: the
+    /// game, its `history` and `to_json()` are as they were before it. Returns the Move
+    /// taken back. With no move to take back (a new match, a game just read from JSON or a
+    /// position) raises ValueError and changes nothing.
+    fn undo<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyMove>> {
+        let (mv, game) = self.hist.undo().map_err(core_error)?;
+        self.game = game;
+        move_object(py, mv)
+    }
+
+    /// The game before the first move of its `history`, as JSON: what `to_json()` gave when
+    /// the game was made, and what `undo` goes back to in the end.
+    fn start_json(&self) -> String {
+        self.hist.start().to_json()
+    }
+
+    /// The match as a record (docs/engine.md "Match records"): headers (format version,
+    /// rules and every option, the seed or the start position, players, result, scores),
+    /// then every move, deal by deal; the same text from both backends. `players`: None,
+    /// or one name per seat (such as the bots' text); `date`: None, a text or a
+    /// `datetime.date`. `Game.from_record` replays it.
+    #[pyo3(signature = (players = None, date = None))]
+    fn record<'py>(
+        slf: &Bound<'py, Self>,
+        players: Option<&Bound<'py, PyAny>>,
+        date: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        py.import("quinza._record")?
+            .getattr("record")?
+            .call1((slf, players, date))
+    }
+
+    /// The game a match record describes (docs/engine.md "Match records"), replayed move
+    /// by move: the same `to_json()` and `history` as the game that wrote it. A bad record
+    /// raises ValueError naming its line ("line N: ...").
+    #[classmethod]
+    fn from_record<'py>(
+        cls: &Bound<'py, PyType>,
+        text: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let py = cls.py();
+        let rules = py.get_type::<PyRules>();
+        py.import("quinza._record")?
+            .getattr("from_record")?
+            .call1((cls, rules, text))
+    }
 }
 
 /// `from_position` of any of the three classes (the arguments a class lacks are None).
@@ -838,7 +936,9 @@ fn position_object<'py>(
             AnyGame::Fifteen(fifteen_position(r, args, family.escobas)?)
         }
     };
-    game_object(cls.py(), game)
+    // A position's generator starts at its seed (0 when left out): `game.seed`.
+    let seed = args.seed.map(seed_arg).transpose()?.unwrap_or(0);
+    game_object(cls.py(), game, Some(seed))
 }
 
 /// `FifteenGame.from_json` / `QuinteGame.from_position` refuse a game of the other family.

@@ -9,6 +9,7 @@ mod bots;
 mod cards;
 mod events;
 mod game;
+mod history;
 mod random;
 mod rules;
 mod search;

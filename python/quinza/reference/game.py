@@ -14,6 +14,7 @@ import json
 import secrets
 from typing import Any, ClassVar, Dict, Iterable, List, Optional, Sequence, Tuple, Type, TypeVar, cast
 
+from .. import _record
 from .._errors import IllegalMoveError
 from .events import Event
 from .. import _view
@@ -22,6 +23,7 @@ from . import _json
 from .cards import Card, card_list, full_deck
 from .deal import DealResult
 from .generator import Random
+from . import history as _history
 from .moves import Move
 from .rules import RULE_SETS, Rules, row_of
 
@@ -69,6 +71,9 @@ class Game:
     # those before the first move (none for a game from JSON or a position).
     _log: List[Event]
     _start_events: Tuple[Event, ...] = ()
+    # The start, the seed and every move since (history.py); None until a position's
+    # first use (a position has drawn nothing from its generator before its first move).
+    _hist: Optional[_history.History] = None
 
     def __init_subclass__(cls, family: str = "", **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -97,6 +102,7 @@ class Game:
         self._log = []
         self._start_deal(first=True)
         self._start_events, self._log = tuple(self._log), []
+        self._hist = _history.begin(self, seed)
 
     @classmethod
     def _check_family(cls, rules: Rules) -> Rules:
@@ -235,8 +241,10 @@ class Game:
         if reason is not None:
             raise IllegalMoveError(reason)
         self._log = []
+        hist = self._history()  # before the move: a position's history starts here
         self._apply(checked)
         events, self._log = tuple(self._log), []
+        self._hist = hist.pushed(checked, events)
         return events
 
     def _note(self, kind: str, seat: Optional[int] = None, side: Optional[int] = None,
@@ -311,6 +319,7 @@ class Game:
             cls._check_family(game.rules)  # FifteenGame.from_json reads only its own family
         except ValueError as error:
             raise ValueError(f"invalid game JSON: {error}") from None
+        game._hist = _history.begin(game, None)  # JSON keeps the generator's state, not the seed
         return cast(Game, game)
 
     @classmethod
@@ -371,6 +380,60 @@ class Game:
     def _repr_svg_(self) -> str:
         """The open view drawn as SVG text, for a notebook (`quinza._view.game_svg`)."""
         return _view.game_svg(self)
+
+    # -- history, undo, records (the work is in history.py and quinza/_record.py) ----------
+
+    def _history(self) -> _history.History:
+        if self._hist is None:  # a position, before its first move: its generator is at its seed
+            self._hist = _history.begin(self, self._rng.state)
+        return self._hist
+
+    @property
+    def seed(self) -> Optional[int]:
+        """The seed the match was dealt from: `Game(rules, seed)`'s, or the one drawn when it
+        was left out; for `from_position` its `seed` argument (where its generator starts);
+        None for a game from `from_json` (the JSON keeps the generator's state, not the
+        seed). Kept by `copy`, pickling and `undo`."""
+        return self._history().seed
+
+    @property
+    def history(self) -> Tuple[Event, ...]:
+        """Every Event since the match began, as a tuple: `start_events` first (what happened
+        before the first move), then each move's events in order (what `play` returned). A
+        game from `from_json` or `from_position` begins there: its history holds what was
+        played since. `undo` takes the last move's events off; `copy` and pickling keep it."""
+        return self._start_events + self._history().all_events()
+
+    def undo(self) -> Move:
+        """Take back the last move exactly, across the end of a deal or of the match too: the
+        game, its `history` and `to_json()` are as they were before it. Returns the Move
+        taken back. With no move to take back (a new match, a game just read from JSON or a
+        position) raises ValueError and changes nothing."""
+        hist = self._history()
+        if hist.last is None or hist.move is None:
+            raise ValueError(_history.NOTHING_TO_UNDO)
+        self.__dict__ = hist.last.replay().__dict__
+        return hist.move
+
+    def start_json(self) -> str:
+        """The game before the first move of its `history`, as JSON: what `to_json()` gave when
+        the game was made, and what `undo` goes back to in the end."""
+        return self._history().start.to_json()
+
+    def record(self, players: Optional[Sequence[Any]] = None, date: Any = None) -> str:
+        """The match as a record (docs/engine.md "Match records"): headers (format version,
+        rules and every option, the seed or the start position, players, result, scores),
+        then every move, deal by deal; the same text from both backends. `players`: None,
+        or one name per seat (such as the bots' text); `date`: None, a text or a
+        `datetime.date`. `Game.from_record` replays it."""
+        return _record.record(self, players, date)
+
+    @classmethod
+    def from_record(cls, text: str) -> "Game":
+        """The game a match record describes (docs/engine.md "Match records"), replayed move
+        by move: the same `to_json()` and `history` as the game that wrote it. A bad record
+        raises ValueError naming its line ("line N: ...")."""
+        return cast(Game, _record.from_record(cls, Rules, text))
 
 
 # -- checks of the arguments of from_position, shared by the families ----------------------

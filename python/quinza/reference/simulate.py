@@ -21,8 +21,9 @@ def simulate(
     progress: Optional[Callable[[int, int], Any]] = None,
     arrays: bool = True,
     ray_address: Optional[str] = None,
+    records: Any = None,
 ) -> SimulationResult:
-    return _run.simulate(_reference(), rules, games, bots, seed, threads, backend, progress, arrays, ray_address)
+    return _run.simulate(_reference(), rules, games, bots, seed, threads, backend, progress, arrays, ray_address, records)
 
 
 simulate.__doc__ = _run.SIMULATE_DOC
