@@ -7,6 +7,7 @@ use pyo3::types::{PyBool, PyInt, PyString};
 
 mod bots;
 mod cards;
+mod encode;
 mod events;
 mod game;
 mod random;
@@ -145,6 +146,7 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     bots::register(m)?;
     sim::register(m)?;
     search::register(m)?;
+    encode::register(m)?;
     m.add("BACKEND", "rust")?;
     Ok(())
 }
