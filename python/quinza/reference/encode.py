@@ -46,12 +46,12 @@ def _rules(rules: "Rules | str") -> Rules:
 
 
 def encode_names(rules: "Rules | str") -> List[str]:
-    """The name of every entry of a seat's encoding under `rules` (a Rules or a rule set's
+    """The names of every entry of a seat's encoding under `rules` (a Rules or a rule set's
     name), in order; `len(encode_names(rules))` is the length of `game.encode(seat)`.
 
     >>> names = encode_names("escoba")
     >>> len(names), names[0], names[-1]
-    (263, 'hand:1o', 'winner[+1]')
+    (217, 'hand:1o', 'winner[+1]')
     """
     rules = _rules(rules)
     out: List[str] = []
