@@ -147,6 +147,15 @@ def test_bad_input_is_a_value_error_and_plays_nothing(q: ModuleType) -> None:
             make("quinza", backend=q, **kwargs)
 
 
+def test_any_bot_text_plays_and_is_seeded_by_reset(q: ModuleType) -> None:
+    env = gym_env("escoba", players=3, opponents="pimc:worlds=2,ismcts:iterations=20", backend=q, max_deals=1)
+    first, _ = play_out(env, 6)
+    again, _ = play_out(env, 6)
+    assert first == again and env.game.deal_number == 2
+    with pytest.raises(ValueError, match="unknown bot"):
+        gym_env("escoba", opponents="nobody", backend=q)
+
+
 def test_render_shows_the_seats_view_only(q: ModuleType) -> None:
     env = gym_env("escoba", backend=q, render_mode="ansi", opponents="random")
     env.reset(seed=4)

@@ -44,6 +44,9 @@ __all__ = [
     "_simulate_chunk",
     "BACKEND",
     "BOT_NAMES",
+    "encode_names",
+    "action_count",
+    "ENCODING_VERSION",
 ]
 
 @final

@@ -6,7 +6,7 @@ from typing import Any, Dict, Optional
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv  # type: ignore[import-untyped,unused-ignore]
 
 from ._common import REWARDS, RENDER_MODES, backend_module, check_choice, check_max_deals, move_rewards, view_text
 

@@ -11,6 +11,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
+from .. import _sim
 from ._aec import OBSERVATION_HIGH
 from ._common import ILLEGAL, REWARDS, RENDER_MODES, backend_module, check_choice, check_max_deals, move_rewards, view_text
 
@@ -24,11 +25,11 @@ class MaskedDiscrete(spaces.Discrete):
         super().__init__(n)
         self._env = weakref.ref(env)
 
-    def sample(self, mask: Any = None, **kwargs: Any) -> Any:
+    def sample(self, mask: Any = None, probability: Any = None) -> np.int64:
         env = self._env()
-        if mask is None and not kwargs and env is not None and env.game is not None and env.game.turn is not None:
+        if mask is None and probability is None and env is not None and env.game is not None and env.game.turn is not None:
             mask = env.game.action_mask()
-        return super().sample(mask=mask, **kwargs)
+        return super().sample(mask=mask, probability=probability)
 
 
 class QuinzaGymEnv(gymnasium.Env):
@@ -38,10 +39,10 @@ class QuinzaGymEnv(gymnasium.Env):
     the position is `info["action_mask"]` and `action_masks()` (int8), `action_space.sample()`
     draws a legal action, and an action the mask refuses is a ValueError that plays nothing.
 
-    `opponents`: a bot for every other seat, or a list of one per other seat in seat order;
-    a bot is a name ("random", "greedy", "pimc", "ismcts"), a (name, params) pair such as
-    ("pimc", {"worlds": 4}), or any callable (game) -> move. Named bots are seeded from
-    `reset(seed=)`. `illegal`: what an action of the space that the mask refuses does:
+    `opponents`: a bot for every other seat, or a list (or comma-separated text) of one
+    per other seat in seat order; a bot is a core bot's name or text ("greedy",
+    "pimc:worlds=8"), a core bot object, or any callable (game) -> move. Core bots are
+    seeded from `reset(seed=)`. `illegal`: what an action of the space that the mask refuses does:
     "lose" (PettingZoo's TerminateIllegalWrapper convention: nothing is played, the episode
     ends with reward -1 and `info["illegal_action"]`) or "raise" (a ValueError, nothing
     played). An action outside the space is always a ValueError. `reward`, `max_deals`,
@@ -71,30 +72,35 @@ class QuinzaGymEnv(gymnasium.Env):
         self.render_mode = None if render_mode is None else check_choice(render_mode, "render_mode", RENDER_MODES)
         size = len(self.api.encode_names(self.rules))
         self.observation_space = spaces.Box(0.0, float(OBSERVATION_HIGH), (size,), np.float32)
-        self.action_space = MaskedDiscrete(self.api.action_count(self.rules), self)
+        self._count = self.api.action_count(self.rules)
+        self.action_space = MaskedDiscrete(self._count, self)
         self.game: Any = None
         self.bots: Dict[int, Any] = {}
         self._obs = np.zeros(size, dtype=np.float32)
 
     def _opponent_specs(self, opponents: Any) -> List[Any]:
-        many = isinstance(opponents, (list, tuple)) and not (
-            len(opponents) == 2 and isinstance(opponents[0], str) and isinstance(opponents[1], dict)
-        )
-        specs = list(opponents) if many else [opponents] * len(self.others)
+        """One bot per other seat, each a core bot (a name, text such as "pimc:worlds=8",
+        a bot object) reseeded at every reset, or another callable used as it is."""
+        if isinstance(opponents, str):
+            opponents = _sim.split_bots(opponents)
+        specs = list(opponents) if isinstance(opponents, (list, tuple)) else [opponents]
+        if len(specs) == 1:
+            specs = specs * len(self.others)
         if len(specs) != len(self.others):
-            raise ValueError(f"opponents: {len(specs)} given for {len(self.others)} other seats")
+            raise ValueError(f"opponents: give 1 or {len(self.others)} bots for the other seats, not {len(specs)}")
+        out = []
         for spec in specs:
-            self._make_bot(spec, 0)  # a bad name or parameter is refused now, not at reset
-        return specs
+            bot = _sim.bot_from_text(self.api, spec) if isinstance(spec, str) else spec
+            if not isinstance(bot, str) and not callable(bot):
+                raise ValueError(f"an opponent is a bot name or text, a bot, or a callable (game) -> move, not {spec!r}")
+            kind = _sim.bot_kind(self.api, bot)  # an unknown name is refused here, not at reset
+            params = {} if isinstance(bot, str) or kind is None else dict(bot.params)
+            out.append((kind, params, bot))
+        return out
 
     def _make_bot(self, spec: Any, seed: int) -> Any:
-        if isinstance(spec, str):
-            return self.api.bot(spec, seed=seed)
-        if isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str) and isinstance(spec[1], dict):
-            return self.api.bot(spec[0], seed=seed, **spec[1])
-        if callable(spec):
-            return spec
-        raise ValueError(f"an opponent is a bot name, a (name, params) pair or a callable (game) -> move, not {spec!r}")
+        kind, params, bot = spec
+        return bot if kind is None else self.api.bot(kind, seed=seed, **params)
 
     def _play_bots(self) -> Tuple[float, int]:
         """The bots move until it is the agent's turn or the match is over: the agent's
@@ -132,7 +138,7 @@ class QuinzaGymEnv(gymnasium.Env):
         if self._lost or self.game.turn is None or (self.max_deals is not None and self._deals_done >= self.max_deals):
             raise ValueError("the episode is over: call reset()")
         if not self.action_space.contains(action):
-            raise ValueError(f"action {action!r} is not in the action space Discrete({self.action_space.n})")
+            raise ValueError(f"action {action!r} is not in the action space Discrete({self._count})")
         if self.illegal == "lose" and not self.game.action_mask()[int(action)]:
             self._lost = True  # nothing is played
             obs, info = self._observe()

@@ -298,6 +298,7 @@ def action_count(rules: "Rules | str") -> int:
 
 def _flat_id(flat: Any, move: Move) -> int:
     offsets, tables, values, total = flat
+    assert move.card is not None  # a fifteen-family move
     p = move.card.id
     if not move.captures:
         return offsets[p]
@@ -386,7 +387,9 @@ def action_of(game: Any, move: Move) -> int:
     flat = _flat(rules.name)
     if flat is not None:
         return _flat_id(flat, move)
-    return move.card.id * RANKED_SLOTS + _by_card(game, move.card).index(move)
+    card = move.card
+    assert card is not None  # a fifteen-family move
+    return card.id * RANKED_SLOTS + _by_card(game, card).index(move)
 
 
 def move_of(game: Any, action: Any) -> Move:
