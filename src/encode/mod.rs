@@ -106,7 +106,11 @@ pub fn action_of(g: &AnyGame, mv: &AnyMove) -> Result<usize, Error> {
     match (g, mv) {
         (AnyGame::Fifteen(g), AnyMove::Fifteen(m)) => fifteen::action_of(g, m),
         (AnyGame::Quinte(_), AnyMove::Quinte(m)) => Ok(quinte::action_of(m)),
-        _ => unreachable!("illegal_reason refuses a move of the other family"),
+        // illegal_reason refuses a move of the other family first; never reached.
+        _ => Err(Error::Value(format!(
+            "{mv} is not a move of {}",
+            g.rules().name()
+        ))),
     }
 }
 
