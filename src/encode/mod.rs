@@ -5,6 +5,7 @@
 
 pub mod fifteen;
 pub mod quinte;
+pub mod vector;
 
 use crate::any::{AnyGame, AnyMove, AnyObservation, RuleSet};
 use crate::Error;

@@ -114,3 +114,102 @@ fn ids_out_of_range_or_masked_off_are_refused() {
         assert!(e.to_string().contains("masked off"), "{e}");
     }
 }
+
+mod vector_env {
+    use super::super::vector::{Outputs, Reward, VectorEnv};
+    use super::*;
+    use crate::bots::BotSpec;
+
+    struct Buffers {
+        obs: Vec<f32>,
+        masks: Vec<i8>,
+        rewards: Vec<f32>,
+        term: Vec<u8>,
+        trunc: Vec<u8>,
+    }
+
+    impl Buffers {
+        fn new(env: &VectorEnv) -> Buffers {
+            let n = env.num_envs();
+            Buffers {
+                obs: vec![0.0; n * env.observation_len()],
+                masks: vec![0; n * env.action_count()],
+                rewards: vec![0.0; n],
+                term: vec![0; n],
+                trunc: vec![0; n],
+            }
+        }
+        fn out(&mut self) -> Outputs<'_> {
+            Outputs {
+                observations: &mut self.obs,
+                masks: &mut self.masks,
+                rewards: &mut self.rewards,
+                terminated: &mut self.term,
+                truncated: &mut self.trunc,
+            }
+        }
+    }
+
+    /// `steps` steps of random legal actions (picked from the masks); everything written.
+    fn run(
+        rules: RuleSet,
+        threads: usize,
+        steps: usize,
+    ) -> Vec<(Vec<f32>, Vec<i8>, Vec<f32>, Vec<u8>)> {
+        let bots = vec![BotSpec::Greedy; rules.players() as usize];
+        let mut env = VectorEnv::new(rules, 5, 1, bots, Reward::Deal, Some(2)).unwrap();
+        let mut b = Buffers::new(&env);
+        env.reset(9, b.out(), threads).unwrap();
+        let mut rng = SplitMix64::new(4);
+        let mut seen = Vec::new();
+        for _ in 0..steps {
+            let a = env.action_count();
+            let actions: Vec<i64> = (0..env.num_envs())
+                .map(|i| {
+                    let legal: Vec<usize> = (0..a).filter(|&k| b.masks[i * a + k] == 1).collect();
+                    legal[rng.below(legal.len() as u64) as usize] as i64
+                })
+                .collect();
+            env.step(&actions, b.out(), threads, true).unwrap();
+            // The mask written incrementally is the mask of the position.
+            for i in 0..env.num_envs() {
+                let mut one = vec![0i8; a];
+                action_mask_into(env.game(i).unwrap(), &mut one).unwrap();
+                assert_eq!(&b.masks[i * a..(i + 1) * a], &one[..]);
+            }
+            seen.push((
+                b.obs.clone(),
+                b.masks.clone(),
+                b.rewards.clone(),
+                b.term.clone(),
+            ));
+        }
+        seen
+    }
+
+    #[test]
+    fn the_vector_env_gives_the_same_results_on_any_thread_count() {
+        for rules in [every_rule_set()[2], every_rule_set()[9]] {
+            assert_eq!(run(rules, 1, 40), run(rules, 2, 40));
+            assert_eq!(run(rules, 1, 40), run(rules, 3, 40));
+        }
+    }
+
+    #[test]
+    fn a_masked_off_action_in_one_env_moves_no_env() {
+        let rules = every_rule_set()[9];
+        let bots = vec![BotSpec::Random; 4];
+        let mut env = VectorEnv::new(rules, 3, 0, bots, Reward::Match, None).unwrap();
+        let mut b = Buffers::new(&env);
+        env.reset(1, b.out(), 1).unwrap();
+        let before: Vec<String> = (0..3).map(|i| env.game(i).unwrap().to_json()).collect();
+        let a = env.action_count();
+        let legal = |i: usize| (0..a).find(|&k| b.masks[i * a + k] == 1).unwrap() as i64;
+        let off = (0..a).find(|&k| b.masks[a + k] == 0).unwrap() as i64;
+        let actions = vec![legal(0), off, legal(2)];
+        let e = env.step(&actions, b.out(), 2, true).unwrap_err();
+        assert!(e.to_string().starts_with("env 1: action"), "{e}");
+        let after: Vec<String> = (0..3).map(|i| env.game(i).unwrap().to_json()).collect();
+        assert_eq!(before, after);
+    }
+}
