@@ -47,6 +47,7 @@ __all__ = [
     "encode_names",
     "action_count",
     "ENCODING_VERSION",
+    "_VectorCore",
 ]
 
 @final
@@ -709,6 +710,23 @@ class IsmctsBot(SearchBot):
         """
 
 ENCODING_VERSION: int
+
+@final
+class _VectorCore:
+    """N matches of one seat against core bots, stepped in Rust (`quinza.envs.VectorEnv`)."""
+
+    def __new__(
+        cls, rules: Union[Rules, str], num_envs: int, seat: int, opponents: List[Any], reward: str,
+        max_deals: Optional[int], threads: int,
+    ) -> Self: ...
+    def reset(self, seed: int, observations: Any, masks: Any, rewards: Any, terminated: Any, truncated: Any) -> None:
+        """Start every env from `seed`; write observations and masks into the arrays."""
+    def step(
+        self, actions: Any, observations: Any, masks: Any, rewards: Any, terminated: Any, truncated: Any
+    ) -> None:
+        """One action per env (an int64 array); everything checked before any env moves."""
+    def game(self, i: int) -> Game:
+        """A copy of env `i`'s match."""
 
 def encode_names(rules: Union[Rules, str]) -> List[str]:
     """The names of every entry of a seat's encoding under `rules` (a Rules or a rule set's

@@ -14,6 +14,7 @@ mod random;
 mod rules;
 mod search;
 mod sim;
+mod vector;
 
 pyo3::import_exception!(quinza._errors, IllegalMoveError);
 
@@ -147,6 +148,7 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     sim::register(m)?;
     search::register(m)?;
     encode::register(m)?;
+    vector::register(m)?;
     m.add("BACKEND", "rust")?;
     Ok(())
 }

@@ -1,7 +1,8 @@
 """Learning environments over the encodings (docs/engine.md "Learning environments"):
 `pettingzoo_env(rules, ...)`, a PettingZoo AEC env of every seat, and `gym_env(rules,
 seat=0, opponents="greedy", ...)`, a Gymnasium env of one seat against bots, registered as
-`quinza/Quinza-v0`, `quinza/Rb3ine-v0`, `quinza/Escoba-v0` and `quinza/Quinte-v0`.
+`quinza/Quinza-v0`, `quinza/Rb3ine-v0`, `quinza/Escoba-v0` and `quinza/Quinte-v0`; and
+`VectorEnv(rules, num_envs=N, ...)`, N such envs stepped inside the Rust core.
 
 They need the `envs` extra (`pip install "quinza[envs]"`: pettingzoo and gymnasium),
 imported only when an env is made.
@@ -28,6 +29,13 @@ def gym_env(rules: Any = "quinza", seat: int = 0, opponents: Any = "greedy", **k
     return make(rules, seat=seat, opponents=opponents, **kwargs)
 
 
+def VectorEnv(rules: Any = "quinza", num_envs: int = 1, **kwargs: Any) -> Any:
+    """N envs of one seat against core bots, stepped in Rust (`_vector.VectorEnv`)."""
+    from ._vector import VectorEnv as make
+
+    return make(rules, num_envs=num_envs, **kwargs)
+
+
 def register_envs() -> None:
     """Register the Gymnasium ids (done on import when gymnasium is installed):
     `gymnasium.make("quinza.envs:quinza/Escoba-v0")` imports this module and makes one."""
@@ -43,4 +51,4 @@ try:
 except ImportError:  # without the envs extra the ids are not registered; the functions say why when called
     pass
 
-__all__ = ["ENV_IDS", "gym_env", "pettingzoo_env", "register_envs"]
+__all__ = ["ENV_IDS", "VectorEnv", "gym_env", "pettingzoo_env", "register_envs"]
