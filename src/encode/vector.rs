@@ -201,16 +201,7 @@ impl VectorEnv {
             .zip(out.terminated.chunks_mut(chunk))
             .zip(out.truncated.chunks_mut(chunk))
             .enumerate();
-        let work = |(k, (((((slots, obs), masks), rewards), term), trunc)): (
-            usize,
-            (
-                (
-                    (((&mut [Slot], &mut [f32]), &mut [i8]), &mut [f32]),
-                    &mut [u8],
-                ),
-                &mut [u8],
-            ),
-        )| {
+        let work = |(k, (((((slots, obs), masks), rewards), term), trunc)): Part<'_>| {
             for (j, slot) in slots.iter_mut().enumerate() {
                 let (r, t, u) = if reset {
                     ctx.new_episode(slot);
@@ -241,6 +232,21 @@ impl VectorEnv {
         Ok(())
     }
 }
+
+/// One thread's share: its chunk's index, slots and rows of every output buffer.
+type Part<'a> = (
+    usize,
+    (
+        (
+            (
+                ((&'a mut [Slot], &'a mut [f32]), &'a mut [i8]),
+                &'a mut [f32],
+            ),
+            &'a mut [u8],
+        ),
+        &'a mut [u8],
+    ),
+);
 
 struct Ctx<'a> {
     rules: RuleSet,

@@ -103,6 +103,7 @@ impl PyVectorCore {
     }
 
     /// Start every env from `seed`; write observations and masks into the arrays.
+    #[allow(clippy::too_many_arguments)]
     fn reset(
         &mut self,
         py: Python<'_>,
