@@ -38,6 +38,30 @@ def check_max_deals(max_deals: Any) -> Optional[int]:
     return max_deals
 
 
+def opponent_bots(api: ModuleType, opponents: Any, others: int) -> List[Any]:
+    """One bot per other seat from `opponents`: one bot for all, or a list (or comma-separated
+    text, as `simulate` reads it) of one per other seat; each a core bot's name or text
+    ("pimc:worlds=8", made a bot object here), a bot object, or a callable (game) -> move.
+    An unknown bot or parameter is refused now, not at the first reset."""
+    from .. import _sim
+
+    if isinstance(opponents, str):
+        opponents = _sim.split_bots(opponents)
+    specs = list(opponents) if isinstance(opponents, (list, tuple)) else [opponents]
+    if len(specs) == 1:
+        specs = specs * others
+    if len(specs) != others:
+        raise ValueError(f"opponents: give 1 or {others} bots for the other seats, not {len(specs)}")
+    bots = []
+    for spec in specs:
+        bot = _sim.bot_from_text(api, spec) if isinstance(spec, str) else spec
+        if not isinstance(bot, str) and not callable(bot):
+            raise ValueError(f"an opponent is a bot name or text, a bot, or a callable (game) -> move, not {spec!r}")
+        _sim.bot_kind(api, bot)  # refuses an unknown name
+        bots.append(bot)
+    return bots
+
+
 def move_rewards(game: Any, events: Sequence[Any], reward: str) -> List[float]:
     """Per seat, what one `play` earned. "deal": each deal scored, the seat's side's points
     minus the mean of the other sides' points of that deal. "match": at the end of the

@@ -13,7 +13,9 @@ from gymnasium import spaces
 
 from .. import _sim
 from ._aec import OBSERVATION_HIGH
-from ._common import ILLEGAL, REWARDS, RENDER_MODES, backend_module, check_choice, check_max_deals, move_rewards, view_text
+from ._common import (
+    ILLEGAL, REWARDS, RENDER_MODES, backend_module, check_choice, check_max_deals, move_rewards, opponent_bots, view_text,
+)
 
 
 class MaskedDiscrete(spaces.Discrete):
@@ -79,21 +81,11 @@ class QuinzaGymEnv(gymnasium.Env):
         self._obs = np.zeros(size, dtype=np.float32)
 
     def _opponent_specs(self, opponents: Any) -> List[Any]:
-        """One bot per other seat, each a core bot (a name, text such as "pimc:worlds=8",
-        a bot object) reseeded at every reset, or another callable used as it is."""
-        if isinstance(opponents, str):
-            opponents = _sim.split_bots(opponents)
-        specs = list(opponents) if isinstance(opponents, (list, tuple)) else [opponents]
-        if len(specs) == 1:
-            specs = specs * len(self.others)
-        if len(specs) != len(self.others):
-            raise ValueError(f"opponents: give 1 or {len(self.others)} bots for the other seats, not {len(specs)}")
+        """Per other seat: (core bot kind or None, its params, the bot); a core bot is
+        made again with a new seed at every reset, another callable is used as it is."""
         out = []
-        for spec in specs:
-            bot = _sim.bot_from_text(self.api, spec) if isinstance(spec, str) else spec
-            if not isinstance(bot, str) and not callable(bot):
-                raise ValueError(f"an opponent is a bot name or text, a bot, or a callable (game) -> move, not {spec!r}")
-            kind = _sim.bot_kind(self.api, bot)  # an unknown name is refused here, not at reset
+        for bot in opponent_bots(self.api, opponents, len(self.others)):
+            kind = _sim.bot_kind(self.api, bot)
             params = {} if isinstance(bot, str) or kind is None else dict(bot.params)
             out.append((kind, params, bot))
         return out

@@ -13,7 +13,7 @@ from gymnasium.vector import VectorEnv as _GymVectorEnv
 
 from .. import _sim
 from ._aec import OBSERVATION_HIGH
-from ._common import REWARDS, check_choice, check_max_deals
+from ._common import REWARDS, check_choice, check_max_deals, opponent_bots
 
 
 class VectorEnv(_GymVectorEnv):
@@ -51,15 +51,7 @@ class VectorEnv(_GymVectorEnv):
             threads = os.cpu_count() or 1
         if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
             raise ValueError(f"threads must be None or a whole number from 1, not {threads!r}")
-        others = [s for s in range(n) if s != seat]
-        if isinstance(opponents, str):
-            opponents = _sim.split_bots(opponents)
-        specs = list(opponents) if isinstance(opponents, (list, tuple)) else [opponents]
-        if len(specs) == 1:
-            specs = specs * len(others)
-        if len(specs) != len(others):
-            raise ValueError(f"opponents: give 1 or {len(others)} bots for the other seats, not {len(specs)}")
-        bots = [_sim.bot_from_text(quinza, b) if isinstance(b, str) else b for b in specs]
+        bots = opponent_bots(quinza, opponents, n - 1)
         for b in bots:
             if _sim.bot_kind(quinza, b) is None:
                 raise ValueError(f"the vector env plays core bots only (a name, bot text or bot object), not {b!r}")
