@@ -6,6 +6,7 @@ pub mod any;
 pub mod bots;
 pub mod cards;
 mod cardset;
+pub mod encode;
 pub mod events;
 pub mod fifteen;
 pub mod history;

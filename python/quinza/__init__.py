@@ -10,6 +10,7 @@ from typing import Any as _Any, Callable as _Callable, Optional as _Optional
 from ._core import BOT_NAMES, Card, DealResult, Event, FifteenGame, Game, GreedyBot, IsmctsBot, Move, PimcBot, QuinteGame, Random
 from ._core import RandomBot, Rules
 from ._core import Solution, _simulate_chunk, bot, match_seed, rule_sets, seat_seed, solve
+from ._core import ENCODING_VERSION, action_count, encode_names
 from ._errors import BotError, IllegalMoveError, SimulationInterrupted
 from ._version import __version__
 
@@ -47,7 +48,7 @@ play_match.__doc__ = _run.PLAY_MATCH_DOC
 
 
 __all__ = [
-    "BACKEND", "BOT_NAMES", "__version__", "BotError", "Card", "DealResult", "Event", "FifteenGame", "Game", "GreedyBot", "IsmctsBot", "PimcBot",
+    "BACKEND", "BOT_NAMES", "ENCODING_VERSION", "__version__", "action_count", "encode_names", "BotError", "Card", "DealResult", "Event", "FifteenGame", "Game", "GreedyBot", "IsmctsBot", "PimcBot",
     "IllegalMoveError", "Move", "QuinteGame", "Random", "RandomBot", "Rules", "SimulationInterrupted",
     "SimulationResult", "Solution", "View", "bot", "match_seed", "play_match", "rule_sets", "seat_seed", "simulate", "solve",
 ]

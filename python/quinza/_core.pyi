@@ -46,6 +46,10 @@ __all__ = [
     "_simulate_chunk",
     "BACKEND",
     "BOT_NAMES",
+    "encode_names",
+    "action_count",
+    "ENCODING_VERSION",
+    "_VectorCore",
 ]
 
 @final
@@ -486,6 +490,23 @@ class Game:
         raises ValueError naming its line ("line N: ...").
         """
 
+    def encode(self, seat: int, out: Optional[Any] = None) -> Any:
+        """What `seat` may know as a numpy float32 vector (docs/engine.md "Encodings"): its
+        shape is fixed by the rule set and player count, each entry named by
+        `encode_names(rules)`. Written into `out` (a float32 array of that shape) when given.
+        """
+    def action_mask(self, out: Optional[Any] = None) -> Any:
+        """A numpy int8 array of `action_count` entries: 1 at the id of every legal move, else
+        0 (all 0 once the match is over). Written into `out` when given.
+        """
+    def action_of(self, move: _MoveLike) -> int:
+        """The action id of a legal move (a Move or its text); an illegal one is a ValueError."""
+    def move_of(self, action: int) -> Move:
+        """The legal Move of an action id; an id out of range or masked off is a ValueError."""
+    @property
+    def action_count(self) -> int:
+        """The number of action ids of the rule set: the size of `action_mask()`."""
+
     def __copy__(self) -> Self: ...
     def __deepcopy__(self, memo: Any, /) -> Self: ...
 
@@ -737,6 +758,42 @@ class IsmctsBot(SearchBot):
         """How an iteration plays on to the end of the deal: 'greedy' (every seat the greedy
         move) or 'random' (every seat a uniform legal move from the bot's generator).
         """
+
+ENCODING_VERSION: int
+
+@final
+class _VectorCore:
+    """N matches of one seat against core bots, stepped in Rust (`quinza.envs.VectorEnv`)."""
+
+    def __new__(
+        cls, rules: Union[Rules, str], num_envs: int, seat: int, opponents: List[Any], reward: str,
+        max_deals: Optional[int], threads: int,
+    ) -> Self: ...
+    def reset(self, seed: int, observations: Any, masks: Any, rewards: Any, terminated: Any, truncated: Any) -> None:
+        """Start every env from `seed`; write observations and masks into the arrays."""
+    def step(
+        self, actions: Any, observations: Any, masks: Any, rewards: Any, terminated: Any, truncated: Any
+    ) -> None:
+        """One action per env (an int64 array); everything checked before any env moves."""
+    def game(self, i: int) -> Game:
+        """A copy of env `i`'s match."""
+
+def encode_names(rules: Union[Rules, str]) -> List[str]:
+    """The names of every entry of a seat's encoding under `rules` (a Rules or a rule set's
+    name), in order; `len(encode_names(rules))` is the length of `game.encode(seat)`.
+
+    >>> names = encode_names("escoba")
+    >>> len(names), names[0], names[-1]
+    (217, 'hand:1o', 'winner[+1]')
+    """
+
+def action_count(rules: Union[Rules, str]) -> int:
+    """The number of action ids under `rules` (a Rules or a rule set's name): the size of
+    `game.action_mask()`.
+
+    >>> action_count("quinza"), action_count("rb3ine"), action_count("quinte")
+    (76364, 40960, 56)
+    """
 
 def rule_sets() -> list[dict[str, Any]]:
     """The rules table, one dict per rule set, in the order quinza, rb3ine, escoba, quinte.

@@ -906,6 +906,46 @@ impl PyGame {
             .getattr("from_record")?
             .call1((cls, rules, text))
     }
+
+    /// What `seat` may know as a numpy float32 vector (docs/engine.md "Encodings"): its
+    /// shape is fixed by the rule set and player count, each entry named by
+    /// `encode_names(rules)`. Written into `out` (a float32 array of that shape) when given.
+    #[pyo3(signature = (seat, out=None))]
+    fn encode<'py>(
+        &self,
+        py: Python<'py>,
+        seat: &Bound<'py, PyAny>,
+        out: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        super::encode::encode(py, &self.game, self.seat(seat)?, out)
+    }
+
+    /// A numpy int8 array of `action_count` entries: 1 at the id of every legal move, else
+    /// 0 (all 0 once the match is over). Written into `out` when given.
+    #[pyo3(signature = (out=None))]
+    fn action_mask<'py>(
+        &self,
+        py: Python<'py>,
+        out: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        super::encode::action_mask(py, &self.game, out)
+    }
+
+    /// The action id of a legal move (a Move or its text); an illegal one is a ValueError.
+    fn action_of(&self, r#move: &Bound<'_, PyAny>) -> PyResult<usize> {
+        super::encode::action_of(&self.game, r#move)
+    }
+
+    /// The legal Move of an action id; an id out of range or masked off is a ValueError.
+    fn move_of<'py>(&self, action: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        super::encode::move_of(&self.game, action)
+    }
+
+    /// The number of action ids of the rule set: the size of `action_mask()`.
+    #[getter]
+    fn action_count(&self) -> usize {
+        crate::encode::action_count(&self.game.rules())
+    }
 }
 
 /// `from_position` of any of the three classes (the arguments a class lacks are None).

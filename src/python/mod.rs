@@ -7,6 +7,7 @@ use pyo3::types::{PyBool, PyInt, PyString};
 
 mod bots;
 mod cards;
+mod encode;
 mod events;
 mod game;
 mod history;
@@ -14,6 +15,7 @@ mod random;
 mod rules;
 mod search;
 mod sim;
+mod vector;
 
 pyo3::import_exception!(quinza._errors, IllegalMoveError);
 
@@ -146,6 +148,8 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     bots::register(m)?;
     sim::register(m)?;
     search::register(m)?;
+    encode::register(m)?;
+    vector::register(m)?;
     m.add("BACKEND", "rust")?;
     Ok(())
 }

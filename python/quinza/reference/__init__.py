@@ -16,6 +16,7 @@ from .._version import __version__
 from .bots import BOT_NAMES, GreedyBot, RandomBot, bot, match_seed, seat_seed
 from .cards import Card
 from .deal import DealResult
+from .encode import ENCODING_VERSION, action_count, encode_names
 from .fifteen import FifteenGame
 from .game import Game
 from .generator import Random
@@ -31,7 +32,7 @@ from .._view import View
 BACKEND = "reference"
 
 __all__ = [
-    "BACKEND", "BOT_NAMES", "__version__", "BotError", "Card", "DealResult", "Event", "FifteenGame", "Game", "GreedyBot",
+    "BACKEND", "BOT_NAMES", "ENCODING_VERSION", "__version__", "action_count", "encode_names", "BotError", "Card", "DealResult", "Event", "FifteenGame", "Game", "GreedyBot",
     "IllegalMoveError", "IsmctsBot", "Move", "PimcBot", "QuinteGame", "Random", "RandomBot", "Rules", "SimulationInterrupted",
     "SimulationResult", "Solution", "View", "bot", "match_seed", "play_match", "rule_sets", "seat_seed", "simulate", "solve",
 ]

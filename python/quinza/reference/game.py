@@ -25,6 +25,7 @@ from .deal import DealResult
 from .generator import Random
 from . import history as _history
 from .moves import Move
+from . import encode as _encode
 from .rules import RULE_SETS, Rules, row_of
 
 JSON_FORMAT = "quinza-game"
@@ -434,6 +435,37 @@ class Game:
         by move: the same `to_json()` and `history` as the game that wrote it. A bad record
         raises ValueError naming its line ("line N: ...")."""
         return cast(Game, _record.from_record(cls, Rules, text))
+
+    # -- encodings for learning agents (encode.py; docs/engine.md "Encodings") -------------
+
+    def encode(self, seat: int, out: Any = None) -> Any:
+        """What `seat` may know as a numpy float32 vector (docs/engine.md "Encodings"): its
+        shape is fixed by the rule set and player count, each entry named by
+        `encode_names(rules)`. Written into `out` (a float32 array of that shape) when given."""
+        vector = _encode.encode_observation(self._rules, self.observation(seat), type(self)._trick_winner)
+        return _encode.into(out, vector, "float32", "the encoding")
+
+    def action_mask(self, out: Any = None) -> Any:
+        """A numpy int8 array of `action_count` entries: 1 at the id of every legal move, else
+        0 (all 0 once the match is over). Written into `out` when given."""
+        return _encode.into(out, _encode.action_mask(self), "int8", "the action mask")
+
+    def action_of(self, move: "Move | str") -> int:
+        """The action id of a legal move (a Move or its text); an illegal one is a ValueError."""
+        if not isinstance(move, (Move, str)):
+            raise ValueError(f"expected a Move or its text, not {type(move).__name__}")
+        return _encode.action_of(self, self._to_move(move))
+
+    def move_of(self, action: int) -> Move:
+        """The legal Move of an action id; an id out of range or masked off is a ValueError."""
+        return _encode.move_of(self, action)
+
+    @property
+    def action_count(self) -> int:
+        """The number of action ids of the rule set: the size of `action_mask()`."""
+        return _encode.action_count(self._rules)
+
+    _trick_winner: ClassVar[Any] = None  # quinte's, for the voids of its encoding
 
 
 # -- checks of the arguments of from_position, shared by the families ----------------------

@@ -538,6 +538,10 @@ class QuinteGame(Game, family="quinte"):
         )
         return "\n".join(lines)
 
+    # The encoding's voids (encode.py) need each trick's winner; encode.py may not import
+    # this module (it would import itself back through game.py).
+    _trick_winner = staticmethod(winning_index)
+
 
 def _count_winner(scores: Sequence[int], target: int) -> Optional[int]:
     """The side that wins at the count: the only highest total, if it is at the target."""

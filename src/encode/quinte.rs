@@ -1,0 +1,180 @@
+//! Quinte's encodings (docs/engine.md "Encodings"): the observation vector of one seat,
+//! and the action ids: a card is its id (0..52, the joker 52), a bid 53 + its place in
+//! pass, double, redouble.
+
+use super::Writer;
+use crate::quinte::cards::{Card, CardSet, DECK_SIZE, FULL_DECK};
+use crate::quinte::game::Phase;
+use crate::quinte::moves::{Bid, Move, BIDS};
+use crate::quinte::{trick, Observation};
+
+const SEATS: u8 = 4;
+const SIDES: u8 = 2;
+pub const ACTION_COUNT: usize = DECK_SIZE + BIDS.len();
+
+pub fn len() -> usize {
+    DECK_SIZE * 9 + 16 + 4 + 1 + 3 + 12 + 1 + 1 + 2 + 2 + 2 + 1 + 4 + 4 + 4 + 1 + 2
+}
+
+pub fn names() -> Vec<String> {
+    let mut out = Vec::with_capacity(len());
+    let cards = |out: &mut Vec<String>, what: &str| {
+        for id in 0..DECK_SIZE as u8 {
+            out.push(format!("{what}:{}", Card::from_id(id).expect("id < 53")));
+        }
+    };
+    let per = |out: &mut Vec<String>, what: &str, count: u8| {
+        for k in 0..count {
+            out.push(format!("{what}[+{k}]"));
+        }
+    };
+    cards(&mut out, "hand");
+    for k in 0..SEATS {
+        cards(&mut out, &format!("trick[+{k}]"));
+    }
+    cards(&mut out, "played");
+    for k in 0..SIDES {
+        cards(&mut out, &format!("pile[+{k}]"));
+    }
+    cards(&mut out, "unseen");
+    for k in 0..SEATS {
+        for suit in crate::quinte::cards::SUIT_NAMES {
+            out.push(format!("void[+{k}]:{suit}"));
+        }
+    }
+    per(&mut out, "hand_size", SEATS);
+    out.push("stock".into());
+    for phase in [Phase::Doubling, Phase::Play, Phase::Over] {
+        out.push(format!("phase:{}", phase.name()));
+    }
+    for k in 0..SEATS {
+        for bid in BIDS {
+            out.push(format!("bid[+{k}]:{bid}"));
+        }
+    }
+    out.push("multiplier".into());
+    out.push("trick_number".into());
+    per(&mut out, "tricks_won", SIDES);
+    per(&mut out, "quints", SIDES);
+    per(&mut out, "score", SIDES);
+    out.push("deal_number".into());
+    per(&mut out, "dealer", SEATS);
+    per(&mut out, "turn", SEATS);
+    per(&mut out, "leader", SEATS);
+    out.push("over".into());
+    per(&mut out, "winner", SIDES);
+    out
+}
+
+/// The suits each seat has shown it lacks this deal: a card that is not the joker, of
+/// another suit than the one to follow. Completed tricks are led by the seat after the
+/// dealer and then by each trick's winner; the trick in progress by the observation's leader.
+fn voids(o: &Observation, leader_now: u8) -> [u8; 4] {
+    let played = o.played();
+    let done = played.len() - played.len() % SEATS as usize;
+    let mut voids = [0u8; 4];
+    let mut mark = |cards: &[Card], leader: u8| {
+        let mut follow = None;
+        for (i, c) in cards.iter().enumerate() {
+            match (follow, c.suit()) {
+                (None, s) => follow = s,
+                (Some(f), Some(s)) if s != f => {
+                    voids[((leader + i as u8) % SEATS) as usize] |= 1 << f;
+                }
+                _ => {}
+            }
+        }
+    };
+    let mut leader = (o.dealer + 1) % SEATS;
+    for cards in played[..done].chunks(SEATS as usize) {
+        mark(cards, leader);
+        leader = (leader + trick::winner(cards.iter().copied()).unwrap_or(0) as u8) % SEATS;
+    }
+    mark(&played[done..], leader_now);
+    voids
+}
+
+pub fn encode(o: &Observation, out: &mut [f32]) {
+    let seat = o.seat % SEATS;
+    let relative = |s: u8| (s + SEATS - seat) % SEATS;
+    let own = seat % SIDES;
+    let side_of = |k: u8| ((own + k) % SIDES) as usize;
+    let leader = crate::quinte::game::leader_seat(o.last_capturer, o.dealer);
+    let mut w = Writer::new(out);
+    w.cards(o.hand.0, DECK_SIZE);
+    let mut by_seat = [CardSet::EMPTY; 4];
+    for (s, c) in o.trick() {
+        by_seat[relative(s) as usize].insert(c);
+    }
+    for set in by_seat {
+        w.cards(set.0, DECK_SIZE);
+    }
+    let played = CardSet::from_cards(o.played().iter().copied());
+    w.cards(played.0, DECK_SIZE);
+    let mut seen = o.hand.union(played);
+    for k in 0..SIDES {
+        let pile = o.piles[side_of(k)];
+        seen = seen.union(pile);
+        w.cards(pile.0, DECK_SIZE);
+    }
+    w.cards(FULL_DECK.minus(seen).0, DECK_SIZE);
+    let voids = voids(o, leader);
+    for k in 0..SEATS {
+        w.cards(voids[((seat + k) % SEATS) as usize] as u64, 4);
+    }
+    for k in 0..SEATS {
+        w.count(o.hand_sizes[((seat + k) % SEATS) as usize] as u64);
+    }
+    w.count(o.stock as u64);
+    let phase = match o.phase {
+        Phase::Doubling => 0,
+        Phase::Play => 1,
+        Phase::Over => 2,
+    };
+    w.one_hot(Some(phase), 3);
+    let mut bids = [None; 4];
+    for (s, b) in o.bids() {
+        bids[relative(s) as usize] = Some(b);
+    }
+    for b in bids {
+        w.one_hot(b.map(bid_index), 3);
+    }
+    w.count(o.multiplier);
+    w.count((o.played().len() as u64 / SEATS as u64 + 1).min(12));
+    for k in 0..SIDES {
+        w.count(o.tricks_won[side_of(k)] as u64);
+    }
+    for k in 0..SIDES {
+        w.ratio(o.quints[side_of(k)], o.rules.target);
+    }
+    for k in 0..SIDES {
+        w.ratio(o.scores[side_of(k)], o.rules.target);
+    }
+    w.count(o.deal_number);
+    w.one_hot(Some(relative(o.dealer)), SEATS);
+    w.one_hot(o.turn.map(relative), SEATS);
+    w.one_hot(o.turn.map(|_| relative(leader)), SEATS);
+    w.flag(o.turn.is_none());
+    w.one_hot(o.winner.map(|side| (side + SIDES - own) % SIDES), SIDES);
+    w.done();
+}
+
+fn bid_index(b: Bid) -> u8 {
+    BIDS.iter().position(|x| *x == b).expect("a bid") as u8
+}
+
+pub fn action_of(mv: &Move) -> usize {
+    match mv {
+        Move::Card(c) => c.id() as usize,
+        Move::Bid(b) => DECK_SIZE + bid_index(*b) as usize,
+    }
+}
+
+/// The move of an id below `ACTION_COUNT`.
+pub fn move_of(action: usize) -> Move {
+    if action < DECK_SIZE {
+        Move::Card(Card::from_id(action as u8).expect("id < 53"))
+    } else {
+        Move::Bid(BIDS[action - DECK_SIZE])
+    }
+}

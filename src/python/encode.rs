@@ -1,0 +1,160 @@
+//! The encodings of docs/engine.md "Encodings" as numpy arrays: conversion only, the
+//! layouts and ids are the core's (`crate::encode`). An `out=` array is written in place
+//! through the buffer protocol, so a loop that keeps one array allocates nothing.
+
+use super::cards::{move_arg, move_object, MoveArg};
+use super::rules::rules_arg;
+use super::{core_error, plain_int, shown, value_error};
+use crate::any::{AnyGame, RuleSet};
+use crate::encode;
+use pyo3::buffer::{Element, PyBuffer};
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+
+static NUMPY: PyOnceLock<Py<PyModule>> = PyOnceLock::new();
+
+/// A new numpy array of `len` items of the dtype `dtype`, to be written whole.
+fn empty<'py>(py: Python<'py>, len: usize, dtype: &str) -> PyResult<Bound<'py, PyAny>> {
+    let np = NUMPY.get_or_try_init(py, || py.import("numpy").map(Bound::unbind))?;
+    np.bind(py).call_method1("empty", (len, dtype))
+}
+
+/// `out` as a writable one-dimensional C-contiguous buffer of `len` items of `T`, or the
+/// ValueError that says what it must be.
+fn out_buffer<T: Element>(
+    out: &Bound<'_, PyAny>,
+    len: usize,
+    dtype: &str,
+    what: &str,
+) -> PyResult<PyBuffer<T>> {
+    let message = || -> PyResult<PyErr> {
+        Ok(value_error(format!(
+            "out must be a writable numpy {dtype} array of shape ({len},) for {what}, not {}",
+            shown(out)?
+        )))
+    };
+    let Ok(buffer) = PyBuffer::<T>::get(out) else {
+        return Err(message()?);
+    };
+    if buffer.readonly()
+        || buffer.dimensions() != 1
+        || buffer.item_count() != len
+        || !buffer.is_c_contiguous()
+    {
+        return Err(message()?);
+    }
+    Ok(buffer)
+}
+
+/// `game.encode(seat, out)`: the seat's vector, into `out` or a new float32 array.
+pub(crate) fn encode<'py>(
+    py: Python<'py>,
+    game: &AnyGame,
+    seat: u8,
+    out: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let rules = game.rules();
+    let len = encode::observation_len(&rules);
+    let array = match out {
+        Some(a) => a.clone(),
+        None => empty(py, len, "float32")?,
+    };
+    let buffer = out_buffer::<f32>(&array, len, "float32", "the encoding")?;
+    let mut values = [0f32; MAX_OBSERVATION];
+    let values = &mut values[..len];
+    encode::encode_into(&game.observation(seat), values);
+    buffer.copy_from_slice(py, values)?;
+    Ok(array)
+}
+
+/// Every observation vector fits in this many entries (quinte's is the longest).
+const MAX_OBSERVATION: usize = 1024;
+
+/// `game.action_mask(out)`: 1 at every legal move's id, into `out` or a new int8 array.
+pub(crate) fn action_mask<'py>(
+    py: Python<'py>,
+    game: &AnyGame,
+    out: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let len = encode::action_count(&game.rules());
+    let mut ids = Vec::new();
+    encode::legal_actions(game, &mut ids).map_err(core_error)?;
+    let array = match out {
+        Some(a) => a.clone(),
+        None => empty(py, len, "int8")?,
+    };
+    let buffer = out_buffer::<i8>(&array, len, "int8", "the action mask")?;
+    let mut mask = vec![0i8; len];
+    for a in ids {
+        mask[a] = 1;
+    }
+    buffer.copy_from_slice(py, &mask)?;
+    Ok(array)
+}
+
+/// `game.action_of(move)`.
+pub(crate) fn action_of(game: &AnyGame, mv: &Bound<'_, PyAny>) -> PyResult<usize> {
+    let m = match move_arg(mv, game.rules().deck())? {
+        MoveArg::Move(m) => m,
+        MoveArg::BadText(e) => return Err(e),
+        MoveArg::NotAMove(message) => return Err(value_error(message)),
+    };
+    encode::action_of(game, &m).map_err(core_error)
+}
+
+/// `game.move_of(action)`.
+pub(crate) fn move_of<'py>(
+    game: &AnyGame,
+    action: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = action.py();
+    let a = match plain_int(action) {
+        Some(a) => a.unwrap_or(i128::MAX),
+        // numpy integers are ints too (an agent's action often is one); bools are not.
+        None if !action.is_instance_of::<pyo3::types::PyBool>()
+            && action.hasattr("__index__")? =>
+        {
+            action
+                .call_method0("__index__")?
+                .extract::<i128>()
+                .unwrap_or(i128::MAX)
+        }
+        None => {
+            return Err(value_error(format!(
+                "an action is an int, not {}",
+                shown(action)?
+            )))
+        }
+    };
+    let m = encode::move_of(game, a).map_err(core_error)?;
+    Ok(move_object(py, m)?.into_any())
+}
+
+/// The names of every entry of a seat's encoding under `rules` (a Rules or a rule set's
+/// name), in order; `len(encode_names(rules))` is the length of `game.encode(seat)`.
+///
+/// >>> names = encode_names("escoba")
+/// >>> len(names), names[0], names[-1]
+/// (217, 'hand:1o', 'winner[+1]')
+#[pyfunction]
+fn encode_names(rules: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+    Ok(encode::observation_names(&rules_arg(rules)?))
+}
+
+/// The number of action ids under `rules` (a Rules or a rule set's name): the size of
+/// `game.action_mask()`.
+///
+/// >>> action_count("quinza"), action_count("rb3ine"), action_count("quinte")
+/// (76364, 40960, 56)
+#[pyfunction]
+fn action_count(rules: &Bound<'_, PyAny>) -> PyResult<usize> {
+    let r: RuleSet = rules_arg(rules)?;
+    Ok(encode::action_count(&r))
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(encode_names, m)?)?;
+    m.add_function(wrap_pyfunction!(action_count, m)?)?;
+    m.add("ENCODING_VERSION", encode::ENCODING_VERSION)?;
+    Ok(())
+}

@@ -1,0 +1,84 @@
+"""quinza.envs.VectorEnv (docs/engine.md "Vector env"): N single-seat envs stepped inside
+the Rust core. It has no twin in the reference (it is the core's batch stepping, like
+`simulate`'s threads); its every observation and mask is checked against the env's match
+read back through the public API, which the twin tests cover."""
+
+from __future__ import annotations
+
+from typing import Any, List, Tuple
+
+import numpy as np
+import pytest
+
+pytest.importorskip("gymnasium")
+
+import quinza  # noqa: E402
+from quinza.envs import VectorEnv  # noqa: E402
+
+
+def random_actions(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    return np.array([rng.choice(np.flatnonzero(row)) for row in masks], dtype=np.int64)
+
+
+def run(rules: Any, threads: int, steps: int, **kw: Any) -> List[Tuple[bytes, ...]]:
+    env = VectorEnv(rules, num_envs=6, threads=threads, **kw)
+    obs, info = env.reset(seed=12)
+    rng = np.random.default_rng(0)
+    seen = []
+    for _ in range(steps):
+        obs, rewards, terminated, truncated, info = env.step(random_actions(info["action_mask"], rng))
+        for i in range(env.num_envs):
+            g = env.game(i)
+            assert obs[i].tobytes() == g.encode(env.seat).tobytes()
+            assert info["action_mask"][i].tobytes() == g.action_mask().tobytes()
+            assert g.turn == env.seat
+        seen.append(tuple(a.tobytes() for a in (obs, rewards, terminated, truncated, info["action_mask"])))
+    return seen
+
+
+@pytest.mark.parametrize("name,players", [("escoba", 2), ("quinza", 3), ("rb3ine", 4), ("quinte", 4)])
+def test_every_env_is_its_match_and_the_thread_count_changes_nothing(name: str, players: int) -> None:
+    rules = quinza.Rules(name) if name == "quinte" else quinza.Rules(name, players=players, target=60)
+    one = run(rules, 1, 60, seat=1, opponents="greedy", reward="deal", max_deals=3)
+    assert one == run(rules, 2, 60, seat=1, opponents="greedy", reward="deal", max_deals=3)
+
+
+def test_episodes_end_reset_themselves_and_reward_the_result() -> None:
+    env = VectorEnv(quinza.Rules("escoba", target=3), num_envs=8, opponents="random", threads=2)
+    obs, info = env.reset(seed=5)
+    assert obs.shape == (8, len(quinza.encode_names("escoba"))) and obs.dtype == np.float32
+    assert env.observation_space.contains(obs) and env.single_action_space.n == quinza.action_count("escoba")
+    rng = np.random.default_rng(1)
+    ended = 0
+    for _ in range(400):
+        obs, rewards, terminated, truncated, info = env.step(random_actions(info["action_mask"], rng))
+        assert set(rewards[~terminated].tolist()) <= {0.0}
+        assert set(rewards[terminated].tolist()) <= {-1.0, 0.0, 1.0}
+        ended += int(terminated.sum())
+        assert not truncated.any() and info["action_mask"].any(axis=1).all()
+    assert ended >= 8  # every env finished a match and went on with the next
+
+
+def test_a_bad_action_anywhere_is_a_value_error_and_no_env_moves() -> None:
+    env = VectorEnv("quinte", num_envs=3, threads=2)
+    obs, info = env.reset(seed=2)
+    before = [env.game(i).to_json() for i in range(3)]
+    masks = info["action_mask"].copy()
+    actions = np.array([np.flatnonzero(m)[0] for m in masks])
+    actions[1] = np.flatnonzero(masks[1] == 0)[0]
+    with pytest.raises(ValueError, match=r"^env 1: action \d+ is not legal in this position \(masked off\)$"):
+        env.step(actions)
+    for bad in (actions[:2], actions.astype(np.float64), np.full(3, 56)):
+        with pytest.raises(ValueError):
+            env.step(bad)
+    assert [env.game(i).to_json() for i in range(3)] == before
+    assert (info["action_mask"] == masks).all()
+    for kwargs in ({"num_envs": 0}, {"seat": 4}, {"threads": 0}, {"opponents": "nobody"}, {"reward": "score"},
+                   {"opponents": ["greedy", "greedy"]}, {"opponents": lambda g: g.legal_moves()[0]}):
+        with pytest.raises(ValueError):
+            VectorEnv("quinte", **{"num_envs": 2, **kwargs})
+
+
+def test_the_same_seed_gives_the_same_episodes() -> None:
+    a = run("escoba", 2, 20, opponents="pimc:worlds=2")
+    assert a == run("escoba", 2, 20, opponents="pimc:worlds=2")
