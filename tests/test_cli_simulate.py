@@ -1,5 +1,5 @@
-"""`quinza simulate`: the summary table, --json, --plot, bad input, Ctrl-C; the one-match
-command still works. Run with the Rust core and with --reference."""
+"""`quinza simulate`: the summary table, --json, --plot, bad input, Ctrl-C; the old
+one-match command is `quinza watch`. Run with the Rust core and with --reference."""
 
 from __future__ import annotations
 
@@ -94,8 +94,11 @@ def test_ctrl_c_prints_the_summary_of_what_finished() -> None:
     assert "interrupted: the summary of the" in err
 
 
-def test_one_match_command_still_works(capsys: Any) -> None:
+def test_the_old_one_match_command_is_watch(capsys: Any) -> None:
+    # `quinza --rules escoba --seed 1` printed one match: it is `quinza watch` now, and says so.
     assert main(["--rules", "escoba", "--seed", "1"]) == 0
-    out = capsys.readouterr().out
+    out, err = capsys.readouterr()
     assert out.startswith("Rules('escoba'") and ("wins" in out or "Draw" in out)
-    assert main(["play", "--rules", "quinza", "--seed", "2"]) == 0
+    assert "quinza watch" in err
+    assert main(["watch", "--rules", "escoba", "--seed", "1"]) == 0
+    assert capsys.readouterr().out == out
