@@ -137,6 +137,13 @@ def points_text(deal: Any) -> str:
     )
 
 
+def said(who: str, verb: str) -> str:
+    """`who` and a verb in the present: "seat 1 takes", "you take"."""
+    if who == "you" or who.startswith("you "):
+        verb = verb[:-1]
+    return f"{who} {verb}"
+
+
 def event_line(event: Any, name: Callable[[Optional[int]], str], side_name: Callable[[Optional[int]], str]) -> Any:
     """One Event of `play` or `start_events` as one line; None for what needs no line
     (a move is drawn by the caller, who knows whose it was). `name(seat)` and
@@ -148,7 +155,7 @@ def event_line(event: Any, name: Callable[[Optional[int]], str], side_name: Call
         quints = f", {event.points} quint{'s' if event.points != 1 else ''}" if event.points else ""
         return Text.assemble(f"{name(event.seat)} won the trick ", cards_text(event.cards), quints)
     if kind == "cachette":
-        return Text.assemble(f"{name(event.seat)} takes the cachette ", cards_text(event.cards),
+        return Text.assemble(f"{said(name(event.seat), 'takes')} the cachette ", cards_text(event.cards),
                              f", {event.points} quint{'s' if event.points != 1 else ''}")
     if kind == "last_cards":
         if event.seat is None:
@@ -160,12 +167,12 @@ def event_line(event: Any, name: Callable[[Optional[int]], str], side_name: Call
     if kind == "dealt":
         if event.seat is None:
             return Text("new hands dealt from the stock", style="dim")
-        return Text(f"a new deal: {name(event.seat)} deals", style="bold cyan")
+        return Text(f"a new deal: {said(name(event.seat), 'deals')}", style="bold cyan")
     if kind == "opening_capture":
-        return Text.assemble(("opening capture: ", "bold yellow"), f"{name(event.seat)} (the dealer) takes ",
+        return Text.assemble(("opening capture: ", "bold yellow"), f"{said(name(event.seat) + ' (the dealer)', 'takes')} ",
                              cards_text(event.cards), f", {event.points} escoba{'s' if event.points != 1 else ''}")
     if kind == "match_over":
-        won = "a draw" if event.side is None else f"{side_name(event.side)} wins"
+        won = "a draw" if event.side is None else said(side_name(event.side), "wins")
         return Text(f"match over: {won}", style="bold green")
     return None
 

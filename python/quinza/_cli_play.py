@@ -117,7 +117,17 @@ class Session:
     def name(self, seat: Optional[int]) -> str:
         if seat is None:
             return "no one"
-        return "you" if seat == self.seat else f"seat {seat} ({self.labels[seat]})"
+        if seat == self.seat:
+            return "you"
+        # the bot's kind alone (its parameters are in the header), and whether it plays with you
+        partner = ", your partner" if self.game.side_of(seat) == self.game.side_of(self.seat) else ""
+        return f"seat {seat} ({self.labels[seat].split(':')[0]}{partner})"
+
+    def side_short(self, side: int) -> str:
+        seats = self.side_seats(side)
+        if len(seats) == 1:
+            return self.name(seats[0])
+        return "your side" if self.seat in seats else f"side {side}"
 
     def side_seats(self, side: int) -> List[int]:
         return [s for s in range(self.rules.players) if self.game.side_of(s) == side]
@@ -128,8 +138,8 @@ class Session:
         seats = self.side_seats(side)
         if len(seats) == 1:
             return self.name(seats[0])
-        who = ", ".join(self.name(s) for s in seats)
-        return f"{'your side' if self.seat in seats else f'side {side}'} ({who})"
+        seats_text = ", ".join(map(str, seats))
+        return f"your side (seats {seats_text})" if self.seat in seats else f"side {side} (seats {seats_text})"
 
     def say(self, text: Any, style: Optional[str] = None) -> None:
         self.out.print(text, style=style)
@@ -138,9 +148,10 @@ class Session:
 
     def run(self) -> int:
         g = self.game
-        self.out.print(Rule(f"quinza play: {self.rules!r}, seed {self.seed}"))
-        who = ", ".join(f"seat {s}: {self.labels[s]}" for s in range(self.rules.players))
-        self.say(f"you are seat {self.seat}; {who}. h for help.")
+        self.out.print(Rule(f"quinza play · {self.rules.name} · seed {self.seed}"))
+        self.say(Text(repr(self.rules), style="dim"))
+        who = ", ".join(f"seat {s} {self.labels[s]}" for s in range(self.rules.players) if s != self.seat)
+        self.say(f"you are seat {self.seat}, against {who}. h for help.")
         try:
             self.show_events(g.start_events)
             while True:
@@ -189,19 +200,24 @@ class Session:
                 verb = "play" if e.seat == self.seat else "plays"
                 self.say(Text.assemble(f"{self.name(e.seat)} {verb} ", _cli.move_text(e.move)))
                 continue
-            line = _cli.event_line(e, self.name, self.side_name)
-            if e.kind == "match_over" and e.side is not None and self.side_name(e.side) == "you":
-                line = Text("match over: you win", style="bold green")
+            line = self.deal_line(e.deal) if e.kind == "deal_scored" else _cli.event_line(e, self.name, self.side_name)
             if line is not None:
                 self.say(line)
             if e.kind == "deal_scored":
-                self.say(self.scores_line())
+                self.say(f"scores: {self.scores_text()}")
             if e.kind == "match_over":
-                self.say(f"final scores {self.scores_line()} after {len(self.game.deals)} deals")
+                self.say(f"final scores: {self.scores_text()} after {len(self.game.deals)} deals", style="bold")
 
-    def scores_line(self) -> str:
-        g = self.game
-        return "scores: " + ", ".join(f"{self.side_name(s)} {v}" for s, v in enumerate(g.scores)) + \
+    def deal_line(self, deal: Any) -> Any:
+        """A deal's points per side, and what made them (the parts that gave points)."""
+        parts = []
+        for side, detail in enumerate(deal.details):
+            made = ", ".join(f"{k} {v}" for k, v in detail.items() if v)
+            parts.append(f"{self.side_short(side)} +{deal.points[side]}" + (f" ({made})" if made else ""))
+        return Text(f"deal {deal.deal_number} scored: " + " · ".join(parts), style="bold")
+
+    def scores_text(self) -> str:
+        return ", ".join(f"{self.side_short(s)} {v}" for s, v in enumerate(self.game.scores)) + \
             f" (target {self.rules.target})"
 
     # -- the human's turn -------------------------------------------------------------------
@@ -271,8 +287,9 @@ class Session:
         if len(values) == 1 and math.isnan(values[0][1]):
             self.say("hint: there is only one legal move")
             return
-        table = Table(title="hint: a pimc search's mean value of each move (this deal's points, "
-                      "yours minus the others')", title_justify="left", box=None, show_header=True)
+        self.say(Text("hint: each move's mean value in a pimc search (this deal's points, "
+                      "your side's minus the others')", style="bold"))
+        table = Table(box=None, show_header=True, padding=(0, 2))
         table.add_column("#", justify="right", style="bold cyan")
         table.add_column("move")
         table.add_column("value", justify="right")
@@ -351,19 +368,19 @@ class Session:
         if self.row["family"] == "quinte":
             bids = ", ".join(f"{self.name(s)} {w}" for s, w in obs["bids"]) or "-"
             grid.add_row("bids", f"{bids}   (x{obs['multiplier']})")
-            trick = Text(" ").join(Text.assemble(f"{self.name(s)} ", _cli.card_text(self.card(c)))
-                                   for s, c in obs["trick"]) if obs["trick"] else Text("-", style="dim")
+            trick = Text("   ").join(Text.assemble("you " if s == self.seat else f"seat {s} ", _cli.card_text(self.card(c)))
+                                     for s, c in obs["trick"]) if obs["trick"] else Text("-", style="dim")
             grid.add_row("trick", trick)
-            grid.add_row("tricks", " · ".join(f"side {s}: {t}" for s, t in enumerate(obs["tricks_won"])) +
-                         "   quints " + " · ".join(str(v) for v in obs["quints"]))
+            grid.add_row("tricks won", "   ".join(f"{self.side_short(s)} {t}" for s, t in enumerate(obs["tricks_won"])))
+            grid.add_row("quints", "   ".join(f"{self.side_short(s)} {q}" for s, q in enumerate(obs["quints"])))
             grid.add_row("cachette", f"{obs['stock']} cards")
         else:
             grid.add_row("table", self.cards(obs["table"]))
             grid.add_row("stock", f"{obs['stock']} cards")
             if self.row["sweeps"]:
-                grid.add_row("escobas", "   ".join(f"{self.side_name(s)} {v}" for s, v in enumerate(obs["escobas"])))
-        grid.add_row("piles", "   ".join(f"{self.side_name(s)} {len(p)} cards" for s, p in enumerate(obs["piles"])))
-        grid.add_row("hands", "   ".join(f"{self.name(s)} {obs['hand_sizes'][s]}" for s in range(n) if s != self.seat))
+                grid.add_row("escobas", "   ".join(f"{self.side_short(s)} {v}" for s, v in enumerate(obs["escobas"])))
+        grid.add_row("piles", "   ".join(f"{self.side_short(s)} {len(p)} cards" for s, p in enumerate(obs["piles"])))
+        grid.add_row("hands", "   ".join(f"{self.name(s)} {obs['hand_sizes'][s]} cards" for s in range(n) if s != self.seat))
         grid.add_row("your hand", self.cards(obs["hand"]))
         title = f"{self.rules.name} · deal {obs['deal_number']} · {self.name(obs['dealer'])} dealt"
         if self.row["family"] == "quinte":
