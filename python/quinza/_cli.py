@@ -182,8 +182,8 @@ def event_line(event: Any, name: Callable[[Optional[int]], str], side_name: Call
 
 def quiet_pipe(run: Callable[[], int]) -> int:
     """Run a command; if its reader went away (`quinza ... | head -1`), stop without a
-    traceback: stdout goes to /dev/null so that Python's last flush does not fail again.
-    Exit 141, as a command killed by SIGPIPE."""
+    traceback: stdout goes to /dev/null so that Python's last flush does not fail again,
+    and the exit status is 1 (as rich's console does it for what it writes)."""
     try:
         code = run()
         sys.stdout.flush()
@@ -194,4 +194,4 @@ def quiet_pipe(run: Callable[[], int]) -> int:
             os.dup2(devnull, sys.stdout.fileno())
         except (OSError, ValueError):  # no real file behind stdout (a test's capture)
             pass
-        return 141
+        return 1
