@@ -67,7 +67,7 @@ def test_a_whole_match_in_a_terminal(engine: str, tmp_path: Path) -> None:
         screen = seen(child)
         moves = game.legal_moves()
         # the screen is the human's seat's: its hand, the stock, never a card of the bot's hand
-        assert f"stock      {game.stock} cards" in screen
+        assert f"stock      {game.stock} card{'s' if game.stock != 1 else ''}" in screen
         panel = screen[screen.rindex("╭─"):]
         assert not {str(c) for c in game.hand(1)} & set(panel.split())
         hand_line = next(line for line in screen.splitlines() if "your hand" in line)

@@ -123,6 +123,9 @@ class Session:
         partner = ", your partner" if self.game.side_of(seat) == self.game.side_of(self.seat) else ""
         return f"seat {seat} ({self.labels[seat].split(':')[0]}{partner})"
 
+    def short(self, seat: int) -> str:
+        return "you" if seat == self.seat else f"seat {seat}"
+
     def side_short(self, side: int) -> str:
         seats = self.side_seats(side)
         if len(seats) == 1:
@@ -206,7 +209,7 @@ class Session:
             if e.kind == "deal_scored":
                 self.say(f"scores: {self.scores_text()}")
             if e.kind == "match_over":
-                self.say(f"final scores: {self.scores_text()} after {len(self.game.deals)} deals", style="bold")
+                self.say(f"final scores: {self.scores_text()} after {len(self.game.deals)} deal{'s' if len(self.game.deals) != 1 else ''}", style="bold")
 
     def deal_line(self, deal: Any) -> Any:
         """A deal's points per side, and what made them (the parts that gave points)."""
@@ -366,23 +369,23 @@ class Session:
         scores = "   ".join(f"{self.side_name(s)} {v}" for s, v in enumerate(obs["scores"]))
         grid.add_row("scores", f"{scores}   (target {self.rules.target})")
         if self.row["family"] == "quinte":
-            bids = ", ".join(f"{self.name(s)} {w}" for s, w in obs["bids"]) or "-"
+            bids = ", ".join(f"{self.short(s)} {w}" for s, w in obs["bids"]) or "-"
             grid.add_row("bids", f"{bids}   (x{obs['multiplier']})")
-            trick = Text("   ").join(Text.assemble("you " if s == self.seat else f"seat {s} ", _cli.card_text(self.card(c)))
+            trick = Text("   ").join(Text.assemble(f"{self.short(s)} ", _cli.card_text(self.card(c)))
                                      for s, c in obs["trick"]) if obs["trick"] else Text("-", style="dim")
             grid.add_row("trick", trick)
             grid.add_row("tricks won", "   ".join(f"{self.side_short(s)} {t}" for s, t in enumerate(obs["tricks_won"])))
             grid.add_row("quints", "   ".join(f"{self.side_short(s)} {q}" for s, q in enumerate(obs["quints"])))
-            grid.add_row("cachette", f"{obs['stock']} cards")
+            grid.add_row("cachette", _count(obs["stock"]))
         else:
             grid.add_row("table", self.cards(obs["table"]))
-            grid.add_row("stock", f"{obs['stock']} cards")
+            grid.add_row("stock", _count(obs["stock"]))
             if self.row["sweeps"]:
                 grid.add_row("escobas", "   ".join(f"{self.side_short(s)} {v}" for s, v in enumerate(obs["escobas"])))
-        grid.add_row("piles", "   ".join(f"{self.side_short(s)} {len(p)} cards" for s, p in enumerate(obs["piles"])))
-        grid.add_row("hands", "   ".join(f"{self.name(s)} {obs['hand_sizes'][s]} cards" for s in range(n) if s != self.seat))
+        grid.add_row("piles", "   ".join(f"{self.side_short(s)} {_count(len(p))}" for s, p in enumerate(obs["piles"])))
+        grid.add_row("hands", "   ".join(f"{self.short(s)} {_count(obs['hand_sizes'][s])}" for s in range(n) if s != self.seat))
         grid.add_row("your hand", self.cards(obs["hand"]))
-        title = f"{self.rules.name} · deal {obs['deal_number']} · {self.name(obs['dealer'])} dealt"
+        title = f"{self.rules.name} · deal {obs['deal_number']} · {self.short(obs['dealer'])} dealt"
         if self.row["family"] == "quinte":
             title += f" · {obs['phase']}"
         return Panel(grid, title=title, title_align="left", subtitle="your turn", subtitle_align="left",
@@ -407,6 +410,10 @@ class Session:
                 lines.append(Text("  ").join(Text.assemble((f"{i + 1:>2} ", "bold cyan"), _cli.move_text(moves[i]))
                                              for i in g))
         return Text.assemble(Text("your moves:\n", style="bold"), Text("\n").join(lines))
+
+
+def _count(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
 
 
 class _Nothing:
