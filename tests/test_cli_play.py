@@ -79,8 +79,18 @@ def test_a_whole_match_in_a_terminal(engine: str, tmp_path: Path) -> None:
             # every legal move by its number, with a value
             values = re.findall(r"^\s*(\d+)\s+.*?([+-]\d+\.\d\d)\s*$", seen(child), re.M)
             assert len(moves) > 1 and sorted(int(n) for n, _ in values) == list(range(1, len(moves) + 1))
-            for key, answer in [("xyz", "invalid move 'xyz'"), (str(len(moves) + 1), f"no move {len(moves) + 1}"),
-                                ("", "type a move's number"), ("h", "undo your last move")]:
+            bad_keys = [
+                ("xyz", "invalid move 'xyz'"),
+                ("[red]x:smile:", "invalid move '[red]x:smile:'"),  # echoed as typed: no markup
+                (str(len(moves) + 1), f"no move {len(moves) + 1}: choose 1 to {len(moves)}"),
+                ("0", f"no move 0: choose 1 to {len(moves)}"),
+                ("", "type a move's number"),
+                ("5e x 5e", "invalid move '5e x 5e': 5e appears twice"),
+                (str(game.hand(1)[0]), f"{game.hand(1)[0]} is not in the hand of seat 0"),  # the bot's card
+                ("x" * 300, "... (300 characters)"),
+                ("h", "undo your last move"),
+            ]
+            for key, answer in bad_keys:
                 child.sendline(key)
                 child.expect(re.escape(answer))
                 child.expect(PROMPT)

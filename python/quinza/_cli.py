@@ -92,9 +92,11 @@ class _Chips:
 
 
 def console(stderr: bool = False, force_terminal: Optional[bool] = None) -> Any:
-    """A rich console. No highlighting of numbers and words (colour means a card's suit),
-    and no wrapping of long lines when the output is no terminal (a file keeps its lines)."""
-    out = Console(file=sys.stderr if stderr else sys.stdout, highlight=False, force_terminal=force_terminal)
+    """A rich console. No highlighting of numbers and words (colour means a card's suit), no
+    markup or emoji codes in text (a player's input, echoed, stays as typed), and no wrapping
+    of long lines when the output is no terminal (a file keeps its lines)."""
+    out = Console(file=sys.stderr if stderr else sys.stdout, highlight=False, markup=False, emoji=False,
+                  force_terminal=force_terminal)
     out.soft_wrap = not out.is_terminal
     if not stderr:
         _Chips.on = out.color_system is not None

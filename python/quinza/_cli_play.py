@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import sys
 import time
 from pathlib import Path
 from typing import Any, List, Optional, Sequence
@@ -30,7 +29,7 @@ HELP = """\
   h               this help
   q               quit (Ctrl-D and Ctrl-C quit too)"""
 
-HINT_WORLDS = {"rust": 64, "reference": 8}  # a small pimc budget: an answer within a second
+HINT_WORLDS = {"rust": 256, "reference": 4}  # pimc budgets that answer within a second or so (measured)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -200,8 +199,7 @@ class Session:
     def show_events(self, events: Sequence[Any]) -> None:
         for e in events:
             if e.kind == "move":
-                verb = "play" if e.seat == self.seat else "plays"
-                self.say(Text.assemble(f"{self.name(e.seat)} {verb} ", _cli.move_text(e.move)))
+                self.say(Text.assemble(_cli.said(self.name(e.seat), "plays") + " ", _cli.move_text(e.move)))
                 continue
             line = self.deal_line(e.deal) if e.kind == "deal_scored" else _cli.event_line(e, self.name, self.side_name)
             if line is not None:
@@ -209,7 +207,8 @@ class Session:
             if e.kind == "deal_scored":
                 self.say(f"scores: {self.scores_text()}")
             if e.kind == "match_over":
-                self.say(f"final scores: {self.scores_text()} after {len(self.game.deals)} deal{'s' if len(self.game.deals) != 1 else ''}", style="bold")
+                deals = len(self.game.deals)
+                self.say(f"final scores: {self.scores_text()} after {deals} deal{'s' if deals != 1 else ''}", style="bold")
 
     def deal_line(self, deal: Any) -> Any:
         """A deal's points per side, and what made them (the parts that gave points)."""
@@ -248,7 +247,7 @@ class Session:
 
     def read(self, prompt: str) -> str:
         if self.out.is_terminal:
-            return str(self.out.input(f"[bold]{prompt}[/bold]"))
+            return str(self.out.input(Text(prompt, style="bold")))
         self.out.print(prompt, end="")
         self.out.file.flush()
         return input()
@@ -290,8 +289,8 @@ class Session:
         if len(values) == 1 and math.isnan(values[0][1]):
             self.say("hint: there is only one legal move")
             return
-        self.say(Text("hint: each move's mean value in a pimc search (this deal's points, "
-                      "your side's minus the others')", style="bold"))
+        self.say(Text(f"hint: each move's mean value in a pimc search of {self.hint_bot.worlds} worlds "
+                      "(this deal's points, your side's minus the others')", style="bold"))
         table = Table(box=None, show_header=True, padding=(0, 2))
         table.add_column("#", justify="right", style="bold cyan")
         table.add_column("move")
