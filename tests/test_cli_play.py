@@ -166,7 +166,7 @@ def test_a_bot_per_other_seat_and_a_partner(engine: str) -> None:
                   "--seed", "4", "--delay", "0", "--engine", engine)
     child.expect(PROMPT)
     screen = seen(child)
-    assert "you are seat 1, against seat 0 greedy, seat 2 random, seat 3 greedy" in screen
+    assert "you are seat 1; the bots: seat 0 greedy, seat 2 random, seat 3 greedy (your partner)" in screen
     assert "seat 3 (greedy, your partner)" in screen and "your side (seats 1, 3)" in screen
     child.sendline("q")
     child.expect("you quit")

@@ -149,11 +149,12 @@ class Session:
     # -- the match --------------------------------------------------------------------------
 
     def run(self) -> int:
-        g = self.game
         self.out.print(Rule(f"quinza play · {self.rules.name} · seed {self.seed}"))
         self.say(Text(repr(self.rules), style="dim"))
-        who = ", ".join(f"seat {s} {self.labels[s]}" for s in range(self.rules.players) if s != self.seat)
-        self.say(f"you are seat {self.seat}, against {who}. h for help.")
+        g = self.game
+        who = ", ".join(f"seat {s} {self.labels[s]}" + (" (your partner)" if g.side_of(s) == g.side_of(self.seat) else "")
+                        for s in range(self.rules.players) if s != self.seat)
+        self.say(f"you are seat {self.seat}; the bots: {who}. h for help.")
         try:
             self.show_events(g.start_events)
             while True:
