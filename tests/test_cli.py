@@ -161,3 +161,8 @@ def test_head_1_is_quiet(argv: List[str]) -> None:
     line = " ".join([sys.executable, "-m", "quinza", *argv])
     done = subprocess.run(f"echo q | {line} | head -1", shell=True, capture_output=True, text=True, timeout=120)
     assert done.stderr == "" and len(done.stdout.splitlines()) == 1
+
+
+def test_version(capsys: Any) -> None:
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out == f"quinza {quinza.__version__}\n"

@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ._words import choice_text, quoted
+from .reference.bots import BOT_NAMES
 from .reference.rules import NAMES
 
 RULE_SET_CHOICES = choice_text(NAMES)  # the names of the rules table, as every message lists them
@@ -50,6 +51,15 @@ def add_match_options(p: argparse.ArgumentParser, seed_help: str) -> None:
     p.add_argument("--seed", type=int, default=None, help=seed_help)
 
 
+BOTS_HELP = ("{names}, one for all seats, one per side or one per seat, comma-separated; a bot's "
+             "parameters follow a colon, as in ismcts:iterations=2000,c=0.5,greedy (default random)")
+
+
+def add_bots_option(p: argparse.ArgumentParser) -> None:
+    """--bots, as `simulate` and `watch` take it (the text `simulate(bots=)` reads)."""
+    p.add_argument("--bots", default="random", help=BOTS_HELP.format(names=choice_text(BOT_NAMES)))
+
+
 def add_engine_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--engine", choices=ENGINES, default="rust",
                    help="rust (the compiled core, default) or reference (the pure-Python twin, slow)")
@@ -71,6 +81,14 @@ def engine_module(name: str) -> Any:
     import quinza
 
     return quinza
+
+
+def start(p: argparse.ArgumentParser, argv: Sequence[str]) -> Tuple[argparse.Namespace, Any, Any]:
+    """A command's options read, its engine's module and its Rules (play and watch)."""
+    refuse_engine_backend(p, argv)
+    args = p.parse_args(list(argv))
+    api = engine_module(args.engine)
+    return args, api, make_rules(p, api, args)
 
 
 def make_rules(p: argparse.ArgumentParser, api: Any, args: argparse.Namespace) -> Any:

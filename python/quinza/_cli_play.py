@@ -52,10 +52,7 @@ def parser() -> argparse.ArgumentParser:
 
 def play_main(argv: Sequence[str]) -> int:
     p = parser()
-    _cli.refuse_engine_backend(p, argv)
-    args = p.parse_args(list(argv))
-    api = _cli.engine_module(args.engine)
-    rules = _cli.make_rules(p, api, args)
+    args, api, rules = _cli.start(p, argv)
     if not 0 <= args.seat < rules.players:
         p.error(f"--seat must be a seat of the {rules.players} players, 0 to {rules.players - 1}, not {args.seat}")
     try:

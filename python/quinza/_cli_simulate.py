@@ -15,7 +15,6 @@ from rich.text import Text
 
 from . import _cli, _sim
 from ._words import choice_text, quoted
-from .reference.bots import BOT_NAMES
 
 
 def _backend(text: str) -> str:
@@ -37,10 +36,7 @@ def parser() -> argparse.ArgumentParser:
     )
     _cli.add_match_options(p, "seed of the whole run (default: drawn, and shown)")
     p.add_argument("--games", type=int, default=10_000, help="number of matches (default 10000)")
-    p.add_argument("--bots", default="random",
-                   help=f"{choice_text(BOT_NAMES)}, one for all seats, one per side or one per seat, "
-                   "comma-separated; a bot's parameters follow a colon, as in "
-                   "ismcts:iterations=2000,c=0.5,greedy (default random)")
+    _cli.add_bots_option(p)
     p.add_argument("--threads", type=int, default=None, help="threads (default: every core)")
     p.add_argument("--backend", type=_backend, default="local", metavar="{local,ray}",
                    help="where the matches run: local, or ray to share them out over a Ray cluster "

@@ -10,8 +10,6 @@ from typing import Any, Optional, Sequence
 from rich.text import Text
 
 from . import _cli, _sim
-from ._words import choice_text
-from .reference.bots import BOT_NAMES
 
 
 def parser() -> argparse.ArgumentParser:
@@ -21,10 +19,7 @@ def parser() -> argparse.ArgumentParser:
         "play_match(rules, bots, seed).",
     )
     _cli.add_match_options(p, "seed of the match (default: drawn, and shown)")
-    p.add_argument("--bots", default="random",
-                   help=f"{choice_text(BOT_NAMES)}, one for all seats, one per side or one per seat, "
-                   "comma-separated; a bot's parameters follow a colon, as in "
-                   "ismcts:iterations=2000,c=0.5,greedy (default random)")
+    _cli.add_bots_option(p)
     p.add_argument("--moves", action="store_true", help="print every move too, with what it made happen")
     _cli.add_engine_option(p)
     return p
@@ -32,10 +27,7 @@ def parser() -> argparse.ArgumentParser:
 
 def watch_main(argv: Sequence[str]) -> int:
     p = parser()
-    _cli.refuse_engine_backend(p, argv)
-    args = p.parse_args(list(argv))
-    api = _cli.engine_module(args.engine)
-    rules = _cli.make_rules(p, api, args)
+    args, api, rules = _cli.start(p, argv)
     seed = _cli.drawn_seed(args.seed)
     try:
         seat_bots = _sim.check_bots(api, args.bots, rules)
