@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import os
 import re
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any, List
@@ -191,3 +192,13 @@ def test_bad_options_are_a_clear_error(args: List[str], message: str, capsys: An
         main(["play", "--players", "4", *args])
     assert info.value.code == 2
     assert message in capsys.readouterr().err
+
+
+def test_keys_from_a_pipe_are_shown_as_typed(engine: str) -> None:
+    done = subprocess.run([sys.executable, "-m", "quinza", "play", "--rules", "rb3ine", "--seed", "3", "--engine", engine],
+                          input="zz\n1\nq\n", capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stderr == ""
+    out = done.stdout
+    assert "your move> zz\ninvalid move 'zz'" in out and "your move> 1\nyou play " in out
+    assert out.rstrip().endswith("your move> q\nyou quit: the match is left at deal 1, scores [0, 0] (seed 3). Bye.")
+    assert "\x1b[" not in out  # no colour codes into a pipe

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import sys
 import time
 from pathlib import Path
 from typing import Any, List, Optional, Sequence
@@ -248,7 +249,10 @@ class Session:
             return str(self.out.input(Text(prompt, style="bold")))
         self.out.print(prompt, end="")
         self.out.file.flush()
-        return input()
+        line = input()
+        if not sys.stdin.isatty():
+            self.out.print(line)  # keys from a file or a pipe: show them, as a terminal would
+        return line
 
     def command(self, line: str, moves: List[Any]) -> str:
         """Do what one line asks; returns "moved", "redraw", "quit" or "again"."""
