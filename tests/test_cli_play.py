@@ -45,11 +45,13 @@ def seen(child: Any) -> str:
     return ANSI.sub("", child.before or "")
 
 
-def advance(api: Any, game: Any, seat: int) -> None:
-    """Play the greedy bots' moves up to `seat`'s turn (or the match end)."""
+def advance(api: Any, game: Any, seat: int) -> List[Any]:
+    """Play the greedy bots' moves up to `seat`'s turn (or the match end); their events."""
     greedy = api.GreedyBot()
+    events: List[Any] = []
     while not game.is_over and game.turn != seat:
-        game.play(greedy(game))
+        events += game.play(greedy(game))
+    return events
 
 
 def test_a_whole_match_in_a_terminal(engine: str, tmp_path: Path) -> None:
@@ -181,6 +183,9 @@ def test_a_bot_per_other_seat_and_a_partner(engine: str) -> None:
         (["--vs", "smart"], "unknown bot 'smart'"),
         (["--vs", "ismcts:iterations=0"], "iterations must be a whole number from 1"),
         (["--seat", "4"], "--seat must be a seat of the 4 players, 0 to 3, not 4"),
+        (["--seat", "-1"], "--seat must be a seat of the 4 players, 0 to 3, not -1"),
+        (["--delay", "nan"], "--delay must be a number of seconds from 0 to 60, not nan"),
+        (["--seed", "-1"], "seed"),
         (["--rules", "poker"], "unknown rule set 'poker'"),
         (["--set", "setenta"], "write an option as KEY=VALUE"),
         (["--backend", "reference"], "--backend is where `quinza simulate` runs"),
@@ -202,3 +207,32 @@ def test_keys_from_a_pipe_are_shown_as_typed(engine: str) -> None:
     assert "your move> zz\ninvalid move 'zz'" in out and "your move> 1\nyou play " in out
     assert out.rstrip().endswith("your move> q\nyou quit: the match is left at deal 1, scores [0, 0] (seed 3). Bye.")
     assert "\x1b[" not in out  # no colour codes into a pipe
+
+
+def test_a_quinte_match_to_the_end(engine: str) -> None:
+    api = ENGINES[engine]
+    rules = api.Rules("quinte", target=60)
+    game = api.Game(rules, seed=4)
+    events = advance(api, game, 0)
+    child = spawn("--rules", "quinte", "--target", "60", "--seed", "4", "--delay", "0", "--engine", engine)
+    while child.expect([PROMPT, "match over"]) == 0:
+        panel = seen(child)
+        # the panel shows the bids and the trick as they are
+        who = {s: "you" if s == 0 else f"seat {s}" for s in range(4)}
+        assert ("bids        " + (", ".join(f"{who[s]} {w}" for s, w in game.bids) or "-")) in panel
+        trick_line = next(line for line in panel.splitlines() if line.startswith("│ trick "))
+        assert trick_line.split()[2:-1] == ([x for s, c in game.trick for x in (*who[s].split(), str(c))] or ["-"])
+        child.sendline("1")
+        events += game.play(game.legal_moves()[0])
+        events += advance(api, game, 0)
+    child.expect(r"final scores: your side (\d+), side 1 (\d+)")
+    assert [int(child.match.group(1)), int(child.match.group(2))] == game.scores and game.is_over
+    transcript = ANSI.sub("", child.logfile_read.getvalue())
+    tricks = [e for e in events if e.kind == "trick"]
+    assert transcript.count("won the trick") == len(tricks) > 0
+    assert len(re.findall(r"^deal \d+ scored: ", transcript, re.M)) == len(game.deals)
+    child.expect("the match is over")
+    child.sendeof()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

@@ -54,6 +54,8 @@ def parser() -> argparse.ArgumentParser:
 def play_main(argv: Sequence[str]) -> int:
     p = parser()
     args, api, rules = _cli.start(p, argv)
+    if args.delay is not None and not 0 <= args.delay <= 60:  # NaN fails too
+        p.error(f"--delay must be a number of seconds from 0 to 60, not {args.delay}")
     if not 0 <= args.seat < rules.players:
         p.error(f"--seat must be a seat of the {rules.players} players, 0 to {rules.players - 1}, not {args.seat}")
     try:
@@ -65,7 +67,7 @@ def play_main(argv: Sequence[str]) -> int:
     out = _cli.console()
     delay = args.delay if args.delay is not None else (0.4 if out.is_terminal else 0.0)
     hint = api.bot("pimc", worlds=HINT_WORLDS[args.engine], seed=seed)
-    session = Session(api, game, args.seat, bots, out, hint, max(delay, 0.0), seed)
+    session = Session(api, game, args.seat, bots, out, hint, delay, seed)
     return session.run()
 
 
