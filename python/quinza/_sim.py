@@ -11,6 +11,7 @@ pure Python. Both give the same `SimulationResult` for the same arguments
 from __future__ import annotations
 
 import math
+import os
 import secrets
 import signal
 import sys
@@ -637,8 +638,6 @@ def check_plot(path: str) -> None:
         from matplotlib.backend_bases import FigureCanvasBase
     except ImportError:
         raise ValueError("plotting needs matplotlib: pip install 'quinza[plot]'") from None
-    import os
-
     kinds = FigureCanvasBase.get_supported_filetypes()
     ext = os.path.splitext(path)[1].lstrip(".").lower()
     if ext not in kinds:
