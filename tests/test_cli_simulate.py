@@ -1,5 +1,5 @@
-"""`quinza simulate`: the summary table, --json, --plot, bad input, Ctrl-C; the one-match
-command still works. Run with the Rust core and with --reference."""
+"""`quinza simulate`: the summary table, --json, --plot, bad input, Ctrl-C; the old
+one-match command is `quinza watch`. Run with the Rust core and with --reference."""
 
 from __future__ import annotations
 
@@ -94,8 +94,46 @@ def test_ctrl_c_prints_the_summary_of_what_finished() -> None:
     assert "interrupted: the summary of the" in err
 
 
-def test_one_match_command_still_works(capsys: Any) -> None:
+def test_the_old_one_match_command_is_watch(capsys: Any) -> None:
+    # `quinza --rules escoba --seed 1` printed one match: it is `quinza watch` now, and says so.
     assert main(["--rules", "escoba", "--seed", "1"]) == 0
-    out = capsys.readouterr().out
+    out, err = capsys.readouterr()
     assert out.startswith("Rules('escoba'") and ("wins" in out or "Draw" in out)
-    assert main(["play", "--rules", "quinza", "--seed", "2"]) == 0
+    assert "quinza watch" in err
+    assert main(["watch", "--rules", "escoba", "--seed", "1"]) == 0
+    assert capsys.readouterr().out == out
+
+
+@pytest.mark.parametrize(
+    "name, message",
+    [
+        ("sim.xyz", "it has a file type 'xyz'; matplotlib writes"),
+        ("sim", "it has no file type; matplotlib writes"),
+        ("no-such-folder/sim.png", "there is no folder"),
+    ],
+)
+def test_plot_is_checked_before_the_run(name: str, message: str, tmp_path: Any, monkeypatch: Any, capsys: Any) -> None:
+    import quinza
+
+    def no_run(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("the run started before --plot was checked")
+
+    monkeypatch.setattr(quinza, "simulate", no_run)
+    with pytest.raises(SystemExit) as info:
+        main(["simulate", "--games", "1000", "--plot", str(tmp_path / name)])
+    assert info.value.code == 2
+    out, err = capsys.readouterr()
+    assert message in err and ".png" in err and out == ""
+
+
+def test_plot_without_matplotlib_is_refused_before_the_run(monkeypatch: Any, capsys: Any) -> None:
+    import quinza
+
+    monkeypatch.setattr(quinza, "simulate", lambda *a, **k: pytest.fail("the run started"))
+    for name in [m for m in sys.modules if m == "matplotlib" or m.startswith("matplotlib.")]:
+        monkeypatch.setitem(sys.modules, name, None)
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib: ImportError
+    with pytest.raises(SystemExit) as info:
+        main(["simulate", "--games", "1000", "--plot", "sim.png"])
+    assert info.value.code == 2
+    assert "plotting needs matplotlib: pip install 'quinza[plot]'" in capsys.readouterr().err

@@ -1,58 +1,53 @@
 """`quinza simulate`: many matches between bots, a live progress bar, then a summary
-table (or JSON with --json, a picture with --plot). Ctrl-C stops cleanly and sums up
-what finished."""
+table (or JSON with --json, a picture with --plot), drawn with rich. Ctrl-C stops
+cleanly and sums up what finished."""
 
 from __future__ import annotations
 
 import argparse
 import sys
-import time
 from typing import Any, Dict, List, Optional
 
+from rich import box
+from rich.progress import BarColumn, Progress, ProgressColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+from . import _cli, _sim
 from ._words import choice_text, quoted
-from .reference.bots import BOT_NAMES
-from .reference.rules import NAMES
-
-_RULE_SET_CHOICES = choice_text(NAMES)  # the names of the rules table, as every message lists them
 
 
-def _option(text: str) -> Any:
-    """KEY=VALUE for a rule-set option: true/false become booleans, digits integers."""
-    if "=" not in text:
-        raise argparse.ArgumentTypeError(f"write an option as KEY=VALUE, e.g. setenta=sum, not {quoted(text)}")
-    key, value = text.split("=", 1)
-    parsed: Any = value
-    if value.lower() in ("true", "false"):
-        parsed = value.lower() == "true"
-    elif value.isdigit():
-        parsed = int(value)
-    return key.strip(), parsed
+def _backend(text: str) -> str:
+    """--backend: where the matches run. rust/reference (its meaning of old) is --engine now."""
+    if text in _cli.ENGINES:
+        raise argparse.ArgumentTypeError(
+            f"{quoted(text)} is an engine: write --engine {text}; --backend is where the matches run, "
+            f"{choice_text(_sim.BACKENDS)}")
+    if text not in _sim.BACKENDS:
+        raise argparse.ArgumentTypeError(f"unknown backend {quoted(text)}: choose {choice_text(_sim.BACKENDS)}")
+    return text
 
 
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="quinza simulate",
         description="Play many whole matches between bots on every core and sum them up: who wins from "
-        "which seat and side (with 95%% confidence intervals), draws, points per deal, deals per match.",
+        "which seat and side (with 95% confidence intervals), draws, points per deal, deals per match.",
     )
-    p.add_argument("--rules", default="quinza", help=f"{_RULE_SET_CHOICES} (default quinza)")
-    p.add_argument("--players", type=int, default=None, help="2, 3 or 4 (default 2)")
-    p.add_argument("--target", type=int, default=None, help="match target (default per rule set)")
-    p.add_argument("--set", dest="options", type=_option, action="append", default=[], metavar="KEY=VALUE",
-                   help="a rule-set option, e.g. --set setenta=sum (escoba); may be repeated")
+    _cli.add_match_options(p, "seed of the whole run (default: drawn, and shown)")
     p.add_argument("--games", type=int, default=10_000, help="number of matches (default 10000)")
-    p.add_argument("--bots", default="random",
-                   help=f"{choice_text(BOT_NAMES)}, one for all seats, one per side or one per seat, "
-                   "comma-separated; a bot's parameters follow a colon, as in "
-                   "ismcts:iterations=2000,c=0.5,greedy (default random)")
-    p.add_argument("--seed", type=int, default=None, help="seed of the whole run (default: drawn, and shown)")
+    _cli.add_bots_option(p)
     p.add_argument("--threads", type=int, default=None, help="threads (default: every core)")
-    p.add_argument("--backend", choices=("local", "ray"), default="local",
-                   help="local, or ray to share the matches out over a Ray cluster (pip install 'quinza[ray]')")
+    p.add_argument("--backend", type=_backend, default="local", metavar="{local,ray}",
+                   help="where the matches run: local, or ray to share them out over a Ray cluster "
+                   "(pip install 'quinza[ray]')")
     p.add_argument("--ray-address", default=None, help="address of the Ray cluster (default: start one here)")
-    p.add_argument("--reference", action="store_true", help="play with the pure-Python reference (slow)")
+    _cli.add_engine_option(p)
+    p.add_argument("--reference", dest="engine", action="store_const", const="reference",
+                   help="the same as --engine reference")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
-    p.add_argument("--plot", metavar="FILE.png", default=None, help="draw the win rates and the points per deal")
+    p.add_argument("--plot", metavar="FILE.png", default=None,
+                   help="draw the win rates and the points per deal (any file type matplotlib writes)")
     p.add_argument("--progress", choices=("auto", "always", "never"), default="auto",
                    help="the live progress bar on stderr (auto: when stderr is a terminal)")
     p.add_argument("--records", metavar="DIR", default=None,
@@ -61,62 +56,98 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+class _Rate(ProgressColumn):
+    """Matches per second since the start."""
+
+    def render(self, task: Any) -> Text:
+        took = task.elapsed or 0.0
+        return Text(f"{task.completed / took if took > 0 else 0.0:,.0f} matches/s")
+
+
 class ProgressBar:
-    """One line on stderr, redrawn: done / total, percent, bar, rate, time left."""
+    """The live progress bar on stderr: done / total, percent, bar, rate, time so far and
+    time left. Called as `progress(done, total)` by `simulate`."""
 
-    WIDTH = 24
-
-    def __init__(self, stream: Any) -> None:
-        self.stream = stream
-        self.start = time.perf_counter()
-        self.shown = False
+    def __init__(self, force_terminal: bool) -> None:
+        self.progress = Progress(
+            TextColumn("{task.fields[done]:>12} / {task.fields[of]}"),
+            TextColumn("{task.percentage:5.1f}%"),
+            BarColumn(bar_width=24),
+            _Rate(),
+            TimeElapsedColumn(), TextColumn("so far,"), TimeRemainingColumn(), TextColumn("left"),
+            console=_cli.console(stderr=True, force_terminal=force_terminal or None),
+            refresh_per_second=4,
+        )
+        self.task: Optional[Any] = None
 
     def __call__(self, done: int, total: int) -> None:
-        took = max(time.perf_counter() - self.start, 1e-9)
-        rate = done / took
-        left = (total - done) / rate if rate > 0 else float("inf")
-        fill = int(self.WIDTH * done / total) if total else self.WIDTH
-        bar = "#" * fill + "." * (self.WIDTH - fill)
-        eta = _clock(left) if left != float("inf") else "?"
-        self.stream.write(
-            f"\r{done:>12,} / {total:,} {100 * done / total:5.1f}% [{bar}] {rate:,.0f} matches/s, "
-            f"{_clock(took)} so far, {eta} left  "
-        )
-        self.stream.flush()
-        self.shown = True
+        if self.task is None:
+            self.progress.start()
+            self.task = self.progress.add_task("simulate", total=total, done="0", of=f"{total:,}")
+        self.progress.update(self.task, completed=done, total=total, done=f"{done:,}", of=f"{total:,}")
+        self.progress.refresh()  # at once: a chunk may take long
 
     def close(self) -> None:
-        if self.shown:
-            self.stream.write("\n")
-            self.stream.flush()
+        if self.task is not None:
+            self.progress.stop()
+            self.task = None
 
 
-def _clock(seconds: float) -> str:
-    s = int(round(seconds))
-    return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}"
+def summary_view(s: Dict[str, Any], seconds: float) -> List[Any]:
+    """The summary of `str(result)` (quinza._sim.format_summary), its tables drawn by rich:
+    the same lines, words and numbers."""
+    lines = _sim.format_summary(s, seconds).split("\n")
+    head = Text("\n".join(lines[:2]))  # the rules and seed; the matches and their speed
+    r = s["rules"]
+    players = r["players"]
+    sides = len(s["wins"])
+    seat_side = [seat % 2 if players == 4 else seat for seat in range(players)]
+    side_seats = [[seat for seat in range(players) if seat_side[seat] == side] for side in range(sides)]
+    side_bots = [",".join(sorted({s["bots"][seat] for seat in seats}, key=lambda b: s["bots"].index(b)))
+                 for seats in side_seats]
+
+    wins = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+    wins.add_column("side")
+    wins.add_column("seats")
+    wins.add_column("bots", overflow="fold")
+    wins.add_column("wins", justify="right")
+    wins.add_column("win rate  [95% CI]")
+    for side, (seats, bots) in enumerate(zip(side_seats, side_bots)):
+        wins.add_row(str(side), " ".join(map(str, seats)), bots, f"{s['wins'][side]:,}",
+                     _sim._pct(s["win_rate_by_side"][side]))
+    wins.add_row("draws", "", "", f"{s['draws']:,}", _sim._pct(s["draw_rate"]))
+
+    seats_table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+    seats_table.add_column("seat from the dealer")
+    seats_table.add_column("win rate, seated so\nin the first deal  [95% CI]")
+    seats_table.add_column("points per deal\n[95% CI]")
+    for pos in range(players):
+        label = "dealer" if pos == 0 else f"dealer+{pos}" + (" (plays first)" if pos == 1 else "")
+        seats_table.add_row(label, _sim._pct(s["win_rate_by_first_position"][pos]),
+                            _sim._mean(s["points_per_deal_by_position"][pos]))
+    tail = Text("\n".join(lines[-2:]))  # deals and moves per match
+    return [head, wins, seats_table, tail]
 
 
 def simulate_main(argv: Optional[List[str]] = None) -> int:
     p = parser()
     args = p.parse_args(argv)
-    if args.reference:
-        from . import reference as q
-    else:
-        import quinza as q  # type: ignore[no-redef]
-    try:
-        options: Dict[str, Any] = dict(args.options)
-        rules = q.Rules(args.rules, players=args.players, target=args.target, **options)
-    except (ValueError, TypeError) as error:
-        p.error(str(error))
+    api = _cli.engine_module(args.engine)
+    rules = _cli.make_rules(p, api, args)
+    if args.plot:
+        try:
+            _sim.check_plot(args.plot)  # before the run, not after it
+        except ValueError as error:
+            p.error(str(error))
     show = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
-    bar = ProgressBar(sys.stderr) if show else None
+    bar = ProgressBar(force_terminal=args.progress == "always") if show else None
     code = 0
     try:
-        result = q.simulate(
+        result = api.simulate(
             rules, args.games, bots=args.bots, seed=args.seed, threads=args.threads, backend=args.backend,
             progress=bar, arrays=False, ray_address=args.ray_address, records=args.records,
         )
-    except q.SimulationInterrupted as stop:
+    except api.SimulationInterrupted as stop:
         result = stop.result
         code = 130
     except ValueError as error:
@@ -126,17 +157,23 @@ def simulate_main(argv: Optional[List[str]] = None) -> int:
     finally:
         if bar is not None:
             bar.close()
+    err = _cli.console(stderr=True)
     if code:
-        print(f"interrupted: the summary of the {len(result):,} matches that finished", file=sys.stderr)
+        err.print(f"interrupted: the summary of the {len(result):,} matches that finished")
     if args.json:
-        print(result.to_json(indent=2))
+        print(result.to_json(indent=2))  # plain: JSON is for programs
     else:
-        print(result)
+        out = _cli.console()
+        for i, part in enumerate(summary_view(result.summary, result.seconds)):
+            if i:
+                out.print()  # a blank line between the blocks, as str(result) has them
+            out.print(part)
     if args.plot:
         try:
             result.plot(args.plot)
         except ValueError as error:
-            print(f"quinza simulate: {error}", file=sys.stderr)
+            err.print(f"quinza simulate: {error}")
             return 2
-        print(f"plot written to {args.plot}", file=sys.stderr)
+        err.print(f"plot written to {args.plot}")
     return code
+

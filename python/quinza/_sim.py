@@ -11,6 +11,7 @@ pure Python. Both give the same `SimulationResult` for the same arguments
 from __future__ import annotations
 
 import math
+import os
 import secrets
 import signal
 import sys
@@ -628,6 +629,24 @@ def format_summary(s: Dict[str, Any], seconds: float = 0.0) -> str:
         f"moves per match  {_mean(s['moves_per_match'], 1)}",
     ]
     return "\n".join(lines)
+
+
+def check_plot(path: str) -> None:
+    """What `plot_result(result, path)` needs, checked before a run: matplotlib, a file
+    type it writes, and a folder that exists. A ValueError says what is missing."""
+    try:
+        from matplotlib.backend_bases import FigureCanvasBase
+    except ImportError:
+        raise ValueError("plotting needs matplotlib: pip install 'quinza[plot]'") from None
+    kinds = FigureCanvasBase.get_supported_filetypes()
+    ext = os.path.splitext(path)[1].lstrip(".").lower()
+    if ext not in kinds:
+        said = f"a file type {quoted(ext)}" if ext else "no file type"
+        raise ValueError(f"cannot plot to {quoted(path)}: it has {said}; matplotlib writes "
+                         f"{choice_text(['.' + k for k in sorted(kinds)])}")
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
+        raise ValueError(f"cannot plot to {quoted(path)}: there is no folder {quoted(folder)}")
 
 
 def plot_result(result: SimulationResult, path: str) -> None:

@@ -1,0 +1,419 @@
+"""`quinza play`: a human plays one whole match against bots in the terminal, drawn with
+rich. The screen shows only what the human's seat may know: it is drawn from
+`game.observation(seat)`, never from the bots' hands."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from pathlib import Path
+from typing import Any, List, Optional, Sequence
+
+from rich.panel import Panel
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from . import _cli, _sim
+from ._words import choice_text, quoted
+from .reference.bots import BOT_NAMES
+
+HELP = """\
+  a number        play the move of that number
+  a move's text   play it: 5e x 7c 3o, 7o, Ah, pass, double ... (any text Move reads)
+  ?               a hint: every legal move valued by a pimc search (this deal's points
+                  for your side minus the others', on average)
+  u               undo your last move (and the bots' moves after it)
+  s [FILE]        save the match record to FILE (default {default})
+  h               this help
+  q               quit (Ctrl-D and Ctrl-C quit too)"""
+
+HINT_WORLDS = {"rust": 256, "reference": 4}  # pimc budgets that answer within a second or so (measured)
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="quinza play",
+        description="Play one whole match against bots in the terminal: choose each move by its number "
+        "or its notation; ? asks a hint, u undoes, s saves the record, h helps, q quits.",
+    )
+    _cli.add_match_options(p, "seed of the deal and of the bots (default: drawn, and shown)")
+    p.add_argument("--vs", default="greedy", metavar="BOT",
+                   help=f"the bots: {choice_text(BOT_NAMES)}, one for every other seat or one per other "
+                   "seat, comma-separated; a bot's parameters follow a colon, as in ismcts:iterations=2000 "
+                   "(default greedy)")
+    p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    p.add_argument("--delay", type=float, default=None,
+                   help="seconds to pause after each bot move (default 0.4 in a terminal, else 0)")
+    _cli.add_engine_option(p)
+    return p
+
+
+def play_main(argv: Sequence[str]) -> int:
+    p = parser()
+    args, api, rules = _cli.start(p, argv)
+    if args.delay is not None and not 0 <= args.delay <= 60:  # NaN fails too
+        p.error(f"--delay must be a number of seconds from 0 to 60, not {args.delay}")
+    if not 0 <= args.seat < rules.players:
+        p.error(f"--seat must be a seat of the {rules.players} players, 0 to {rules.players - 1}, not {args.seat}")
+    try:
+        bots = seat_bots(api, args.vs, rules.players, args.seat)
+        seed = _cli.drawn_seed(args.seed)
+        game = api.Game(rules, seed=seed)
+    except ValueError as error:
+        p.error(str(error))
+    out = _cli.console()
+    delay = args.delay if args.delay is not None else (0.4 if out.is_terminal else 0.0)
+    hint = api.bot("pimc", worlds=HINT_WORLDS[args.engine], seed=seed)
+    session = Session(api, game, args.seat, bots, out, hint, delay, seed)
+    return session.run()
+
+
+def seat_bots(api: Any, text: str, players: int, human: int) -> List[Any]:
+    """The bots of the other seats, seeded as `simulate` seeds them (`seat_seed`): one bot
+    text for all of them, or one per other seat in seat order; None at the human's seat."""
+    given = [_sim.bot_from_text(api, t) for t in _sim.split_bots(text)]
+    others = players - 1
+    if len(given) not in (1, others):
+        raise ValueError(f"--vs: give 1 bot, or {others} (one per other seat), not {len(given)}")
+    out: List[Any] = []
+    rest = iter(given * others if len(given) == 1 else given)
+    for seat in range(players):
+        if seat == human:
+            out.append(None)
+            continue
+        b = next(rest)
+        _sim.bot_kind(api, b)  # an unknown name is refused, with the names to choose
+        out.append(b)
+    return out
+
+
+class Session:
+    """One match at the terminal: the game, whose seat is human, the bots of the others."""
+    def __init__(self, api: Any, game: Any, seat: int, bots: List[Any], out: Any, hint: Any, delay: float,
+                 seed: int) -> None:
+        self.api = api
+        self.game = game
+        self.seat = seat
+        self.out = out
+        self.hint_bot = hint
+        self.delay = delay
+        self.seed = seed
+        self.rules = game.rules
+        self.row = next(r for r in api.rule_sets() if r["name"] == self.rules.name)
+        # The bots, built as simulate builds them: each seeded with its seat's seed (the
+        # human's seat gets a stand-in that is never asked).
+        stand_in = _sim.seat_players(api, [b if b is not None else "random" for b in bots], seed)
+        self.bots = [None if b is None else p for b, p in zip(bots, stand_in)]
+        self.labels = ["you" if b is None else _sim.bot_name(api, b) for b in bots]
+        self.played: List[int] = []  # the seat of every move played, for undo
+        self.record_file = f"quinza-{self.rules.name}-seed{seed}.txt"
+
+    # -- words ------------------------------------------------------------------------------
+
+    def name(self, seat: Optional[int]) -> str:
+        if seat is None:
+            return "no one"
+        if seat == self.seat:
+            return "you"
+        # the bot's kind alone (its parameters are in the header), and whether it plays with you
+        partner = ", your partner" if self.game.side_of(seat) == self.game.side_of(self.seat) else ""
+        return f"seat {seat} ({self.labels[seat].split(':')[0]}{partner})"
+
+    def short(self, seat: int) -> str:
+        return "you" if seat == self.seat else f"seat {seat}"
+
+    def side_short(self, side: int) -> str:
+        seats = self.side_seats(side)
+        if len(seats) == 1:
+            return self.name(seats[0])
+        return "your side" if self.seat in seats else f"side {side}"
+
+    def side_seats(self, side: int) -> List[int]:
+        return [s for s in range(self.rules.players) if self.game.side_of(s) == side]
+
+    def side_name(self, side: Optional[int]) -> str:
+        if side is None:
+            return "no side"
+        seats = self.side_seats(side)
+        if len(seats) == 1:
+            return self.name(seats[0])
+        seats_text = ", ".join(map(str, seats))
+        return f"your side (seats {seats_text})" if self.seat in seats else f"side {side} (seats {seats_text})"
+
+    def say(self, text: Any, style: Optional[str] = None) -> None:
+        self.out.print(text, style=style)
+
+    # -- the match --------------------------------------------------------------------------
+
+    def run(self) -> int:
+        self.out.print(Rule(f"quinza play · {self.rules.name} · seed {self.seed}"))
+        self.say(Text(repr(self.rules), style="dim"))
+        g = self.game
+        who = ", ".join(f"seat {s} {self.labels[s]}" + (" (your partner)" if g.side_of(s) == g.side_of(self.seat) else "")
+                        for s in range(self.rules.players) if s != self.seat)
+        self.say(f"you are seat {self.seat}; the bots: {who}. h for help.")
+        try:
+            self.show_events(g.start_events)
+            while True:
+                if g.is_over:
+                    if not self.after_the_end():
+                        return 0
+                elif g.turn == self.seat:
+                    if not self.human_turn():
+                        return 0
+                else:
+                    self.bot_turn()
+        except KeyboardInterrupt:
+            self.say("")
+            self.farewell("interrupted")
+            return 130
+
+    def farewell(self, why: str) -> None:
+        g = self.game
+        state = "over" if g.is_over else f"left at deal {g.deal_number}, scores {g.scores}"
+        self.say(f"{why}: the match is {state} (seed {self.seed}). Bye.")
+
+    def bot_turn(self) -> None:
+        g = self.game
+        seat = g.turn
+        bot = self.bots[seat]
+        if self.out.is_terminal and self.labels[seat].split(":")[0] in _sim.SEARCH_BOTS:
+            with self.out.status(f"{self.name(seat)} is thinking ..."):
+                move = bot(g)
+        else:
+            move = bot(g)
+        self.play(move)
+        if self.delay:
+            time.sleep(self.delay)
+
+    def play(self, move: Any) -> None:
+        """Play a legal move for the seat to play, and tell what happened."""
+        g = self.game
+        seat = g.turn
+        events = g.play(move)
+        self.played.append(seat)
+        self.show_events(events)
+
+    def show_events(self, events: Sequence[Any]) -> None:
+        for e in events:
+            if e.kind == "move":
+                self.say(Text.assemble(_cli.said(self.name(e.seat), "plays") + " ", _cli.move_text(e.move)))
+                continue
+            line = self.deal_line(e.deal) if e.kind == "deal_scored" else _cli.event_line(e, self.name, self.side_name)
+            if line is not None:
+                self.say(line)
+            if e.kind == "deal_scored":
+                self.say(f"scores: {self.scores_text()}")
+            if e.kind == "match_over":
+                deals = len(self.game.deals)
+                self.say(f"final scores: {self.scores_text()} after {deals} deal{'s' if deals != 1 else ''}", style="bold")
+
+    def deal_line(self, deal: Any) -> Any:
+        """A deal's points per side, and what made them (the parts that gave points)."""
+        parts = []
+        for side, detail in enumerate(deal.details):
+            made = ", ".join(f"{k} {v}" for k, v in detail.items() if v)
+            parts.append(f"{self.side_short(side)} +{deal.points[side]}" + (f" ({made})" if made else ""))
+        return Text(f"deal {deal.deal_number} scored: " + " · ".join(parts), style="bold")
+
+    def scores_text(self) -> str:
+        return ", ".join(f"{self.side_short(s)} {v}" for s, v in enumerate(self.game.scores)) + \
+            f" (target {self.rules.target})"
+
+    # -- the human's turn -------------------------------------------------------------------
+
+    def human_turn(self) -> bool:
+        """Draw the screen and take commands until a move is played; False to end."""
+        moves = self.game.legal_moves()
+        self.out.print(self.screen())
+        self.out.print(self.moves_table(moves))
+        while True:
+            try:
+                line = self.read("your move> ")
+            except EOFError:
+                self.say("")
+                self.farewell("end of input")
+                return False
+            answer = self.command(line, moves)
+            if answer == "quit":
+                self.farewell("you quit")
+                return False
+            if answer == "moved":
+                return True
+            if answer == "redraw":
+                return True  # the position changed (undo): draw it again
+
+    def read(self, prompt: str) -> str:
+        if self.out.is_terminal:
+            return str(self.out.input(Text(prompt, style="bold")))
+        self.out.print(prompt, end="")
+        self.out.file.flush()
+        line = input()
+        if not sys.stdin.isatty():
+            self.out.print(line)  # keys from a file or a pipe: show them, as a terminal would
+        return line
+
+    def command(self, line: str, moves: List[Any]) -> str:
+        """Do what one line asks; returns "moved", "redraw", "quit" or "again"."""
+        text = line.strip()
+        word, _, rest = text.partition(" ")
+        if not text:
+            self.say(f"type a move's number (1 to {len(moves)}) or its text; h for help")
+        elif text.isdigit():
+            n = int(text)
+            if not 1 <= n <= len(moves):
+                self.say(f"no move {n}: choose 1 to {len(moves)}")
+            else:
+                self.play(moves[n - 1])
+                return "moved"
+        elif text == "?":
+            self.hint(moves)
+        elif word.lower() in ("h", "help"):
+            self.say(HELP.format(default=self.record_file))
+        elif text.lower() in ("q", "quit", "exit"):
+            return "quit"
+        elif text.lower() in ("u", "undo"):
+            return "redraw" if self.undo() else "again"
+        elif word.lower() in ("s", "save"):
+            self.save(rest.strip())
+        else:
+            try:
+                self.play(text)
+                return "moved"
+            except ValueError as error:  # IllegalMoveError is one: the game is unchanged
+                self.say(f"{error} (h for help)")
+        return "again"
+
+    def hint(self, moves: List[Any]) -> None:
+        with self.out.status("thinking ...") if self.out.is_terminal else _Nothing():
+            values = self.hint_bot.analyse(self.game)
+        if len(values) == 1 and math.isnan(values[0][1]):
+            self.say("hint: there is only one legal move")
+            return
+        self.say(Text(f"hint: each move's mean value in a pimc search of {self.hint_bot.worlds} worlds "
+                      "(this deal's points, your side's minus the others')", style="bold"))
+        table = Table(box=None, show_header=True, padding=(0, 2))
+        table.add_column("#", justify="right", style="bold cyan")
+        table.add_column("move")
+        table.add_column("value", justify="right")
+        for move, value in values:
+            table.add_row(str(moves.index(move) + 1), _cli.move_text(move), f"{value:+.2f}")
+        self.out.print(table)
+
+    def undo(self) -> bool:
+        """Take back the human's last move and the bots' moves after it."""
+        if self.seat not in self.played:
+            self.say("nothing of yours to undo yet")
+            return False
+        last = len(self.played) - 1 - self.played[::-1].index(self.seat)
+        while len(self.played) > last:
+            self.game.undo()
+            self.played.pop()
+        self.say("took back your last move")
+        return True
+
+    def save(self, name: str) -> None:
+        path = Path(name or self.record_file)
+        try:
+            path.write_text(self.game.record(players=list(self.labels)), encoding="utf-8")
+        except OSError as error:
+            self.say(f"cannot save to {quoted(str(path))}: {error.strerror or error}")
+            return
+        self.say(f"the match record is saved in {path}")
+
+    def after_the_end(self) -> bool:
+        """The match is over: save, undo or leave. False to end."""
+        while True:
+            try:
+                line = self.read("the match is over: s [FILE] saves its record, u undoes, q quits> ")
+            except EOFError:
+                self.say("")
+                return False
+            text = line.strip().lower()
+            word = text.partition(" ")[0]
+            if text in ("", "q", "quit", "exit"):
+                return False
+            if text in ("u", "undo"):
+                if self.undo():
+                    return True
+            elif word in ("s", "save"):
+                self.save(line.strip().partition(" ")[2].strip())
+            elif text in ("h", "help"):
+                self.say(HELP.format(default=self.record_file))
+            else:
+                self.say("the match is over: s [FILE] saves its record, u undoes your last move, q quits")
+
+    # -- the screen -------------------------------------------------------------------------
+
+    def card(self, text: str) -> Any:
+        return self.api.Card(text, deck=self.rules.deck)
+
+    def cards(self, texts: Sequence[str]) -> Any:
+        return _cli.cards_text([self.card(t) for t in texts])
+
+    def screen(self) -> Any:
+        """What the human's seat may know, from its observation."""
+        obs = self.game.observation(self.seat)
+        n = self.rules.players
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(style="bold")
+        grid.add_column()
+        scores = "   ".join(f"{self.side_name(s)} {v}" for s, v in enumerate(obs["scores"]))
+        grid.add_row("scores", f"{scores}   (target {self.rules.target})")
+        if self.row["family"] == "quinte":
+            bids = ", ".join(f"{self.short(s)} {w}" for s, w in obs["bids"]) or "-"
+            grid.add_row("bids", f"{bids}   (x{obs['multiplier']})")
+            trick = Text("   ").join(Text.assemble(f"{self.short(s)} ", _cli.card_text(self.card(c)))
+                                     for s, c in obs["trick"]) if obs["trick"] else Text("-", style="dim")
+            grid.add_row("trick", trick)
+            grid.add_row("tricks won", "   ".join(f"{self.side_short(s)} {t}" for s, t in enumerate(obs["tricks_won"])))
+            grid.add_row("quints", "   ".join(f"{self.side_short(s)} {q}" for s, q in enumerate(obs["quints"])))
+            grid.add_row("cachette", _count(obs["stock"]))
+        else:
+            grid.add_row("table", self.cards(obs["table"]))
+            grid.add_row("stock", _count(obs["stock"]))
+            if self.row["sweeps"]:
+                grid.add_row("escobas", "   ".join(f"{self.side_short(s)} {v}" for s, v in enumerate(obs["escobas"])))
+        grid.add_row("piles", "   ".join(f"{self.side_short(s)} {_count(len(p))}" for s, p in enumerate(obs["piles"])))
+        grid.add_row("hands", "   ".join(f"{self.short(s)} {_count(obs['hand_sizes'][s])}" for s in range(n) if s != self.seat))
+        grid.add_row("your hand", self.cards(obs["hand"]))
+        title = f"{self.rules.name} · deal {obs['deal_number']} · {self.short(obs['dealer'])} dealt"
+        if self.row["family"] == "quinte":
+            title += f" · {obs['phase']}"
+        return Panel(grid, title=title, title_align="left", subtitle="your turn", subtitle_align="left",
+                     expand=False)
+
+    def moves_table(self, moves: List[Any]) -> Any:
+        """The legal moves by number, each hand card's moves on one line."""
+
+        lines: List[Any] = []
+        groups: List[List[int]] = []
+        for i, m in enumerate(moves):
+            if groups and moves[groups[-1][0]].card == m.card and m.card is not None:
+                groups[-1].append(i)
+            else:
+                groups.append([i])
+        one_line = all(len(g) == 1 for g in groups)
+        if one_line:  # quinte, or every card has one move: one line of numbers
+            lines.append(Text("   ").join(Text.assemble((f"{i + 1} ", "bold cyan"), _cli.move_text(moves[i]))
+                                          for g in groups for i in g))
+        else:
+            for g in groups:
+                lines.append(Text("  ").join(Text.assemble((f"{i + 1:>2} ", "bold cyan"), _cli.move_text(moves[i]))
+                                             for i in g))
+        return Text.assemble(Text("your moves:\n", style="bold"), Text("\n").join(lines))
+
+
+def _count(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
+class _Nothing:
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: Any) -> None:
+        return None

@@ -1,0 +1,89 @@
+"""`quinza watch`: bots play one seeded match, printed deal by deal (with --moves, move by
+move with what each move made happen). The match is `play_match(rules, bots, seed)`:
+the bots are seeded as `simulate` seeds them."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any, Optional, Sequence
+
+from rich.text import Text
+
+from . import _cli, _sim
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="quinza watch",
+        description="Bots play one seeded match, printed deal by deal: the same match as "
+        "play_match(rules, bots, seed).",
+    )
+    _cli.add_match_options(p, "seed of the match (default: drawn, and shown)")
+    _cli.add_bots_option(p)
+    p.add_argument("--moves", action="store_true", help="print every move too, with what it made happen")
+    _cli.add_engine_option(p)
+    return p
+
+
+def watch_main(argv: Sequence[str]) -> int:
+    p = parser()
+    args, api, rules = _cli.start(p, argv)
+    seed = _cli.drawn_seed(args.seed)
+    try:
+        seat_bots = _sim.check_bots(api, args.bots, rules)
+        players = _sim.seat_players(api, seat_bots, seed)
+        game = api.Game(rules, seed=seed)
+    except ValueError as error:
+        p.error(str(error))
+    names = [_sim.bot_name(api, b) for b in seat_bots]
+    out = _cli.console()
+
+    def name(seat: Optional[int]) -> str:
+        return "no one" if seat is None else f"seat {seat}"
+
+    def side_name(side: Optional[int]) -> str:
+        return f"side {side}"
+
+    out.print(f"{rules!r}, seed {seed}, first dealer seat {game.dealer}", style="bold")
+    out.print("bots: " + ", ".join(f"seat {s} {b}" for s, b in enumerate(names)))
+    if args.moves:
+        _show(out, game.start_events, name, side_name, True)
+    try:
+        while not game.is_over:
+            events = game.play(players[game.turn](game))
+            _show(out, events, name, side_name, args.moves)
+    except KeyboardInterrupt:
+        out.print(f"interrupted at deal {game.deal_number}, scores {game.scores}")
+        return 130
+    if game.winner is None:
+        out.print(f"Draw at {game.scores} after {len(game.deals)} deals.", style="bold")
+    else:
+        out.print(f"Side {game.winner} wins {game.scores} after {len(game.deals)} deals.", style="bold")
+    return 0
+
+
+def _show(out: Any, events: Sequence[Any], name: Any, side_name: Any, moves: bool) -> None:
+    """The events of one move: every one with --moves; else the deals scored alone."""
+    for e in events:
+        if e.kind == "deal_scored":
+            out.print(_deal_line(e.deal))
+        elif not moves or e.kind == "match_over":
+            continue  # the last line says who won
+        elif e.kind == "move":
+            out.print(Text.assemble(f"  seat {e.seat}: ", _cli.move_text(e.move)))
+        else:
+            line = _cli.event_line(e, name, side_name)
+            if line is not None:
+                out.print(Text.assemble("    ", line))
+
+
+def _deal_line(d: Any) -> Any:
+    """A DealResult as the one-match print has always shown it."""
+    details = "; ".join(
+        f"side {side}: " + ", ".join(f"{k} {v}" for k, v in detail.items())
+        for side, detail in enumerate(d.details)
+    )
+    return Text.assemble(
+        (f"deal {d.deal_number}", "bold"),
+        f" (dealer seat {d.dealer}): points {d.points}, last capturer {d.last_capturer} | {details}",
+    )

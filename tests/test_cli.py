@@ -1,0 +1,168 @@
+"""The `quinza` command as a whole: the commands listed, `quinza watch` (one seeded match
+between bots, the match `play_match` plays), one meaning for --backend and one --engine,
+and a closed pipe that ends quietly for every command. Run with both engines."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from typing import Any, List
+
+import pytest
+
+import quinza
+import quinza.reference
+from quinza.__main__ import main
+
+ENGINES = {"rust": quinza, "reference": quinza.reference}
+COMMANDS = {
+    "play": "play a match against bots in the terminal",
+    "watch": "watch bots play one seeded match, deal by deal",
+    "simulate": "play many matches between bots and sum them up",
+}
+
+
+@pytest.fixture(params=list(ENGINES))
+def engine(request: Any) -> str:
+    return str(request.param)
+
+
+@pytest.mark.parametrize("argv", [[], ["--help"], ["-h"]])
+def test_a_bare_quinza_and_help_list_the_commands(argv: List[str], capsys: Any) -> None:
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    for name, line in COMMANDS.items():
+        assert re.search(rf"^  {name} +{re.escape(line)}$", out, re.M), out
+    assert out.startswith("usage: quinza <command>")
+
+
+def test_an_unknown_command_names_the_commands(capsys: Any) -> None:
+    assert main(["plya"]) == 2
+    assert "unknown command 'plya': choose play, watch or simulate" in capsys.readouterr().err
+
+
+def test_every_command_has_its_help(capsys: Any) -> None:
+    for name in COMMANDS:
+        with pytest.raises(SystemExit) as info:
+            main([name, "--help"])
+        assert info.value.code == 0
+        out = capsys.readouterr().out
+        assert out.startswith(f"usage: quinza {name}") and "--engine {rust,reference}" in out
+        assert "%%" not in out
+
+
+def watch_bots(api: Any, names: List[str], seed: int) -> List[Any]:
+    """The bots of `watch --bots ...`, seeded as simulate seeds them."""
+    return [api.bot(name, api.seat_seed(seed, seat)) for seat, name in enumerate(names)]
+
+
+def test_watch_prints_the_match_play_match_plays(engine: str, capsys: Any) -> None:
+    api = ENGINES[engine]
+    rules = api.Rules("escoba", setenta="sum")
+    assert main(["watch", "--rules", "escoba", "--set", "setenta=sum", "--bots", "greedy,random", "--seed", "9",
+                 "--moves", "--engine", engine]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    game = api.play_match(rules, ["greedy", "random"], 9)
+    assert lines[0] == f"{rules!r}, seed 9, first dealer seat {api.Game(rules, seed=9).dealer}"
+    assert lines[1] == "bots: seat 0 greedy, seat 1 random"
+    deals = [line for line in lines if line.startswith("deal ")]
+    assert deals == [
+        f"deal {d.deal_number} (dealer seat {d.dealer}): points {d.points}, last capturer {d.last_capturer} | "
+        + "; ".join(f"side {s}: " + ", ".join(f"{k} {v}" for k, v in det.items()) for s, det in enumerate(d.details))
+        for d in game.deals
+    ]
+    won = f"Draw at {game.scores}" if game.winner is None else f"Side {game.winner} wins {game.scores}"
+    assert lines[-1] == f"{won} after {len(game.deals)} deals."
+    # --moves: every move, by the seat that played it, with what it made happen
+    replay = api.Game(rules, seed=9)
+    bots = watch_bots(api, ["greedy", "random"], 9)
+    expected: List[str] = []
+    while not replay.is_over:
+        seat = replay.turn
+        events = replay.play(bots[seat](replay))
+        expected.append(f"  seat {seat}: {events[0].move}")
+        expected += ["    ESCOBA! seat {} swept the table".format(e.seat) for e in events if e.kind == "escoba"]
+    shown = [line for line in lines if line.startswith("  seat ") or line.startswith("    ESCOBA")]
+    assert shown == expected
+
+
+def test_watch_draws_a_seed_and_shows_it(capsys: Any) -> None:
+    assert main(["watch", "--rules", "quinte", "--bots", "greedy"]) == 0
+    out = capsys.readouterr().out
+    seed = int(re.match(r"Rules\('quinte', players=4, target=250\), seed (\d+),", out).group(1))  # type: ignore[union-attr]
+    assert main(["watch", "--rules", "quinte", "--bots", "greedy", "--seed", str(seed)]) == 0
+    assert capsys.readouterr().out == out
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--bots", "greedy,smart"], "unknown bot 'smart'"),
+        (["--bots", "greedy,random,random"], "bots: give 1 or 2 bots for 2 players"),
+        (["--rules", "poker"], "unknown rule set 'poker'"),
+        (["--players", "5"], "players"),
+        (["--set", "x"], "write an option as KEY=VALUE"),
+        (["--backend", "reference"], "choose the engine with --engine rust|reference"),
+    ],
+)
+def test_watch_bad_input_is_a_clear_error(args: List[str], message: str, capsys: Any) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["watch", *args])
+    assert info.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_simulate_backend_is_where_it_runs_and_engine_is_the_engine(capsys: Any) -> None:
+    args = ["simulate", "--rules", "quinza", "--games", "12", "--bots", "greedy,random", "--seed", "2", "--json"]
+    assert main([*args, "--engine", "reference", "--backend", "local"]) == 0
+    by_engine = capsys.readouterr().out
+    assert main([*args, "--reference"]) == 0  # the alias
+    assert capsys.readouterr().out == by_engine
+    assert main(args) == 0
+    assert capsys.readouterr().out == by_engine  # the same matches from both engines
+    for old in ("reference", "rust"):
+        with pytest.raises(SystemExit):
+            main([*args, "--backend", old])
+        assert f"'{old}' is an engine: write --engine {old}; --backend is where the matches run" in capsys.readouterr().err
+
+
+COMMAND_LINES = [
+    ["watch", "--rules", "escoba", "--seed", "1", "--moves"],
+    ["watch", "--rules", "quinte", "--seed", "1", "--moves", "--engine", "reference"],
+    ["simulate", "--games", "50", "--seed", "1"],
+    ["simulate", "--games", "50", "--seed", "1", "--json"],
+    ["play", "--rules", "escoba", "--seed", "1"],
+    ["--rules", "escoba", "--seed", "1"],
+    ["--help"],
+    [],
+]
+
+
+@pytest.mark.parametrize("argv", COMMAND_LINES, ids=lambda a: " ".join(a) or "bare")
+def test_a_closed_pipe_ends_quietly(argv: List[str]) -> None:
+    # The reader is gone before the command writes a byte: the first write fails.
+    proc = subprocess.Popen([sys.executable, "-m", "quinza", *argv], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stdout is not None and proc.stdin is not None
+    proc.stdout.close()
+    proc.stdin.write("1\n" * 20 + "q\n")
+    proc.stdin.close()
+    assert proc.stderr is not None
+    err = proc.stderr.read()
+    proc.wait(timeout=120)
+    assert "Traceback" not in err and "BrokenPipe" not in err, err
+    assert proc.returncode == 1
+
+
+@pytest.mark.parametrize("argv", COMMAND_LINES[:5], ids=lambda a: " ".join(a))
+def test_head_1_is_quiet(argv: List[str]) -> None:
+    line = " ".join([sys.executable, "-m", "quinza", *argv])
+    done = subprocess.run(f"echo q | {line} | head -1", shell=True, capture_output=True, text=True, timeout=120)
+    assert done.stderr == "" and len(done.stdout.splitlines()) == 1
+
+
+def test_version(capsys: Any) -> None:
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out == f"quinza {quinza.__version__}\n"
