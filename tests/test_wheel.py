@@ -66,6 +66,9 @@ def test_the_wheel_installs_and_runs_the_readme_tour_without_rust(tmp_path: Path
     check = "import shutil, sys; print(shutil.which('cargo'), shutil.which('rustc'), sys.prefix)"
     cargo, rustc, prefix = run([python, "-c", check], timeout=60, env=env).stdout.split()
     assert (cargo, rustc) == ("None", "None") and Path(prefix) == venv
+    # Nothing of this Python's packages shows through.
+    bare = subprocess.run([python, "-c", "import numpy"], capture_output=True, timeout=60, env=env, cwd=tmp_path)
+    assert bare.returncode != 0
 
     # numpy (the one dependency) comes from the package index; nothing is compiled.
     run([python, "-m", "pip", "install", "--disable-pip-version-check", "--only-binary", ":all:", str(wheels[0])],
