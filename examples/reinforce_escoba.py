@@ -244,27 +244,38 @@ def act(policy: Policy, feats: Features, obs: np.ndarray, mask: np.ndarray,
     return ids[pick], {"x": x, "phi": phi, "env_of": env_of, "pick": pick}
 
 
-def train_step(policy: Policy, opt: Adam, vopt: Adam, steps: List[Dict[str, np.ndarray]],
-               returns: np.ndarray, valid: np.ndarray, entropy_coef: float) -> Dict[str, float]:
-    """One REINFORCE update from a batch: steps[t] as `act` returns them, returns[t, i] the
-    return of env i's episode at step t, valid[t, i] whether that step counts."""
+def batch(steps: List[Dict[str, np.ndarray]], returns: np.ndarray, valid: np.ndarray) -> Dict[str, np.ndarray]:
+    """One batch from a rollout: steps[t] as `act` returns them, returns[t, i] the return
+    of env i's episode at step t, valid[t, i] whether that step counts. Decision d = t * N
+    + i; its legal actions are the rows `decision == d` (contiguous), `pick[d]` its move."""
     n = valid.shape[1]
-    X = np.concatenate([s["x"] for s in steps])
-    Phi = np.concatenate([s["phi"] for s in steps])
-    decision = np.concatenate([s["env_of"] + t * n for t, s in enumerate(steps)])
     offsets = np.cumsum([0] + [len(s["phi"]) for s in steps[:-1]])
-    pick = np.concatenate([s["pick"] + o for s, o in zip(steps, offsets)])
-    G, w = returns.reshape(-1), valid.reshape(-1).astype(np.float32)
-    w /= max(w.sum(), 1.0)
-    starts = segments(decision, len(X))
+    decision = np.concatenate([s["env_of"] + t * n for t, s in enumerate(steps)])
+    w = valid.reshape(-1).astype(np.float32)
+    return {
+        "X": np.concatenate([s["x"] for s in steps]),
+        "Phi": np.concatenate([s["phi"] for s in steps]),
+        "decision": decision,
+        "starts": segments(decision, valid.size),
+        "pick": np.concatenate([s["pick"] + o for s, o in zip(steps, offsets)]),
+        "G": returns.reshape(-1).astype(np.float32),
+        "w": w / max(float(w.sum()), 1.0),  # the mean over the steps that count
+    }
 
-    # The baseline, then normalised advantages.
-    V = policy.value(X)
-    adv = G - V
-    mean = float(np.sum(w * adv))
-    std = math.sqrt(float(np.sum(w * (adv - mean) ** 2))) + 1e-6
-    A = (adv - mean) / std
 
+def advantages(policy: Policy, b: Dict[str, np.ndarray]) -> np.ndarray:
+    """The return minus the baseline, normalised over the batch."""
+    adv = b["G"] - policy.value(b["X"])
+    mean = float(np.sum(b["w"] * adv))
+    std = math.sqrt(float(np.sum(b["w"] * (adv - mean) ** 2))) + 1e-6
+    return (adv - mean) / std
+
+
+def policy_gradient(policy: Policy, b: Dict[str, np.ndarray], A: np.ndarray,
+                    entropy_coef: float) -> Tuple[float, Dict[str, np.ndarray], Dict[str, float]]:
+    """The objective sum_d w_d (A_d log pi(a_d|s_d) + entropy_coef H(pi(.|s_d))), its
+    gradient with respect to the policy's parameters (by hand), and its parts."""
+    X, Phi, decision, starts, pick, w = b["X"], b["Phi"], b["decision"], b["starts"], b["pick"], b["w"]
     H, U = policy.u(X)
     z = np.einsum("rf,rf->r", Phi, U[decision])
     logp = log_softmax(z, decision, starts)
@@ -276,15 +287,20 @@ def train_step(policy: Policy, opt: Adam, vopt: Adam, steps: List[Dict[str, np.n
     dU = (w * A)[:, None] * (Phi[pick] - expected) + entropy_coef * w[:, None] * d_ent
     dpre = (dU @ policy.p["W2"].T) * (1 - H * H)
     grads = {"W2": H.T @ dU, "b2": dU.sum(0), "W1": X.T @ dpre, "b1": dpre.sum(0)}
+    surrogate = float(np.sum(w * A * logp[pick]))
+    mean_entropy = float(np.sum(w * entropy))
+    return surrogate + entropy_coef * mean_entropy, grads, {"policy_loss": -surrogate, "entropy": mean_entropy}
+
+
+def train_step(policy: Policy, opt: Adam, vopt: Adam, b: Dict[str, np.ndarray], entropy_coef: float) -> Dict[str, float]:
+    """One REINFORCE update: the policy up its gradient, the baseline towards the returns."""
+    A = advantages(policy, b)
+    _, grads, stats = policy_gradient(policy, b, A, entropy_coef)
     opt.ascend(policy.p, grads)
-    # The value follows the returns (ascend on minus half the squared error).
-    err = w * (G - V)
-    vopt.ascend(policy.v, {"c": X.T @ err, "c0": np.array([err.sum()], np.float32)})
-    return {
-        "policy_loss": float(-np.sum(w * A * logp[pick])),
-        "value_loss": float(np.sum(w * (G - V) ** 2)),
-        "entropy": float(np.sum(w * entropy)),
-    }
+    miss = b["G"] - policy.value(b["X"])
+    err = b["w"] * miss  # ascend on minus half the squared error
+    vopt.ascend(policy.v, {"c": b["X"].T @ err, "c0": np.array([err.sum()], np.float32)})
+    return {**stats, "value_loss": float(np.sum(err * miss))}
 
 
 def rollout(env: Any, policy: Policy, feats: Features, obs: np.ndarray, mask: np.ndarray,
@@ -294,7 +310,7 @@ def rollout(env: Any, policy: Policy, feats: Features, obs: np.ndarray, mask: np
     Returns the steps, the returns and the valid flags (steps x envs) and the episodes'
     rewards. `obs` and `mask` are the env's own buffers, which every step rewrites."""
     n = env.num_envs
-    steps, rewards, valid = [], [], []
+    steps, valid = [], []
     running = np.zeros(n, np.float32)
     final = np.full(n, np.nan, np.float32)
     while np.isnan(final).any():
@@ -404,26 +420,33 @@ def run(args: argparse.Namespace) -> Dict[str, Any]:
     checkpoints: List[Dict[str, Any]] = []
     agent_steps = 0
     train_seconds = 0.0
-    every = max(1, args.updates // args.checkpoints)
     print(f"escoba, {args.envs} envs vs {args.opponent}, {args.updates} updates of {args.envs} deals; "
           f"action table: {len(feats.played)} ids, {checked} legal moves checked against action_of")
+    # Evaluate before training, then at updates spaced geometrically (learning is fastest early).
+    at = {0, args.updates} | {int(round(args.updates ** (k / args.checkpoints))) for k in range(1, args.checkpoints)}
+
+    def checkpoint(update: int) -> Dict[str, Any]:
+        row: Dict[str, Any] = {"update": update, "agent_steps": agent_steps, "seconds": train_seconds}
+        for opponent in ("random", "greedy"):
+            row[opponent] = evaluate(policy, feats, opponent, args.checkpoint_matches, args.seed + 1, args.threads)
+        checkpoints.append(row)
+        recent = f"{np.mean([c['deal_points'] for c in curve[-10:]]):+.2f}" if curve else "-"
+        print(f"update {update:4d}  {agent_steps:8d} moves  {train_seconds:6.1f} s  "
+              f"deal points vs {args.opponent} {recent}  win rate vs random "
+              f"{row['random']['win_rate']['rate']:.2f}, vs greedy {row['greedy']['win_rate']['rate']:.2f}", flush=True)
+        return row
+
+    checkpoint(0)
     for update in range(1, args.updates + 1):
         t = time.perf_counter()
         steps, G, valid, final = rollout(env, policy, feats, obs, info["action_mask"], rng)
-        stats = train_step(policy, opt, vopt, steps, G, valid, args.entropy)
+        stats = train_step(policy, opt, vopt, batch(steps, G, valid), args.entropy)
         train_seconds += time.perf_counter() - t
         agent_steps += int(valid.sum())
         curve.append({"update": update, "agent_steps": agent_steps, "seconds": train_seconds,
                       "deal_points": float(final.mean()), **stats})
-        if update % every == 0 or update == args.updates:
-            row: Dict[str, Any] = {"update": update, "agent_steps": agent_steps, "seconds": train_seconds}
-            for opponent in ("random", "greedy"):
-                row[opponent] = evaluate(policy, feats, opponent, args.checkpoint_matches, args.seed + 1, args.threads)
-            checkpoints.append(row)
-            print(f"update {update:4d}  {agent_steps:8d} steps  {train_seconds:6.1f} s  "
-                  f"deal points vs {args.opponent} {np.mean([c['deal_points'] for c in curve[-every:]]):+.2f}  "
-                  f"win rate vs random {row['random']['win_rate']['rate']:.2f}, vs greedy {row['greedy']['win_rate']['rate']:.2f}  "
-                  f"entropy {stats['entropy']:.2f}", flush=True)
+        if update in at:
+            checkpoint(update)
     env.close()
     t = time.perf_counter()
     final_eval = {o: evaluate(policy, feats, o, args.eval_matches, args.seed + 2, args.threads) for o in ("random", "greedy")}
@@ -489,13 +512,13 @@ def main(argv: Optional[List[str]] = None) -> int:
     ap.add_argument("--entropy", type=float, default=0.01, help="entropy bonus")
     ap.add_argument("--eval-matches", type=int, default=None, help="final evaluation, per opponent (default 2000, --quick 32)")
     ap.add_argument("--checkpoints", type=int, default=None, help="evaluations along the way (default 10, --quick 3)")
-    ap.add_argument("--checkpoint-matches", type=int, default=None, help="per opponent (default 256, --quick 16)")
+    ap.add_argument("--checkpoint-matches", type=int, default=None, help="per opponent (default 256, --quick 32)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=None, help="the vector env's threads (default every core)")
     ap.add_argument("--png", type=Path, default=HERE / "reinforce_escoba.png")
     ap.add_argument("--json", type=Path, default=HERE / "reinforce_escoba.json")
     args = ap.parse_args(argv)
-    quick = {"updates": 6, "envs": 32, "eval_matches": 32, "checkpoint_matches": 16, "checkpoints": 3}
+    quick = {"updates": 6, "envs": 32, "eval_matches": 32, "checkpoint_matches": 32, "checkpoints": 3}
     full = {"updates": 300, "envs": 256, "eval_matches": 2000, "checkpoint_matches": 256, "checkpoints": 10}
     for k, v in (quick if args.quick else full).items():
         if getattr(args, k) is None:
