@@ -104,7 +104,7 @@ def check_table(played: np.ndarray, captured: np.ndarray, matches: int = 20, see
     checked; a mismatch raises."""
     rng = np.random.default_rng(seed)
     checked = 0
-    for m in range(matches):
+    for _ in range(matches):
         g = quinza.Game(RULES, seed=int(rng.integers(2**63)))
         while not g.is_over:
             moves = g.legal_moves()
@@ -160,7 +160,8 @@ class Features:
 def legal_actions(mask: np.ndarray) -> np.ndarray:
     """The flat indices (env * action_count + id) of the 1s of the (N, action_count) int8
     mask, in order. The mask is ~99.99% zeros: look at it 8 bytes at a time, and at
-    blocks of 59 such words first, instead of byte by byte (10 to 20 times faster)."""
+    blocks of 59 such words first, instead of byte by byte (about 15 times faster here).
+    Escoba's rows (84,488 bytes) are whole 8-byte words, and 10,561 = 59 x 179 of them."""
     flat = mask.reshape(-1)
     words = flat.view(np.uint64)
     block = 59 if len(words) % 59 == 0 else 1
