@@ -109,6 +109,7 @@ def check_table(played: np.ndarray, captured: np.ndarray, matches: int = 20, see
         while not g.is_over:
             moves = g.legal_moves()
             for move in moves:
+                assert move.card is not None  # every escoba move plays a card
                 a = g.action_of(move)
                 caps = np.zeros(40, dtype=bool)
                 caps[[c.id for c in move.captures]] = True
@@ -136,7 +137,7 @@ class Features:
         self.scale = np.array([1.0 / scale.get(n.split("[")[0], 1) for n in self.names], dtype=np.float32)
         self.values = np.array([rules.values[i % 10] for i in range(40)], dtype=np.float32)
         self.played, self.captured = action_table(rules)
-        self.lay = ~self.captured.any(axis=1)
+        self.lay: np.ndarray = np.logical_not(self.captured.any(axis=1))
         self.captured_sum = self.captured.astype(np.float32) @ self.values
         eye = np.eye(40, dtype=np.float32)[self.played]
         # The part of phi that is the id's alone, built once: card laid, card capturing, captured.
