@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import signal
 import sys
 import time
 from pathlib import Path
@@ -68,6 +69,9 @@ def play_main(argv: Sequence[str]) -> int:
     delay = args.delay if args.delay is not None else (0.4 if out.is_terminal else 0.0)
     hint = api.bot("pimc", worlds=HINT_WORLDS[args.engine], seed=seed)
     session = Session(api, game, args.seat, bots, out, hint, delay, seed)
+    # Ctrl-C ends the game with a word even where the command was started with SIGINT
+    # ignored (a background job of a shell without job control passes that on).
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     return session.run()
 
 
