@@ -120,6 +120,25 @@ impl VectorEnv {
         self.slots.get(i).map(|s| &s.game)
     }
 
+    /// Every env's legal ids after the last write, flat: env `i`'s are
+    /// `ids[offsets[i]..offsets[i + 1]]` (`offsets` has N + 1 entries). The ids are
+    /// written only when all fit; the count is returned either way.
+    pub fn legal_ids(&self, offsets: &mut [i64], ids: &mut [i64]) -> usize {
+        let mut total = 0;
+        offsets[0] = 0;
+        for (i, slot) in self.slots.iter().enumerate() {
+            total += slot.ids.len();
+            offsets[i + 1] = total as i64;
+        }
+        if total <= ids.len() {
+            let flat = self.slots.iter().flat_map(|s| s.ids.iter());
+            for (out, &a) in ids.iter_mut().zip(flat) {
+                *out = a as i64;
+            }
+        }
+        total
+    }
+
     fn check(&self, out: &Outputs<'_>) -> Result<(), Error> {
         let n = self.slots.len();
         if out.observations.len() != n * self.obs_len
