@@ -242,9 +242,15 @@ impl VectorEnv {
         if threads <= 1 || n == 1 {
             parts.for_each(work);
         } else {
+            // The calling thread takes the first share: one spawn fewer a step.
+            let mut parts = parts;
+            let first = parts.next();
             std::thread::scope(|s| {
                 for part in parts {
                     s.spawn(move || work(part));
+                }
+                if let Some(part) = first {
+                    work(part);
                 }
             });
         }
