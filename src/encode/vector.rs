@@ -4,7 +4,7 @@
 //! `match_seed(seed, i)` by `reset`: each episode takes the match seed and the bots' seed
 //! from it. So the results do not depend on how the envs are split over threads.
 
-use super::{encode_into, legal_actions, observation_len};
+use super::{encode_into, observation_len};
 use crate::any::{AnyGame, AnyMove, RuleSet};
 use crate::bots::BotSpec;
 use crate::rng::SplitMix64;
@@ -37,6 +37,40 @@ struct Slot {
     deals: usize,
     /// The ids set in this env's rows of the mask buffer by the last write.
     ids: Vec<usize>,
+    /// The legal moves of that write, in the order of `ids` (one family's is used): a
+    /// step takes its move from here rather than decoding and checking the id again.
+    fifteen_moves: Vec<crate::fifteen::Move>,
+    quinte_moves: Vec<crate::quinte::moves::Move>,
+}
+
+impl Slot {
+    /// The legal move of id `a` in the position of the last write, if `a` is one.
+    fn known_move(&self, a: i64) -> Option<AnyMove> {
+        let j = self.ids.iter().position(|&id| id as i64 == a)?;
+        match self.game {
+            AnyGame::Fifteen(_) => self.fifteen_moves.get(j).copied().map(AnyMove::Fifteen),
+            AnyGame::Quinte(_) => self.quinte_moves.get(j).copied().map(AnyMove::Quinte),
+        }
+    }
+
+    /// `ids` and the moves of the position, as `super::legal_actions` (empty beyond the
+    /// encoding's bounds).
+    fn list_legal(&mut self) {
+        self.ids.clear();
+        let done = match &self.game {
+            AnyGame::Fifteen(g) => super::fifteen::legal_actions(g, &mut self.ids, &mut self.fifteen_moves),
+            AnyGame::Quinte(g) => {
+                self.quinte_moves.clear();
+                g.legal_moves_into(&mut self.quinte_moves);
+                self.ids.extend(self.quinte_moves.iter().map(super::quinte::action_of));
+                Ok(())
+            }
+        };
+        if done.is_err() {
+            self.ids.clear(); // beyond rb3ine's bound (never in play): an empty mask
+            self.fifteen_moves.clear();
+        }
+    }
 }
 
 pub struct VectorEnv {
@@ -93,6 +127,8 @@ impl VectorEnv {
             bots: SplitMix64::new(0),
             deals: 0,
             ids: Vec::new(),
+            fifteen_moves: Vec::new(),
+            quinte_moves: Vec::new(),
         };
         Ok(VectorEnv {
             rules,
@@ -186,8 +222,12 @@ impl VectorEnv {
         }
         let mut moves = Vec::with_capacity(actions.len());
         for (i, (slot, &a)) in self.slots.iter().zip(actions).enumerate() {
-            let mv = super::move_of(&slot.game, a as i128)
-                .map_err(|e| Error::Value(format!("env {i}: {e}")))?;
+            let mv = match slot.known_move(a) {
+                Some(mv) => mv,
+                // not a legal id of the last write: move_of says why (or decodes it)
+                None => super::move_of(&slot.game, a as i128)
+                    .map_err(|e| Error::Value(format!("env {i}: {e}")))?,
+            };
             moves.push(mv);
         }
         self.run(out, threads, &moves, false, !masks_kept)
@@ -348,10 +388,7 @@ impl Ctx<'_> {
                 mask[a] = 0;
             }
         }
-        slot.ids.clear();
-        if legal_actions(&slot.game, &mut slot.ids).is_err() {
-            slot.ids.clear(); // beyond rb3ine's bound (never in play): an empty mask
-        }
+        slot.list_legal();
         for &a in &slot.ids {
             mask[a] = 1;
         }
