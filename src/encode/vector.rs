@@ -58,11 +58,14 @@ impl Slot {
     fn list_legal(&mut self) {
         self.ids.clear();
         let done = match &self.game {
-            AnyGame::Fifteen(g) => super::fifteen::legal_actions(g, &mut self.ids, &mut self.fifteen_moves),
+            AnyGame::Fifteen(g) => {
+                super::fifteen::legal_actions(g, &mut self.ids, &mut self.fifteen_moves)
+            }
             AnyGame::Quinte(g) => {
                 self.quinte_moves.clear();
                 g.legal_moves_into(&mut self.quinte_moves);
-                self.ids.extend(self.quinte_moves.iter().map(super::quinte::action_of));
+                self.ids
+                    .extend(self.quinte_moves.iter().map(super::quinte::action_of));
                 Ok(())
             }
         };
