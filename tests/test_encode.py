@@ -18,15 +18,11 @@ import quinza
 import quinza.reference as ref
 
 from .conftest import advanced, as_position, build_position, outcome, position, redeal
+from .test_events import RULE_SETS  # the rule sets every lockstep test walks
 
 EVERY_RULE_SET = [(name, players) for name in ("quinza", "rb3ine", "escoba") for players in (2, 3, 4)] + [("quinte", 4)]
 
 # The rule sets of tests/test_events.py.
-RULE_SETS = [
-    ("quinza", {}), ("quinza", {"players": 3}), ("quinza", {"players": 4}), ("rb3ine", {}),
-    ("escoba", {}), ("escoba", {"players": 4}), ("escoba", {"target": 3, "escoba_on_last_card": True}),
-    ("quinte", {"target": 40}),
-]
 
 
 def check_actions(g: Any) -> None:

@@ -473,6 +473,10 @@ class SimulationResult:
     first: `deal_points` (int32, one column per side), `deal_dealer` (uint8),
     `deal_match` (the match of each deal); `deal_offsets` (match i's deals are rows
     `deal_offsets[i]` up to `deal_offsets[i + 1]`).
+
+    Also: `summary` (the dict that `str(result)` prints and `to_json` writes), `rules`,
+    `seed`, `bots` (as text), `requested` (the matches asked for), `interrupted`,
+    `seconds`, `backend` ("local" or "ray") and `engine` (the twin's `BACKEND`).
     """
 
     def __init__(self, *, rules: Any, seed: int, bots: Sequence[str], requested: int, tally: Tally,
@@ -495,6 +499,7 @@ class SimulationResult:
 
     @property
     def games(self) -> int:
+        """How many matches finished: `len(result)`."""
         return self.tally.matches
 
     def _array(self, key: str) -> np.ndarray:
@@ -502,16 +507,21 @@ class SimulationResult:
             raise ValueError("the arrays were not kept: run simulate(..., arrays=True)")
         return self._records[key]
 
-    winner = property(lambda self: self._array("winner"))
-    scores = property(lambda self: self._array("scores"))
-    deals = property(lambda self: self._array("deals"))
-    moves = property(lambda self: self._array("moves"))
-    first_dealer = property(lambda self: self._array("first_dealer"))
-    deal_points = property(lambda self: self._array("deal_points"))
-    deal_dealer = property(lambda self: self._array("deal_dealer"))
+    # Each array raises ValueError when the run kept none (arrays=False).
+    winner = property(lambda self: self._array("winner"), doc="Per match, the winning side (int8); -1 for a draw.")
+    scores = property(lambda self: self._array("scores"), doc="Per match, the final score of each side (int64, one column per side).")
+    deals = property(lambda self: self._array("deals"), doc="Per match, how many deals it took (uint32).")
+    moves = property(lambda self: self._array("moves"), doc="Per match, how many moves were played (uint32).")
+    first_dealer = property(lambda self: self._array("first_dealer"), doc="Per match, the dealer of its first deal (uint8).")
+    deal_points = property(
+        lambda self: self._array("deal_points"),
+        doc="Per deal, the points each side made (int32, one column per side); match 0's deals first.",
+    )
+    deal_dealer = property(lambda self: self._array("deal_dealer"), doc="Per deal, its dealer (uint8); match 0's deals first.")
 
     @property
     def deal_match(self) -> np.ndarray:
+        """Per deal, the match it belongs to (int64)."""
         return np.repeat(np.arange(len(self), dtype=np.int64), self.deals.astype(np.int64))
 
     @property
@@ -523,9 +533,11 @@ class SimulationResult:
 
     @property
     def has_arrays(self) -> bool:
+        """Whether the per-match and per-deal arrays were kept (`simulate(..., arrays=True)`)."""
         return self._records is not None
 
     def arrays(self) -> Dict[str, np.ndarray]:
+        """Every record array by name (`winner`, `scores`, ..., `deal_dealer`)."""
         return {k: self._array(k) for k in ARRAYS}
 
     def match_seed(self, index: int) -> int:
@@ -555,6 +567,7 @@ class SimulationResult:
         )
 
     def to_json(self, **kw: Any) -> str:
+        """The summary as JSON text (NaN, where nothing was counted, as null); `kw` go to `json.dumps`."""
         import json
 
         return json.dumps(_jsonable(self.summary), **kw)
@@ -563,6 +576,8 @@ class SimulationResult:
         return format_summary(self.summary, seconds=self.seconds)
 
     def plot(self, path: str) -> None:
+        """Draw the win rates with their intervals and the points per deal into the image file
+        `path` (needs matplotlib: `pip install "quinza[plot]"`)."""
         plot_result(self, path)
 
 

@@ -233,10 +233,7 @@ fn spec_from<'py>(
 
 /// A bot by name: "random", "greedy", "pimc" or "ismcts".
 fn kind_arg(name: &Bound<'_, PyAny>) -> PyResult<BotKind> {
-    let text = name
-        .cast::<PyString>()
-        .ok()
-        .and_then(|s| s.to_str().ok().map(|t| t.to_string()));
+    let text = super::str_text(name);
     match text.map(|t| BotKind::parse(&t)) {
         Some(Ok(kind)) => Ok(kind),
         _ => Err(value_error(unknown_bot_message(&shown(name)?))),

@@ -703,8 +703,8 @@ impl PyGame {
                 .unwrap_or_else(|| bad("not JSON (text is not valid Unicode)".into())))
         };
         let text: String = if let Ok(s) = text.cast::<PyString>() {
-            match s.to_str() {
-                Ok(t) => t.to_string(),
+            match s.to_cow() {
+                Ok(t) => t.into_owned(),
                 Err(_) => return Err(not_unicode()?),
             }
         } else if text.is_instance_of::<PyBytes>() || text.is_instance_of::<PyByteArray>() {
@@ -713,8 +713,8 @@ impl PyGame {
             let encoding = jsonmod.call_method1("detect_encoding", (text,))?;
             let raw = py.import("builtins")?.getattr("bytes")?.call1((text,))?;
             match raw.call_method1("decode", (encoding, "surrogatepass")) {
-                Ok(s) => match s.cast::<PyString>().ok().and_then(|s| s.to_str().ok()) {
-                    Some(t) => t.to_string(),
+                Ok(s) => match super::str_text(&s) {
+                    Some(t) => t,
                     None => return Err(not_unicode()?),
                 },
                 Err(e) => return Err(bad(format!("not JSON ({})", e.value(py)))),

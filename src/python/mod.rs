@@ -72,7 +72,8 @@ pub(crate) fn shown(obj: &Bound<'_, PyAny>) -> PyResult<String> {
 /// such as one holding lone surrogates: no card or move text can be one).
 pub(crate) fn str_text(obj: &Bound<'_, PyAny>) -> Option<String> {
     let s = obj.cast::<PyString>().ok()?;
-    s.to_str().ok().map(|t| t.to_string())
+    // to_cow, not to_str: the stable ABI of 3.9 (abi3-py39) lends no UTF-8 view of a str.
+    s.to_cow().ok().map(|t| t.into_owned())
 }
 
 /// A Python int that is not a bool, as i128 (None when not such an int or too large).

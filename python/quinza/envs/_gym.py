@@ -125,6 +125,10 @@ class QuinzaGymEnv(gymnasium.Env):
         return obs, info
 
     def step(self, action: Any) -> Tuple[np.ndarray, float, bool, bool, Dict[str, Any]]:
+        """Play the action id for the seat, then the opponents until the seat is to move
+        again or the episode ends: (observation, reward, terminated, truncated, info), the
+        action mask in `info["action_mask"]`. An id outside the space raises ValueError;
+        one the mask refuses is handled as `illegal` says."""
         if self.game is None:
             raise ValueError("call reset() before step()")
         if self._lost or self.game.turn is None or (self.max_deals is not None and self._deals_done >= self.max_deals):

@@ -1,0 +1,69 @@
+"""The installed package's metadata: its version is `quinza.__version__` (both twins), and
+its project URLs are those of pyproject.toml, each an http(s) address or a path that the
+source distribution holds (the project has no public home yet: pyproject.toml says why)."""
+
+from __future__ import annotations
+
+import subprocess
+import tarfile
+from importlib.metadata import metadata
+from pathlib import Path
+from typing import Dict
+
+import pytest
+
+import tomllib
+
+import quinza
+import quinza.reference
+
+from .test_wheel import maturin
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def project() -> Dict[str, object]:
+    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]  # type: ignore[no-any-return]
+
+
+def installed_urls() -> Dict[str, str]:
+    urls: Dict[str, str] = {}
+    for entry in metadata("quinza").get_all("Project-URL") or []:
+        label, _, url = entry.partition(", ")
+        urls[label] = url
+    return urls
+
+
+def test_the_version_is_the_metadata_one() -> None:
+    assert quinza.__version__ == quinza.reference.__version__ == metadata("quinza")["Version"] == project()["version"]
+
+
+def test_the_project_urls_are_in_the_installed_metadata() -> None:
+    urls = installed_urls()
+    assert urls == project()["urls"] and "Documentation" in urls
+
+
+def test_every_project_url_leads_somewhere(tmp_path: Path) -> None:
+    # A path is taken from the root of the source distribution: build one and look inside.
+    subprocess.run(maturin() + ["sdist", "--out", str(tmp_path)], cwd=ROOT, check=True, capture_output=True, timeout=600)
+    (sdist,) = tmp_path.glob("quinza-*.tar.gz")
+    with tarfile.open(sdist) as tar:
+        names = {name.split("/", 1)[1] for name in tar.getnames() if "/" in name}
+    for label, url in installed_urls().items():
+        if url.startswith(("https://", "http://")):
+            continue
+        folder = url.rstrip("/")
+        assert folder in names or any(n.startswith(folder + "/") for n in names), f"{label}: {url} is not in {sdist.name}"
+        assert (ROOT / url).exists(), f"{label}: {url} is not in the checkout"
+    # The documentation itself: the rules, the engine contract, the docs site's sources.
+    assert {"docs/rules.md", "docs/engine.md", "docs/site/conf.py", "docs/site/index.md"} <= names
+
+
+def test_the_core_imported_is_the_stable_abi_build() -> None:
+    # An older build's _core.cpython-3XX-*.so beside it would win the import over
+    # _core.abi3.so, and every test would run the old core.
+    name = Path(quinza._core.__file__).name
+    assert name.startswith("_core.abi3.") or name.endswith(".pyd"), (
+        f"quinza imports {quinza._core.__file__}, not the abi3 build: remove that file (left by a build "
+        "from before abi3) and build again"
+    )
