@@ -32,6 +32,11 @@ def run(rules: Any, threads: int, steps: int, **kw: Any) -> List[Tuple[bytes, ..
             assert obs[i].tobytes() == g.encode(env.seat).tobytes()
             assert info["action_mask"][i].tobytes() == g.action_mask().tobytes()
             assert g.turn == env.seat
+        ids, offsets = env.legal_actions()
+        assert offsets[0] == 0 and offsets[-1] == len(ids)
+        for i in range(env.num_envs):
+            g = env.game(i)
+            assert ids[offsets[i]:offsets[i + 1]].tolist() == [g.action_of(m) for m in g.legal_moves()]
         seen.append(tuple(a.tobytes() for a in (obs, rewards, terminated, truncated, info["action_mask"])))
     return seen
 
@@ -82,3 +87,19 @@ def test_a_bad_action_anywhere_is_a_value_error_and_no_env_moves() -> None:
 def test_the_same_seed_gives_the_same_episodes() -> None:
     a = run("escoba", 2, 20, opponents="pimc:worlds=2")
     assert a == run("escoba", 2, 20, opponents="pimc:worlds=2")
+
+
+def test_legal_actions_are_the_masks_sparse_whatever_room_the_ids_had() -> None:
+    env = VectorEnv("quinza", num_envs=5, opponents="random", threads=2)
+    with pytest.raises(ValueError, match=r"^call reset\(\) before legal_actions\(\)$"):
+        env.legal_actions()
+    obs, info = env.reset(seed=3)
+    rng = np.random.default_rng(4)
+    for step in range(30):
+        env._ids = np.zeros(1, dtype=np.int64)  # too small: the env grows it and asks again
+        ids, offsets = env.legal_actions()
+        assert np.diff(offsets).min() >= 1
+        for i in range(5):
+            assert sorted(ids[offsets[i]:offsets[i + 1]].tolist()) == np.flatnonzero(info["action_mask"][i]).tolist()
+        pick = offsets[:-1] + (rng.random(5) * np.diff(offsets)).astype(np.int64)
+        obs, rewards, terminated, truncated, info = env.step(ids[pick])

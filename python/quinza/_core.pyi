@@ -775,6 +775,11 @@ class _VectorCore:
         self, actions: Any, observations: Any, masks: Any, rewards: Any, terminated: Any, truncated: Any
     ) -> None:
         """One action per env (an int64 array); everything checked before any env moves."""
+    def legal_actions(self, offsets: Any, ids: Any) -> int:
+        """The legal ids of every env as the last call left them (the ids its mask row has
+        set, in `legal_moves` order): env `i`'s are `ids[offsets[i]..offsets[i + 1]]`.
+        Writes the N + 1 offsets, and the ids when they fit in `ids`; returns their count
+        (more than `ids` holds: call again with a larger array)."""
     def game(self, i: int) -> Game:
         """A copy of env `i`'s match."""
 

@@ -4,7 +4,7 @@
 //! `match_seed(seed, i)` by `reset`: each episode takes the match seed and the bots' seed
 //! from it. So the results do not depend on how the envs are split over threads.
 
-use super::{encode_into, legal_actions, observation_len};
+use super::{encode_into, observation_len};
 use crate::any::{AnyGame, AnyMove, RuleSet};
 use crate::bots::BotSpec;
 use crate::rng::SplitMix64;
@@ -37,6 +37,43 @@ struct Slot {
     deals: usize,
     /// The ids set in this env's rows of the mask buffer by the last write.
     ids: Vec<usize>,
+    /// The legal moves of that write, in the order of `ids` (one family's is used): a
+    /// step takes its move from here rather than decoding and checking the id again.
+    fifteen_moves: Vec<crate::fifteen::Move>,
+    quinte_moves: Vec<crate::quinte::moves::Move>,
+}
+
+impl Slot {
+    /// The legal move of id `a` in the position of the last write, if `a` is one.
+    fn known_move(&self, a: i64) -> Option<AnyMove> {
+        let j = self.ids.iter().position(|&id| id as i64 == a)?;
+        match self.game {
+            AnyGame::Fifteen(_) => self.fifteen_moves.get(j).copied().map(AnyMove::Fifteen),
+            AnyGame::Quinte(_) => self.quinte_moves.get(j).copied().map(AnyMove::Quinte),
+        }
+    }
+
+    /// `ids` and the moves of the position, as `super::legal_actions` (empty beyond the
+    /// encoding's bounds).
+    fn list_legal(&mut self) {
+        self.ids.clear();
+        let done = match &self.game {
+            AnyGame::Fifteen(g) => {
+                super::fifteen::legal_actions(g, &mut self.ids, &mut self.fifteen_moves)
+            }
+            AnyGame::Quinte(g) => {
+                self.quinte_moves.clear();
+                g.legal_moves_into(&mut self.quinte_moves);
+                self.ids
+                    .extend(self.quinte_moves.iter().map(super::quinte::action_of));
+                Ok(())
+            }
+        };
+        if done.is_err() {
+            self.ids.clear(); // beyond rb3ine's bound (never in play): an empty mask
+            self.fifteen_moves.clear();
+        }
+    }
 }
 
 pub struct VectorEnv {
@@ -93,6 +130,8 @@ impl VectorEnv {
             bots: SplitMix64::new(0),
             deals: 0,
             ids: Vec::new(),
+            fifteen_moves: Vec::new(),
+            quinte_moves: Vec::new(),
         };
         Ok(VectorEnv {
             rules,
@@ -118,6 +157,25 @@ impl VectorEnv {
     /// Env `i`'s match (for reading; the env plays it).
     pub fn game(&self, i: usize) -> Option<&AnyGame> {
         self.slots.get(i).map(|s| &s.game)
+    }
+
+    /// Every env's legal ids after the last write, flat: env `i`'s are
+    /// `ids[offsets[i]..offsets[i + 1]]` (`offsets` has N + 1 entries). The ids are
+    /// written only when all fit; the count is returned either way.
+    pub fn legal_ids(&self, offsets: &mut [i64], ids: &mut [i64]) -> usize {
+        let mut total = 0;
+        offsets[0] = 0;
+        for (i, slot) in self.slots.iter().enumerate() {
+            total += slot.ids.len();
+            offsets[i + 1] = total as i64;
+        }
+        if total <= ids.len() {
+            let flat = self.slots.iter().flat_map(|s| s.ids.iter());
+            for (out, &a) in ids.iter_mut().zip(flat) {
+                *out = a as i64;
+            }
+        }
+        total
     }
 
     fn check(&self, out: &Outputs<'_>) -> Result<(), Error> {
@@ -167,8 +225,12 @@ impl VectorEnv {
         }
         let mut moves = Vec::with_capacity(actions.len());
         for (i, (slot, &a)) in self.slots.iter().zip(actions).enumerate() {
-            let mv = super::move_of(&slot.game, a as i128)
-                .map_err(|e| Error::Value(format!("env {i}: {e}")))?;
+            let mv = match slot.known_move(a) {
+                Some(mv) => mv,
+                // not a legal id of the last write: move_of says why (or decodes it)
+                None => super::move_of(&slot.game, a as i128)
+                    .map_err(|e| Error::Value(format!("env {i}: {e}")))?,
+            };
             moves.push(mv);
         }
         self.run(out, threads, &moves, false, !masks_kept)
@@ -223,9 +285,15 @@ impl VectorEnv {
         if threads <= 1 || n == 1 {
             parts.for_each(work);
         } else {
+            // The calling thread takes the first share: one spawn fewer a step.
+            let mut parts = parts;
+            let first = parts.next();
             std::thread::scope(|s| {
                 for part in parts {
                     s.spawn(move || work(part));
+                }
+                if let Some(part) = first {
+                    work(part);
                 }
             });
         }
@@ -323,10 +391,7 @@ impl Ctx<'_> {
                 mask[a] = 0;
             }
         }
-        slot.ids.clear();
-        if legal_actions(&slot.game, &mut slot.ids).is_err() {
-            slot.ids.clear(); // beyond rb3ine's bound (never in play): an empty mask
-        }
+        slot.list_legal();
         for &a in &slot.ids {
             mask[a] = 1;
         }

@@ -144,6 +144,20 @@ impl PyVectorCore {
             .map_err(core_error)
     }
 
+    /// The legal ids of every env as the last call left them (the ids its mask row has
+    /// set, in `legal_moves` order): env `i`'s are `ids[offsets[i]..offsets[i + 1]]`.
+    /// Writes the N + 1 offsets, and the ids when they fit in `ids`; returns their count
+    /// (more than `ids` holds: call again with a larger array).
+    fn legal_actions(&self, offsets: Bound<'_, PyAny>, ids: Bound<'_, PyAny>) -> PyResult<usize> {
+        let n = self.env.num_envs();
+        let offsets = slice_of::<i64>(&offsets, n + 1, "offsets")?;
+        let room = PyBuffer::<i64>::get(&ids)
+            .map_err(|_| value_error("ids: wrong dtype"))?
+            .item_count();
+        let ids = slice_of::<i64>(&ids, room, "ids")?;
+        Ok(self.env.legal_ids(offsets, ids))
+    }
+
     /// A copy of env `i`'s match.
     fn game(&self, py: Python<'_>, i: usize) -> PyResult<Py<PyAny>> {
         let g = self.env.game(i).ok_or_else(|| {
