@@ -100,11 +100,7 @@ def summary_view(s: Dict[str, Any], seconds: float) -> List[Any]:
     head = Text("\n".join(lines[:2]))  # the rules and seed; the matches and their speed
     r = s["rules"]
     players = r["players"]
-    sides = len(s["wins"])
-    seat_side = [seat % 2 if players == 4 else seat for seat in range(players)]
-    side_seats = [[seat for seat in range(players) if seat_side[seat] == side] for side in range(sides)]
-    side_bots = [",".join(sorted({s["bots"][seat] for seat in seats}, key=lambda b: s["bots"].index(b)))
-                 for seats in side_seats]
+    side_seats, side_bots = _sim.side_lineup(s)
 
     wins = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
     wins.add_column("side")
@@ -122,8 +118,7 @@ def summary_view(s: Dict[str, Any], seconds: float) -> List[Any]:
     seats_table.add_column("win rate, seated so\nin the first deal  [95% CI]")
     seats_table.add_column("points per deal\n[95% CI]")
     for pos in range(players):
-        label = "dealer" if pos == 0 else f"dealer+{pos}" + (" (plays first)" if pos == 1 else "")
-        seats_table.add_row(label, _sim._pct(s["win_rate_by_first_position"][pos]),
+        seats_table.add_row(_sim.position_label(pos), _sim._pct(s["win_rate_by_first_position"][pos]),
                             _sim._mean(s["points_per_deal_by_position"][pos]))
     tail = Text("\n".join(lines[-2:]))  # deals and moves per match
     return [head, wins, seats_table, tail]

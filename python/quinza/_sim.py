@@ -320,6 +320,28 @@ def concat_records(parts: Sequence[Dict[str, np.ndarray]], sides: int) -> Dict[s
 # -- the running summary ----------------------------------------------------------------------
 
 
+def side_of_seat(seat: Any, players: int) -> Any:
+    """The side of a seat (or of a numpy array of seats), as `Rules.side_of` says:
+    partners at 4 players (seats 0 and 2, 1 and 3), every player alone at 2 or 3. For
+    the tallies and summaries, which hold no Rules."""
+    return seat % 2 if players == 4 else seat
+
+
+def seat_sides(players: int) -> List[int]:
+    """The side of every seat."""
+    return [side_of_seat(seat, players) for seat in range(players)]
+
+
+def side_lineup(s: Dict[str, Any]) -> Tuple[List[List[int]], List[str]]:
+    """The seats of every side of a summary and their bots' names joined by commas (each
+    name once, in seat order)."""
+    seat_side = seat_sides(s["rules"]["players"])
+    side_seats = [[seat for seat, side in enumerate(seat_side) if side == k] for k in range(len(s["wins"]))]
+    side_bots = [",".join(sorted({s["bots"][seat] for seat in seats}, key=lambda b: s["bots"].index(b)))
+                 for seats in side_seats]
+    return side_seats, side_bots
+
+
 class Tally:
     """Exact integer totals of finished matches, updated chunk by chunk (memory stays flat
     however many matches are played) and merged across shards."""
@@ -338,7 +360,7 @@ class Tally:
         self.hist = np.zeros((sides, 1), dtype=np.int64)  # deal points per side
 
     def side_of(self, seat: Any) -> Any:
-        return seat % 2 if self.players == 4 else seat
+        return side_of_seat(seat, self.players)
 
     def add(self, rec: Dict[str, np.ndarray]) -> None:
         n = len(rec["winner"])
@@ -423,7 +445,13 @@ def mean_ci(total: int, total_sq: int, n: int) -> Dict[str, float]:
     return {"mean": mean, "low": mean - half, "high": mean + half}
 
 
-def position_name(r: int, players: int) -> str:
+def position_label(r: int) -> str:
+    """A seat from the dealer as the summary's table names it (the one after the dealer
+    plays first)."""
+    return position_name(r) + (" (plays first)" if r == 1 else "")
+
+
+def position_name(r: int) -> str:
     if r == 0:
         return "dealer"
     return f"dealer+{r}"
@@ -444,11 +472,11 @@ def summarize(t: Tally, *, rules: Any, seed: int, bots: Sequence[str], requested
         "win_rate_by_side": [wilson(t.wins[s], n) for s in range(t.sides)],
         "win_rate_by_seat": [wilson(t.wins[seat_side[s]], n) for s in range(players)],
         "win_rate_by_first_position": [
-            {"position": position_name(r, players), **wilson(t.wins_by_first[r], n)} for r in range(players)
+            {"position": position_name(r), **wilson(t.wins_by_first[r], n)} for r in range(players)
         ],
         "draw_rate": wilson(t.draws, n),
         "points_per_deal_by_position": [
-            {"position": position_name(r, players), **mean_ci(t.pos_points[r], t.pos_points_sq[r], t.deals)}
+            {"position": position_name(r), **mean_ci(t.pos_points[r], t.pos_points_sq[r], t.deals)}
             for r in range(players)
         ],
         "points_per_deal_by_side": [mean_ci(t.side_points[s], t.side_points_sq[s], t.deals) for s in range(t.sides)],
@@ -609,17 +637,13 @@ def _mean(d: Dict[str, float], digits: int = 2) -> str:
 def format_summary(s: Dict[str, Any], seconds: float = 0.0) -> str:
     r = s["rules"]
     players = r["players"]
-    sides = len(s["wins"])
     opts = "".join(f", {k}={v}" for k, v in r.items() if k not in ("name", "players", "target"))
     lines = [
         f"{r['name']}, {players} players, target {r['target']}{opts}; seed {s['seed']}",
         f"{s['games']:,} matches" + (f" of {s['requested']:,} (interrupted)" if s["interrupted"] else "")
         + (f" in {seconds:.1f} s ({s['games'] / seconds:,.0f} matches/s, {s['moves'] / seconds:,.0f} moves/s)" if seconds > 0 and s["games"] else ""),
     ]
-    seat_side = [seat % 2 if players == 4 else seat for seat in range(players)]
-    side_seats = [[seat for seat in range(players) if seat_side[seat] == side] for side in range(sides)]
-    side_bots = [",".join(sorted({s["bots"][seat] for seat in seats}, key=lambda b: s["bots"].index(b)))
-                 for seats in side_seats]
+    side_seats, side_bots = side_lineup(s)
     # The bots column grows for bots written with their parameters (pimc:worlds=32).
     width = max([18] + [len(b) + 1 for b in side_bots])
     lines += ["", f"{'side':<6}{'seats':<8}{'bots':<{width}}{'wins':>12}   {'win rate  [95% CI]':<28}"]
@@ -634,7 +658,7 @@ def format_summary(s: Dict[str, Any], seconds: float = 0.0) -> str:
         f"{'':<24}{'in the first deal  [95% CI]':<34}{'[95% CI]'}",
     ]
     for r in range(players):
-        label = "dealer" if r == 0 else f"dealer+{r}" + (" (plays first)" if r == 1 else "")
+        label = position_label(r)
         lines.append(
             f"{label:<24}{_pct(s['win_rate_by_first_position'][r]):<34}{_mean(s['points_per_deal_by_position'][r])}"
         )
