@@ -31,11 +31,13 @@ class View:
     notebook shows it). A seat's view is made from `game.observation(seat)` alone: it
     shows that seat's hand and only the sizes of the others."""
 
-    __slots__ = ("_obs", "_hands", "_seat")
+    __slots__ = ("_obs", "_hands", "_sides", "_seat")
 
-    def __init__(self, obs: Dict[str, Any], hands: List[Optional[List[str]]], seat: Optional[int]) -> None:
+    def __init__(self, obs: Dict[str, Any], hands: List[Optional[List[str]]], sides: List[int],
+                 seat: Optional[int]) -> None:
         self._obs = obs  # the observation (of seat 0 for the open view)
         self._hands = hands  # per seat, its cards as text, or None where hidden
+        self._sides = sides  # per seat, its side (Rules.side_of)
         self._seat = seat
 
     @property
@@ -66,13 +68,12 @@ class View:
         return f"{head}: play, trick {self._trick_number()}, seat {o['turn']} to play"
 
     def _trick_number(self) -> int:
-        # The tricks done are the cards played before the trick in progress, four each.
-        return (len(self._obs["played"]) - len(self._obs["trick"])) // 4 + 1
+        # Every trick done was won by a side.
+        return sum(self._obs["tricks_won"]) + 1
 
     def _seat_label(self, seat: int) -> str:
         o = self._obs
-        side = seat % len(o["scores"])
-        notes = [f"side {side}"] + (["you"] if seat == self._seat else [])
+        notes = [f"side {self._sides[seat]}"] + (["you"] if seat == self._seat else [])
         if o["turn"] == seat:
             notes.append("to bid" if self._quinte and o["phase"] == "doubling" else "to play")
         return f"seat {seat} ({', '.join(notes)})"
@@ -148,14 +149,15 @@ class View:
 def view(game: Any, seat: Any = None) -> View:
     """`game.view(seat)` of either twin: the View of `seat`, or the open view for None."""
     players = game.rules.players
+    sides = [game.rules.side_of(s) for s in range(players)]
     if seat is None:
         obs = game.observation(0)
         hands: List[Optional[List[str]]] = [[str(c) for c in game.hand(s)] for s in range(players)]
-        return View(obs, hands, None)
+        return View(obs, hands, sides, None)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
         raise ValueError(f"seat must be 0..{players - 1}, or None for the open view, not {quoted(seat)}")
     obs = game.observation(seat)
-    return View(obs, [list(obs["hand"]) if s == seat else None for s in range(players)], seat)
+    return View(obs, [list(obs["hand"]) if s == seat else None for s in range(players)], sides, seat)
 
 
 def game_svg(game: Any) -> str:
