@@ -112,7 +112,6 @@ class Session:
         stand_in = _sim.seat_players(api, [b if b is not None else "random" for b in bots], seed)
         self.bots = [None if b is None else p for b, p in zip(bots, stand_in)]
         self.labels = ["you" if b is None else _sim.bot_name(api, b) for b in bots]
-        self.played: List[int] = []  # the seat of every move played, for undo
         self.record_file = f"quinza-{self.rules.name}-seed{seed}.txt"
 
     # -- words ------------------------------------------------------------------------------
@@ -195,11 +194,7 @@ class Session:
 
     def play(self, move: Any) -> None:
         """Play a legal move for the seat to play, and tell what happened."""
-        g = self.game
-        seat = g.turn
-        events = g.play(move)
-        self.played.append(seat)
-        self.show_events(events)
+        self.show_events(self.game.play(move))
 
     def show_events(self, events: Sequence[Any]) -> None:
         for e in events:
@@ -309,13 +304,12 @@ class Session:
 
     def undo(self) -> bool:
         """Take back the human's last move and the bots' moves after it."""
-        if self.seat not in self.played:
+        movers = [e.seat for e in self.game.history if e.kind == "move"]
+        if self.seat not in movers:
             self.say("nothing of yours to undo yet")
             return False
-        last = len(self.played) - 1 - self.played[::-1].index(self.seat)
-        while len(self.played) > last:
+        for _ in range(movers[::-1].index(self.seat) + 1):
             self.game.undo()
-            self.played.pop()
         self.say("took back your last move")
         return True
 
