@@ -80,19 +80,13 @@ def seconds(value: Any) -> Optional[float]:
     return _time_limit(value)
 
 
-class SearchBot:
-    """What every search bot shares: its seed, its generator (which goes on from move to
-    move), its time limit, and how it reads the game it is asked about."""
+class Seeded:
+    """What every bot that draws shares: its seed and its generator, which goes on from
+    move to move."""
 
-    def __init__(self, time_limit: Any, seed: Any) -> None:
-        self._time_limit = seconds(time_limit)
+    def __init__(self, seed: Any) -> None:
         self._seed = check_seed(seed)
         self._rng = Random(self._seed)
-
-    @property
-    def time_limit(self) -> Optional[float]:
-        """Seconds a move may take (then as many worlds or iterations as fit, at least one), or None."""
-        return self._time_limit
 
     @property
     def seed(self) -> int:
@@ -103,6 +97,20 @@ class SearchBot:
     def state(self) -> int:
         """The generator's state now."""
         return self._rng.state
+
+
+class SearchBot(Seeded):
+    """What every search bot shares: its seed, its generator (which goes on from move to
+    move), its time limit, and how it reads the game it is asked about."""
+
+    def __init__(self, time_limit: Any, seed: Any) -> None:
+        self._time_limit = seconds(time_limit)
+        super().__init__(seed)
+
+    @property
+    def time_limit(self) -> Optional[float]:
+        """Seconds a move may take (then as many worlds or iterations as fit, at least one), or None."""
+        return self._time_limit
 
     def _position(self, game: Any) -> Tuple[List[Any], Optional[Game]]:
         """The game's legal moves (the caller's own objects: a game of either twin) and the

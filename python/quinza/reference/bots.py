@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any, Dict, Optional, Tuple
 
 from .._words import choice_text, quoted
-from .botargs import check_seed, refuse_finished
+from .botargs import Seeded, check_seed, refuse_finished
 from .generator import _MASK, GAMMA, Random
 from .ismcts import IsmctsBot
 from .pimc import PimcBot
@@ -29,25 +29,14 @@ _seed = check_seed
 _over = refuse_finished
 
 
-class RandomBot:
+class RandomBot(Seeded):
     """Uniform over the legal moves: `below(len(legal_moves))` from a generator of its own,
     one draw a move (even when there is only one), picking in legal-move order."""
 
     name = "random"
 
     def __init__(self, seed: Optional[int] = None) -> None:
-        self._seed = _seed(seed)
-        self._rng = Random(self._seed)
-
-    @property
-    def seed(self) -> int:
-        """The seed the bot started from."""
-        return self._seed
-
-    @property
-    def state(self) -> int:
-        """The generator's state now."""
-        return self._rng.state
+        super().__init__(seed)
 
     @property
     def params(self) -> Dict[str, Any]:
