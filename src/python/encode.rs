@@ -1,13 +1,14 @@
 //! The encodings of docs/engine.md "Encodings" as numpy arrays: conversion only, the
 //! layouts and ids are the core's (`crate::encode`). An `out=` array is written in place
-//! through the buffer protocol, so a loop that keeps one array allocates nothing.
+//! (`super::buffers`), so a loop that keeps one array allocates nothing.
 
 use super::cards::{move_arg, move_object, MoveArg};
 use super::rules::rules_arg;
 use super::{core_error, plain_int, shown, value_error};
 use crate::any::{AnyGame, RuleSet};
 use crate::encode;
-use pyo3::buffer::{Element, PyBuffer};
+use super::buffers::Writable;
+use pyo3::buffer::Element;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 
@@ -19,58 +20,43 @@ fn empty<'py>(py: Python<'py>, len: usize, dtype: &str) -> PyResult<Bound<'py, P
     np.bind(py).call_method1("empty", (len, dtype))
 }
 
-/// `out` as a writable one-dimensional C-contiguous buffer of `len` items of `T`, or the
+/// `out` as a writable one-dimensional C-contiguous array of `len` items of `T`, or the
 /// ValueError that says what it must be.
-fn out_buffer<T: Element>(
+fn out_array<T: Element>(
     out: &Bound<'_, PyAny>,
     len: usize,
     dtype: &str,
     what: &str,
-) -> PyResult<PyBuffer<T>> {
-    let message = || -> PyResult<PyErr> {
-        Ok(value_error(format!(
+) -> PyResult<Writable<T>> {
+    match Writable::of(out, Some(len)) {
+        Ok(w) if w.dimensions() == 1 => Ok(w),
+        _ => Err(value_error(format!(
             "out must be a writable numpy {dtype} array of shape ({len},) for {what}, not {}",
             shown(out)?
-        )))
-    };
-    let Ok(buffer) = PyBuffer::<T>::get(out) else {
-        return Err(message()?);
-    };
-    if buffer.readonly()
-        || buffer.dimensions() != 1
-        || buffer.item_count() != len
-        || !buffer.is_c_contiguous()
-    {
-        return Err(message()?);
+        ))),
     }
-    Ok(buffer)
 }
 
-/// `game.encode(seat, out)`: the seat's vector, into `out` or a new float32 array.
+/// `game.encode(seat, out)`: the seat's vector, written straight into `out` or a new
+/// float32 array.
 pub(crate) fn encode<'py>(
     py: Python<'py>,
     game: &AnyGame,
     seat: u8,
     out: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let rules = game.rules();
-    let len = encode::observation_len(&rules);
+    let len = encode::observation_len(&game.rules());
     let array = match out {
         Some(a) => a.clone(),
         None => empty(py, len, "float32")?,
     };
-    let buffer = out_buffer::<f32>(&array, len, "float32", "the encoding")?;
-    let mut values = [0f32; MAX_OBSERVATION];
-    let values = &mut values[..len];
-    encode::encode_into(&game.observation(seat), values);
-    buffer.copy_from_slice(py, values)?;
+    let mut buffer = out_array::<f32>(&array, len, "float32", "the encoding")?;
+    encode::encode_into(&game.observation(seat), buffer.slice());
     Ok(array)
 }
 
-/// Every observation vector fits in this many entries (quinte's is the longest).
-const MAX_OBSERVATION: usize = 1024;
-
-/// `game.action_mask(out)`: 1 at every legal move's id, into `out` or a new int8 array.
+/// `game.action_mask(out)`: 1 at every legal move's id, written straight into `out` or a
+/// new int8 array. An error leaves `out` untouched.
 pub(crate) fn action_mask<'py>(
     py: Python<'py>,
     game: &AnyGame,
@@ -83,12 +69,12 @@ pub(crate) fn action_mask<'py>(
         Some(a) => a.clone(),
         None => empty(py, len, "int8")?,
     };
-    let buffer = out_buffer::<i8>(&array, len, "int8", "the action mask")?;
-    let mut mask = vec![0i8; len];
+    let mut buffer = out_array::<i8>(&array, len, "int8", "the action mask")?;
+    let mask = buffer.slice();
+    mask.fill(0);
     for a in ids {
         mask[a] = 1;
     }
-    buffer.copy_from_slice(py, &mask)?;
     Ok(array)
 }
 

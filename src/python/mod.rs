@@ -6,6 +6,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyString};
 
 mod bots;
+mod buffers;
 mod cards;
 mod encode;
 mod events;

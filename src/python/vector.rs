@@ -6,6 +6,7 @@ use super::game::game_object;
 use super::rules::rules_arg;
 use super::{core_error, value_error};
 use crate::encode::vector::{Outputs, Reward, VectorEnv};
+use super::buffers::{Refused, Writable};
 use pyo3::buffer::{Element, PyBuffer};
 use pyo3::prelude::*;
 
@@ -18,50 +19,61 @@ pub struct PyVectorCore {
     last_masks: usize,
 }
 
-/// A writable C-contiguous buffer of `len` items of `T` as a slice. The caller keeps the
-/// array alive and does not touch it during the call (as for any numpy call that
-/// releases the GIL).
-fn slice_of<'a, T: Element>(
+/// A writable C-contiguous array of `len` items of `T` (`None`: any length), or the
+/// ValueError that says what it must be.
+fn array_of<T: Element>(
     obj: &Bound<'_, PyAny>,
-    len: usize,
+    len: Option<usize>,
     what: &str,
-) -> PyResult<&'a mut [T]> {
-    let buffer =
-        PyBuffer::<T>::get(obj).map_err(|_| value_error(format!("{what}: wrong dtype")))?;
-    if buffer.readonly() || !buffer.is_c_contiguous() || buffer.item_count() != len {
-        return Err(value_error(format!(
-            "{what} must be a writable C-contiguous array of {len} items"
-        )));
-    }
-    let ptr = buffer.buf_ptr() as *mut T;
-    // SAFETY: the buffer was checked writable, contiguous and `len` items of `T`; the
-    // object that owns the memory is alive for the call (the caller holds it).
-    Ok(unsafe { std::slice::from_raw_parts_mut(ptr, len) })
+) -> PyResult<Writable<T>> {
+    Writable::of(obj, len).map_err(|refused| match refused {
+        Refused::Dtype => value_error(format!("{what}: wrong dtype")),
+        Refused::Shape => value_error(format!(
+            "{what} must be a writable C-contiguous array of {} items",
+            len.map_or("any number of".to_string(), |n| n.to_string())
+        )),
+    })
 }
 
-struct Raw<'a> {
-    out: Outputs<'a>,
-    masks_at: usize,
+/// The five arrays a call writes, held lent for the call.
+struct Arrays {
+    observations: Writable<f32>,
+    masks: Writable<i8>,
+    rewards: Writable<f32>,
+    terminated: Writable<u8>,
+    truncated: Writable<u8>,
+}
+
+impl Arrays {
+    /// Where the masks are: the same array as the last call's is only updated.
+    fn masks_at(&mut self) -> usize {
+        self.masks.slice().as_ptr() as usize
+    }
+
+    fn outputs(&mut self) -> Outputs<'_> {
+        Outputs {
+            observations: self.observations.slice(),
+            masks: self.masks.slice(),
+            rewards: self.rewards.slice(),
+            terminated: self.terminated.slice(),
+            truncated: self.truncated.slice(),
+        }
+    }
 }
 
 impl PyVectorCore {
-    fn outputs<'a>(&self, buffers: &[Bound<'_, PyAny>; 5]) -> PyResult<Raw<'a>> {
+    fn arrays(&self, buffers: &[Bound<'_, PyAny>; 5]) -> PyResult<Arrays> {
         let n = self.env.num_envs();
-        let masks = slice_of::<i8>(&buffers[1], n * self.env.action_count(), "masks")?;
-        let masks_at = masks.as_ptr() as usize;
-        Ok(Raw {
-            out: Outputs {
-                observations: slice_of::<f32>(
-                    &buffers[0],
-                    n * self.env.observation_len(),
-                    "observations",
-                )?,
-                masks,
-                rewards: slice_of::<f32>(&buffers[2], n, "rewards")?,
-                terminated: slice_of::<u8>(&buffers[3], n, "terminated")?,
-                truncated: slice_of::<u8>(&buffers[4], n, "truncated")?,
-            },
-            masks_at,
+        Ok(Arrays {
+            observations: array_of(
+                &buffers[0],
+                Some(n * self.env.observation_len()),
+                "observations",
+            )?,
+            masks: array_of(&buffers[1], Some(n * self.env.action_count()), "masks")?,
+            rewards: array_of(&buffers[2], Some(n), "rewards")?,
+            terminated: array_of(&buffers[3], Some(n), "terminated")?,
+            truncated: array_of(&buffers[4], Some(n), "truncated")?,
         })
     }
 }
@@ -114,10 +126,11 @@ impl PyVectorCore {
         terminated: Bound<'_, PyAny>,
         truncated: Bound<'_, PyAny>,
     ) -> PyResult<()> {
-        let raw = self.outputs(&[observations, masks, rewards, terminated, truncated])?;
-        self.last_masks = raw.masks_at;
+        let mut arrays = self.arrays(&[observations, masks, rewards, terminated, truncated])?;
+        self.last_masks = arrays.masks_at();
         let (env, threads) = (&mut self.env, self.threads);
-        py.detach(|| env.reset(seed, raw.out, threads))
+        let out = arrays.outputs();
+        py.detach(|| env.reset(seed, out, threads))
             .map_err(core_error)
     }
 
@@ -136,11 +149,13 @@ impl PyVectorCore {
         let actions: Vec<i64> = PyBuffer::<i64>::get(&actions)
             .map_err(|_| value_error("actions must be an int64 array"))?
             .to_vec(py)?;
-        let raw = self.outputs(&[observations, masks, rewards, terminated, truncated])?;
-        let kept = raw.masks_at == self.last_masks;
-        self.last_masks = raw.masks_at;
+        let mut arrays = self.arrays(&[observations, masks, rewards, terminated, truncated])?;
+        let masks_at = arrays.masks_at();
+        let kept = masks_at == self.last_masks;
+        self.last_masks = masks_at;
         let (env, threads) = (&mut self.env, self.threads);
-        py.detach(|| env.step(&actions, raw.out, threads, kept))
+        let out = arrays.outputs();
+        py.detach(|| env.step(&actions, out, threads, kept))
             .map_err(core_error)
     }
 
@@ -150,12 +165,9 @@ impl PyVectorCore {
     /// (more than `ids` holds: call again with a larger array).
     fn legal_actions(&self, offsets: Bound<'_, PyAny>, ids: Bound<'_, PyAny>) -> PyResult<usize> {
         let n = self.env.num_envs();
-        let offsets = slice_of::<i64>(&offsets, n + 1, "offsets")?;
-        let room = PyBuffer::<i64>::get(&ids)
-            .map_err(|_| value_error("ids: wrong dtype"))?
-            .item_count();
-        let ids = slice_of::<i64>(&ids, room, "ids")?;
-        Ok(self.env.legal_ids(offsets, ids))
+        let mut offsets = array_of::<i64>(&offsets, Some(n + 1), "offsets")?;
+        let mut ids = array_of::<i64>(&ids, None, "ids")?;
+        Ok(self.env.legal_ids(offsets.slice(), ids.slice()))
     }
 
     /// A copy of env `i`'s match.
