@@ -160,9 +160,12 @@ def test_out_writes_in_place_and_refuses_the_wrong_array(q: ModuleType) -> None:
     assert g.encode(0, out=out) is out and out.tobytes() == g.encode(0).tobytes()
     mask = np.full(g.action_count, 3, dtype=np.int8)
     assert g.action_mask(out=mask) is mask and mask.tobytes() == g.action_mask().tobytes()
-    for bad in (np.zeros(n, dtype=np.float64), np.zeros(n + 1, dtype=np.float32), np.zeros((1, n), dtype=np.float32), [0.0] * n):
+    # A big-endian float32 array (">f4") would hold garbage if written in this machine's order.
+    swapped = np.zeros(n, dtype=np.dtype(np.float32).newbyteorder("S"))
+    for bad in (np.zeros(n, dtype=np.float64), np.zeros(n + 1, dtype=np.float32), np.zeros((1, n), dtype=np.float32), [0.0] * n, swapped):
         kind, message = outcome(lambda: g.encode(0, out=bad))
         assert kind == "ValueError" and message.startswith(f"out must be a writable numpy float32 array of shape ({n},)"), message
+    assert not swapped.any()
     frozen = np.zeros(n, dtype=np.float32)
     frozen.flags.writeable = False
     assert outcome(lambda: g.encode(0, out=frozen))[0] == "ValueError"

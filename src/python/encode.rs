@@ -7,8 +7,7 @@ use super::rules::rules_arg;
 use super::{core_error, plain_int, shown, value_error};
 use crate::any::{AnyGame, RuleSet};
 use crate::encode;
-use super::buffers::Writable;
-use pyo3::buffer::Element;
+use super::buffers::{Item, Writable};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 
@@ -22,7 +21,7 @@ fn empty<'py>(py: Python<'py>, len: usize, dtype: &str) -> PyResult<Bound<'py, P
 
 /// `out` as a writable one-dimensional C-contiguous array of `len` items of `T`, or the
 /// ValueError that says what it must be.
-fn out_array<T: Element>(
+fn out_array<T: Item>(
     out: &Bound<'_, PyAny>,
     len: usize,
     dtype: &str,

@@ -6,8 +6,7 @@ use super::game::game_object;
 use super::rules::rules_arg;
 use super::{core_error, value_error};
 use crate::encode::vector::{Outputs, Reward, VectorEnv};
-use super::buffers::{Refused, Writable};
-use pyo3::buffer::{Element, PyBuffer};
+use super::buffers::{copied, Item, Refused, Writable};
 use pyo3::prelude::*;
 
 /// N matches of one seat against core bots, stepped in Rust (`quinza.envs.VectorEnv`).
@@ -21,7 +20,7 @@ pub struct PyVectorCore {
 
 /// A writable C-contiguous array of `len` items of `T` (`None`: any length), or the
 /// ValueError that says what it must be.
-fn array_of<T: Element>(
+fn array_of<T: Item>(
     obj: &Bound<'_, PyAny>,
     len: Option<usize>,
     what: &str,
@@ -146,9 +145,8 @@ impl PyVectorCore {
         terminated: Bound<'_, PyAny>,
         truncated: Bound<'_, PyAny>,
     ) -> PyResult<()> {
-        let actions: Vec<i64> = PyBuffer::<i64>::get(&actions)
-            .map_err(|_| value_error("actions must be an int64 array"))?
-            .to_vec(py)?;
+        let actions: Vec<i64> =
+            copied(&actions)?.ok_or_else(|| value_error("actions must be an int64 array"))?;
         let mut arrays = self.arrays(&[observations, masks, rewards, terminated, truncated])?;
         let masks_at = arrays.masks_at();
         let kept = masks_at == self.last_masks;
