@@ -1,13 +1,20 @@
-"""Install without Rust: the wheel `maturin build --release` makes (on the stable ABI, one
-for every CPython from 3.11) installs into a fresh venv with no Rust toolchain on PATH and
-no site packages of this Python, and the README's tour runs there.
+"""Install without Rust: the wheels `maturin build --release` makes (on the stable ABI,
+one for every CPython from 3.11) and `maturin build --release --features abi3-py39` (one
+for 3.9 and 3.10) install into a fresh venv with no Rust toolchain on PATH and no site
+packages of this Python, and the README's tour runs there.
 
-The build reuses what `pip install .` compiled into ./target (the same profile, features
-and target folder), so after the README's test command it only packs the wheel.
+The default build reuses what `pip install .` compiled into ./target (the same profile,
+features and target folder), so after the README's test command it only packs the wheel.
+The cp39-abi3 one is built with the release-nolto profile (Cargo.toml), in its own folder.
+It installs on this Python too (a 3.9 stable-ABI module runs on every later CPython), so
+its core, which reaches numpy's memory through `__array_interface__` instead of the buffer
+protocol, is run here against the test's own build: tests/wheel_probe.py prints what each
+does with the arrays it is lent, and the two must be equal.
 """
 
 from __future__ import annotations
 
+import email
 import json
 import os
 import shutil
@@ -15,8 +22,13 @@ import subprocess
 import sys
 import sysconfig
 import time
+import zipfile
 from pathlib import Path
-from typing import Dict, List
+from typing import Dict, List, Tuple
+
+import tomllib
+
+import quinza
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -48,17 +60,18 @@ def without_rust(venv: Path) -> Dict[str, str]:
     return env
 
 
-def test_the_wheel_installs_and_runs_the_readme_tour_without_rust(tmp_path: Path) -> None:
-    began = time.perf_counter()
+def built(tmp_path: Path, *args: str) -> Path:
+    """The one wheel `maturin build` makes with `args`, into tmp_path/wheels."""
     out = tmp_path / "wheels"
-    run(maturin() + ["build", "--release", "--interpreter", sys.executable, "--out", str(out)],
-        timeout=1800, cwd=ROOT)
-    print(f"wheel built in {time.perf_counter() - began:.1f} s")
+    run(maturin() + ["build", *args, "--interpreter", sys.executable, "--out", str(out)], timeout=1800, cwd=ROOT)
     wheels = sorted(out.glob("quinza-*.whl"))
     assert len(wheels) == 1, wheels
-    # The stable ABI from 3.11: one wheel for every CPython since.
-    assert "-cp311-abi3-" in wheels[0].name, wheels[0].name
+    return wheels[0]
 
+
+def installed(tmp_path: Path, wheel: Path) -> Tuple[str, Dict[str, str]]:
+    """A fresh venv without Rust and without this Python's packages, holding `wheel` with
+    the envs extra: its python and the environment to run it in."""
     venv = tmp_path / "venv"
     run([sys.executable, "-m", "venv", str(venv)], timeout=300)
     python = str(venv / "bin" / "python")
@@ -72,11 +85,21 @@ def test_the_wheel_installs_and_runs_the_readme_tour_without_rust(tmp_path: Path
 
     # The dependencies (numpy, rich) and the envs extra the tour uses (gymnasium,
     # pettingzoo) come from the package index; nothing is compiled.
-    run([python, "-m", "pip", "install", "--disable-pip-version-check", "--only-binary", ":all:", f"{wheels[0]}[envs]"],
+    run([python, "-m", "pip", "install", "--disable-pip-version-check", "--only-binary", ":all:", f"{wheel}[envs]"],
         timeout=900, env=env, cwd=tmp_path)
     where = run([python, "-c", "import quinza; print(quinza.__file__, quinza.__version__, quinza.BACKEND)"],
                 timeout=60, env=env, cwd=tmp_path).stdout.split()
     assert Path(where[0]).is_relative_to(venv) and where[2] == "rust", where
+    return python, env
+
+
+def test_the_wheel_installs_and_runs_the_readme_tour_without_rust(tmp_path: Path) -> None:
+    began = time.perf_counter()
+    wheel = built(tmp_path, "--release")
+    print(f"wheel built in {time.perf_counter() - began:.1f} s")
+    # The stable ABI from 3.11: one wheel for every CPython since.
+    assert "-cp311-abi3-" in wheel.name, wheel.name
+    python, env = installed(tmp_path, wheel)
 
     # The README's examples (a doctest file for pytest too), in the fresh venv.
     run([python, "-m", "doctest", str(ROOT / "README.md")], timeout=600, env=env, cwd=tmp_path)
@@ -86,3 +109,39 @@ def test_the_wheel_installs_and_runs_the_readme_tour_without_rust(tmp_path: Path
     summary = json.loads(run(cmd, timeout=300, env=env, cwd=tmp_path).stdout)
     assert summary["games"] == 200 and sum(summary["wins"]) + summary["draws"] == 200
     print(f"wheel built, installed and toured in {time.perf_counter() - began:.1f} s")
+
+
+def wheel_files(wheel: Path) -> Dict[str, bytes]:
+    with zipfile.ZipFile(wheel) as z:
+        return {name: z.read(name) for name in z.namelist()}
+
+
+def test_the_cp39_wheel_installs_and_writes_arrays_as_the_default_build(tmp_path: Path) -> None:
+    began = time.perf_counter()
+    wheel = built(tmp_path, "--profile", "release-nolto", "--features", "abi3-py39")
+    print(f"cp39-abi3 wheel built in {time.perf_counter() - began:.1f} s")
+    # The stable ABI from 3.9: one wheel for 3.9 and 3.10 (and, were it the only one, every
+    # CPython since).
+    assert "-cp39-abi3-" in wheel.name, wheel.name
+    files = wheel_files(wheel)
+    (info,) = {name.split("/")[0] for name in files if name.split("/")[0].endswith(".dist-info")}
+    tags = [line.split(": ", 1)[1] for line in files[f"{info}/WHEEL"].decode().splitlines() if line.startswith("Tag: ")]
+    assert tags and all(tag.startswith("cp39-abi3-") for tag in tags), tags
+    meta = email.message_from_bytes(files[f"{info}/METADATA"])
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert meta["Name"] == "quinza" and meta["Version"] == project["version"] == quinza.__version__
+    assert meta["Requires-Python"] == project["requires-python"] == ">=3.9"
+    assert set(meta.get_all("Classifier") or []) == set(project["classifiers"])
+    # Built without the buffer protocol (3.9's stable ABI has none), which the default
+    # build uses: so the arrays below go through buffers.rs's other way.
+    (core,) = [data for name, data in files.items() if name.startswith("quinza/_core.abi3.")]
+    assert b"PyObject_GetBuffer" not in core
+    assert b"PyObject_GetBuffer" in Path(quinza._core.__file__).read_bytes()
+
+    python, env = installed(tmp_path, wheel)
+    run([python, "-m", "doctest", str(ROOT / "README.md")], timeout=600, env=env, cwd=tmp_path)
+    probe = [str(ROOT / "tests" / "wheel_probe.py")]
+    theirs = json.loads(run([python, *probe], timeout=600, env=env, cwd=tmp_path).stdout)
+    ours = json.loads(run([sys.executable, *probe], timeout=600, cwd=tmp_path).stdout)
+    assert theirs == ours
+    print(f"cp39-abi3 wheel built, installed and compared in {time.perf_counter() - began:.1f} s")

@@ -209,7 +209,10 @@ impl Interface {
         let (ptr, readonly): (usize, bool) = field("data")?.extract().ok()?;
         let shape: Vec<usize> = field("shape")?.extract().ok()?;
         let strides: Option<Vec<isize>> = field("strides")?.extract().ok()?;
+        // No axis: refused as PyBuffer::get refuses it (numpy lends such an array without
+        // a shape).
         let fine = is_item::<T>(typestr.as_bytes())
+            && !shape.is_empty()
             && ptr != 0
             && ptr % std::mem::align_of::<T>() == 0
             && strides.as_ref().is_none_or(|s| s.len() == shape.len());
