@@ -2,8 +2,9 @@
 tests/test_wheel.py). No 3.9 interpreter is at hand where the tests run, so the code of
 python/ and examples/ is checked statically with vermin: no syntax, module, function or
 keyword argument newer than 3.9 (`match`, `X | Y` outside annotations, `zip(strict=)`,
-`dataclass(slots=)`, `tomllib`, ...). Annotations are not counted: every module has
-`from __future__ import annotations`, so they are never evaluated.
+`dataclass(slots=)`, `tomllib`, ...). vermin counts an `X | Y` in an annotation even
+where `from __future__ import annotations` keeps it from being evaluated: stricter than
+3.9 needs, and the package meets it (its annotations say `Optional[X]`, `Union[X, Y]`).
 """
 
 from __future__ import annotations
@@ -55,5 +56,8 @@ def test_the_check_fails_on_code_newer_than_3_9(tmp_path: Path) -> None:
         (tmp_path / f"new{i}.py").write_text("from __future__ import annotations\n" + code, encoding="utf-8")
         out = vermin(str(tmp_path / f"new{i}.py"))
         assert out.returncode != 0, f"vermin passed code newer than {OLDEST}:\n{code}\n{out.stdout}"
-    (tmp_path / "old.py").write_text("from typing import Optional\nx: Optional[int] = None\ny: int | None = None\n", encoding="utf-8")
+    (tmp_path / "old.py").write_text("from typing import Optional\nx: Optional[int] = None\n", encoding="utf-8")
     assert vermin(str(tmp_path / "old.py")).returncode == 0
+    # An annotation `int | None` that Python evaluates fails 3.9.
+    (tmp_path / "eager.py").write_text("def f(x: int | None) -> None: ...\n", encoding="utf-8")
+    assert vermin(str(tmp_path / "eager.py")).returncode != 0

@@ -68,8 +68,8 @@ def odd_arrays(n: int, dtype: Any, fill: Optional[np.ndarray] = None) -> Dict[st
         "read-only": readonly,
         "byte-swapped": filled(np.zeros(n, dt.newbyteorder("S"))),
         "unaligned": unaligned,
-        "memoryview": memoryview(filled(np.zeros(n, dt))),
-        "strided memoryview": memoryview(filled(np.zeros(2 * n, dt)[::2])),
+        "memoryview": memoryview(filled(np.zeros(n, dt))),  # type: ignore[arg-type]
+        "strided memoryview": memoryview(filled(np.zeros(2 * n, dt)[::2])),  # type: ignore[arg-type]
         "array.array": array.array(code, raw),
         "bytearray": bytearray(raw),
         "bytes": raw,
@@ -88,9 +88,10 @@ def games() -> Dict[str, Any]:
         mask = np.full(g.action_count, 9, np.int8)
         h = hashlib.sha256()
         for _ in range(60):
-            if g.is_over:
+            seat = g.turn
+            if seat is None:
                 break
-            assert g.encode(g.turn, out=obs) is obs and g.action_mask(out=mask) is mask
+            assert g.encode(seat, out=obs) is obs and g.action_mask(out=mask) is mask
             h.update(obs.tobytes() + mask.tobytes())
             legal = g.legal_moves()
             g.play(legal[pick.below(len(legal))])
