@@ -5,6 +5,8 @@ package (or more) side by side, in turns, in one run.
     maturin build --release -o /tmp/abi3     # after
     python benches/abi3.py /tmp/full/quinza-*.whl /tmp/abi3/quinza-*.whl [--rounds 7] [--json OUT]
     python benches/abi3.py --instructions /tmp/full/quinza-*.whl /tmp/abi3/quinza-*.whl
+    maturin build --release --features abi3-py39 -o /tmp/cp39   # the wheel for 3.9 and 3.10
+    python benches/abi3.py /tmp/abi3/quinza-*.whl /tmp/cp39/quinza-*.whl
 
 Each argument is a wheel (unpacked into a temporary folder) or a folder that holds a
 `quinza` package, the first the one the others are compared with. Each round runs every

@@ -7,7 +7,7 @@ The default build reuses what `pip install .` compiled into ./target (the same p
 features and target folder), so after the README's test command it only packs the wheel.
 The cp39-abi3 one is built with the release-nolto profile (Cargo.toml), in its own folder.
 It installs on this Python too (a 3.9 stable-ABI module runs on every later CPython), so
-its core, which reaches numpy's memory through `__array_interface__` instead of the buffer
+its core, which reaches numpy's memory through `__array_struct__` instead of the buffer
 protocol, is run here against the test's own build: tests/wheel_probe.py prints what each
 does with the arrays it is lent, and the two must be equal.
 """

@@ -1,6 +1,6 @@
 """What the installed core does with the arrays it is lent, printed as JSON: run by
 tests/test_wheel.py with the test's own Python and in a fresh venv holding the cp39-abi3
-wheel, whose core reaches numpy's memory through `__array_interface__` instead of the
+wheel, whose core reaches numpy's memory through `__array_struct__` instead of the
 buffer protocol (src/python/buffers.rs). The two outputs must be equal: every array
 written (as a digest of its bytes), every array refused (with its message), in
 encode(out=), action_mask(out=) and the vector env. Needs quinza with the envs extra,
