@@ -116,6 +116,34 @@ pub trait State: Clone + Send + Sync + Sized {
     /// their position stands for them. Not stable across versions.
     fn deal_key(&self) -> u64;
 
+    /// The exact solver's table key and what the deal has already banked (docs/engine.md
+    /// "Search: the open-hand solver"): `(key, banked)` such that two positions of one
+    /// deal with equal keys have final values (side 0's deal points minus side 1's) that
+    /// differ by exactly the difference of their `banked`, so that positions reached by
+    /// different pasts share an entry. A family may key on less than `deal_key` (cards
+    /// already played left out, ranks made relative). By default `deal_key` and nothing
+    /// banked; with more than two sides `banked` must be 0 (the paranoid value is not a
+    /// sum).
+    #[inline]
+    fn solver_key(&self) -> (u64, i64) {
+        (self.deal_key(), 0)
+    }
+
+    /// Bounds `(low, high)` on the final value of the deal in progress (side 0's deal
+    /// points minus side 1's) whatever is played from here, or None when the family
+    /// gives none. Two sides only: the solver cuts where the window cannot be reached.
+    #[inline]
+    fn value_bounds(&self) -> Option<(i64, i64)> {
+        None
+    }
+
+    /// The solver's order of moves (greater first, after the table's move): by default
+    /// `greedy_key`.
+    #[inline]
+    fn order_key(&self, mv: &Self::Move) -> i32 {
+        self.greedy_key(mv)
+    }
+
     /// A world for `seat` (docs/engine.md "Worlds"): a search copy in which every card
     /// the seat cannot see is dealt again from `rng`, consistent with what it saw, and
     /// the generator is new. It reads nothing of where the hidden cards really are.

@@ -118,6 +118,14 @@ impl State for Game {
         Game::deal_key(self)
     }
     #[inline]
+    fn solver_key(&self) -> (u64, i64) {
+        Game::solver_key(self)
+    }
+    #[inline]
+    fn value_bounds(&self) -> Option<(i64, i64)> {
+        Game::value_bounds(self)
+    }
+    #[inline]
     fn search_moves_into(&self, out: &mut Vec<Move>) {
         Game::search_moves_into(self, out)
     }

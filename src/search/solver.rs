@@ -133,9 +133,12 @@ pub fn move_values<G: State>(
         .time_limit
         .and_then(|t| Duration::try_from_secs_f64(t).ok())
         .and_then(|d| Instant::now().checked_add(d));
+    let sides = G::sides(root.rules());
     let mut s = Searcher {
         root_side: root.side_of(seat),
-        sides: G::sides(root.rules()),
+        sides,
+        // Banked points and bounds are sums: two sides only, and exact searches only.
+        sums: sides == 2 && depth.is_none(),
         // The root's children are at depth 1; positions at `horizon` are played out.
         horizon: depth.map(|d| d + 1),
         tt: vec![Entry::EMPTY; TT_START],
@@ -149,6 +152,14 @@ pub fn move_values<G: State>(
     };
     s.visit()?;
     let mut moves: Vec<(G::Move, Value)> = Vec::new();
+    // The exact search's first guess: what greedy play on both sides gives.
+    let mut guess = match depth {
+        None => {
+            let points = greedy_playout(&root, &mut s.playout);
+            s.score(&points)
+        }
+        Some(_) => 0,
+    };
     for mv in root.legal_moves() {
         // A move alike an earlier one (its representative) has its value.
         let rep = root.representative(&mv);
@@ -157,12 +168,26 @@ pub fn move_values<G: State>(
             None => {
                 let mut child = root.clone();
                 child.apply(mv);
-                s.value_of(&child, 1, -INF, INF)?
+                match depth {
+                    None => s.mtdf(&child, guess)?,
+                    Some(_) => s.value_of(&child, 1, -INF, INF)?,
+                }
             }
         };
+        guess = v;
         moves.push((mv, v));
     }
     Ok((moves, s.nodes))
+}
+
+/// A table bound less an offset (the infinite bounds stay as they are).
+#[inline]
+fn shifted(bound: Value, by: Value) -> Value {
+    if bound == INF || bound == -INF {
+        bound
+    } else {
+        bound - by
+    }
 }
 
 /// Every seat plays the greedy bot's move until the deal in progress of `g` (a search
@@ -237,6 +262,8 @@ type Stopped = Error;
 struct Searcher<'a, M> {
     root_side: u8,
     sides: u8,
+    /// Use `State::solver_key`'s banked points and `State::value_bounds`.
+    sums: bool,
     /// None: exact; Some(h): a position at depth h is worth its greedy playout.
     horizon: Option<usize>,
     tt: Vec<Entry>,
@@ -281,6 +308,34 @@ impl<M: Copy> Searcher<'_, M> {
         score(points, self.root_side, self.sides)
     }
 
+    /// Side 0's value (a difference of two sides' points) as the root side's.
+    #[inline]
+    fn oriented(&self, v: i64) -> Value {
+        if self.root_side == 0 {
+            v as Value
+        } else {
+            -(v as Value)
+        }
+    }
+
+    /// The exact value of a position a root move reached, by null-window searches
+    /// (MTD(f)) from `guess`: each proves a bound, and the table keeps what earlier
+    /// ones proved.
+    fn mtdf<G: State<Move = M>>(&mut self, g: &G, guess: Value) -> Result<Value, Stopped> {
+        let (mut lower, mut upper) = (-INF, INF);
+        let mut f = guess;
+        while lower < upper {
+            let beta = if f == lower { f + 1 } else { f };
+            f = self.value_of(g, 1, beta - 1, beta)?;
+            if f < beta {
+                upper = f;
+            } else {
+                lower = f;
+            }
+        }
+        Ok(lower)
+    }
+
     /// The value of a position a move just reached (counted as a node here).
     #[inline]
     fn value_of<G: State<Move = M>>(
@@ -314,15 +369,39 @@ impl<M: Copy> Searcher<'_, M> {
         let Some(seat) = g.turn() else {
             return Ok(0); // never: a finished match has a record
         };
-        // A depth-limited value depends on the depth left too.
-        let key = match self.horizon {
-            None => g.deal_key(),
-            Some(h) => crate::state::mix_key(g.deal_key(), (h - depth) as u64),
+        if self.sums {
+            // Nothing played from here can bring the value into the window.
+            if let Some((low, high)) = g.value_bounds() {
+                let (low, high) = if self.root_side == 0 {
+                    (low as Value, high as Value)
+                } else {
+                    (-(high as Value), -(low as Value))
+                };
+                if high <= alpha {
+                    return Ok(high);
+                }
+                if low >= beta {
+                    return Ok(low);
+                }
+            }
+        }
+        // A depth-limited value depends on the depth left too. The table holds values
+        // less the points banked (`offset`), so that positions whose pasts differ share.
+        let (key, offset) = match self.horizon {
+            None if self.sums => {
+                let (key, banked) = g.solver_key();
+                (key, self.oriented(banked))
+            }
+            None => (g.solver_key().0, 0),
+            Some(h) => (crate::state::mix_key(g.deal_key(), (h - depth) as u64), 0),
         };
         let slot = key as usize & (self.tt.len() - 1);
         let mut tt_best = NO_MOVE;
-        let known = self.tt[slot];
-        if known.used && known.key == key {
+        let mut known = self.tt[slot];
+        let hit = known.used && known.key == key;
+        if hit {
+            known.lower = shifted(known.lower, -offset);
+            known.upper = shifted(known.upper, -offset);
             if known.lower == known.upper || known.lower >= beta {
                 return Ok(known.lower);
             }
@@ -347,7 +426,7 @@ impl<M: Copy> Searcher<'_, M> {
             let k = if i as u16 == tt_best {
                 i32::MAX
             } else {
-                g.greedy_key(mv)
+                g.order_key(mv)
             };
             buf.order.push((k, i as u16));
         }
@@ -395,7 +474,7 @@ impl<M: Copy> Searcher<'_, M> {
         } else {
             (best, best)
         };
-        if known.used && known.key == key {
+        if hit {
             lower = lower.max(known.lower);
             upper = upper.min(known.upper);
         }
@@ -403,8 +482,8 @@ impl<M: Copy> Searcher<'_, M> {
             slot,
             Entry {
                 key,
-                lower,
-                upper,
+                lower: shifted(lower, offset),
+                upper: shifted(upper, offset),
                 best: best_move,
                 used: true,
             },
