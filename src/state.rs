@@ -116,32 +116,23 @@ pub trait State: Clone + Send + Sync + Sized {
     /// their position stands for them. Not stable across versions.
     fn deal_key(&self) -> u64;
 
-    /// The exact solver's table key and what the deal has already banked (docs/engine.md
-    /// "Search: the open-hand solver"): `(key, banked)` such that two positions of one
-    /// deal with equal keys have final values (side 0's deal points minus side 1's) that
-    /// differ by exactly the difference of their `banked`, so that positions reached by
-    /// different pasts share an entry. A family may key on less than `deal_key` (cards
-    /// already played left out, ranks made relative). By default `deal_key` and nothing
-    /// banked; with more than two sides `banked` must be 0 (the paranoid value is not a
-    /// sum).
+    /// The exact solver's view of a position (docs/engine.md "Search: the open-hand
+    /// solver"), two sides only: see `SolverKey`. By default `deal_key`, nothing banked
+    /// and no bounds.
     #[inline]
-    fn solver_key(&self) -> (u64, i64) {
-        (self.deal_key(), 0)
+    fn solver_key(&self) -> SolverKey {
+        SolverKey {
+            key: self.deal_key(),
+            banked: 0,
+            bounds: None,
+        }
     }
 
-    /// Bounds `(low, high)` on the final value of the deal in progress (side 0's deal
-    /// points minus side 1's) whatever is played from here, or None when the family
-    /// gives none. Two sides only: the solver cuts where the window cannot be reached.
+    /// The history heuristic's slot of a move (moves of one slot share what the solver
+    /// learns of how often they cut), or None: no history. By default None.
     #[inline]
-    fn value_bounds(&self) -> Option<(i64, i64)> {
+    fn history_slot(&self, _mv: &Self::Move) -> Option<usize> {
         None
-    }
-
-    /// The solver's order of moves (greater first, after the table's move): by default
-    /// `greedy_key`.
-    #[inline]
-    fn order_key(&self, mv: &Self::Move) -> i32 {
-        self.greedy_key(mv)
     }
 
     /// A world for `seat` (docs/engine.md "Worlds"): a search copy in which every card
@@ -152,6 +143,22 @@ pub trait State: Clone + Send + Sync + Sized {
     /// The cards still to be played in the deal in progress: every hand, and the stock
     /// where the family deals one.
     fn cards_to_play(&self) -> u32;
+}
+
+/// What the exact solver asks of a position of a two-sided deal (`State::solver_key`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolverKey {
+    /// The table key: two positions of one deal with equal keys have final values
+    /// (side 0's deal points minus side 1's) that differ by exactly the difference of
+    /// their `banked`, so that positions reached by different pasts share an entry. A
+    /// family may key on less than `deal_key` (cards already played left out, ranks
+    /// made relative).
+    pub key: u64,
+    /// Side 0's points already as good as scored, less side 1's.
+    pub banked: i64,
+    /// Bounds `(low, high)` on the final value whatever is played from here (equal when
+    /// the rest is forced), or None: the solver cuts where its window cannot be reached.
+    pub bounds: Option<(i64, i64)>,
 }
 
 /// How `str(game)` says a match ended, in both families: the winning side, or a draw.

@@ -19,7 +19,7 @@ use super::game::{quints_in, Game, TRICKS, TRICK_POINTS};
 use super::moves::Move;
 use super::rules::PLAYERS;
 use super::trick::QUINT_VALUES;
-use crate::state::mix_key;
+use crate::state::{mix_key, SolverKey};
 
 /// Bits of a suit's 13 (bit r: rank r + 2).
 const TWO: u64 = 1;
@@ -215,19 +215,21 @@ impl Game {
         self.quints[0] as i64 - self.quints[1] as i64
     }
 
-    /// `State::solver_key`: the cards still in play on relative ranks (per suit, who
-    /// holds each in rank order: a seat's hand or the trick, by the seat that played
-    /// it), which quints they can still make, the seat to act, the cards played, the
-    /// doubling and whether the cachette is there. Banked: side 0's quints and tricks
+    /// `State::solver_key`. The key: the cards still in play on relative ranks (per
+    /// suit, who holds each in rank order: a seat's hand or the trick, by the seat that
+    /// played it), which quints they can still make, the seat to act, the cards played,
+    /// the doubling and whether the cachette is there. Banked: side 0's quints and tricks
     /// won at their worth, less side 1's. When a quint still to come could reach the
     /// target, the tricks won and how far each side is from the target are keyed too
-    /// (an early end does not count the tricks).
-    pub fn solver_key(&self) -> (u64, i64) {
+    /// (an early end does not count the tricks). Bounds: see `value_bounds`.
+    pub fn solver_key(&self) -> SolverKey {
         let h = self.holdings();
         let pairs = self.live_pairs(&h);
         // Three bit planes of each card's holder, compressed over the cards in play.
-        let plane0 = self.hands[1].0 | self.hands[3].0 | h.trick_by_seat[1].0 | h.trick_by_seat[3].0;
-        let plane1 = self.hands[2].0 | self.hands[3].0 | h.trick_by_seat[2].0 | h.trick_by_seat[3].0;
+        let plane0 =
+            self.hands[1].0 | self.hands[3].0 | h.trick_by_seat[1].0 | h.trick_by_seat[3].0;
+        let plane1 =
+            self.hands[2].0 | self.hands[3].0 | h.trick_by_seat[2].0 | h.trick_by_seat[3].0;
         let plane2 = h.trick.0;
         let (mut p0, mut p1, mut p2) = (0u64, 0u64, 0u64);
         let mut rest = h.present.0;
@@ -265,34 +267,103 @@ impl Game {
             | ((d.over as u64) << 41)
             | ((self.dealer as u64) << 42)
             | ((h.present.has_joker() as u64) << 48);
-        let mut key = mix_key(mix_key(mix_key(mix_key(mix_key(0, p0), p1), p2), suits), small);
+        let mut key = mix_key(
+            mix_key(mix_key(mix_key(mix_key(0, p0), p1), p2), suits),
+            small,
+        );
         let quints_left = self.quints_left(&h, &pairs);
-        if self.early_end_possible(quints_left) {
-            let need = |s: usize| self.rules.target.saturating_sub(self.scores[s]).min(quints_left + 1);
+        let early = self.early_end_possible(quints_left);
+        if early {
+            let need = |s: usize| {
+                self.rules
+                    .target
+                    .saturating_sub(self.scores[s])
+                    .min(quints_left + 1)
+            };
             key = mix_key(mix_key(key, need(0)), need(1));
-            key = mix_key(key, self.tricks_won[0] as u64 | (self.tricks_won[1] as u64) << 8);
+            key = mix_key(
+                key,
+                self.tricks_won[0] as u64 | (self.tricks_won[1] as u64) << 8,
+            );
         }
         let tricks = self.tricks_won[0] as i64 - self.tricks_won[1] as i64;
-        (key, self.quint_lead() + tricks * self.trick_value())
+        let banked = self.quint_lead() + tricks * self.trick_value();
+        SolverKey {
+            key,
+            banked,
+            bounds: self.value_bounds(&h, banked, quints_left, early),
+        }
     }
 
-    /// `State::value_bounds`: every quint and trick still to come going to one side or
-    /// the other (and, where a quint could still reach the target, an early end that
-    /// counts no tricks).
-    pub fn value_bounds(&self) -> Option<(i64, i64)> {
+    /// Bounds on the final value: every quint still to come going to one side or the
+    /// other, the tricks left likewise but for those the side of the highest card in
+    /// play is sure of (each card of the top run held by one of its seats wins its
+    /// trick), and, where a quint could still reach the target, an early end that counts
+    /// no tricks. The last trick, forced, is played out for its exact value.
+    fn value_bounds(
+        &self,
+        h: &Holdings,
+        banked: i64,
+        quints_left: u64,
+        early: bool,
+    ) -> Option<(i64, i64)> {
         if !self.doubling.over {
             return None;
         }
-        let h = self.holdings();
-        let quints_left = self.quints_left(&h, &self.live_pairs(&h));
-        let spread = quints_left as i64 + self.tricks_left() as i64 * self.trick_value();
-        let tricks = self.tricks_won[0] as i64 - self.tricks_won[1] as i64;
-        let banked = self.quint_lead() + tricks * self.trick_value();
-        let (mut low, mut high) = (banked - spread, banked + spread);
-        if self.early_end_possible(quints_left) {
-            low = low.min(self.quint_lead() - quints_left as i64);
-            high = high.max(self.quint_lead() + quints_left as i64);
+        if self.hands.iter().all(|hand| hand.len() <= 1) {
+            let mut last = self.clone();
+            let done = last.deals.len();
+            while last.deals.len() == done {
+                let Some(card) = last.legal_cards().first() else {
+                    return None;
+                };
+                last.apply(Move::Card(card));
+            }
+            let p = last.deals[done].points;
+            let v = p[0] as i64 - p[1] as i64;
+            return Some((v, v));
+        }
+        let tricks_left = self.tricks_left() as i64;
+        let (side, sure) = self.sure_tricks(h);
+        // Side 0's tricks from here less side 1's.
+        let (low_t, high_t) = if side == 0 {
+            (2 * sure - tricks_left, tricks_left)
+        } else {
+            (-tricks_left, tricks_left - 2 * sure)
+        };
+        let q = quints_left as i64;
+        let t = self.trick_value();
+        let (mut low, mut high) = (banked - q + low_t * t, banked + q + high_t * t);
+        if early {
+            low = low.min(self.quint_lead() - q);
+            high = high.max(self.quint_lead() + q);
         }
         Some((low, high))
+    }
+
+    /// The side of the highest card in play (the joker aside) and the tricks it is sure
+    /// of: the highest cards in play held by that side's seats (in hand or played to the
+    /// trick), down to the first of the other side's, each win the trick they are in;
+    /// one seat's are in different tricks.
+    fn sure_tricks(&self, h: &Holdings) -> (u8, i64) {
+        let mut rest = h.present.0 & !(1u64 << super::cards::JOKER_ID);
+        let mut side = None;
+        let mut count = [0i64; 4];
+        while rest != 0 {
+            let top = 63 - rest.leading_zeros();
+            let bit = 1u64 << top;
+            rest ^= bit;
+            let seat = (0..PLAYERS as usize)
+                .find(|&s| (self.hands[s].0 | h.trick_by_seat[s].0) & bit != 0)
+                .unwrap_or(0);
+            match side {
+                None => side = Some(seat % 2),
+                Some(s) if s != seat % 2 => break,
+                _ => {}
+            }
+            count[seat] += 1;
+        }
+        let side = side.unwrap_or(0);
+        (side as u8, count[side].max(count[side + 2]))
     }
 }

@@ -118,12 +118,16 @@ impl State for Game {
         Game::deal_key(self)
     }
     #[inline]
-    fn solver_key(&self) -> (u64, i64) {
+    fn solver_key(&self) -> state::SolverKey {
         Game::solver_key(self)
     }
+    /// The seat to act and the card.
     #[inline]
-    fn value_bounds(&self) -> Option<(i64, i64)> {
-        Game::value_bounds(self)
+    fn history_slot(&self, mv: &Move) -> Option<usize> {
+        match (mv, self.turn) {
+            (Move::Card(c), Some(seat)) => Some(seat as usize * 64 + c.id() as usize),
+            _ => None,
+        }
     }
     #[inline]
     fn search_moves_into(&self, out: &mut Vec<Move>) {

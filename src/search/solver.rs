@@ -28,6 +28,9 @@ pub const CHECK_EVERY: u64 = 1024;
 const TT_START: usize = 1 << 10;
 const TT_MAX: usize = 1 << 22;
 
+/// Slots of the history heuristic.
+const HISTORY: usize = 1024;
+
 /// No move remembered.
 const NO_MOVE: u16 = u16::MAX;
 
@@ -149,6 +152,7 @@ pub fn move_values<G: State>(
         stop,
         buffers: Vec::new(),
         playout: Vec::new(),
+        history: vec![0; HISTORY],
     };
     s.visit()?;
     let mut moves: Vec<(G::Move, Value)> = Vec::new();
@@ -180,13 +184,42 @@ pub fn move_values<G: State>(
     Ok((moves, s.nodes))
 }
 
-/// A table bound less an offset (the infinite bounds stay as they are).
+/// A lower bound less `offset` as the table stores it (too low: none; too high: the
+/// highest it holds, which is weaker).
 #[inline]
-fn shifted(bound: Value, by: Value) -> Value {
-    if bound == INF || bound == -INF {
-        bound
+fn stored_lower(bound: Value, offset: Value) -> i64 {
+    if bound == -INF {
+        return i64::MIN;
+    }
+    (bound - offset).clamp(i64::MIN as Value, (i64::MAX - 1) as Value) as i64
+}
+
+/// An upper bound less `offset` as the table stores it.
+#[inline]
+fn stored_upper(bound: Value, offset: Value) -> i64 {
+    if bound == INF {
+        return i64::MAX;
+    }
+    (bound - offset).clamp((i64::MIN + 1) as Value, i64::MAX as Value) as i64
+}
+
+/// A stored lower bound plus `offset`.
+#[inline]
+fn read_lower(stored: i64, offset: Value) -> Value {
+    if stored == i64::MIN {
+        -INF
     } else {
-        bound - by
+        stored as Value + offset
+    }
+}
+
+/// A stored upper bound plus `offset`.
+#[inline]
+fn read_upper(stored: i64, offset: Value) -> Value {
+    if stored == i64::MAX {
+        INF
+    } else {
+        stored as Value + offset
     }
 }
 
@@ -205,23 +238,28 @@ pub fn greedy_playout<G: State>(g: &G, buf: &mut Vec<G::Move>) -> Vec<u64> {
     }
 }
 
-/// What the table knows of a position: its value lies in `lower..=upper`.
+/// What the table knows of a position: its value lies in `lower..=upper` (64 bits each
+/// to keep entries small: `i64::MIN` and `i64::MAX` stand for no bound, and a bound out
+/// of range is stored weaker).
 #[derive(Clone, Copy)]
 struct Entry {
     key: u64,
-    lower: Value,
-    upper: Value,
+    lower: i64,
+    upper: i64,
     /// The index of the best move found, in legal-move order.
     best: u16,
+    /// The nodes its search visited (what it would cost again).
+    work: u32,
     used: bool,
 }
 
 impl Entry {
     const EMPTY: Entry = Entry {
         key: 0,
-        lower: -INF,
-        upper: INF,
+        lower: i64::MIN,
+        upper: i64::MAX,
         best: NO_MOVE,
+        work: 0,
         used: false,
     };
 }
@@ -243,7 +281,7 @@ pub(crate) fn score(points: &[u64], side: u8, sides: u8) -> Value {
 
 struct Buffers<M> {
     moves: Vec<M>,
-    order: Vec<(i32, u16)>,
+    order: Vec<(i64, u16)>,
 }
 
 // By hand: the derive would ask `M: Default`, and moves have no default.
@@ -275,6 +313,8 @@ struct Searcher<'a, M> {
     buffers: Vec<Buffers<M>>,
     /// Room for the greedy playouts' moves.
     playout: Vec<M>,
+    /// Per `State::history_slot`: how often (weighted by the cards left) a move cut.
+    history: Vec<u32>,
 }
 
 impl<M: Copy> Searcher<'_, M> {
@@ -323,15 +363,31 @@ impl<M: Copy> Searcher<'_, M> {
     /// ones proved.
     fn mtdf<G: State<Move = M>>(&mut self, g: &G, guess: Value) -> Result<Value, Stopped> {
         let (mut lower, mut upper) = (-INF, INF);
-        let mut f = guess;
+        let mut beta = guess;
+        // Steps grow while the value keeps moving one way (cheap tests far from it).
+        let (mut step, mut last_high) = (1, None);
         while lower < upper {
-            let beta = if f == lower { f + 1 } else { f };
-            f = self.value_of(g, 1, beta - 1, beta)?;
-            if f < beta {
-                upper = f;
-            } else {
+            let f = self.value_of(g, 1, beta - 1, beta)?;
+            let high = f >= beta;
+            if high {
                 lower = f;
+            } else {
+                upper = f;
             }
+            step = if last_high == Some(high) { step * 2 } else { 1 };
+            last_high = Some(high);
+            beta = if high {
+                // The next test must lie in lower + 1 ..= upper.
+                if upper == INF {
+                    lower + step
+                } else {
+                    (lower + step).min(upper)
+                }
+            } else if lower == -INF {
+                upper + 1 - step
+            } else {
+                (upper + 1 - step).max(lower + 1)
+            };
         }
         Ok(lower)
     }
@@ -369,48 +425,54 @@ impl<M: Copy> Searcher<'_, M> {
         let Some(seat) = g.turn() else {
             return Ok(0); // never: a finished match has a record
         };
-        if self.sums {
-            // Nothing played from here can bring the value into the window.
-            if let Some((low, high)) = g.value_bounds() {
-                let (low, high) = if self.root_side == 0 {
-                    (low as Value, high as Value)
-                } else {
-                    (-(high as Value), -(low as Value))
-                };
-                if high <= alpha {
-                    return Ok(high);
-                }
-                if low >= beta {
-                    return Ok(low);
-                }
-            }
-        }
-        // A depth-limited value depends on the depth left too. The table holds values
-        // less the points banked (`offset`), so that positions whose pasts differ share.
+        // A depth-limited value depends on the depth left too. With two sides the table
+        // holds values less the points banked (`offset`), so that positions whose pasts
+        // differ share an entry.
         let (key, offset) = match self.horizon {
             None if self.sums => {
-                let (key, banked) = g.solver_key();
-                (key, self.oriented(banked))
+                let k = g.solver_key();
+                if let Some((low, high)) = k.bounds {
+                    let (low, high) = if self.root_side == 0 {
+                        (low as Value, high as Value)
+                    } else {
+                        (-(high as Value), -(low as Value))
+                    };
+                    // Nothing played from here can bring the value into the window.
+                    if high <= alpha || low == high {
+                        return Ok(high);
+                    }
+                    if low >= beta {
+                        return Ok(low);
+                    }
+                }
+                (k.key, self.oriented(k.banked))
             }
-            None => (g.solver_key().0, 0),
+            None => (g.deal_key(), 0),
             Some(h) => (crate::state::mix_key(g.deal_key(), (h - depth) as u64), 0),
         };
-        let slot = key as usize & (self.tt.len() - 1);
+        let nodes_before = self.nodes;
         let mut tt_best = NO_MOVE;
-        let mut known = self.tt[slot];
-        let hit = known.used && known.key == key;
+        let found = self.probe(key);
+        let hit = found.is_some();
+        let entry = found.map_or(Entry::EMPTY, |i| self.tt[i]);
+        let (known_lower, known_upper) = if hit {
+            (
+                read_lower(entry.lower, offset),
+                read_upper(entry.upper, offset),
+            )
+        } else {
+            (-INF, INF)
+        };
         if hit {
-            known.lower = shifted(known.lower, -offset);
-            known.upper = shifted(known.upper, -offset);
-            if known.lower == known.upper || known.lower >= beta {
-                return Ok(known.lower);
+            if known_lower == known_upper || known_lower >= beta {
+                return Ok(known_lower);
             }
-            if known.upper <= alpha {
-                return Ok(known.upper);
+            if known_upper <= alpha {
+                return Ok(known_upper);
             }
-            alpha = alpha.max(known.lower);
-            beta = beta.min(known.upper);
-            tt_best = known.best;
+            alpha = alpha.max(known_lower);
+            beta = beta.min(known_upper);
+            tt_best = entry.best;
         }
         let maximising = g.side_of(seat) == self.root_side;
 
@@ -422,11 +484,13 @@ impl<M: Copy> Searcher<'_, M> {
         g.search_moves_into(&mut buf.moves);
         buf.order.clear();
         for (i, mv) in buf.moves.iter().enumerate() {
-            // The table's move first, then the greedy key, greatest first.
+            // The table's move first, then the greedy key, greatest first, and of equal
+            // keys the move that cut most often before (the history heuristic).
             let k = if i as u16 == tt_best {
-                i32::MAX
+                i64::MAX
             } else {
-                g.order_key(mv)
+                let history = g.history_slot(mv).map_or(0, |h| self.history[h % HISTORY]);
+                ((g.greedy_key(mv) as i64) << 32) | history as i64
             };
             buf.order.push((k, i as u16));
         }
@@ -460,6 +524,11 @@ impl<M: Copy> Searcher<'_, M> {
                 beta = beta.min(v);
             }
             if alpha >= beta {
+                if let Some(h) = g.history_slot(&buf.moves[i as usize]) {
+                    let left = g.cards_to_play().min(1 << 12);
+                    let cell = &mut self.history[h % HISTORY];
+                    *cell = cell.saturating_add(left * left).min(u32::MAX >> 1);
+                }
                 break;
             }
         }
@@ -475,44 +544,72 @@ impl<M: Copy> Searcher<'_, M> {
             (best, best)
         };
         if hit {
-            lower = lower.max(known.lower);
-            upper = upper.min(known.upper);
+            lower = lower.max(known_lower);
+            upper = upper.min(known_upper);
         }
-        self.store(
-            slot,
-            Entry {
-                key,
-                lower: shifted(lower, offset),
-                upper: shifted(upper, offset),
-                best: best_move,
-                used: true,
-            },
-        );
+        self.store(Entry {
+            key,
+            lower: stored_lower(lower, offset),
+            upper: stored_upper(upper, offset),
+            best: best_move,
+            work: (self.nodes - nodes_before).min(u32::MAX as u64) as u32,
+            used: true,
+        });
         Ok(best)
     }
 
-    fn store(&mut self, slot: usize, entry: Entry) {
-        if !self.tt[slot].used {
-            self.filled += 1;
-        }
-        self.tt[slot] = entry;
+    /// The first slot of a key's bucket of two.
+    #[inline]
+    fn bucket(&self, key: u64) -> usize {
+        key as usize & (self.tt.len() - 1) & !1
+    }
+
+    /// The slot that holds `key`, if any.
+    #[inline]
+    fn probe(&self, key: u64) -> Option<usize> {
+        let b = self.bucket(key);
+        (b..b + 2).find(|&i| self.tt[i].used && self.tt[i].key == key)
+    }
+
+    fn store(&mut self, entry: Entry) {
+        self.place(entry);
         if self.filled * 4 > self.tt.len() * 3 && self.tt.len() < TT_MAX {
             self.grow();
         }
     }
 
-    /// Twice the slots, every entry moved to its slot in the new table.
+    /// Two slots a bucket: the first keeps the entry that cost the most nodes, the
+    /// second the newest other one, so that a full table keeps the costly entries near
+    /// the root.
+    fn place(&mut self, entry: Entry) {
+        let b = self.bucket(entry.key);
+        let i = match self.probe(entry.key) {
+            Some(i) => i,
+            None if !self.tt[b].used => b,
+            None if entry.work >= self.tt[b].work => {
+                // The first slot's entry moves to the second.
+                if !self.tt[b + 1].used {
+                    self.filled += 1;
+                }
+                self.tt[b + 1] = self.tt[b];
+                self.tt[b] = entry;
+                return;
+            }
+            None => b + 1,
+        };
+        if !self.tt[i].used {
+            self.filled += 1;
+        }
+        self.tt[i] = entry;
+    }
+
+    /// Twice the slots, every entry placed again in the new table.
     fn grow(&mut self) {
         let bigger = vec![Entry::EMPTY; self.tt.len() * 2];
         let old = std::mem::replace(&mut self.tt, bigger);
-        let mask = self.tt.len() - 1;
         self.filled = 0;
         for e in old.into_iter().filter(|e| e.used) {
-            let slot = e.key as usize & mask;
-            if !self.tt[slot].used {
-                self.filled += 1;
-            }
-            self.tt[slot] = e;
+            self.place(e);
         }
     }
 }
