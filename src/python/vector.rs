@@ -2,11 +2,11 @@
 //! into the numpy arrays the Python class owns, with the GIL released.
 
 use super::bots::spec_arg;
-use super::buffers::{Refused, Writable};
 use super::game::game_object;
 use super::rules::rules_arg;
 use super::{core_error, value_error};
 use crate::encode::vector::{Outputs, Reward, VectorEnv};
+use super::buffers::{Refused, Writable};
 use pyo3::buffer::{Element, PyBuffer};
 use pyo3::prelude::*;
 
