@@ -1,8 +1,11 @@
 //! The exact solver for open hands (docs/engine.md "Search: the open-hand solver"):
 //! every card known, it gives the value of the deal in progress under best play and the
-//! exact value of every legal move. Alpha-beta over `State`, once for every game: a
-//! transposition table keyed on `State::deal_key`, moves tried best first (the table's
-//! move, then `State::greedy_key`).
+//! exact value of every legal move. Alpha-beta over `State`, once for every game, each
+//! root move made exact by null-window searches (MTD(f)): a transposition table of
+//! bounds keyed on `State::solver_key` with two sides (values less the points banked, so
+//! that different pasts share; the family's bounds cut where the window cannot be
+//! reached) or `State::deal_key` with three, moves tried best first (the table's move,
+//! then `State::greedy_key`, then the history heuristic).
 //!
 //! The value is read from the deal's own record: the position is copied with
 //! `State::search_copy` (no records), so the first record that appears while playing on
@@ -27,6 +30,10 @@ pub const CHECK_EVERY: u64 = 1024;
 /// The transposition table starts with this many slots and doubles while it fills.
 const TT_START: usize = 1 << 10;
 const TT_MAX: usize = 1 << 22;
+
+/// Root moves are made exact by null-window searches (MTD(f)) when more cards than this
+/// are still to be played; a full window below.
+const MTDF_FROM: u32 = 8;
 
 /// Slots of the history heuristic.
 const HISTORY: usize = 1024;
@@ -152,17 +159,18 @@ pub fn move_values<G: State>(
         stop,
         buffers: Vec::new(),
         playout: Vec::new(),
-        history: vec![0; HISTORY],
+        history: Vec::new(),
     };
     s.visit()?;
     let mut moves: Vec<(G::Move, Value)> = Vec::new();
-    // The exact search's first guess: what greedy play on both sides gives.
-    let mut guess = match depth {
-        None => {
-            let points = greedy_playout(&root, &mut s.playout);
-            s.score(&points)
-        }
-        Some(_) => 0,
+    // Null-window tests pay for themselves in big trees only: small exact searches and
+    // depth-limited ones take a full window. The first guess: greedy play on both sides.
+    let mtdf = depth.is_none() && root.cards_to_play() > MTDF_FROM;
+    let mut guess = if mtdf {
+        let points = greedy_playout(&root, &mut s.playout);
+        s.score(&points)
+    } else {
+        0
     };
     for mv in root.legal_moves() {
         // A move alike an earlier one (its representative) has its value.
@@ -172,9 +180,10 @@ pub fn move_values<G: State>(
             None => {
                 let mut child = root.clone();
                 child.apply(mv);
-                match depth {
-                    None => s.mtdf(&child, guess)?,
-                    Some(_) => s.value_of(&child, 1, -INF, INF)?,
+                if mtdf {
+                    s.mtdf(&child, guess)?
+                } else {
+                    s.value_of(&child, 1, -INF, INF)?
                 }
             }
         };
@@ -246,7 +255,7 @@ struct Entry {
     key: u64,
     lower: i64,
     upper: i64,
-    /// The index of the best move found, in legal-move order.
+    /// The index of the best move found, in `State::search_moves_into` order.
     best: u16,
     /// The nodes its search visited (what it would cost again).
     work: u32,
@@ -300,7 +309,7 @@ type Stopped = Error;
 struct Searcher<'a, M> {
     root_side: u8,
     sides: u8,
-    /// Use `State::solver_key`'s banked points and `State::value_bounds`.
+    /// Key on `State::solver_key` with its banked points and bounds (else `deal_key`).
     sums: bool,
     /// None: exact; Some(h): a position at depth h is worth its greedy playout.
     horizon: Option<usize>,
@@ -313,7 +322,8 @@ struct Searcher<'a, M> {
     buffers: Vec<Buffers<M>>,
     /// Room for the greedy playouts' moves.
     playout: Vec<M>,
-    /// Per `State::history_slot`: how often (weighted by the cards left) a move cut.
+    /// Per `State::history_slot`: how often (weighted by the cards left) a move cut;
+    /// empty until a family gives a slot.
     history: Vec<u32>,
 }
 
@@ -489,7 +499,9 @@ impl<M: Copy> Searcher<'_, M> {
             let k = if i as u16 == tt_best {
                 i64::MAX
             } else {
-                let history = g.history_slot(mv).map_or(0, |h| self.history[h % HISTORY]);
+                let history = g
+                    .history_slot(mv)
+                    .map_or(0, |h| self.history.get(h % HISTORY).copied().unwrap_or(0));
                 ((g.greedy_key(mv) as i64) << 32) | history as i64
             };
             buf.order.push((k, i as u16));
@@ -525,6 +537,9 @@ impl<M: Copy> Searcher<'_, M> {
             }
             if alpha >= beta {
                 if let Some(h) = g.history_slot(&buf.moves[i as usize]) {
+                    if self.history.is_empty() {
+                        self.history = vec![0; HISTORY]; // a family that keeps history
+                    }
                     let left = g.cards_to_play().min(1 << 12);
                     let cell = &mut self.history[h % HISTORY];
                     *cell = cell.saturating_add(left * left).min(u32::MAX >> 1);
