@@ -89,7 +89,7 @@ def main() -> None:
         result["stock_spent_2p"][name] = stock_spent(name, a.spent_deals)
     for name in ("quinza", "escoba"):
         result["whole_deals_2p"][name] = whole_deals([quinza.Game(name, seed=s) for s in range(a.deals)])
-    for left in (4, 6, 8, 12):
+    for left in (4, 6, 8, 10, 12):
         games = [quinte_from(s, left) for s in range(a.quinte_deals if left == 12 else 6)]
         result["quinte"][f"{left}_tricks_left"] = whole_deals(games, time_limit=a.quinte_limit)
     text = json.dumps(result, indent=2)

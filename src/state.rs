@@ -116,6 +116,25 @@ pub trait State: Clone + Send + Sync + Sized {
     /// their position stands for them. Not stable across versions.
     fn deal_key(&self) -> u64;
 
+    /// The exact solver's view of a position (docs/engine.md "Search: the open-hand
+    /// solver"), two sides only: see `SolverKey`. By default `deal_key`, nothing banked
+    /// and no bounds.
+    #[inline]
+    fn solver_key(&self) -> SolverKey {
+        SolverKey {
+            key: self.deal_key(),
+            banked: 0,
+            bounds: None,
+        }
+    }
+
+    /// The history heuristic's slot of a move (moves of one slot share what the solver
+    /// learns of how often they cut), or None: no history. By default None.
+    #[inline]
+    fn history_slot(&self, _mv: &Self::Move) -> Option<usize> {
+        None
+    }
+
     /// A world for `seat` (docs/engine.md "Worlds"): a search copy in which every card
     /// the seat cannot see is dealt again from `rng`, consistent with what it saw, and
     /// the generator is new. It reads nothing of where the hidden cards really are.
@@ -124,6 +143,22 @@ pub trait State: Clone + Send + Sync + Sized {
     /// The cards still to be played in the deal in progress: every hand, and the stock
     /// where the family deals one.
     fn cards_to_play(&self) -> u32;
+}
+
+/// What the exact solver asks of a position of a two-sided deal (`State::solver_key`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolverKey {
+    /// The table key: two positions of one deal with equal keys have final values
+    /// (side 0's deal points minus side 1's) that differ by exactly the difference of
+    /// their `banked`, so that positions reached by different pasts share an entry. A
+    /// family may key on less than `deal_key` (cards already played left out, ranks
+    /// made relative).
+    pub key: u64,
+    /// Side 0's points already as good as scored, less side 1's.
+    pub banked: i64,
+    /// Bounds `(low, high)` on the final value whatever is played from here (equal when
+    /// the rest is forced), or None: the solver cuts where its window cannot be reached.
+    pub bounds: Option<(i64, i64)>,
 }
 
 /// How `str(game)` says a match ended, in both families: the winning side, or a draw.

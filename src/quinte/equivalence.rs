@@ -1,30 +1,124 @@
-//! Cards a search need not tell apart (docs/engine.md "Search: the open-hand solver"):
-//! two cards of one suit in one hand, both of rank 6 to King, with no card between them
-//! left in any hand or in the trick, win and lose exactly the same tricks, and neither
-//! is part of a quint (quints need a 5, an Ace with a 4, or a 2 with a 3). Playing one or
-//! the other leads to the same values, so the solver searches only the lowest of each run.
+//! What the exact solver may treat alike (docs/engine.md "Search: the open-hand solver").
+//!
+//! A card is *plain* when it can take part in no quint from here on: ranks 6 to King, and
+//! an Ace, 4, 2 or 3 whose quint partner (the 4, Ace, 3 or 2 of its suit) can never be in
+//! one trick with it (played in an earlier trick, in the same hand, or in the trick in
+//! progress while the other waits in the hand of a seat that has already played to it).
+//! Fives and the joker are never plain.
+//!
+//! - Equivalent cards: two plain cards of one suit in one hand with no card between them
+//!   left in any hand or in the trick win and lose exactly the same tricks; playing one
+//!   or the other leads to the same values, so the solver searches only the lowest of
+//!   each run.
+//! - The table key (`State::solver_key`) keys on relative ranks: the cards already played
+//!   are left out, so positions equal up to the gaps between ranks (and whose quint cards
+//!   can still make the same quints) share an entry, whatever tricks and quints led there.
 
 use super::cards::{Card, CardSet, SUIT_MASKS};
-use super::game::Game;
+use super::game::{quints_in, Game, TRICKS, TRICK_POINTS};
 use super::moves::Move;
+use super::rules::PLAYERS;
+use super::trick::QUINT_VALUES;
+use crate::state::{mix_key, SolverKey};
 
-/// Ranks that no quint uses: 6 to King.
-fn plain(c: Card) -> bool {
-    (6..=13).contains(&c.rank())
+/// Bits of a suit's 13 (bit r: rank r + 2).
+const TWO: u64 = 1;
+const THREE: u64 = 1 << 1;
+const FOUR: u64 = 1 << 2;
+const FIVE: u64 = 1 << 3;
+const ACE: u64 = 1 << 12;
+/// Ranks 6 to King.
+const SIX_TO_KING: u64 = 0x0FF0;
+
+/// Where a card still in play is, for the quint partners.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Place {
+    Hand(u8),
+    Trick,
+}
+
+/// The cards still in play and who holds them: what plainness and the key read.
+struct Holdings {
+    /// Every hand and the trick in progress.
+    present: CardSet,
+    /// The trick in progress.
+    trick: CardSet,
+    /// The trick card each seat played, if any.
+    trick_by_seat: [CardSet; 4],
 }
 
 impl Game {
-    /// The cards still in play: every hand and the trick in progress.
-    fn present(&self) -> CardSet {
-        self.hands.iter().fold(self.table(), |all, h| all.union(*h))
+    fn holdings(&self) -> Holdings {
+        let mut trick_by_seat = [CardSet::EMPTY; 4];
+        let mut trick = CardSet::EMPTY;
+        for (seat, c) in self.trick() {
+            trick_by_seat[seat as usize].insert(c);
+            trick.insert(c);
+        }
+        Holdings {
+            present: self.hands.iter().fold(trick, |all, h| all.union(*h)),
+            trick,
+            trick_by_seat,
+        }
+    }
+
+    fn place(&self, h: &Holdings, bit: u64) -> Place {
+        if h.trick.0 & bit != 0 {
+            return Place::Trick;
+        }
+        let seat = (0..PLAYERS).find(|&s| self.hands[s as usize].0 & bit != 0);
+        Place::Hand(seat.unwrap_or(0))
+    }
+
+    /// Whether two cards still in play (bits of the whole deck) can ever be in one trick.
+    fn can_meet(&self, h: &Holdings, a: u64, b: u64) -> bool {
+        match (self.place(h, a), self.place(h, b)) {
+            (Place::Hand(s), Place::Hand(t)) => s != t,
+            (Place::Trick, Place::Trick) => true,
+            // The trick card leaves play with this trick: only a seat yet to play joins it.
+            (Place::Trick, Place::Hand(s)) | (Place::Hand(s), Place::Trick) => {
+                h.trick_by_seat[s as usize].is_empty()
+            }
+        }
+    }
+
+    /// Per suit, which quint pairs can still meet: (Ace and 4, 2 and 3).
+    fn live_pairs(&self, h: &Holdings) -> [(bool, bool); 4] {
+        let mut out = [(false, false); 4];
+        for (suit, pair) in out.iter_mut().enumerate() {
+            let shift = 13 * suit;
+            let m = (h.present.0 >> shift) & 0x1FFF;
+            let live = |a: u64, b: u64| {
+                m & a != 0 && m & b != 0 && self.can_meet(h, a << shift, b << shift)
+            };
+            *pair = (live(ACE, FOUR), live(TWO, THREE));
+        }
+        out
+    }
+
+    /// The plain cards still in play (see the module's comment).
+    fn plain_cards(&self, h: &Holdings, pairs: &[(bool, bool); 4]) -> CardSet {
+        let mut plain = 0u64;
+        for (suit, &(ace_four, two_three)) in pairs.iter().enumerate() {
+            let mut p = SIX_TO_KING;
+            if !ace_four {
+                p |= ACE | FOUR;
+            }
+            if !two_three {
+                p |= TWO | THREE;
+            }
+            plain |= p << (13 * suit);
+        }
+        CardSet(plain & h.present.0)
     }
 
     /// The lowest card of `card`'s run in `hand`: the search plays it for them all.
-    fn lowest_equivalent(&self, hand: CardSet, present: CardSet, card: Card) -> Card {
+    fn lowest_equivalent(&self, hand: CardSet, h: &Holdings, plain: CardSet, card: Card) -> Card {
         let Some(suit) = card.suit() else { return card };
         let mut cur = card;
-        while plain(cur) {
-            let below = present
+        while plain.contains(cur) {
+            let below = h
+                .present
                 .intersect(SUIT_MASKS[suit as usize])
                 .intersect(CardSet((1u64 << cur.id()) - 1));
             // The next card down still in play, if it is in this hand and plain too.
@@ -34,7 +128,7 @@ impl Game {
             let Some(next) = Card::from_id(63 - below.0.leading_zeros() as u8) else {
                 break;
             };
-            if !hand.contains(next) || !plain(next) {
+            if !hand.contains(next) || !plain.contains(next) {
                 break;
             }
             cur = next;
@@ -50,11 +144,17 @@ impl Game {
             return self.legal_moves_into(out);
         }
         let hand = self.hands[seat as usize];
-        let present = self.present();
+        let legal = self.legal_cards();
+        if legal.len() == 1 {
+            out.extend(legal.iter().map(Move::Card));
+            return;
+        }
+        let h = self.holdings();
+        let plain = self.plain_cards(&h, &self.live_pairs(&h));
         out.extend(
-            self.legal_cards()
+            legal
                 .iter()
-                .filter(|&c| self.lowest_equivalent(hand, present, c) == c)
+                .filter(|&c| self.lowest_equivalent(hand, &h, plain, c) == c)
                 .map(Move::Card),
         );
     }
@@ -64,9 +164,206 @@ impl Game {
         match (*mv, self.turn) {
             (Move::Card(c), Some(seat)) if self.doubling.over => {
                 let hand = self.hands[seat as usize];
-                Move::Card(self.lowest_equivalent(hand, self.present(), c))
+                let h = self.holdings();
+                let plain = self.plain_cards(&h, &self.live_pairs(&h));
+                Move::Card(self.lowest_equivalent(hand, &h, plain, c))
             }
             _ => *mv,
         }
+    }
+
+    /// The quint points the cards still in play can still make (fives, live pairs, the
+    /// joker), and the cachette's while it is there: no side can score more quints.
+    fn quints_left(&self, h: &Holdings, pairs: &[(bool, bool); 4]) -> u64 {
+        let mut points = 0;
+        for (suit, &(ace_four, two_three)) in pairs.iter().enumerate() {
+            let m = (h.present.0 >> (13 * suit)) & 0x1FFF;
+            let count = (m & FIVE != 0) as u64 + ace_four as u64 + two_three as u64;
+            points += count * QUINT_VALUES[suit];
+        }
+        if h.present.has_joker() {
+            points += super::trick::JOKER_QUINT;
+        }
+        if self.cachette_len > 0 {
+            points += quints_in(CardSet::from_cards(self.cachette().iter().copied()));
+        }
+        points
+    }
+
+    /// Whether a quint still to come could bring a side to the target (an early end).
+    fn early_end_possible(&self, quints_left: u64) -> bool {
+        quints_left > 0
+            && self
+                .scores
+                .iter()
+                .any(|&s| s.saturating_add(quints_left) >= self.rules.target)
+    }
+
+    /// The tricks not yet won, the cachette included while it is there.
+    fn tricks_left(&self) -> u64 {
+        (TRICKS - self.played_len as usize / PLAYERS as usize) as u64
+            + (self.cachette_len > 0) as u64
+    }
+
+    /// What a trick is worth at the count.
+    fn trick_value(&self) -> i64 {
+        (TRICK_POINTS * self.multiplier()) as i64
+    }
+
+    /// Side 0's quints this deal minus side 1's.
+    fn quint_lead(&self) -> i64 {
+        self.quints[0] as i64 - self.quints[1] as i64
+    }
+
+    /// `State::solver_key`. The key: the cards still in play on relative ranks (per
+    /// suit, who holds each in rank order: a seat's hand or the trick, by the seat that
+    /// played it), which quints they can still make, the seat to act, the cards played,
+    /// the doubling and whether the cachette is there. Banked: side 0's quints and tricks
+    /// won at their worth, less side 1's. When a quint still to come could reach the
+    /// target, the tricks won and how far each side is from the target are keyed too
+    /// (an early end does not count the tricks). Bounds: see `value_bounds`.
+    pub fn solver_key(&self) -> SolverKey {
+        let h = self.holdings();
+        let pairs = self.live_pairs(&h);
+        // Three bit planes of each card's holder, compressed over the cards in play.
+        let plane0 =
+            self.hands[1].0 | self.hands[3].0 | h.trick_by_seat[1].0 | h.trick_by_seat[3].0;
+        let plane1 =
+            self.hands[2].0 | self.hands[3].0 | h.trick_by_seat[2].0 | h.trick_by_seat[3].0;
+        let plane2 = h.trick.0;
+        let (mut p0, mut p1, mut p2) = (0u64, 0u64, 0u64);
+        let mut rest = h.present.0;
+        let mut k = 0;
+        while rest != 0 {
+            let bit = rest & rest.wrapping_neg();
+            p0 |= ((plane0 & bit != 0) as u64) << k;
+            p1 |= ((plane1 & bit != 0) as u64) << k;
+            p2 |= ((plane2 & bit != 0) as u64) << k;
+            rest ^= bit;
+            k += 1;
+        }
+        // Per suit: how many cards are in play and which of them make quints.
+        let mut suits = 0u64;
+        for (suit, &(ace_four, two_three)) in pairs.iter().enumerate() {
+            let m = (h.present.0 >> (13 * suit)) & 0x1FFF;
+            let five = m & FIVE != 0;
+            let five_at = (m & (TWO | THREE | FOUR)).count_ones() as u64;
+            let four_at = (m & (TWO | THREE)).count_ones() as u64;
+            let d = m.count_ones() as u64
+                | (five as u64) << 4
+                | (if five { five_at } else { 0 }) << 5
+                | (ace_four as u64) << 7
+                | (if ace_four { four_at } else { 0 }) << 8
+                | (two_three as u64) << 10;
+            suits |= d << (11 * suit);
+        }
+        let d = self.doubling;
+        let small = self.turn.map_or(0xff, |t| t as u64)
+            | ((self.played_len as u64) << 8)
+            | ((self.cachette_len as u64) << 16)
+            | ((self.bid_count as u64) << 24)
+            | (d.doubled_by.map_or(3, |s| s as u64) << 32)
+            | ((d.redoubled as u64) << 40)
+            | ((d.over as u64) << 41)
+            | ((self.dealer as u64) << 42)
+            | ((h.present.has_joker() as u64) << 48);
+        let mut key = mix_key(
+            mix_key(mix_key(mix_key(mix_key(0, p0), p1), p2), suits),
+            small,
+        );
+        let quints_left = self.quints_left(&h, &pairs);
+        let early = self.early_end_possible(quints_left);
+        if early {
+            let need = |s: usize| {
+                self.rules
+                    .target
+                    .saturating_sub(self.scores[s])
+                    .min(quints_left + 1)
+            };
+            key = mix_key(mix_key(key, need(0)), need(1));
+            key = mix_key(
+                key,
+                self.tricks_won[0] as u64 | (self.tricks_won[1] as u64) << 8,
+            );
+        }
+        let tricks = self.tricks_won[0] as i64 - self.tricks_won[1] as i64;
+        let banked = self.quint_lead() + tricks * self.trick_value();
+        SolverKey {
+            key,
+            banked,
+            bounds: self.value_bounds(&h, banked, quints_left, early),
+        }
+    }
+
+    /// Bounds on the final value: every quint still to come going to one side or the
+    /// other, the tricks left likewise but for those the side of the highest card in
+    /// play is sure of (each card of the top run held by one of its seats wins its
+    /// trick), and, where a quint could still reach the target, an early end that counts
+    /// no tricks. The last trick, forced, is played out for its exact value.
+    fn value_bounds(
+        &self,
+        h: &Holdings,
+        banked: i64,
+        quints_left: u64,
+        early: bool,
+    ) -> Option<(i64, i64)> {
+        if !self.doubling.over {
+            return None;
+        }
+        if self.hands.iter().all(|hand| hand.len() <= 1) {
+            let mut last = self.clone();
+            let done = last.deals.len();
+            while last.deals.len() == done {
+                let Some(card) = last.legal_cards().first() else {
+                    return None;
+                };
+                last.apply(Move::Card(card));
+            }
+            let p = last.deals[done].points;
+            let v = p[0] as i64 - p[1] as i64;
+            return Some((v, v));
+        }
+        let tricks_left = self.tricks_left() as i64;
+        let (side, sure) = self.sure_tricks(h);
+        // Side 0's tricks from here less side 1's.
+        let (low_t, high_t) = if side == 0 {
+            (2 * sure - tricks_left, tricks_left)
+        } else {
+            (-tricks_left, tricks_left - 2 * sure)
+        };
+        let q = quints_left as i64;
+        let t = self.trick_value();
+        let (mut low, mut high) = (banked - q + low_t * t, banked + q + high_t * t);
+        if early {
+            low = low.min(self.quint_lead() - q);
+            high = high.max(self.quint_lead() + q);
+        }
+        Some((low, high))
+    }
+
+    /// The side of the highest card in play (the joker aside) and the tricks it is sure
+    /// of: the highest cards in play held by that side's seats (in hand or played to the
+    /// trick), down to the first of the other side's, each win the trick they are in;
+    /// one seat's are in different tricks.
+    fn sure_tricks(&self, h: &Holdings) -> (u8, i64) {
+        let mut rest = h.present.0 & !(1u64 << super::cards::JOKER_ID);
+        let mut side = None;
+        let mut count = [0i64; 4];
+        while rest != 0 {
+            let top = 63 - rest.leading_zeros();
+            let bit = 1u64 << top;
+            rest ^= bit;
+            let seat = (0..PLAYERS as usize)
+                .find(|&s| (self.hands[s].0 | h.trick_by_seat[s].0) & bit != 0)
+                .unwrap_or(0);
+            match side {
+                None => side = Some(seat % 2),
+                Some(s) if s != seat % 2 => break,
+                _ => {}
+            }
+            count[seat] += 1;
+        }
+        let side = side.unwrap_or(0);
+        (side as u8, count[side].max(count[side + 2]))
     }
 }

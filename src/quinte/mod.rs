@@ -118,6 +118,18 @@ impl State for Game {
         Game::deal_key(self)
     }
     #[inline]
+    fn solver_key(&self) -> state::SolverKey {
+        Game::solver_key(self)
+    }
+    /// The seat to act and the card.
+    #[inline]
+    fn history_slot(&self, mv: &Move) -> Option<usize> {
+        match (mv, self.turn) {
+            (Move::Card(c), Some(seat)) => Some(seat as usize * 64 + c.id() as usize),
+            _ => None,
+        }
+    }
+    #[inline]
     fn search_moves_into(&self, out: &mut Vec<Move>) {
         Game::search_moves_into(self, out)
     }

@@ -876,3 +876,96 @@ fn at_the_top_of_the_range_every_counter_saturates() {
     assert_eq!((g.scores(), g.winner()), ([0, TOP], Some(1)));
     reads_back(&g);
 }
+
+// -- The solver's view (docs/engine.md "Search: the open-hand solver") ----------------------
+
+#[test]
+fn positions_equal_up_to_rank_gaps_share_a_key_and_differ_by_what_is_banked() {
+    // The same order of holders in every suit, other ranks, other tricks won before.
+    let a = late(
+        [&["Js", "Kh"], &["10s", "Qh"], &["8c", "9c"], &["6c", "7c"]],
+        &[],
+        0,
+        Some(5),
+        |_| {},
+    )
+    .unwrap();
+    let b = late(
+        [&["Qs", "Ah"], &["9s", "Jh"], &["8c", "10c"], &["6c", "7c"]],
+        &[],
+        0,
+        Some(7),
+        |_| {},
+    )
+    .unwrap();
+    let (ka, kb) = (a.solver_key(), b.solver_key());
+    assert_eq!(ka.key, kb.key);
+    assert_eq!((ka.banked, kb.banked), (0, 20));
+    let limits = crate::search::solver::Limits::default();
+    let va = crate::search::solver::solve(&a, &limits).unwrap().value;
+    let vb = crate::search::solver::solve(&b, &limits).unwrap().value;
+    assert_eq!(vb - va, 20);
+    // Another holder for one card: another key.
+    let c = late(
+        [&["Js", "Kh"], &["10s", "Qh"], &["7c", "9c"], &["6c", "8c"]],
+        &[],
+        0,
+        Some(5),
+        |_| {},
+    )
+    .unwrap();
+    assert_ne!(c.solver_key().key, ka.key);
+}
+
+#[test]
+fn an_ace_whose_four_is_gone_is_searched_as_the_king_below_it() {
+    let lead = |hand1: &[&str]| {
+        let g = late(
+            [&["Kh", "Ah"], hand1, &["8s", "7s"], &["6s", "Js"]],
+            &[],
+            0,
+            None,
+            |_| {},
+        )
+        .unwrap();
+        let mut out = Vec::new();
+        g.search_moves_into(&mut out);
+        (
+            texts(&out),
+            g.representative(&Move::parse("Ah").unwrap()).to_string(),
+        )
+    };
+    // The 4 of hearts played: Ah and Kh win and lose alike.
+    assert_eq!(
+        lead(&["9s", "10s"]),
+        (vec!["Kh".to_string()], "Kh".to_string())
+    );
+    // The 4 of hearts still to come: Ah may make a quint with it.
+    assert_eq!(
+        lead(&["9s", "4h"]),
+        (vec!["Kh".to_string(), "Ah".to_string()], "Ah".to_string())
+    );
+}
+
+#[test]
+fn the_bounds_hold_the_value_and_the_last_trick_is_exact() {
+    let g = late(
+        [&["Js", "Kh"], &["10s", "Qh"], &["8c", "9c"], &["6c", "7c"]],
+        &[],
+        0,
+        Some(5),
+        |_| {},
+    )
+    .unwrap();
+    let limits = crate::search::solver::Limits::default();
+    let v = crate::search::solver::solve(&g, &limits).unwrap().value as i64;
+    // No quint left; three tricks (the cachette's too), of which seat 0's Kh, the top
+    // card, is sure to win one for side 0: side 0 wins one to three of them.
+    let (low, high) = g.solver_key().bounds.unwrap();
+    assert_eq!((low, high), (-5, 15));
+    assert!(low <= v && v <= high);
+    let mut last = g.clone();
+    play_all(&mut last, &["Kh", "Qh", "9c", "7c"]);
+    let v = crate::search::solver::solve(&last, &limits).unwrap().value as i64;
+    assert_eq!(last.solver_key().bounds, Some((v, v)));
+}

@@ -1,8 +1,11 @@
 //! The exact solver for open hands (docs/engine.md "Search: the open-hand solver"):
 //! every card known, it gives the value of the deal in progress under best play and the
-//! exact value of every legal move. Alpha-beta over `State`, once for every game: a
-//! transposition table keyed on `State::deal_key`, moves tried best first (the table's
-//! move, then `State::greedy_key`).
+//! exact value of every legal move. Alpha-beta over `State`, once for every game, each
+//! root move made exact by null-window searches (MTD(f)): a transposition table of
+//! bounds keyed on `State::solver_key` with two sides (values less the points banked, so
+//! that different pasts share; the family's bounds cut where the window cannot be
+//! reached) or `State::deal_key` with three, moves tried best first (the table's move,
+//! then `State::greedy_key`, then the history heuristic).
 //!
 //! The value is read from the deal's own record: the position is copied with
 //! `State::search_copy` (no records), so the first record that appears while playing on
@@ -27,6 +30,13 @@ pub const CHECK_EVERY: u64 = 1024;
 /// The transposition table starts with this many slots and doubles while it fills.
 const TT_START: usize = 1 << 10;
 const TT_MAX: usize = 1 << 22;
+
+/// Root moves are made exact by null-window searches (MTD(f)) when more cards than this
+/// are still to be played; a full window below.
+const MTDF_FROM: u32 = 8;
+
+/// Slots of the history heuristic.
+const HISTORY: usize = 1024;
 
 /// No move remembered.
 const NO_MOVE: u16 = u16::MAX;
@@ -133,9 +143,12 @@ pub fn move_values<G: State>(
         .time_limit
         .and_then(|t| Duration::try_from_secs_f64(t).ok())
         .and_then(|d| Instant::now().checked_add(d));
+    let sides = G::sides(root.rules());
     let mut s = Searcher {
         root_side: root.side_of(seat),
-        sides: G::sides(root.rules()),
+        sides,
+        // Banked points and bounds are sums: two sides only, and exact searches only.
+        sums: sides == 2 && depth.is_none(),
         // The root's children are at depth 1; positions at `horizon` are played out.
         horizon: depth.map(|d| d + 1),
         tt: vec![Entry::EMPTY; TT_START],
@@ -146,9 +159,19 @@ pub fn move_values<G: State>(
         stop,
         buffers: Vec::new(),
         playout: Vec::new(),
+        history: Vec::new(),
     };
     s.visit()?;
     let mut moves: Vec<(G::Move, Value)> = Vec::new();
+    // Null-window tests pay for themselves in big trees only: small exact searches and
+    // depth-limited ones take a full window. The first guess: greedy play on both sides.
+    let mtdf = depth.is_none() && root.cards_to_play() > MTDF_FROM;
+    let mut guess = if mtdf {
+        let points = greedy_playout(&root, &mut s.playout);
+        s.score(&points)
+    } else {
+        0
+    };
     for mv in root.legal_moves() {
         // A move alike an earlier one (its representative) has its value.
         let rep = root.representative(&mv);
@@ -157,12 +180,56 @@ pub fn move_values<G: State>(
             None => {
                 let mut child = root.clone();
                 child.apply(mv);
-                s.value_of(&child, 1, -INF, INF)?
+                if mtdf {
+                    s.mtdf(&child, guess)?
+                } else {
+                    s.value_of(&child, 1, -INF, INF)?
+                }
             }
         };
+        guess = v;
         moves.push((mv, v));
     }
     Ok((moves, s.nodes))
+}
+
+/// A lower bound less `offset` as the table stores it (too low: none; too high: the
+/// highest it holds, which is weaker).
+#[inline]
+fn stored_lower(bound: Value, offset: Value) -> i64 {
+    if bound == -INF {
+        return i64::MIN;
+    }
+    (bound - offset).clamp(i64::MIN as Value, (i64::MAX - 1) as Value) as i64
+}
+
+/// An upper bound less `offset` as the table stores it.
+#[inline]
+fn stored_upper(bound: Value, offset: Value) -> i64 {
+    if bound == INF {
+        return i64::MAX;
+    }
+    (bound - offset).clamp((i64::MIN + 1) as Value, i64::MAX as Value) as i64
+}
+
+/// A stored lower bound plus `offset`.
+#[inline]
+fn read_lower(stored: i64, offset: Value) -> Value {
+    if stored == i64::MIN {
+        -INF
+    } else {
+        stored as Value + offset
+    }
+}
+
+/// A stored upper bound plus `offset`.
+#[inline]
+fn read_upper(stored: i64, offset: Value) -> Value {
+    if stored == i64::MAX {
+        INF
+    } else {
+        stored as Value + offset
+    }
 }
 
 /// Every seat plays the greedy bot's move until the deal in progress of `g` (a search
@@ -180,23 +247,28 @@ pub fn greedy_playout<G: State>(g: &G, buf: &mut Vec<G::Move>) -> Vec<u64> {
     }
 }
 
-/// What the table knows of a position: its value lies in `lower..=upper`.
+/// What the table knows of a position: its value lies in `lower..=upper` (64 bits each
+/// to keep entries small: `i64::MIN` and `i64::MAX` stand for no bound, and a bound out
+/// of range is stored weaker).
 #[derive(Clone, Copy)]
 struct Entry {
     key: u64,
-    lower: Value,
-    upper: Value,
-    /// The index of the best move found, in legal-move order.
+    lower: i64,
+    upper: i64,
+    /// The index of the best move found, in `State::search_moves_into` order.
     best: u16,
+    /// The nodes its search visited (what it would cost again).
+    work: u32,
     used: bool,
 }
 
 impl Entry {
     const EMPTY: Entry = Entry {
         key: 0,
-        lower: -INF,
-        upper: INF,
+        lower: i64::MIN,
+        upper: i64::MAX,
         best: NO_MOVE,
+        work: 0,
         used: false,
     };
 }
@@ -218,7 +290,7 @@ pub(crate) fn score(points: &[u64], side: u8, sides: u8) -> Value {
 
 struct Buffers<M> {
     moves: Vec<M>,
-    order: Vec<(i32, u16)>,
+    order: Vec<(i64, u16)>,
 }
 
 // By hand: the derive would ask `M: Default`, and moves have no default.
@@ -237,6 +309,8 @@ type Stopped = Error;
 struct Searcher<'a, M> {
     root_side: u8,
     sides: u8,
+    /// Key on `State::solver_key` with its banked points and bounds (else `deal_key`).
+    sums: bool,
     /// None: exact; Some(h): a position at depth h is worth its greedy playout.
     horizon: Option<usize>,
     tt: Vec<Entry>,
@@ -248,6 +322,9 @@ struct Searcher<'a, M> {
     buffers: Vec<Buffers<M>>,
     /// Room for the greedy playouts' moves.
     playout: Vec<M>,
+    /// Per `State::history_slot`: how often (weighted by the cards left) a move cut;
+    /// empty until a family gives a slot.
+    history: Vec<u32>,
 }
 
 impl<M: Copy> Searcher<'_, M> {
@@ -279,6 +356,50 @@ impl<M: Copy> Searcher<'_, M> {
     #[inline]
     fn score(&self, points: &[u64]) -> Value {
         score(points, self.root_side, self.sides)
+    }
+
+    /// Side 0's value (a difference of two sides' points) as the root side's.
+    #[inline]
+    fn oriented(&self, v: i64) -> Value {
+        if self.root_side == 0 {
+            v as Value
+        } else {
+            -(v as Value)
+        }
+    }
+
+    /// The exact value of a position a root move reached, by null-window searches
+    /// (MTD(f)) from `guess`: each proves a bound, and the table keeps what earlier
+    /// ones proved.
+    fn mtdf<G: State<Move = M>>(&mut self, g: &G, guess: Value) -> Result<Value, Stopped> {
+        let (mut lower, mut upper) = (-INF, INF);
+        let mut beta = guess;
+        // Steps grow while the value keeps moving one way (cheap tests far from it).
+        let (mut step, mut last_high) = (1, None);
+        while lower < upper {
+            let f = self.value_of(g, 1, beta - 1, beta)?;
+            let high = f >= beta;
+            if high {
+                lower = f;
+            } else {
+                upper = f;
+            }
+            step = if last_high == Some(high) { step * 2 } else { 1 };
+            last_high = Some(high);
+            beta = if high {
+                // The next test must lie in lower + 1 ..= upper.
+                if upper == INF {
+                    lower + step
+                } else {
+                    (lower + step).min(upper)
+                }
+            } else if lower == -INF {
+                upper + 1 - step
+            } else {
+                (upper + 1 - step).max(lower + 1)
+            };
+        }
+        Ok(lower)
     }
 
     /// The value of a position a move just reached (counted as a node here).
@@ -314,24 +435,54 @@ impl<M: Copy> Searcher<'_, M> {
         let Some(seat) = g.turn() else {
             return Ok(0); // never: a finished match has a record
         };
-        // A depth-limited value depends on the depth left too.
-        let key = match self.horizon {
-            None => g.deal_key(),
-            Some(h) => crate::state::mix_key(g.deal_key(), (h - depth) as u64),
+        // A depth-limited value depends on the depth left too. With two sides the table
+        // holds values less the points banked (`offset`), so that positions whose pasts
+        // differ share an entry.
+        let (key, offset) = match self.horizon {
+            None if self.sums => {
+                let k = g.solver_key();
+                if let Some((low, high)) = k.bounds {
+                    let (low, high) = if self.root_side == 0 {
+                        (low as Value, high as Value)
+                    } else {
+                        (-(high as Value), -(low as Value))
+                    };
+                    // Nothing played from here can bring the value into the window.
+                    if high <= alpha || low == high {
+                        return Ok(high);
+                    }
+                    if low >= beta {
+                        return Ok(low);
+                    }
+                }
+                (k.key, self.oriented(k.banked))
+            }
+            None => (g.deal_key(), 0),
+            Some(h) => (crate::state::mix_key(g.deal_key(), (h - depth) as u64), 0),
         };
-        let slot = key as usize & (self.tt.len() - 1);
+        let nodes_before = self.nodes;
         let mut tt_best = NO_MOVE;
-        let known = self.tt[slot];
-        if known.used && known.key == key {
-            if known.lower == known.upper || known.lower >= beta {
-                return Ok(known.lower);
+        let found = self.probe(key);
+        let hit = found.is_some();
+        let entry = found.map_or(Entry::EMPTY, |i| self.tt[i]);
+        let (known_lower, known_upper) = if hit {
+            (
+                read_lower(entry.lower, offset),
+                read_upper(entry.upper, offset),
+            )
+        } else {
+            (-INF, INF)
+        };
+        if hit {
+            if known_lower == known_upper || known_lower >= beta {
+                return Ok(known_lower);
             }
-            if known.upper <= alpha {
-                return Ok(known.upper);
+            if known_upper <= alpha {
+                return Ok(known_upper);
             }
-            alpha = alpha.max(known.lower);
-            beta = beta.min(known.upper);
-            tt_best = known.best;
+            alpha = alpha.max(known_lower);
+            beta = beta.min(known_upper);
+            tt_best = entry.best;
         }
         let maximising = g.side_of(seat) == self.root_side;
 
@@ -343,11 +494,15 @@ impl<M: Copy> Searcher<'_, M> {
         g.search_moves_into(&mut buf.moves);
         buf.order.clear();
         for (i, mv) in buf.moves.iter().enumerate() {
-            // The table's move first, then the greedy key, greatest first.
+            // The table's move first, then the greedy key, greatest first, and of equal
+            // keys the move that cut most often before (the history heuristic).
             let k = if i as u16 == tt_best {
-                i32::MAX
+                i64::MAX
             } else {
-                g.greedy_key(mv)
+                let history = g
+                    .history_slot(mv)
+                    .map_or(0, |h| self.history.get(h % HISTORY).copied().unwrap_or(0));
+                ((g.greedy_key(mv) as i64) << 32) | history as i64
             };
             buf.order.push((k, i as u16));
         }
@@ -381,6 +536,14 @@ impl<M: Copy> Searcher<'_, M> {
                 beta = beta.min(v);
             }
             if alpha >= beta {
+                if let Some(h) = g.history_slot(&buf.moves[i as usize]) {
+                    if self.history.is_empty() {
+                        self.history = vec![0; HISTORY]; // a family that keeps history
+                    }
+                    let left = g.cards_to_play().min(1 << 12);
+                    let cell = &mut self.history[h % HISTORY];
+                    *cell = cell.saturating_add(left * left).min(u32::MAX >> 1);
+                }
                 break;
             }
         }
@@ -395,45 +558,73 @@ impl<M: Copy> Searcher<'_, M> {
         } else {
             (best, best)
         };
-        if known.used && known.key == key {
-            lower = lower.max(known.lower);
-            upper = upper.min(known.upper);
+        if hit {
+            lower = lower.max(known_lower);
+            upper = upper.min(known_upper);
         }
-        self.store(
-            slot,
-            Entry {
-                key,
-                lower,
-                upper,
-                best: best_move,
-                used: true,
-            },
-        );
+        self.store(Entry {
+            key,
+            lower: stored_lower(lower, offset),
+            upper: stored_upper(upper, offset),
+            best: best_move,
+            work: (self.nodes - nodes_before).min(u32::MAX as u64) as u32,
+            used: true,
+        });
         Ok(best)
     }
 
-    fn store(&mut self, slot: usize, entry: Entry) {
-        if !self.tt[slot].used {
-            self.filled += 1;
-        }
-        self.tt[slot] = entry;
+    /// The first slot of a key's bucket of two.
+    #[inline]
+    fn bucket(&self, key: u64) -> usize {
+        key as usize & (self.tt.len() - 1) & !1
+    }
+
+    /// The slot that holds `key`, if any.
+    #[inline]
+    fn probe(&self, key: u64) -> Option<usize> {
+        let b = self.bucket(key);
+        (b..b + 2).find(|&i| self.tt[i].used && self.tt[i].key == key)
+    }
+
+    fn store(&mut self, entry: Entry) {
+        self.place(entry);
         if self.filled * 4 > self.tt.len() * 3 && self.tt.len() < TT_MAX {
             self.grow();
         }
     }
 
-    /// Twice the slots, every entry moved to its slot in the new table.
+    /// Two slots a bucket: the first keeps the entry that cost the most nodes, the
+    /// second the newest other one, so that a full table keeps the costly entries near
+    /// the root.
+    fn place(&mut self, entry: Entry) {
+        let b = self.bucket(entry.key);
+        let i = match self.probe(entry.key) {
+            Some(i) => i,
+            None if !self.tt[b].used => b,
+            None if entry.work >= self.tt[b].work => {
+                // The first slot's entry moves to the second.
+                if !self.tt[b + 1].used {
+                    self.filled += 1;
+                }
+                self.tt[b + 1] = self.tt[b];
+                self.tt[b] = entry;
+                return;
+            }
+            None => b + 1,
+        };
+        if !self.tt[i].used {
+            self.filled += 1;
+        }
+        self.tt[i] = entry;
+    }
+
+    /// Twice the slots, every entry placed again in the new table.
     fn grow(&mut self) {
         let bigger = vec![Entry::EMPTY; self.tt.len() * 2];
         let old = std::mem::replace(&mut self.tt, bigger);
-        let mask = self.tt.len() - 1;
         self.filled = 0;
         for e in old.into_iter().filter(|e| e.used) {
-            let slot = e.key as usize & mask;
-            if !self.tt[slot].used {
-                self.filled += 1;
-            }
-            self.tt[slot] = e;
+            self.place(e);
         }
     }
 }
