@@ -198,7 +198,8 @@ mod tests {
 
     #[test]
     fn with_no_consistent_world_a_card_still_finds_room() {
-        let placed = deal_constrained(&[1u8, 2], &[1, 1], |_, s| s == 0, &mut SplitMix64::new(3)).to_vecs();
+        let placed =
+            deal_constrained(&[1u8, 2], &[1, 1], |_, s| s == 0, &mut SplitMix64::new(3)).to_vecs();
         assert_eq!(placed, vec![vec![1], vec![2]]);
     }
 }
