@@ -99,6 +99,23 @@ pub trait State: Clone + Send + Sync + Sized {
     /// and a first guess for move ordering.
     fn greedy_key(&self, mv: &Self::Move) -> i32;
 
+    /// The greedy bot's move: the first legal move of greatest `greedy_key`; `buf` is
+    /// room to list the moves in. A family may find it without listing, as long as the
+    /// move is the same.
+    #[inline]
+    fn greedy_move(&self, buf: &mut Vec<Self::Move>) -> Option<Self::Move> {
+        buf.clear();
+        self.legal_moves_into(buf);
+        let mut best: Option<(i32, Self::Move)> = None;
+        for mv in buf.iter() {
+            let key = self.greedy_key(mv);
+            if best.is_none_or(|(k, _)| key > k) {
+                best = Some((key, *mv));
+            }
+        }
+        best.map(|(_, m)| m)
+    }
+
     /// What `seat` may know; `seat` must be a seat of the rules.
     fn observation(&self, seat: u8) -> Self::Observation;
 

@@ -10,16 +10,7 @@ use crate::state::State;
 /// moves in.
 #[inline]
 pub fn choose<G: State>(g: &G, buf: &mut Vec<G::Move>) -> Option<G::Move> {
-    buf.clear();
-    g.legal_moves_into(buf);
-    let mut best: Option<(i32, G::Move)> = None;
-    for mv in buf.iter() {
-        let key = g.greedy_key(mv);
-        if best.is_none_or(|(k, _)| key > k) {
-            best = Some((key, *mv));
-        }
-    }
-    best.map(|(_, m)| m)
+    g.greedy_move(buf)
 }
 
 /// Card points of quinza and rb3ine as the deal's scoring counts them: an Oros at its
@@ -94,6 +85,48 @@ pub fn quinte_greedy_key(g: &crate::quinte::Game, mv: &crate::quinte::Move) -> i
     }
 }
 
+/// quinte's greedy move without listing the moves: the trick so far is read once, and
+/// each legal card (in id order, the legal-move order) is keyed as `quinte_greedy_key`
+/// keys it. Bids are all worth 0: the first legal bid.
+pub fn quinte_greedy_move(g: &crate::quinte::Game) -> Option<crate::quinte::Move> {
+    use crate::quinte::{trick, CardSet as QSet, Move as QMove};
+    let me = g.turn()?;
+    let cards = g.legal_cards();
+    if cards.is_empty() {
+        let mut buf = Vec::new();
+        g.legal_moves_into(&mut buf);
+        return buf.first().copied();
+    }
+    // The trick so far: its cards, and the seat of its best card that is not the joker.
+    let mut set = QSet::EMPTY;
+    let mut best: Option<(u8, u8)> = None; // (id, seat)
+    for (seat, c) in g.trick() {
+        set = set.union(QSet(c.bit()));
+        if !c.is_joker() && best.is_none_or(|(id, _)| c.id() > id) {
+            best = Some((c.id(), seat));
+        }
+    }
+    let trick_points = crate::quinte::game::TRICK_POINTS as i32 * g.multiplier() as i32;
+    let mut choice: Option<(i32, crate::quinte::Card)> = None;
+    for c in cards.iter() {
+        let quints = trick::quints_in(set.union(QSet(c.bit()))) as i32;
+        let winner = if !c.is_joker() && best.is_none_or(|(id, _)| c.id() > id) {
+            Some(me)
+        } else {
+            best.map(|(_, seat)| seat)
+        };
+        let key = match winner {
+            None => -quints,
+            Some(w) if w % 2 == me % 2 => quints + trick_points,
+            Some(_) => -(quints + trick_points),
+        };
+        if choice.is_none_or(|(k, _)| key > k) {
+            choice = Some((key, c));
+        }
+    }
+    choice.map(|(_, c)| QMove::Card(c))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -118,6 +151,30 @@ mod tests {
         p.piles[0] = crate::cards::FULL_DECK.minus(named).iter().collect();
         p.dealer = 1;
         Game::from_position(p).unwrap()
+    }
+
+    #[test]
+    fn quinte_greedy_move_is_the_first_move_of_greatest_key() {
+        use crate::quinte::{Game as QGame, Rules as QRules};
+        let mut rng = crate::rng::SplitMix64::new(5);
+        let mut buf = Vec::new();
+        for seed in 0..300 {
+            let mut g = QGame::new(QRules::new(250).unwrap(), seed);
+            while !g.is_over() && g.deal_number() < 2 {
+                buf.clear();
+                g.legal_moves_into(&mut buf);
+                let mut want: Option<(i32, crate::quinte::Move)> = None;
+                for mv in &buf {
+                    let k = quinte_greedy_key(&g, mv);
+                    if want.is_none_or(|(b, _)| k > b) {
+                        want = Some((k, *mv));
+                    }
+                }
+                assert_eq!(quinte_greedy_move(&g), want.map(|w| w.1), "seed {seed}");
+                let mv = buf[rng.below(buf.len() as u64) as usize];
+                g.apply(mv);
+            }
+        }
     }
 
     #[test]

@@ -82,9 +82,9 @@ impl Game {
         let allowed = |c: Card, slot: usize| slot == 3 || shown.allows(others[slot], c);
         let placed = deal_constrained(cards, &room, allowed, rng);
         for (i, &s) in others.iter().enumerate() {
-            world.hands[s as usize] = CardSet::from_cards(placed[i].iter().copied());
+            world.hands[s as usize] = CardSet::from_cards(placed.slot(i).iter().copied());
         }
-        world.cachette[..placed[3].len()].copy_from_slice(&placed[3]);
+        world.cachette[..placed.slot(3).len()].copy_from_slice(placed.slot(3));
         world.rng = SplitMix64::new(rng.next_u64());
         world
     }

@@ -4,7 +4,7 @@
 //! moves legal in that world (counting their availability), adds one move, plays out
 //! greedily to the end of the deal and backs up the deal's value for each mover's side.
 
-use super::solver::{greedy_playout, score, Value};
+use super::solver::{score, Value};
 use crate::rng::SplitMix64;
 use crate::state::State;
 use std::time::{Duration, Instant};
@@ -163,6 +163,20 @@ impl<M: Copy + Eq> Tree<M> {
     }
 }
 
+/// Every seat plays the greedy bot's move until the deal in progress of `world` (a
+/// search copy, not needed after: played on in place) ends; returns that deal's points.
+fn greedy_playout<G: State>(world: &mut G, buf: &mut Vec<G::Move>) -> Vec<u64> {
+    loop {
+        if let Some(deal) = world.deals().first() {
+            return crate::state::Deal::points(deal).to_vec();
+        }
+        match world.greedy_move(buf) {
+            Some(mv) => world.apply(mv),
+            None => return vec![0; G::sides(world.rules()) as usize], // never: an ended match has a record
+        }
+    }
+}
+
 /// Every seat plays a uniform legal move drawn from `rng` until the deal in progress of
 /// `world` (a search copy) ends; returns that deal's points.
 fn random_playout<G: State>(
@@ -217,6 +231,8 @@ pub fn analyse<G: State>(
         .and_then(|d| Instant::now().checked_add(d));
     let mut moves: Vec<G::Move> = Vec::new();
     let mut untried: Vec<G::Move> = Vec::new();
+    // The child of each legal move, found once a node (NONE: untried).
+    let mut kids: Vec<u32> = Vec::new();
     let mut playout: Vec<G::Move> = Vec::new();
     let mut path: Vec<u32> = Vec::new();
     let mut iterations = 0u64;
@@ -230,10 +246,17 @@ pub fn analyse<G: State>(
             moves.clear();
             world.legal_moves_into(&mut moves);
             untried.clear();
+            kids.clear();
             for &mv in &moves {
                 match tree.child(node, mv) {
-                    Some(c) => tree.nodes[c as usize].availability += 1,
-                    None => untried.push(mv),
+                    Some(c) => {
+                        tree.nodes[c as usize].availability += 1;
+                        kids.push(c);
+                    }
+                    None => {
+                        untried.push(mv);
+                        kids.push(NONE);
+                    }
                 }
             }
             if !untried.is_empty() {
@@ -244,8 +267,7 @@ pub fn analyse<G: State>(
                 break;
             }
             let mut best: Option<(u32, f64)> = None;
-            for &mv in &moves {
-                let c = tree.child(node, mv).expect("every legal move has a child");
+            for &c in &kids {
                 let u = tree.ucb(c, p.c);
                 if best.is_none_or(|(_, b)| u > b) {
                     best = Some((c, u));
@@ -258,7 +280,7 @@ pub fn analyse<G: State>(
         }
         let points = match (world.deals().first(), p.rollout) {
             (Some(deal), _) => crate::state::Deal::points(deal).to_vec(),
-            (None, Rollout::Greedy) => greedy_playout(&world, &mut playout),
+            (None, Rollout::Greedy) => greedy_playout(&mut world, &mut playout),
             (None, Rollout::Random) => random_playout(&mut world, rng, &mut playout),
         };
         for &id in &path {

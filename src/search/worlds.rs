@@ -7,33 +7,82 @@ use crate::rng::SplitMix64;
 /// At most this many slots: three other seats and the stock or the cachette.
 pub const MAX_SLOTS: usize = 5;
 
-/// Deal `cards` (already shuffled) one by one into slots of sizes `room`, each card into
+/// The most cards one slot may hold (a quinte deck has 53).
+pub const SLOT_CAP: usize = 56;
+
+/// The cards of each slot in the order they were placed, kept on the stack (a world
+/// is sampled every iteration of a search: no allocation for it).
+#[derive(Clone, Copy)]
+pub struct Placed<T> {
+    cards: [[T; SLOT_CAP]; MAX_SLOTS],
+    len: [usize; MAX_SLOTS],
+    slots: usize,
+}
+
+impl<T: Copy + Default> Placed<T> {
+    fn new(slots: usize) -> Placed<T> {
+        Placed {
+            cards: [[T::default(); SLOT_CAP]; MAX_SLOTS],
+            len: [0; MAX_SLOTS],
+            slots,
+        }
+    }
+
+    /// Slot `s`'s cards, in the order they were placed.
+    pub fn slot(&self, s: usize) -> &[T] {
+        &self.cards[s][..self.len[s]]
+    }
+
+    /// Every slot's cards, slot by slot.
+    pub fn to_vecs(&self) -> Vec<Vec<T>> {
+        (0..self.slots).map(|s| self.slot(s).to_vec()).collect()
+    }
+
+    fn push(&mut self, s: usize, card: T) {
+        self.cards[s][self.len[s]] = card;
+        self.len[s] += 1;
+    }
+
+    /// Take out slot `s`'s card at `i`, the later ones moving up (their order kept).
+    fn remove(&mut self, s: usize, i: usize) -> T {
+        let card = self.cards[s][i];
+        self.cards[s].copy_within(i + 1..self.len[s], i);
+        self.len[s] -= 1;
+        card
+    }
+}
+
+/// Deal `cards` (already shuffled) one by one into slots of sizes `room` (at most
+/// `MAX_SLOTS` slots of at most `SLOT_CAP` cards), each card into
 /// a slot `allowed(card, slot)` that has room: `rng.below(r)` over the room `r` of
 /// those slots laid end to end in slot order. A card with no such slot is placed by an
 /// augmenting path (breadth first over slots; a moved card is appended to its new slot);
 /// a card that has no path either (a built position may have no
 /// consistent world) goes by the same pick over every slot with room. Returns each
 /// slot's cards in the order they were placed.
-pub fn deal_constrained<T: Copy>(
+pub fn deal_constrained<T: Copy + Default>(
     cards: &[T],
     room: &[usize],
     allowed: impl Fn(T, usize) -> bool,
     rng: &mut SplitMix64,
-) -> Vec<Vec<T>> {
+) -> Placed<T> {
     let slots = room.len();
-    let mut left: Vec<usize> = room.to_vec();
-    let mut placed: Vec<Vec<T>> = room.iter().map(|&r| Vec::with_capacity(r)).collect();
+    assert!(slots <= MAX_SLOTS && room.iter().all(|&r| r <= SLOT_CAP));
+    let mut left = [0usize; MAX_SLOTS];
+    left[..slots].copy_from_slice(room);
+    let left = &mut left[..slots];
+    let mut placed = Placed::new(slots);
     for &card in cards {
         let open = |s: usize, left: &[usize]| left[s] > 0 && allowed(card, s);
-        if (0..slots).any(|s| open(s, &left)) {
-            let s = weighted_pick(&left, |s| allowed(card, s), rng);
-            placed[s].push(card);
+        if (0..slots).any(|s| open(s, left)) {
+            let s = weighted_pick(left, |s| allowed(card, s), rng);
+            placed.push(s, card);
             left[s] -= 1;
-        } else if let Some(s) = augment(card, &mut placed, &left, &allowed) {
+        } else if let Some(s) = augment(card, &mut placed, left, &allowed) {
             left[s] -= 1;
         } else {
-            let s = weighted_pick(&left, |_| true, rng);
-            placed[s].push(card);
+            let s = weighted_pick(left, |_| true, rng);
+            placed.push(s, card);
             left[s] -= 1;
         }
     }
@@ -58,13 +107,13 @@ fn weighted_pick(left: &[usize], ok: impl Fn(usize) -> bool, rng: &mut SplitMix6
 
 /// Place `card` by moving cards along a path of full slots to one with room; returns
 /// the slot that gained a card, or None when no path exists.
-fn augment<T: Copy>(
+fn augment<T: Copy + Default>(
     card: T,
-    placed: &mut [Vec<T>],
+    placed: &mut Placed<T>,
     left: &[usize],
     allowed: &impl Fn(T, usize) -> bool,
 ) -> Option<usize> {
-    let slots = placed.len();
+    let slots = placed.slots;
     // parent[b] = (slot a, index in a of the card that would move from a to b);
     // None for a starting slot.
     let mut parent: [Option<(usize, usize)>; MAX_SLOTS] = [None; MAX_SLOTS];
@@ -82,7 +131,7 @@ fn augment<T: Copy>(
     'search: while head < tail {
         let a = queue[head];
         head += 1;
-        for (i, &d) in placed[a].iter().enumerate() {
+        for (i, &d) in placed.slot(a).iter().enumerate() {
             for b in 0..slots {
                 if !reached[b] && allowed(d, b) {
                     reached[b] = true;
@@ -102,11 +151,11 @@ fn augment<T: Copy>(
     // the new card is appended to the first slot.
     let mut slot = end;
     while let Some((a, i)) = parent[slot] {
-        let d = placed[a].remove(i);
-        placed[slot].push(d);
+        let d = placed.remove(a, i);
+        placed.push(slot, d);
         slot = a;
     }
-    placed[slot].push(card);
+    placed.push(slot, card);
     Some(end)
 }
 
@@ -126,7 +175,7 @@ mod tests {
             let mut rng = SplitMix64::new(seed);
             let mut cards: Vec<u8> = (0..12).collect();
             rng.shuffle(&mut cards);
-            let placed = deal_constrained(&cards, &[4, 4, 4], allowed, &mut rng);
+            let placed = deal_constrained(&cards, &[4, 4, 4], allowed, &mut rng).to_vecs();
             let mut all: Vec<u8> = placed.concat();
             all.sort();
             assert_eq!(all, (0..12).collect::<Vec<u8>>());
@@ -142,14 +191,15 @@ mod tests {
         // Card 9 fits slot 0 only, which is full of cards that fit slot 1 too.
         let allowed = |c: u8, s: usize| c != 9 || s == 0;
         let mut rng = SplitMix64::new(1);
-        let placed = deal_constrained(&[1, 2, 9], &[2, 1], allowed, &mut rng);
+        let placed = deal_constrained(&[1, 2, 9], &[2, 1], allowed, &mut rng).to_vecs();
         assert!(placed[0].contains(&9));
         assert_eq!(placed[0].len() + placed[1].len(), 3);
     }
 
     #[test]
     fn with_no_consistent_world_a_card_still_finds_room() {
-        let placed = deal_constrained(&[1, 2], &[1, 1], |_, s| s == 0, &mut SplitMix64::new(3));
+        let placed =
+            deal_constrained(&[1u8, 2], &[1, 1], |_, s| s == 0, &mut SplitMix64::new(3)).to_vecs();
         assert_eq!(placed, vec![vec![1], vec![2]]);
     }
 }
