@@ -91,7 +91,12 @@ fn the_mask_is_the_legal_moves_and_ids_round_trip_in_random_play() {
             }
             assert_eq!(mask.iter().filter(|&&b| b == 1).count(), legal.len());
             for seat in 0..rules.players() {
+                // Every entry is written: what the buffer held before leaves no trace.
+                let mut dirty = vec![f32::NAN; obs.len()];
                 encode_into(&g.observation(seat), &mut obs);
+                encode_into(&g.observation(seat), &mut dirty);
+                let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<u32>>();
+                assert_eq!(bits(&obs), bits(&dirty));
             }
         });
     }
