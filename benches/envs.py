@@ -22,8 +22,8 @@ so every action is an agent step.
   is untimed);
 - `encode`: µs a call of `game.encode(seat, out=buf)` through the Rust core and the
   reference, and of `game.observation(seat)`, at the start of a match and after 5 and 10
-  deals (the ratios take the worst stage of the Rust core); each the best of 8 short
-  timings taken in turns.
+  deals (the ratios take the worst stage of the Rust core); each the best of many short
+  timings (2 ms) taken in turns.
 
 Each figure runs for a fixed wall time (`--seconds`, default 3). A missing optional
 library is skipped with a line saying so. Then the ratios against issue #11's targets.
@@ -200,17 +200,18 @@ def encode_costs(rules: str, players: int, seconds: float, seed: int) -> Dict[st
     return out
 
 
-def best_us(calls: Dict[str, timeit.Timer], seconds: float, rounds: int = 8) -> Dict[str, float]:
-    """µs a call of each, the best of `rounds` short timings taken in turns (about
-    `seconds` in all for each): the least disturbed by the other work of a shared machine."""
+def best_us(calls: Dict[str, timeit.Timer], seconds: float, timing: float = 0.002) -> Dict[str, float]:
+    """µs a call of each, the best of many short timings (`timing` seconds each) taken in
+    turns, about `seconds` in all for each: a short timing often runs unpreempted on a
+    loaded machine, a long one never does, and the best is the least disturbed."""
     number = {}
-    for k, t in calls.items():  # calls in a timing: a round's share of `seconds`
+    for k, t in calls.items():  # calls in one timing
         n = 1
-        while t.timeit(number=n) < seconds / rounds and n < 10**7:
+        while t.timeit(number=n) < timing and n < 10**7:
             n *= 2
         number[k] = n
     best = {k: float("inf") for k in calls}
-    for _ in range(rounds):
+    for _ in range(max(8, int(seconds / timing))):
         for k, t in calls.items():
             best[k] = min(best[k], t.timeit(number=number[k]) / number[k] * 1e6)
     return {k: round(v, 3) for k, v in best.items()}
