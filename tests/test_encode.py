@@ -85,6 +85,28 @@ def test_the_twins_encode_the_same_bytes_move_for_move(rule_set: Tuple[str, Dict
 
 
 @pytest.mark.parametrize("name,players", EVERY_RULE_SET)
+def test_the_twins_encode_the_same_bytes_ten_deals_into_a_match(name: str, players: int) -> None:
+    """Late in a long match (its target too high to end it) as at its start: the Rust
+    core's encode is the reference's, byte for byte, for every seat through deals 5 to 10."""
+    games = [m.Game(m.Rules(name, players=players, target=10**6), seed=players) for m in (quinza, ref)]
+    r = ref.Random(7 * players + len(name))
+    moves, compared = 0, set()
+    while len(games[1].deals) < 10:
+        deals = len(games[1].deals)
+        if deals >= 5 and moves % 3 == 0:
+            for seat in range(players):
+                a, b = (g.encode(seat) for g in games)
+                assert a.tobytes() == b.tobytes(), (deals, moves, seat)
+            compared.add(deals)
+        legal = games[1].legal_moves()
+        pick = str(legal[r.below(len(legal))])
+        for g in games:
+            g.play(pick)
+        moves += 1
+    assert compared == set(range(5, 10))
+
+
+@pytest.mark.parametrize("name,players", EVERY_RULE_SET)
 def test_ids_are_exact_on_random_play_and_on_positions_built_from_it(q: ModuleType, name: str, players: int) -> None:
     r = ref.Random(players)
     for seed in range(2):

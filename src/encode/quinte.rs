@@ -6,7 +6,7 @@ use super::Writer;
 use crate::quinte::cards::{Card, CardSet, DECK_SIZE, FULL_DECK};
 use crate::quinte::game::Phase;
 use crate::quinte::moves::{Bid, Move, BIDS};
-use crate::quinte::{trick, Observation};
+use crate::quinte::Observation;
 
 const SEATS: u8 = 4;
 const SIDES: u8 = 2;
@@ -66,34 +66,6 @@ pub fn names() -> Vec<String> {
     out
 }
 
-/// The suits each seat has shown it lacks this deal: a card that is not the joker, of
-/// another suit than the one to follow. Completed tricks are led by the seat after the
-/// dealer and then by each trick's winner; the trick in progress by the observation's leader.
-fn voids(o: &Observation, leader_now: u8) -> [u8; 4] {
-    let played = o.played();
-    let done = played.len() - played.len() % SEATS as usize;
-    let mut voids = [0u8; 4];
-    let mut mark = |cards: &[Card], leader: u8| {
-        let mut follow = None;
-        for (i, c) in cards.iter().enumerate() {
-            match (follow, c.suit()) {
-                (None, s) => follow = s,
-                (Some(f), Some(s)) if s != f => {
-                    voids[((leader + i as u8) % SEATS) as usize] |= 1 << f;
-                }
-                _ => {}
-            }
-        }
-    };
-    let mut leader = (o.dealer + 1) % SEATS;
-    for cards in played[..done].chunks(SEATS as usize) {
-        mark(cards, leader);
-        leader = (leader + trick::winner(cards.iter().copied()).unwrap_or(0) as u8) % SEATS;
-    }
-    mark(&played[done..], leader_now);
-    voids
-}
-
 pub fn encode(o: &Observation, out: &mut [f32]) {
     let seat = o.seat % SEATS;
     let relative = |s: u8| (s + SEATS - seat) % SEATS;
@@ -109,7 +81,9 @@ pub fn encode(o: &Observation, out: &mut [f32]) {
     for set in by_seat {
         w.cards(set.0, DECK_SIZE);
     }
-    let played = CardSet::from_cards(o.played().iter().copied());
+    // The played set and the voids are kept by the game as cards are played: nothing here
+    // walks the deal, so the cost is the same at every stage.
+    let played = o.played_set;
     w.cards(played.0, DECK_SIZE);
     let mut seen = o.hand.union(played);
     for k in 0..SIDES {
@@ -118,9 +92,8 @@ pub fn encode(o: &Observation, out: &mut [f32]) {
         w.cards(pile.0, DECK_SIZE);
     }
     w.cards(FULL_DECK.minus(seen).0, DECK_SIZE);
-    let voids = voids(o, leader);
     for k in 0..SEATS {
-        w.cards(voids[((seat + k) % SEATS) as usize] as u64, 4);
+        w.cards(o.voids[((seat + k) % SEATS) as usize] as u64, 4);
     }
     for k in 0..SEATS {
         w.count(o.hand_sizes[((seat + k) % SEATS) as usize] as u64);

@@ -91,11 +91,35 @@ fn the_mask_is_the_legal_moves_and_ids_round_trip_in_random_play() {
             }
             assert_eq!(mask.iter().filter(|&&b| b == 1).count(), legal.len());
             for seat in 0..rules.players() {
+                // Every entry is written: what the buffer held before leaves no trace.
+                let mut dirty = vec![f32::NAN; obs.len()];
                 encode_into(&g.observation(seat), &mut obs);
+                encode_into(&g.observation(seat), &mut dirty);
+                let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<u32>>();
+                assert_eq!(bits(&obs), bits(&dirty));
             }
         });
     }
     eprintln!("most ranked index seen in random rb3ine play: {most_ranked}");
+}
+
+/// The played set and the voids the quinte game keeps as cards are played are what the
+/// deal's cards in play order show (`Game::shown`), in play and in a game read from JSON.
+#[test]
+fn the_quinte_voids_and_played_set_kept_in_play_are_the_deals_own() {
+    let rules = RuleSet::Quinte(crate::quinte::Rules::new(250).unwrap());
+    let mut voids_seen = 0;
+    random_positions(rules, 12, |g| {
+        let AnyGame::Quinte(q) = g else { unreachable!() };
+        let again = crate::quinte::json::from_json(&crate::quinte::json::to_json(q)).unwrap();
+        for q in [q, &again] {
+            assert_eq!(q.voids, q.shown().void);
+            let played = crate::quinte::cards::CardSet::from_cards(q.played().iter().copied());
+            assert_eq!(q.played_set, played);
+        }
+        voids_seen += q.voids.iter().filter(|&&v| v != 0).count();
+    });
+    assert!(voids_seen > 0, "random play showed some void");
 }
 
 #[test]

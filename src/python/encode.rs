@@ -11,12 +11,31 @@ use super::buffers::{Item, Writable};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 
-static NUMPY: PyOnceLock<Py<PyModule>> = PyOnceLock::new();
+/// `numpy.empty` and the two dtypes, looked up once: a call then parses no dtype text.
+struct Numpy {
+    empty: Py<PyAny>,
+    float32: Py<PyAny>,
+    int8: Py<PyAny>,
+}
 
-/// A new numpy array of `len` items of the dtype `dtype`, to be written whole.
+static NUMPY: PyOnceLock<Numpy> = PyOnceLock::new();
+
+/// A new numpy array of `len` items of the dtype `dtype` ("float32" or "int8"), to be
+/// written whole.
 fn empty<'py>(py: Python<'py>, len: usize, dtype: &str) -> PyResult<Bound<'py, PyAny>> {
-    let np = NUMPY.get_or_try_init(py, || py.import("numpy").map(Bound::unbind))?;
-    np.bind(py).call_method1("empty", (len, dtype))
+    let np = NUMPY.get_or_try_init(py, || -> PyResult<Numpy> {
+        let np = py.import("numpy")?;
+        let dtype = |name: &str| -> PyResult<Py<PyAny>> {
+            Ok(np.getattr("dtype")?.call1((name,))?.unbind())
+        };
+        Ok(Numpy {
+            empty: np.getattr("empty")?.unbind(),
+            float32: dtype("float32")?,
+            int8: dtype("int8")?,
+        })
+    })?;
+    let dtype = if dtype == "int8" { &np.int8 } else { &np.float32 };
+    np.empty.bind(py).call1((len, dtype.bind(py)))
 }
 
 /// `out` as a writable one-dimensional C-contiguous array of `len` items of `T`, or the

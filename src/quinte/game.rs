@@ -175,6 +175,11 @@ pub struct Game {
     /// `played_len % 4`.
     pub(crate) played: [Card; MAX_PLAYED],
     pub(crate) played_len: u8,
+    /// `played` as a set, and per seat the suits it showed it lacks this deal (bit `s`:
+    /// it did not follow suit `s`): kept as cards are played, so an encoding reads them
+    /// at no cost that grows with the deal. Both are public knowledge.
+    pub(crate) played_set: CardSet,
+    pub(crate) voids: [u8; 4],
     pub(crate) piles: [CardSet; 2],
     pub(crate) tricks_won: [u8; 2],
     pub(crate) quints: [u64; 2],
@@ -215,6 +220,8 @@ impl Game {
             doubling: Doubling::default(),
             played: [Card::default(); MAX_PLAYED],
             played_len: 0,
+            played_set: CardSet::EMPTY,
+            voids: [0; 4],
             piles: [CardSet::EMPTY; 2],
             tricks_won: [0; 2],
             quints: [0; 2],
@@ -508,6 +515,14 @@ impl Game {
             return;
         }
         self.hands[seat as usize].remove(card);
+        // Not following the suit led (the first suited card of the trick) shows a void.
+        let led = self.current_trick().iter().find_map(|c| c.suit());
+        if let (Some(follow), Some(suit)) = (led, card.suit()) {
+            if suit != follow {
+                self.voids[seat as usize] |= 1 << follow;
+            }
+        }
+        self.played_set.insert(card);
         self.played[self.played_len as usize] = card;
         self.played_len += 1;
         if !self.played_len.is_multiple_of(PLAYERS) {
@@ -640,6 +655,8 @@ impl Game {
         self.bid_count = 0;
         self.doubling = Doubling::default();
         self.played_len = 0;
+        self.played_set = CardSet::EMPTY;
+        self.voids = [0; 4];
         self.piles = [CardSet::EMPTY; 2];
         self.tricks_won = [0; 2];
         self.quints = [0; 2];

@@ -23,6 +23,9 @@ pub struct Observation {
     pub hand_sizes: [u8; 4],
     played: [Card; MAX_PLAYED],
     played_len: u8,
+    /// `played()` as a set, and the suits each seat showed it lacks this deal (bit `s`).
+    pub played_set: CardSet,
+    pub voids: [u8; 4],
     pub stock: u8,
     pub piles: [CardSet; 2],
     pub tricks_won: [u8; 2],
@@ -48,6 +51,8 @@ impl Observation {
             hand_sizes: g.hands.map(|h| h.len() as u8),
             played: g.played,
             played_len: g.played_len,
+            played_set: g.played_set,
+            voids: g.voids,
             stock: g.stock_len() as u8,
             piles: g.piles,
             tricks_won: g.tricks_won,

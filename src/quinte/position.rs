@@ -411,6 +411,7 @@ impl Position {
             g.played[i] = c;
         }
         g.played_len = played.len() as u8;
+        g.played_set = CardSet::from_cards(played.iter().copied());
         g.piles = won.piles;
         for (side, (count, pile)) in g.tricks_won.iter_mut().zip(won.trick_piles).enumerate() {
             let cachette_won = !won.taken.is_empty()
@@ -423,6 +424,7 @@ impl Position {
         g.last_capturer = self.last_capturer;
         g.scores = self.scores;
         g.winner = if self.over { winner } else { None };
+        g.voids = g.shown().void;
         Ok(g)
     }
 }

@@ -10,6 +10,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped,unused-ignore]
 
 from ._common import REWARDS, RENDER_MODES, backend_module, check_choice, check_max_deals, move_rewards, view_text
 
+_SCORING = frozenset(("deal_scored", "match_over"))  # the events move_rewards reads
 OBSERVATION_HIGH = 2**24  # every entry of an encoding is at most this (docs/engine.md "Encodings")
 
 
@@ -76,8 +77,10 @@ class QuinzaAECEnv(AECEnv):
 
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
         seat = self.agent_name_mapping[agent]
-        mask = self.game.action_mask() if self.game.turn == seat else self._no_mask.copy()
-        return {"observation": self.game.encode(seat), "action_mask": mask}
+        game = self.game
+        # A new array each time (a learner may keep it): the mask only for the agent to move.
+        mask = game.action_mask() if game.turn == seat else self._no_mask.copy()
+        return {"observation": game.encode(seat), "action_mask": mask}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -86,19 +89,23 @@ class QuinzaAECEnv(AECEnv):
             return
         if action is None:
             raise ValueError(f"{agent} is to move: None is no action")
-        move = self.game.move_of(action)  # out of range or masked off: ValueError, nothing played
+        game = self.game
+        events = game.play(game.move_of(action))  # out of range or masked off: ValueError, nothing played
         self._cumulative_rewards[agent] = 0.0
-        events = self.game.play(move)
-        earned = move_rewards(self.game, events, self.reward_kind)
-        self.rewards = {a: earned[self.agent_name_mapping[a]] for a in self.agents}
-        self._deals_done += sum(1 for e in events if e.kind == "deal_scored")
-        if self.game.is_over:
+        # Most moves score nothing: only a deal scored or the match over earns a reward.
+        if any(e.kind in _SCORING for e in events):
+            earned = move_rewards(game, events, self.reward_kind)
+            self.rewards = {a: earned[self.agent_name_mapping[a]] for a in self.agents}
+            self._deals_done += sum(1 for e in events if e.kind == "deal_scored")
+            self._accumulate_rewards()
+        else:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+        if game.is_over:
             self.terminations = {a: True for a in self.agents}
         elif self.max_deals is not None and self._deals_done >= self.max_deals:
             self.truncations = {a: True for a in self.agents}
         else:
-            self.agent_selection = self.possible_agents[self.game.turn]
-        self._accumulate_rewards()
+            self.agent_selection = self.possible_agents[game.turn]
         if self.render_mode == "human":
             self.render()
 
