@@ -419,17 +419,26 @@ def test_a_time_limit_takes_as_many_worlds_or_iterations_as_fit(q: ModuleType, b
 @pytest.mark.parametrize("ask", ["choose", "analyse"])
 def test_ctrl_c_stops_a_search_and_leaves_the_bot_as_it_was(q: ModuleType, bot: str, ask: str) -> None:
     g = q.Game("escoba", seed=3)
-    player = q.bot(bot, time_limit=30, seed=5)  # a long search, never hanging the tests
-    search = player if ask == "choose" else player.analyse
     # Python's own Ctrl-C handler, even where SIGINT came in ignored (a background job).
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-    timer = threading.Timer(0.3, _thread.interrupt_main)
-    timer.start()
     try:
-        with pytest.raises(KeyboardInterrupt):
-            search(g)
+        # A Ctrl-C that lands in a garbage-collection callback (hypothesis installs one) is
+        # swallowed by Python as unraisable; the search then runs to its time limit. So a
+        # search that ends by itself is tried again, at most three times.
+        for _ in range(3):
+            player = q.bot(bot, time_limit=5, seed=5)  # a long search, never hanging the tests
+            search = player if ask == "choose" else player.analyse
+            timer = threading.Timer(0.3, _thread.interrupt_main)
+            timer.start()
+            try:
+                search(g)
+            except KeyboardInterrupt:
+                break
+            finally:
+                timer.cancel()
+        else:
+            pytest.fail("Ctrl-C never stopped the search")
     finally:
-        timer.cancel()
         signal.signal(signal.SIGINT, previous)
     assert player.state == 5  # no draw of the stopped search is kept
     assert len(g.legal_moves()) > 1  # it was a search, not a single move
