@@ -10,6 +10,12 @@ use crate::bots::BotSpec;
 use crate::rng::SplitMix64;
 use crate::state::{Deal, State};
 use crate::Error;
+use pool::Pool;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+mod pool;
 
 /// What a step rewards.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -86,6 +92,19 @@ pub struct VectorEnv {
     slots: Vec<Slot>,
     obs_len: usize,
     actions: usize,
+    pool: Pool,
+    /// The ns an env's step (or reset) took so far, a running mean: sets the blocks.
+    env_ns: f64,
+    /// The blocks the last call was cut into (1: the calling thread alone).
+    blocks: usize,
+    /// What panicked in a call that left envs half-moved: every step is refused until
+    /// `reset`.
+    broken: Option<String>,
+    /// The env whose step panics, and envs a block (to test those paths).
+    #[cfg(test)]
+    panic_at: Option<usize>,
+    #[cfg(test)]
+    fixed_block: Option<usize>,
 }
 
 fn finished_deals(g: &AnyGame) -> usize {
@@ -142,6 +161,14 @@ impl VectorEnv {
             slots: vec![slot; num_envs],
             obs_len: observation_len(&rules),
             actions: super::action_count(&rules),
+            pool: Pool::new(),
+            env_ns: 1_000.0, // a first guess: a random-bot step takes about this
+            blocks: 0,
+            broken: None,
+            #[cfg(test)]
+            panic_at: None,
+            #[cfg(test)]
+            fixed_block: None,
         })
     }
 
@@ -153,6 +180,10 @@ impl VectorEnv {
     }
     pub fn action_count(&self) -> usize {
         self.actions
+    }
+    /// The blocks the last call was cut into: 1 when it ran on the calling thread alone.
+    pub fn blocks(&self) -> usize {
+        self.blocks
     }
     /// Env `i`'s match (for reading; the env plays it).
     pub fn game(&self, i: usize) -> Option<&AnyGame> {
@@ -197,6 +228,7 @@ impl VectorEnv {
     /// and masks, zero the rest.
     pub fn reset(&mut self, seed: u64, out: Outputs<'_>, threads: usize) -> Result<(), Error> {
         self.check(&out)?;
+        self.broken = None; // every env starts again from nothing it had
         for (i, slot) in self.slots.iter_mut().enumerate() {
             slot.stream = SplitMix64::new(crate::sim::match_seed(seed, i as u64));
         }
@@ -215,6 +247,9 @@ impl VectorEnv {
         threads: usize,
         masks_kept: bool,
     ) -> Result<(), Error> {
+        if self.broken.is_some() {
+            return Err(self.broken_error());
+        }
         self.check(&out)?;
         if actions.len() != self.slots.len() {
             return Err(Error::Value(format!(
@@ -245,7 +280,15 @@ impl VectorEnv {
         fresh: bool,
     ) -> Result<(), Error> {
         let n = self.slots.len();
-        let chunk = n.div_ceil(threads.clamp(1, n));
+        // Blocks of at least BLOCK_NS of work each, by the time an env took so far: a
+        // worker woken for less would cost more than it saves.
+        let per_block = if threads <= 1 {
+            n
+        } else {
+            ((block_ns() / self.env_ns).ceil() as usize).clamp(1, n)
+        };
+        #[cfg(test)]
+        let per_block = self.fixed_block.unwrap_or(per_block);
         let (obs_len, actions) = (self.obs_len, self.actions);
         let ctx = Ctx {
             rules: self.rules,
@@ -254,22 +297,36 @@ impl VectorEnv {
             reward: self.reward,
             max_deals: self.max_deals,
         };
-        let parts = self
+        #[cfg(test)]
+        let panic_at = self.panic_at;
+        let parts: Vec<Mutex<Option<Part<'_>>>> = self
             .slots
-            .chunks_mut(chunk)
-            .zip(out.observations.chunks_mut(chunk * obs_len))
-            .zip(out.masks.chunks_mut(chunk * actions))
-            .zip(out.rewards.chunks_mut(chunk))
-            .zip(out.terminated.chunks_mut(chunk))
-            .zip(out.truncated.chunks_mut(chunk))
-            .enumerate();
-        let work = |(k, (((((slots, obs), masks), rewards), term), trunc)): Part<'_>| {
+            .chunks_mut(per_block)
+            .zip(out.observations.chunks_mut(per_block * obs_len))
+            .zip(out.masks.chunks_mut(per_block * actions))
+            .zip(out.rewards.chunks_mut(per_block))
+            .zip(out.terminated.chunks_mut(per_block))
+            .zip(out.truncated.chunks_mut(per_block))
+            .map(|p| Mutex::new(Some(p)))
+            .collect();
+        let took = AtomicU64::new(0);
+        let block = |b: usize| {
+            let taken = parts[b].lock().unwrap_or_else(|e| e.into_inner()).take();
+            let Some((((((slots, obs), masks), rewards), term), trunc)) = taken else {
+                return;
+            };
+            let start = Instant::now();
             for (j, slot) in slots.iter_mut().enumerate() {
+                let i = b * per_block + j;
+                #[cfg(test)]
+                if panic_at == Some(i) {
+                    panic!("env {i} panicked (a test)");
+                }
                 let (r, t, u) = if reset {
                     ctx.new_episode(slot);
                     (0.0, false, false)
                 } else {
-                    ctx.step(slot, moves[k * chunk + j])
+                    ctx.step(slot, moves[i])
                 };
                 rewards[j] = r;
                 term[j] = t as u8;
@@ -281,39 +338,63 @@ impl VectorEnv {
                     fresh,
                 );
             }
+            took.fetch_add(start.elapsed().as_nanos() as u64, Ordering::Relaxed);
         };
-        if threads <= 1 || n == 1 {
-            parts.for_each(work);
-        } else {
-            // The calling thread takes the first share: one spawn fewer a step.
-            let mut parts = parts;
-            let first = parts.next();
-            std::thread::scope(|s| {
-                for part in parts {
-                    s.spawn(move || work(part));
-                }
-                if let Some(part) = first {
-                    work(part);
-                }
-            });
+        self.blocks = parts.len();
+        let done = self.pool.run(parts.len(), threads, &block);
+        drop(parts);
+        if let Err(message) = done {
+            self.broken = Some(message);
+            return Err(self.broken_error());
+        }
+        if threads > 1 {
+            // A running mean: one slow call (a core taken by something else) moves it little.
+            let now = (took.into_inner() as f64 / n as f64).max(1.0);
+            self.env_ns = 0.75 * self.env_ns + 0.25 * now;
         }
         Ok(())
     }
+
+    fn broken_error(&self) -> Error {
+        Error::Value(format!(
+            "the vector env is broken: a call panicked ({}) and left envs half-moved; \
+             reset() starts every env again",
+            self.broken.as_deref().unwrap_or("")
+        ))
+    }
 }
 
-/// One thread's share: its chunk's index, slots and rows of every output buffer.
+/// The threads a call of `threads` runs on: 0 is every core the process may use (what
+/// `available_parallelism` says, for one at most 256).
+pub fn threads(threads: usize) -> usize {
+    let threads = if threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        threads
+    };
+    threads.min(MAX_THREADS)
+}
+const MAX_THREADS: usize = 256;
+
+/// The least work (ns) worth a block of its own: about what waking a parked worker costs.
+fn block_ns() -> f64 {
+    std::env::var("QUINZA_BLOCK_NS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(BLOCK_NS)
+}
+const BLOCK_NS: f64 = 30_000.0;
+
+/// One block's slots and rows of every output buffer.
 type Part<'a> = (
-    usize,
     (
         (
-            (
-                ((&'a mut [Slot], &'a mut [f32]), &'a mut [i8]),
-                &'a mut [f32],
-            ),
-            &'a mut [u8],
+            ((&'a mut [Slot], &'a mut [f32]), &'a mut [i8]),
+            &'a mut [f32],
         ),
         &'a mut [u8],
     ),
+    &'a mut [u8],
 );
 
 struct Ctx<'a> {
@@ -394,6 +475,160 @@ impl Ctx<'_> {
         slot.list_legal();
         for &a in &slot.ids {
             mask[a] = 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fifteen;
+
+    struct Buffers {
+        obs: Vec<f32>,
+        masks: Vec<i8>,
+        rewards: Vec<f32>,
+        term: Vec<u8>,
+        trunc: Vec<u8>,
+    }
+
+    impl Buffers {
+        fn new(env: &VectorEnv) -> Buffers {
+            let n = env.num_envs();
+            Buffers {
+                obs: vec![0.0; n * env.observation_len()],
+                masks: vec![0; n * env.action_count()],
+                rewards: vec![0.0; n],
+                term: vec![0; n],
+                trunc: vec![0; n],
+            }
+        }
+        fn out(&mut self) -> Outputs<'_> {
+            Outputs {
+                observations: &mut self.obs,
+                masks: &mut self.masks,
+                rewards: &mut self.rewards,
+                terminated: &mut self.term,
+                truncated: &mut self.trunc,
+            }
+        }
+    }
+
+    fn env(rules: RuleSet, n: usize, block: Option<usize>) -> VectorEnv {
+        let bots = vec![BotSpec::Random; rules.players() as usize];
+        let mut env = VectorEnv::new(rules, n, 0, bots, Reward::Deal, Some(3)).unwrap();
+        env.fixed_block = block;
+        env
+    }
+
+    /// Random legal actions, one per env, from the legal ids of the last write.
+    fn actions(env: &VectorEnv, rng: &mut SplitMix64) -> Vec<i64> {
+        env.slots
+            .iter()
+            .map(|s| s.ids[rng.below(s.ids.len() as u64) as usize] as i64)
+            .collect()
+    }
+
+    /// A hash of every buffer after every step of `steps` (the same random actions given
+    /// any split).
+    fn run(env: &mut VectorEnv, threads: usize, steps: usize) -> Vec<u64> {
+        use std::hash::{Hash, Hasher};
+        let mut b = Buffers::new(env);
+        env.reset(21, b.out(), threads).unwrap();
+        let mut rng = SplitMix64::new(5);
+        let mut seen = Vec::new();
+        for _ in 0..steps {
+            let a = actions(env, &mut rng);
+            env.step(&a, b.out(), threads, true).unwrap();
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            b.obs.iter().for_each(|x| x.to_bits().hash(&mut h));
+            (&b.masks, &b.term, &b.trunc).hash(&mut h);
+            b.rewards.iter().for_each(|x| x.to_bits().hash(&mut h));
+            seen.push(h.finish());
+        }
+        seen
+    }
+
+    fn small_target(name: &str, players: i64) -> RuleSet {
+        RuleSet::Fifteen(fifteen::Rules::new(name, Some(players), Some(3)).unwrap())
+    }
+
+    #[test]
+    fn the_pool_gives_one_threads_bytes_over_many_steps_and_resets() {
+        for rules in [
+            small_target("escoba", 2),
+            small_target("rb3ine", 4),
+            RuleSet::Quinte(crate::quinte::Rules::new(40).unwrap()),
+        ] {
+            let one = run(&mut env(rules, 13, None), 1, 120);
+            for (threads, block) in [(2, Some(1)), (3, Some(4)), (2, Some(13)), (4, None)] {
+                let mut e = env(rules, 13, block);
+                assert_eq!(one, run(&mut e, threads, 120), "{threads} threads, {block:?}");
+                // and again on the same env (the pool's workers reused)
+                assert_eq!(one, run(&mut e, threads, 120), "{threads} threads, {block:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn episodes_end_and_start_again_inside_the_pool() {
+        let mut e = env(small_target("escoba", 2), 8, Some(1));
+        let mut b = Buffers::new(&e);
+        e.reset(3, b.out(), 2).unwrap();
+        let mut rng = SplitMix64::new(1);
+        let (mut ended, mut cut) = (0, 0);
+        for _ in 0..300 {
+            let a = actions(&e, &mut rng);
+            e.step(&a, b.out(), 2, true).unwrap();
+            ended += b.term.iter().filter(|&&t| t == 1).count();
+            cut += b.trunc.iter().filter(|&&t| t == 1).count();
+        }
+        assert!(ended + cut >= 8, "{ended} ended, {cut} truncated");
+    }
+
+    #[test]
+    fn a_panic_in_a_step_is_an_error_until_reset_and_the_env_goes_on() {
+        let rules = small_target("quinza", 2);
+        let reference = run(&mut env(rules, 6, None), 1, 20);
+        for threads in [1, 2, 3] {
+            let mut e = env(rules, 6, Some(2));
+            let mut b = Buffers::new(&e);
+            e.reset(21, b.out(), threads).unwrap();
+            e.panic_at = Some(3);
+            let mut rng = SplitMix64::new(5);
+            let a = actions(&e, &mut rng);
+            let err = e.step(&a, b.out(), threads, true).unwrap_err().to_string();
+            assert_eq!(
+                err,
+                "the vector env is broken: a call panicked (env 3 panicked (a test)) and left \
+                 envs half-moved; reset() starts every env again"
+            );
+            e.panic_at = None;
+            let again = e.step(&a, b.out(), threads, true).unwrap_err().to_string();
+            assert_eq!(again, err);
+            // reset starts every env again: the same bytes as an env that never panicked
+            assert_eq!(run(&mut e, threads, 20), reference);
+        }
+    }
+
+    #[test]
+    fn blocks_hold_at_least_the_least_work_worth_a_thread() {
+        let mut e = env(small_target("escoba", 2), 1000, None);
+        let mut b = Buffers::new(&e);
+        let mut rng = SplitMix64::new(2);
+        e.reset(1, b.out(), 2).unwrap();
+        for (threads, env_ns, blocks) in [
+            (2, 1_000.0, 1000usize.div_ceil(BLOCK_NS as usize / 1_000)),
+            (2, BLOCK_NS, 1000), // an env is worth a block of its own
+            (2, 1e9, 1000),
+            (2, BLOCK_NS / 1000.0, 1), // all of them are worth one block
+            (1, 1e9, 1),
+        ] {
+            e.env_ns = env_ns;
+            let a = actions(&e, &mut rng);
+            e.step(&a, b.out(), threads, true).unwrap();
+            assert_eq!(e.blocks(), blocks, "{threads} threads, {env_ns} ns");
+            assert!(e.env_ns > 0.0 && e.env_ns.is_finite());
         }
     }
 }

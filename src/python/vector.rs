@@ -5,7 +5,7 @@ use super::bots::spec_arg;
 use super::game::game_object;
 use super::rules::rules_arg;
 use super::{core_error, value_error};
-use crate::encode::vector::{Outputs, Reward, VectorEnv};
+use crate::encode::vector::{self, Outputs, Reward, VectorEnv};
 use super::buffers::{Refused, Writable};
 use pyo3::buffer::{Element, PyBuffer};
 use pyo3::prelude::*;
@@ -109,7 +109,7 @@ impl PyVectorCore {
             VectorEnv::new(rules, num_envs, seat, specs, reward, max_deals).map_err(core_error)?;
         Ok(PyVectorCore {
             env,
-            threads: threads.max(1),
+            threads: vector::threads(threads),
             last_masks: 0,
         })
     }
