@@ -103,3 +103,40 @@ def test_legal_actions_are_the_masks_sparse_whatever_room_the_ids_had() -> None:
             assert sorted(ids[offsets[i]:offsets[i + 1]].tolist()) == np.flatnonzero(info["action_mask"][i]).tolist()
         pick = offsets[:-1] + (rng.random(5) * np.diff(offsets)).astype(np.int64)
         obs, rewards, terminated, truncated, info = env.step(ids[pick])
+
+
+def pooled_run(rules: Any, threads: Any, block: Any, steps: int, n: int) -> Tuple[List[str], int]:
+    """The digest of every array after every step (random legal actions from the sparse ids),
+    and the episodes that ended; `block`: the envs of a block shared with the pool's workers
+    at every step (None: as the env's times say)."""
+    import hashlib
+
+    env = VectorEnv(rules, num_envs=n, opponents="random", reward="deal", max_deals=4, threads=threads)
+    env._core._pin_blocks(block)
+    obs, info = env.reset(seed=77)
+    rng = np.random.default_rng(8)
+    digests, ended = [], 0
+    for _ in range(steps):
+        ids, offsets = env.legal_actions()
+        obs, rewards, terminated, truncated, info = env.step(ids[offsets[:-1] + (rng.random(n) * np.diff(offsets)).astype(np.int64)])
+        if block is not None:
+            assert env._core._blocks() == (-(-n // block) if threads > 1 else 1)
+        ended += int(terminated.sum() + truncated.sum())
+        h = hashlib.sha256()
+        for a in (obs, rewards, terminated, truncated, info["action_mask"], *env.legal_actions()):
+            h.update(a.tobytes())
+        digests.append(h.hexdigest())
+    return digests, ended
+
+
+@pytest.mark.parametrize("name,players", [("escoba", 2), ("quinte", 4)])
+def test_the_pool_of_threads_gives_one_threads_bytes_over_many_steps_and_resets(name: str, players: int) -> None:
+    rules = quinza.Rules(name) if name == "quinte" else quinza.Rules(name, players=players, target=4)
+    one, ended = pooled_run(rules, 1, None, 150, 24)
+    assert ended >= 24  # every env went through episodes ending and starting again
+    for threads, block in ((2, 1), (3, 5), (2, 24), (2, None), (1, 3)):
+        assert pooled_run(rules, threads, block, 150, 24) == (one, ended), (threads, block)
+
+
+def test_threads_none_steps_as_one_thread() -> None:
+    assert pooled_run("quinza", None, None, 60, 9) == pooled_run("quinza", 1, None, 60, 9)

@@ -95,16 +95,18 @@ pub struct VectorEnv {
     pool: Pool,
     /// The ns an env's step (or reset) took so far, a running mean: sets the blocks.
     env_ns: f64,
+    /// Whether a step is worth sharing with the workers.
+    chooser: Chooser,
     /// The blocks the last call was cut into (1: the calling thread alone).
     blocks: usize,
     /// What panicked in a call that left envs half-moved: every step is refused until
     /// `reset`.
     broken: Option<String>,
-    /// The env whose step panics, and envs a block (to test those paths).
+    /// Envs a block, every call shared whatever the times say (`pin_blocks`).
+    pinned: Option<usize>,
+    /// The env whose step panics (to test that path).
     #[cfg(test)]
     panic_at: Option<usize>,
-    #[cfg(test)]
-    fixed_block: Option<usize>,
 }
 
 fn finished_deals(g: &AnyGame) -> usize {
@@ -163,12 +165,12 @@ impl VectorEnv {
             actions: super::action_count(&rules),
             pool: Pool::new(),
             env_ns: 1_000.0, // a first guess: a random-bot step takes about this
+            chooser: Chooser::default(),
             blocks: 0,
             broken: None,
+            pinned: None,
             #[cfg(test)]
             panic_at: None,
-            #[cfg(test)]
-            fixed_block: None,
         })
     }
 
@@ -180,6 +182,11 @@ impl VectorEnv {
     }
     pub fn action_count(&self) -> usize {
         self.actions
+    }
+    /// Cut every call into blocks of `envs` envs shared with the workers, whatever the
+    /// times say (None: as the times say). For tests: the results are the same either way.
+    pub fn pin_blocks(&mut self, envs: Option<usize>) {
+        self.pinned = envs;
     }
     /// The blocks the last call was cut into: 1 when it ran on the calling thread alone.
     pub fn blocks(&self) -> usize {
@@ -282,13 +289,14 @@ impl VectorEnv {
         let n = self.slots.len();
         // Blocks of at least BLOCK_NS of work each, by the time an env took so far: a
         // worker woken for less would cost more than it saves.
-        let per_block = if threads <= 1 {
-            n
-        } else {
-            ((block_ns() / self.env_ns).ceil() as usize).clamp(1, n)
+        let per_block = ((block_ns() / self.env_ns).ceil() as usize).clamp(1, n);
+        let can_share = threads > 1 && per_block < n;
+        let share = can_share && self.chooser.share();
+        let (can_share, share, per_block) = match self.pinned {
+            Some(b) => (threads > 1, threads > 1, b.max(1)),
+            None => (can_share, share, per_block),
         };
-        #[cfg(test)]
-        let per_block = self.fixed_block.unwrap_or(per_block);
+        let per_block = if share { per_block } else { n };
         let (obs_len, actions) = (self.obs_len, self.actions);
         let ctx = Ctx {
             rules: self.rules,
@@ -341,16 +349,21 @@ impl VectorEnv {
             took.fetch_add(start.elapsed().as_nanos() as u64, Ordering::Relaxed);
         };
         self.blocks = parts.len();
-        let done = self.pool.run(parts.len(), threads, &block);
+        let start = Instant::now();
+        let done = self
+            .pool
+            .run(parts.len(), if share { threads } else { 1 }, &block);
+        let wall = start.elapsed().as_nanos() as f64;
         drop(parts);
         if let Err(message) = done {
             self.broken = Some(message);
             return Err(self.broken_error());
         }
-        if threads > 1 {
-            // A running mean: one slow call (a core taken by something else) moves it little.
-            let now = (took.into_inner() as f64 / n as f64).max(1.0);
-            self.env_ns = 0.75 * self.env_ns + 0.25 * now;
+        // A running mean: one slow call (a core taken by something else) moves it little.
+        let now = (took.into_inner() as f64 / n as f64).max(1.0);
+        self.env_ns = 0.75 * self.env_ns + 0.25 * now;
+        if can_share && !reset {
+            self.chooser.record(share, wall / n as f64);
         }
         Ok(())
     }
@@ -361,6 +374,74 @@ impl VectorEnv {
              reset() starts every env again",
             self.broken.as_deref().unwrap_or("")
         ))
+    }
+}
+
+/// Whether a step is worth sharing with the workers, learnt from the steps so far: the wall
+/// time an env took in steps run alone and in steps shared (running means). The mode that
+/// is behind is tried again now and then, less often each time it loses again, so the env
+/// follows a machine whose other cores fill up (other programs) or free up. Shared or not,
+/// the results are the same.
+#[derive(Default, Debug)]
+struct Chooser {
+    alone: Option<f64>,
+    shared: Option<f64>,
+    /// Steps until the mode behind is tried again, and the wait after that try.
+    countdown: u32,
+    wait: u32,
+}
+
+const FIRST_WAIT: u32 = 8;
+const LAST_WAIT: u32 = 1024;
+
+impl Chooser {
+    /// Whether sharing is ahead (None until both modes have been timed).
+    fn shared_ahead(&self) -> Option<bool> {
+        Some(self.shared? < self.alone?)
+    }
+
+    /// Share this step? Each mode is timed once first.
+    fn share(&mut self) -> bool {
+        match self.shared_ahead() {
+            None => self.alone.is_some(),
+            Some(ahead) if self.countdown == 0 => !ahead,
+            Some(ahead) => {
+                self.countdown -= 1;
+                ahead
+            }
+        }
+    }
+
+    /// The wall ns an env took in a step `share` chose.
+    fn record(&mut self, shared: bool, ns: f64) {
+        let before = self.shared_ahead();
+        let tried = before.is_some_and(|ahead| ahead != shared);
+        let mean = if shared {
+            &mut self.shared
+        } else {
+            &mut self.alone
+        };
+        *mean = Some(match *mean {
+            // the mode behind is timed afresh: what it took long ago says little
+            Some(m) if !tried => 0.75 * m + 0.25 * ns,
+            _ => ns,
+        });
+        let Some(ahead) = self.shared_ahead() else {
+            return;
+        };
+        if tried || before.is_none() {
+            // won: the other is behind now, soon tried; lost: tried later than last time
+            self.wait = if ahead == shared {
+                FIRST_WAIT
+            } else {
+                (self.wait * 2).clamp(FIRST_WAIT, LAST_WAIT)
+            };
+            self.countdown = self.wait;
+        } else if before != Some(ahead) {
+            // the mode ahead fell behind on a slow step: try it again soon
+            self.wait = FIRST_WAIT;
+            self.countdown = FIRST_WAIT;
+        }
     }
 }
 
@@ -517,7 +598,7 @@ mod tests {
     fn env(rules: RuleSet, n: usize, block: Option<usize>) -> VectorEnv {
         let bots = vec![BotSpec::Random; rules.players() as usize];
         let mut env = VectorEnv::new(rules, n, 0, bots, Reward::Deal, Some(3)).unwrap();
-        env.fixed_block = block;
+        env.pin_blocks(block);
         env
     }
 
@@ -563,9 +644,17 @@ mod tests {
             let one = run(&mut env(rules, 13, None), 1, 120);
             for (threads, block) in [(2, Some(1)), (3, Some(4)), (2, Some(13)), (4, None)] {
                 let mut e = env(rules, 13, block);
-                assert_eq!(one, run(&mut e, threads, 120), "{threads} threads, {block:?}");
+                assert_eq!(
+                    one,
+                    run(&mut e, threads, 120),
+                    "{threads} threads, {block:?}"
+                );
                 // and again on the same env (the pool's workers reused)
-                assert_eq!(one, run(&mut e, threads, 120), "{threads} threads, {block:?}");
+                assert_eq!(
+                    one,
+                    run(&mut e, threads, 120),
+                    "{threads} threads, {block:?}"
+                );
             }
         }
     }
@@ -625,10 +714,57 @@ mod tests {
             (1, 1e9, 1),
         ] {
             e.env_ns = env_ns;
+            // sharing is ahead, and stays so for this step
+            e.chooser = Chooser {
+                alone: Some(2.0),
+                shared: Some(1.0),
+                countdown: 5,
+                wait: 5,
+            };
             let a = actions(&e, &mut rng);
             e.step(&a, b.out(), threads, true).unwrap();
             assert_eq!(e.blocks(), blocks, "{threads} threads, {env_ns} ns");
             assert!(e.env_ns > 0.0 && e.env_ns.is_finite());
         }
+    }
+
+    /// The steps shared among `calls`, each mode taking the time `ns(call, shared)`.
+    fn choices(
+        c: &mut Chooser,
+        calls: std::ops::Range<usize>,
+        ns: impl Fn(usize, bool) -> f64,
+    ) -> usize {
+        let mut shared = 0;
+        for k in calls {
+            let share = c.share();
+            c.record(share, ns(k, share));
+            shared += share as usize;
+        }
+        shared
+    }
+
+    #[test]
+    fn the_faster_mode_is_chosen_and_the_slower_tried_ever_less_often() {
+        let mut c = Chooser::default();
+        // sharing twice as fast: the steps run alone are the first and a few tries
+        let alone = 4000 - choices(&mut c, 0..4000, |_, s| if s { 1.0 } else { 2.0 });
+        assert!((2..=12).contains(&alone), "{alone} alone");
+        // then the other cores fill up: alone wins after at most the longest wait
+        let shared = choices(&mut c, 0..4000, |_, s| if s { 3.0 } else { 2.0 });
+        assert!(shared <= LAST_WAIT as usize + 12, "{shared} shared");
+        let late = choices(&mut c, 0..1000, |_, s| if s { 3.0 } else { 2.0 });
+        assert!(late <= 3, "{late} shared");
+        // one slow step of the mode ahead: back to it within the first wait
+        let mut c = Chooser::default();
+        choices(&mut c, 0..3000, |_, s| if s { 1.0 } else { 2.0 });
+        let alone = 100
+            - choices(&mut c, 0..100, |k, s| match (k, s) {
+                (0, true) => 50.0,
+                (_, true) => 1.0,
+                _ => 2.0,
+            });
+        // (then alone is tried after 8, 16, 32, ... steps again)
+        assert!(alone <= FIRST_WAIT as usize + 4, "{alone} alone");
+        assert_eq!(c.shared_ahead(), Some(true));
     }
 }

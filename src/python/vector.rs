@@ -2,11 +2,11 @@
 //! into the numpy arrays the Python class owns, with the GIL released.
 
 use super::bots::spec_arg;
+use super::buffers::{Refused, Writable};
 use super::game::game_object;
 use super::rules::rules_arg;
 use super::{core_error, value_error};
 use crate::encode::vector::{self, Outputs, Reward, VectorEnv};
-use super::buffers::{Refused, Writable};
 use pyo3::buffer::{Element, PyBuffer};
 use pyo3::prelude::*;
 
@@ -168,6 +168,17 @@ impl PyVectorCore {
         let mut offsets = array_of::<i64>(&offsets, Some(n + 1), "offsets")?;
         let mut ids = array_of::<i64>(&ids, None, "ids")?;
         Ok(self.env.legal_ids(offsets.slice(), ids.slice()))
+    }
+
+    /// Every call shared with the workers in blocks of `envs` envs, whatever the times say
+    /// (None: as they say); for tests.
+    fn _pin_blocks(&mut self, envs: Option<usize>) {
+        self.env.pin_blocks(envs);
+    }
+
+    /// The blocks the last call was cut into (1: the calling thread alone); for tests.
+    fn _blocks(&self) -> usize {
+        self.env.blocks()
     }
 
     /// A copy of env `i`'s match.
