@@ -289,7 +289,7 @@ impl VectorEnv {
         let n = self.slots.len();
         // Blocks of at least BLOCK_NS of work each, by the time an env took so far: a
         // worker woken for less would cost more than it saves.
-        let per_block = ((block_ns() / self.env_ns).ceil() as usize).clamp(1, n);
+        let per_block = ((BLOCK_NS / self.env_ns).ceil() as usize).clamp(1, n);
         let can_share = threads > 1 && per_block < n;
         let share = can_share && self.chooser.share();
         let (can_share, share, per_block) = match self.pinned {
@@ -457,13 +457,8 @@ pub fn threads(threads: usize) -> usize {
 }
 const MAX_THREADS: usize = 256;
 
-/// The least work (ns) worth a block of its own: about what waking a parked worker costs.
-fn block_ns() -> f64 {
-    std::env::var("QUINZA_BLOCK_NS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(BLOCK_NS)
-}
+/// The least work (ns) worth a block of its own: a few times what waking a parked worker
+/// takes on a quiet machine (a busy one is the chooser's to find out).
 const BLOCK_NS: f64 = 30_000.0;
 
 /// One block's slots and rows of every output buffer.
