@@ -24,7 +24,10 @@ class VectorEnv(_GymVectorEnv):
     (observations, rewards, terminated, truncated, info), `info["action_mask"]` the masks
     (int8, one row per env). The arrays are preallocated and written in place by every
     call: copy what you keep. `reset(seed=s)` starts env i's stream of matches from
-    `match_seed(s, i)`, so results do not depend on `threads` (None: every core). An
+    `match_seed(s, i)`, so results do not depend on `threads`: at most that many threads
+    step the envs (None: every core the process may use), the env's own workers parked
+    between steps, and a step is shared with them only when it holds enough work and
+    shared steps prove faster than steps run alone (docs/engine.md "Vector env"). An
     action out of range or masked off in any env is a ValueError naming the env, and no
     env moves. `reward`, `max_deals`: as the Gymnasium env's. Rust core only.
     """
