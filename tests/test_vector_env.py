@@ -140,3 +140,28 @@ def test_the_pool_of_threads_gives_one_threads_bytes_over_many_steps_and_resets(
 
 def test_threads_none_steps_as_one_thread() -> None:
     assert pooled_run("quinza", None, None, 60, 9) == pooled_run("quinza", 1, None, 60, 9)
+
+
+def test_an_envs_worker_threads_stop_when_it_is_collected() -> None:
+    import gc
+    import threading
+    from pathlib import Path
+
+    status = Path("/proc/self/status")
+    if not status.exists():
+        pytest.skip("counts the process's threads from /proc")
+
+    def threads_now() -> int:
+        return int(next(line for line in status.read_text().split("\n") if line.startswith("Threads:")).split()[1])
+
+    gc.collect()
+    before, python_threads = threads_now(), threading.active_count()
+    for _ in range(20):
+        env = VectorEnv("quinte", num_envs=6, opponents="random", threads=3)
+        env._core._pin_blocks(1)
+        obs, info = env.reset(seed=1)
+        env.step(np.array([np.flatnonzero(m)[0] for m in info["action_mask"]]))
+        assert env._core._blocks() == 6 and threads_now() >= before + 2  # its two workers
+        del env, obs, info
+        gc.collect()
+    assert threads_now() < before + 2 and threading.active_count() == python_threads  # none left of 40

@@ -187,12 +187,14 @@ impl Pool {
         if helpers > 0 {
             self.grow(helpers);
             let shared = &*self.shared;
+            // Dropped before `job` (declared after it), on unwinding too.
+            let _close = Close(shared);
             {
                 let mut board = lock(&shared.board);
-                board.job = Some(JobRef(&job as *const Job<'_> as *const Job<'static>));
+                let erased: *const Job<'_> = &job;
+                board.job = Some(JobRef(erased.cast()));
                 board.serial += 1;
             }
-            let _close = Close(shared);
             for _ in 0..helpers.min(self.workers.len()) {
                 shared.wake.notify_one();
             }
