@@ -2,12 +2,12 @@
 //! layouts and ids are the core's (`crate::encode`). An `out=` array is written in place
 //! (`super::buffers`), so a loop that keeps one array allocates nothing.
 
-use super::buffers::Writable;
 use super::cards::{move_arg, move_object, MoveArg};
 use super::rules::rules_arg;
 use super::{core_error, plain_int, shown, value_error};
 use crate::any::{AnyGame, RuleSet};
 use crate::encode;
+use super::buffers::Writable;
 use pyo3::buffer::Element;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
