@@ -9,7 +9,9 @@ so every action is an agent step.
 - quinza.envs.VectorEnv on 2-player escoba and 4-player quinte, threads 1 and 2, N = 1,
   64, 1024 envs: the actions of all envs drawn at once in numpy from the env's sparse
   legal ids (`env.legal_actions()`: a random index into each env's ids); and, for
-  comparison, drawn from the dense masks (`info["action_mask"]`, N=64, one thread);
+  comparison, drawn from the dense masks (`info["action_mask"]`, N=64, one thread). With
+  `--repeat R` each figure is timed R times, 1 and 2 threads in turns, and is the median;
+  `vector_2_over_1_thread` is the median of the runs' ratios (2 threads over 1);
 - quinza.envs.pettingzoo_env (AEC) and quinza.envs.gym_env, the action drawn from the
   dense mask (np.flatnonzero then a random index), as a PettingZoo or Gymnasium user does;
 - PettingZoo's classic card envs (leduc_holdem_v4, texas_holdem_v4,
@@ -28,7 +30,7 @@ so every action is an agent step.
 Each figure runs for a fixed wall time (`--seconds`, default 3). A missing optional
 library is skipped with a line saying so. Then the ratios against issue #11's targets.
 
-    python benches/envs.py [--seconds 3] [--json envs.json] [--quick] [--only-quinza]
+    python benches/envs.py [--seconds 3] [--json envs.json] [--quick] [--only-quinza] [--repeat R]
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ import argparse
 import json
 import os
 import platform
+import statistics
 import sys
 import time
 import timeit
@@ -291,6 +294,15 @@ def pgx_env(name: str, batch_size: int, seconds: float, seed: int) -> Dict[str, 
 # -- the run -------------------------------------------------------------------------------
 
 
+def median_run(runs: List[Dict[str, Any]]) -> Dict[str, Any]:
+    """The runs of one figure as one: the steps and seconds added, the median rate."""
+    out = {"steps": sum(r["steps"] for r in runs), "seconds": round(sum(r["seconds"] for r in runs), 3),
+           "steps_per_s": statistics.median(r["steps_per_s"] for r in runs)}
+    if len(runs) > 1:
+        out["runs_steps_per_s"] = [r["steps_per_s"] for r in runs]
+    return out
+
+
 def rate(x: Any) -> Optional[float]:
     return x.get("steps_per_s") if isinstance(x, dict) else None
 
@@ -311,7 +323,11 @@ def main() -> None:
     ap.add_argument("--json", metavar="OUT", default=None)
     ap.add_argument("--quick", action="store_true", help="a smoke run: N = 1 and 64, pgx batch 1024 only")
     ap.add_argument("--only-quinza", action="store_true", help="skip PettingZoo's classic envs, RLCard and pgx")
+    ap.add_argument("--repeat", type=int, default=1, metavar="R",
+                    help="time every vector env figure R times, 1 and 2 threads in turns; report the medians")
     args = ap.parse_args()
+    if args.repeat < 1:
+        ap.error(f"--repeat must be at least 1, not {args.repeat}")
     seconds = args.seconds if args.seconds is not None else (0.2 if args.quick else 3.0)
     sizes = (1, 64) if args.quick else (1, 64, 1024)
     results: Dict[str, Any] = {
@@ -328,9 +344,17 @@ def main() -> None:
             print(f"{section:>11} {key:<34} {rate(value):>14,.0f} steps/s", flush=True)
 
     for label, (rules, players) in VECTOR_GAMES.items():
-        for threads in (1, 2):
-            for n in sizes:
-                show("vector", f"{label} threads={threads} N={n}", vector_env(rules, players, n, threads, seconds, args.seed))
+        for n in sizes:
+            # 1 and 2 threads in turns, so a load that comes and goes weighs on both alike
+            runs: Dict[int, List[Dict[str, Any]]] = {1: [], 2: []}
+            for r in range(args.repeat):
+                for threads in (1, 2) if r % 2 == 0 else (2, 1):
+                    runs[threads].append(vector_env(rules, players, n, threads, seconds, args.seed))
+            for threads in (1, 2):
+                show("vector", f"{label} threads={threads} N={n}", median_run(runs[threads]))
+            two_over_one = statistics.median(rate(b) / rate(a) for a, b in zip(runs[1], runs[2]))
+            results.setdefault("vector_2_over_1_thread", {})[f"{label} N={n}"] = two_over_one
+            print(f"{'vector':>11} {label + f' N={n} 2 threads / 1':<34} {two_over_one:>14.2f}", flush=True)
         show("vector", f"{label} threads=1 N=64 dense-mask sampler",
              vector_env(rules, players, 64, 1, seconds, args.seed, dense=True))
         show("gym", label, quinza_gym(rules, players, seconds, args.seed))

@@ -19,7 +19,7 @@ BENCH = Path(__file__).resolve().parent.parent / "benches" / "envs.py"
 
 def test_envs_bench_quick_writes_the_figures(tmp_path: Path) -> None:
     out = tmp_path / "envs.json"
-    run = subprocess.run([sys.executable, str(BENCH), "--quick", "--only-quinza", "--seconds", "0.05", "--json", str(out)],
+    run = subprocess.run([sys.executable, str(BENCH), "--quick", "--only-quinza", "--seconds", "0.05", "--repeat", "2", "--json", str(out)],
                          capture_output=True, text=True, timeout=120, env=dict(os.environ, PYTHONHASHSEED="0"))
     assert run.returncode == 0, run.stderr
     assert "skipped PettingZoo's classic envs, RLCard and pgx: --only-quinza" in run.stdout
@@ -30,6 +30,9 @@ def test_envs_bench_quick_writes_the_figures(tmp_path: Path) -> None:
             for n in (1, 64):
                 fig = got["vector"][f"{label} threads={threads} N={n}"]
                 assert fig["steps"] > 0 and fig["steps"] % n == 0 and fig["steps_per_s"] > 0
+                runs = fig["runs_steps_per_s"]  # --repeat 2: the median of two runs
+                assert len(runs) == 2 and fig["steps_per_s"] == (runs[0] + runs[1]) / 2
+        assert all(got["vector_2_over_1_thread"][f"{label} N={n}"] > 0 for n in (1, 64))
         for section in ("aec", "gym"):
             assert got[section][label]["steps"] > 0 and got[section][label]["steps_per_s"] > 0
         costs = got["encode_us"][label]

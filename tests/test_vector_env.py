@@ -103,3 +103,101 @@ def test_legal_actions_are_the_masks_sparse_whatever_room_the_ids_had() -> None:
             assert sorted(ids[offsets[i]:offsets[i + 1]].tolist()) == np.flatnonzero(info["action_mask"][i]).tolist()
         pick = offsets[:-1] + (rng.random(5) * np.diff(offsets)).astype(np.int64)
         obs, rewards, terminated, truncated, info = env.step(ids[pick])
+
+
+def pooled_run(rules: Any, threads: Any, block: Any, steps: int, n: int) -> Tuple[List[str], int]:
+    """The digest of every array after every step (random legal actions from the sparse ids),
+    and the episodes that ended; `block`: the envs of a block shared with the pool's workers
+    at every step (None: as the env's times say)."""
+    import hashlib
+
+    env = VectorEnv(rules, num_envs=n, opponents="random", reward="deal", max_deals=4, threads=threads)
+    env._core._pin_blocks(block)
+    obs, info = env.reset(seed=77)
+    rng = np.random.default_rng(8)
+    digests, ended = [], 0
+    for _ in range(steps):
+        ids, offsets = env.legal_actions()
+        obs, rewards, terminated, truncated, info = env.step(ids[offsets[:-1] + (rng.random(n) * np.diff(offsets)).astype(np.int64)])
+        if block is not None:
+            assert env._core._blocks() == (-(-n // block) if threads > 1 else 1)
+        ended += int(terminated.sum() + truncated.sum())
+        h = hashlib.sha256()
+        for a in (obs, rewards, terminated, truncated, info["action_mask"], *env.legal_actions()):
+            h.update(a.tobytes())
+        digests.append(h.hexdigest())
+    return digests, ended
+
+
+@pytest.mark.parametrize("name,players", [("escoba", 2), ("quinte", 4)])
+def test_the_pool_of_threads_gives_one_threads_bytes_over_many_steps_and_resets(name: str, players: int) -> None:
+    rules = quinza.Rules(name) if name == "quinte" else quinza.Rules(name, players=players, target=4)
+    one, ended = pooled_run(rules, 1, None, 150, 24)
+    assert ended >= 24  # every env went through episodes ending and starting again
+    for threads, block in ((2, 1), (3, 5), (2, 24), (2, None), (1, 3)):
+        assert pooled_run(rules, threads, block, 150, 24) == (one, ended), (threads, block)
+
+
+def test_threads_none_steps_as_one_thread() -> None:
+    assert pooled_run("quinza", None, None, 60, 9) == pooled_run("quinza", 1, None, 60, 9)
+
+
+def test_an_envs_worker_threads_stop_when_it_is_collected() -> None:
+    import gc
+    import threading
+    from pathlib import Path
+
+    status = Path("/proc/self/status")
+    if not status.exists():
+        pytest.skip("counts the process's threads from /proc")
+
+    def threads_now() -> int:
+        return int(next(line for line in status.read_text().split("\n") if line.startswith("Threads:")).split()[1])
+
+    gc.collect()
+    before, python_threads = threads_now(), threading.active_count()
+    for _ in range(20):
+        env = VectorEnv("quinte", num_envs=6, opponents="random", threads=3)
+        env._core._pin_blocks(1)
+        obs, info = env.reset(seed=1)
+        env.step(np.array([np.flatnonzero(m)[0] for m in info["action_mask"]]))
+        assert env._core._blocks() == 6 and threads_now() >= before + 2  # its two workers
+        del env, obs, info
+        gc.collect()
+    assert threads_now() < before + 2 and threading.active_count() == python_threads  # none left of 40
+
+
+def test_a_forked_child_steps_and_drops_an_env_whose_workers_it_did_not_inherit() -> None:
+    # multiprocessing (and vector wrappers over it) fork a process whose env had workers.
+    import os
+
+    if not hasattr(os, "fork"):
+        pytest.skip("needs fork")
+    env = VectorEnv("escoba", num_envs=4, opponents="random", threads=2)
+    env._core._pin_blocks(1)
+    obs, info = env.reset(seed=2)
+    first = np.array([np.flatnonzero(m)[0] for m in info["action_mask"]])
+    env.step(first)
+    assert env._core._blocks() == 4  # the workers are running
+    pid = os.fork()
+    if pid == 0:  # the child: a step on the calling thread alone, then the env dropped
+        code = 1
+        try:
+            ids, offsets = env.legal_actions()
+            env.step(ids[offsets[:-1]])
+            del env
+            code = 0
+        finally:
+            os._exit(code)
+    for _ in range(200):  # at most 20 s: a child that waits on workers it has not is killed
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+        import time
+
+        time.sleep(0.1)
+    else:
+        os.kill(pid, 9)
+        os.waitpid(pid, 0)
+        pytest.fail("the forked child hung dropping the env")
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0

@@ -782,6 +782,11 @@ class _VectorCore:
         (more than `ids` holds: call again with a larger array)."""
     def game(self, i: int) -> Game:
         """A copy of env `i`'s match."""
+    def _pin_blocks(self, envs: Optional[int]) -> None:
+        """Every call shared with the workers in blocks of `envs` envs, whatever the times say
+        (None: as they say); for tests."""
+    def _blocks(self) -> int:
+        """The blocks the last call was cut into (1: the calling thread alone); for tests."""
 
 def encode_names(rules: Union[Rules, str]) -> List[str]:
     """The names of every entry of a seat's encoding under `rules` (a Rules or a rule set's

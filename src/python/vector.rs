@@ -5,8 +5,8 @@ use super::bots::spec_arg;
 use super::game::game_object;
 use super::rules::rules_arg;
 use super::{core_error, value_error};
-use crate::encode::vector::{Outputs, Reward, VectorEnv};
 use super::buffers::{copied, Item, Refused, Writable};
+use crate::encode::vector::{self, Outputs, Reward, VectorEnv};
 use pyo3::prelude::*;
 
 /// N matches of one seat against core bots, stepped in Rust (`quinza.envs.VectorEnv`).
@@ -108,7 +108,7 @@ impl PyVectorCore {
             VectorEnv::new(rules, num_envs, seat, specs, reward, max_deals).map_err(core_error)?;
         Ok(PyVectorCore {
             env,
-            threads: threads.max(1),
+            threads: vector::threads(threads),
             last_masks: 0,
         })
     }
@@ -166,6 +166,17 @@ impl PyVectorCore {
         let mut offsets = array_of::<i64>(&offsets, Some(n + 1), "offsets")?;
         let mut ids = array_of::<i64>(&ids, None, "ids")?;
         Ok(self.env.legal_ids(offsets.slice(), ids.slice()))
+    }
+
+    /// Every call shared with the workers in blocks of `envs` envs, whatever the times say
+    /// (None: as they say); for tests.
+    fn _pin_blocks(&mut self, envs: Option<usize>) {
+        self.env.pin_blocks(envs);
+    }
+
+    /// The blocks the last call was cut into (1: the calling thread alone); for tests.
+    fn _blocks(&self) -> usize {
+        self.env.blocks()
     }
 
     /// A copy of env `i`'s match.

@@ -3,7 +3,6 @@ the Rust core on several threads with the GIL released (docs/engine.md "Vector e
 
 from __future__ import annotations
 
-import os
 from typing import Any, Dict, Optional, Tuple
 
 import numpy as np
@@ -25,7 +24,10 @@ class VectorEnv(_GymVectorEnv):
     (observations, rewards, terminated, truncated, info), `info["action_mask"]` the masks
     (int8, one row per env). The arrays are preallocated and written in place by every
     call: copy what you keep. `reset(seed=s)` starts env i's stream of matches from
-    `match_seed(s, i)`, so results do not depend on `threads` (None: every core). An
+    `match_seed(s, i)`, so results do not depend on `threads`: at most that many threads
+    step the envs (None: every core the process may use), the env's own workers parked
+    between steps, and a step is shared with them only when it holds enough work and
+    shared steps prove faster than steps run alone (docs/engine.md "Vector env"). An
     action out of range or masked off in any env is a ValueError naming the env, and no
     env moves. `reward`, `max_deals`: as the Gymnasium env's. Rust core only.
     """
@@ -47,9 +49,7 @@ class VectorEnv(_GymVectorEnv):
         n = self.rules.players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
             raise ValueError(f"seat must be 0..{n - 1}, not {seat!r}")
-        if threads is None:
-            threads = os.cpu_count() or 1
-        if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+        if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
             raise ValueError(f"threads must be None or a whole number from 1, not {threads!r}")
         bots = opponent_bots(quinza, opponents, n - 1)
         for b in bots:
@@ -58,7 +58,7 @@ class VectorEnv(_GymVectorEnv):
         per_seat = list(bots)
         per_seat.insert(seat, "random")  # the agent's seat: never asked
         check_choice(reward, "reward", REWARDS)
-        self._core = _core._VectorCore(self.rules, num_envs, seat, per_seat, reward, check_max_deals(max_deals), threads)
+        self._core = _core._VectorCore(self.rules, num_envs, seat, per_seat, reward, check_max_deals(max_deals), threads or 0)
         self.num_envs = num_envs
         self.seat = seat
         size = len(quinza.encode_names(self.rules))
