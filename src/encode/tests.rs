@@ -110,7 +110,9 @@ fn the_quinte_voids_and_played_set_kept_in_play_are_the_deals_own() {
     let rules = RuleSet::Quinte(crate::quinte::Rules::new(250).unwrap());
     let mut voids_seen = 0;
     random_positions(rules, 12, |g| {
-        let AnyGame::Quinte(q) = g else { unreachable!() };
+        let AnyGame::Quinte(q) = g else {
+            unreachable!()
+        };
         let again = crate::quinte::json::from_json(&crate::quinte::json::to_json(q)).unwrap();
         for q in [q, &again] {
             assert_eq!(q.voids, q.shown().void);

@@ -74,7 +74,12 @@ impl<T: Item> Writable<T> {
         if !native_order(buffer.format().to_bytes()) {
             return Err(Refused::Dtype);
         }
-        if !fits(buffer.readonly(), buffer.is_c_contiguous(), buffer.item_count(), len) {
+        if !fits(
+            buffer.readonly(),
+            buffer.is_c_contiguous(),
+            buffer.item_count(),
+            len,
+        ) {
             return Err(Refused::Shape);
         }
         Ok(Writable {
@@ -139,10 +144,19 @@ pub(crate) fn copied<T: Item>(obj: &Bound<'_, PyAny>) -> PyResult<Option<Vec<T>>
     let mut out = Vec::with_capacity(items);
     let mut index = vec![0usize; array.shape.len()];
     for _ in 0..items {
-        let offset: isize = index.iter().zip(&array.strides).map(|(&i, &s)| i as isize * s).sum();
+        let offset: isize = index
+            .iter()
+            .zip(&array.strides)
+            .map(|(&i, &s)| i as isize * s)
+            .sum();
         // SAFETY: numpy says the array's items are at these offsets from its data, and
         // `_held` (alive, the GIL held) keeps them there; strided items may be unaligned.
-        out.push(unsafe { (array.ptr as *const u8).offset(offset).cast::<T>().read_unaligned() });
+        out.push(unsafe {
+            (array.ptr as *const u8)
+                .offset(offset)
+                .cast::<T>()
+                .read_unaligned()
+        });
         for axis in (0..index.len()).rev() {
             index[axis] += 1;
             if index[axis] < array.shape[axis] {
@@ -213,7 +227,11 @@ impl Interface {
             Ok(capsule) => (obj.clone(), capsule),
             Err(_) => {
                 let view = pyo3::types::PyMemoryView::from(obj).ok()?;
-                let array = py.import("numpy").ok()?.call_method1("asarray", (view,)).ok()?;
+                let array = py
+                    .import("numpy")
+                    .ok()?
+                    .call_method1("asarray", (view,))
+                    .ok()?;
                 let capsule = array.getattr(name).ok()?;
                 (array, capsule)
             }
@@ -232,7 +250,10 @@ impl Interface {
         let nd = s.nd as usize;
         // SAFETY: numpy's shape and strides hold `nd` entries each.
         let (shape, strides) = unsafe {
-            let shape = std::slice::from_raw_parts(s.shape, nd).iter().map(|&d| d as usize).collect();
+            let shape = std::slice::from_raw_parts(s.shape, nd)
+                .iter()
+                .map(|&d| d as usize)
+                .collect();
             (shape, std::slice::from_raw_parts(s.strides, nd).to_vec())
         };
         let ptr = s.data as usize;
@@ -242,7 +263,15 @@ impl Interface {
             && ptr != 0
             && ptr.is_multiple_of(std::mem::align_of::<T>());
         let readonly = s.flags & WRITEABLE == 0;
-        fine.then_some((held, Interface { ptr, readonly, shape, strides }))
+        fine.then_some((
+            held,
+            Interface {
+                ptr,
+                readonly,
+                shape,
+                strides,
+            },
+        ))
     }
 
     fn items(&self) -> usize {

@@ -2,12 +2,12 @@
 //! layouts and ids are the core's (`crate::encode`). An `out=` array is written in place
 //! (`super::buffers`), so a loop that keeps one array allocates nothing.
 
+use super::buffers::{Item, Writable};
 use super::cards::{move_arg, move_object, MoveArg};
 use super::rules::rules_arg;
 use super::{core_error, plain_int, shown, value_error};
 use crate::any::{AnyGame, RuleSet};
 use crate::encode;
-use super::buffers::{Item, Writable};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 
@@ -34,7 +34,11 @@ fn empty<'py>(py: Python<'py>, len: usize, dtype: &str) -> PyResult<Bound<'py, P
             int8: dtype("int8")?,
         })
     })?;
-    let dtype = if dtype == "int8" { &np.int8 } else { &np.float32 };
+    let dtype = if dtype == "int8" {
+        &np.int8
+    } else {
+        &np.float32
+    };
     np.empty.bind(py).call1((len, dtype.bind(py)))
 }
 

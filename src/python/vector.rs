@@ -2,10 +2,10 @@
 //! into the numpy arrays the Python class owns, with the GIL released.
 
 use super::bots::spec_arg;
+use super::buffers::{copied, Item, Refused, Writable};
 use super::game::game_object;
 use super::rules::rules_arg;
 use super::{core_error, value_error};
-use super::buffers::{copied, Item, Refused, Writable};
 use crate::encode::vector::{self, Outputs, Reward, VectorEnv};
 use pyo3::prelude::*;
 
