@@ -141,21 +141,22 @@ fn ids_out_of_range_or_masked_off_are_refused() {
     }
 }
 
-mod vector_env {
+pub(crate) mod vector_env {
     use super::super::vector::{Outputs, Reward, VectorEnv};
     use super::*;
     use crate::bots::BotSpec;
 
-    struct Buffers {
-        obs: Vec<f32>,
-        masks: Vec<i8>,
-        rewards: Vec<f32>,
-        term: Vec<u8>,
-        trunc: Vec<u8>,
+    /// The output buffers of a vector env (the vector module's own tests use them too).
+    pub(crate) struct Buffers {
+        pub(crate) obs: Vec<f32>,
+        pub(crate) masks: Vec<i8>,
+        pub(crate) rewards: Vec<f32>,
+        pub(crate) term: Vec<u8>,
+        pub(crate) trunc: Vec<u8>,
     }
 
     impl Buffers {
-        fn new(env: &VectorEnv) -> Buffers {
+        pub(crate) fn new(env: &VectorEnv) -> Buffers {
             let n = env.num_envs();
             Buffers {
                 obs: vec![0.0; n * env.observation_len()],
@@ -165,7 +166,7 @@ mod vector_env {
                 trunc: vec![0; n],
             }
         }
-        fn out(&mut self) -> Outputs<'_> {
+        pub(crate) fn out(&mut self) -> Outputs<'_> {
             Outputs {
                 observations: &mut self.obs,
                 masks: &mut self.masks,

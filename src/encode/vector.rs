@@ -560,35 +560,7 @@ mod tests {
     use super::*;
     use crate::fifteen;
 
-    struct Buffers {
-        obs: Vec<f32>,
-        masks: Vec<i8>,
-        rewards: Vec<f32>,
-        term: Vec<u8>,
-        trunc: Vec<u8>,
-    }
-
-    impl Buffers {
-        fn new(env: &VectorEnv) -> Buffers {
-            let n = env.num_envs();
-            Buffers {
-                obs: vec![0.0; n * env.observation_len()],
-                masks: vec![0; n * env.action_count()],
-                rewards: vec![0.0; n],
-                term: vec![0; n],
-                trunc: vec![0; n],
-            }
-        }
-        fn out(&mut self) -> Outputs<'_> {
-            Outputs {
-                observations: &mut self.obs,
-                masks: &mut self.masks,
-                rewards: &mut self.rewards,
-                terminated: &mut self.term,
-                truncated: &mut self.trunc,
-            }
-        }
-    }
+    use crate::encode::tests::vector_env::Buffers;
 
     fn env(rules: RuleSet, n: usize, block: Option<usize>) -> VectorEnv {
         let bots = vec![BotSpec::Random; rules.players() as usize];
