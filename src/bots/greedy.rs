@@ -4,6 +4,7 @@
 
 use crate::cards::{CardSet, OROS};
 use crate::fifteen::{Game, Move, Scoring};
+use crate::quinte::trick;
 use crate::state::State;
 
 /// The greedy bot's move: the first legal move of greatest key; `buf` is room to list the
@@ -59,72 +60,86 @@ pub fn greedy_key(g: &Game, mv: &Move) -> i32 {
 /// positive when the card that would win it (the highest id that is not the joker) is
 /// the player's side's, negative otherwise; a trick of the joker alone, minus its quints.
 pub fn quinte_greedy_key(g: &crate::quinte::Game, mv: &crate::quinte::Move) -> i32 {
-    use crate::quinte::{trick, Card as QCard, CardSet as QSet, Move as QMove};
-    let QMove::Card(card) = *mv else { return 0 };
-    let Some(me) = g.turn() else { return 0 };
-    // The trick as it would stand after the card: at most 4 cards.
-    let mut seats = [0u8; 4];
-    let mut played = [QCard::default(); 4];
-    let mut n = 0;
-    for (seat, c) in g.trick().chain(std::iter::once((me, card))).take(4) {
-        seats[n] = seat;
-        played[n] = c;
-        n += 1;
-    }
-    let quints = trick::quints_in(QSet::from_cards(played[..n].iter().copied())) as i32;
-    match trick::winner(played[..n].iter().copied()) {
-        None => -quints,
-        Some(i) => {
-            let value = quints + crate::quinte::game::TRICK_POINTS as i32 * g.multiplier() as i32;
-            if seats[i] % 2 == me % 2 {
-                value
-            } else {
-                -value
-            }
-        }
-    }
+    let crate::quinte::Move::Card(card) = *mv else {
+        return 0;
+    };
+    QuinteTrick::of(g).map_or(0, |t| t.key(card))
 }
 
-/// quinte's greedy move without listing the moves: the trick so far is read once, and
-/// each legal card (in id order, the legal-move order) is keyed as `quinte_greedy_key`
-/// keys it. Bids are all worth 0: the first legal bid.
+/// quinte's greedy move without listing the moves: the trick is read once, and each legal
+/// card (in id order, the legal-move order) keyed as `quinte_greedy_key` keys it. Bids are
+/// all worth 0: the first legal bid.
 pub fn quinte_greedy_move(g: &crate::quinte::Game) -> Option<crate::quinte::Move> {
-    use crate::quinte::{trick, CardSet as QSet, Move as QMove};
-    let me = g.turn()?;
     let cards = g.legal_cards();
     if cards.is_empty() {
         let mut buf = Vec::new();
         g.legal_moves_into(&mut buf);
         return buf.first().copied();
     }
-    // The trick so far: its cards, and the seat of its best card that is not the joker.
-    let mut set = QSet::EMPTY;
-    let mut best: Option<(u8, u8)> = None; // (id, seat)
-    for (seat, c) in g.trick() {
-        set = set.union(QSet(c.bit()));
-        if !c.is_joker() && best.is_none_or(|(id, _)| c.id() > id) {
-            best = Some((c.id(), seat));
-        }
-    }
-    let trick_points = crate::quinte::game::TRICK_POINTS as i32 * g.multiplier() as i32;
+    let t = QuinteTrick::of(g)?;
     let mut choice: Option<(i32, crate::quinte::Card)> = None;
     for c in cards.iter() {
-        let quints = trick::quints_in(set.union(QSet(c.bit()))) as i32;
-        let winner = if !c.is_joker() && best.is_none_or(|(id, _)| c.id() > id) {
-            Some(me)
-        } else {
-            best.map(|(_, seat)| seat)
-        };
-        let key = match winner {
-            None => -quints,
-            Some(w) if w % 2 == me % 2 => quints + trick_points,
-            Some(_) => -(quints + trick_points),
-        };
+        let key = t.key(c);
         if choice.is_none_or(|(k, _)| key > k) {
             choice = Some((key, c));
         }
     }
-    choice.map(|(_, c)| QMove::Card(c))
+    choice.map(|(_, c)| crate::quinte::Move::Card(c))
+}
+
+/// The trick in progress as the seat to move finds it: what `quinte_greedy_key` needs to
+/// key any card it may add.
+struct QuinteTrick {
+    me: u8,
+    cards: crate::quinte::CardSet,
+    /// The card that wins the trick so far and its seat (None: no card, or the joker alone).
+    winning: Option<(crate::quinte::Card, u8)>,
+    /// A trick's points: 5 x the multiplier.
+    trick_points: i32,
+}
+
+impl QuinteTrick {
+    fn of(g: &crate::quinte::Game) -> Option<QuinteTrick> {
+        use crate::quinte::CardSet as QSet;
+        let me = g.turn()?;
+        let mut cards = QSet::EMPTY;
+        let mut winning = None;
+        for (seat, c) in g.trick() {
+            cards = cards.union(QSet(c.bit()));
+            winning = Self::after(winning, c, seat);
+        }
+        Some(QuinteTrick {
+            me,
+            cards,
+            winning,
+            trick_points: crate::quinte::game::TRICK_POINTS as i32 * g.multiplier() as i32,
+        })
+    }
+
+    /// The winning card and seat once `c` is played by `seat` (trick::winner decides).
+    fn after(
+        winning: Option<(crate::quinte::Card, u8)>,
+        c: crate::quinte::Card,
+        seat: u8,
+    ) -> Option<(crate::quinte::Card, u8)> {
+        match winning {
+            None => trick::winner([c]).map(|_| (c, seat)),
+            Some((w, s)) => Some(if trick::winner([w, c]) == Some(1) {
+                (c, seat)
+            } else {
+                (w, s)
+            }),
+        }
+    }
+
+    fn key(&self, c: crate::quinte::Card) -> i32 {
+        let quints = trick::quints_in(self.cards.union(crate::quinte::CardSet(c.bit()))) as i32;
+        match Self::after(self.winning, c, self.me) {
+            None => -quints,
+            Some((_, w)) if w % 2 == self.me % 2 => quints + self.trick_points,
+            Some(_) => -(quints + self.trick_points),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -153,6 +168,29 @@ mod tests {
         Game::from_position(p).unwrap()
     }
 
+    /// `quinte_greedy_key` as its docs say it, the whole trick after the card at once.
+    fn plain_quinte_key(g: &crate::quinte::Game, mv: &crate::quinte::Move) -> i32 {
+        use crate::quinte::{CardSet as QSet, Move as QMove};
+        let (QMove::Card(card), Some(me)) = (*mv, g.turn()) else {
+            return 0;
+        };
+        let trick: Vec<(u8, crate::quinte::Card)> =
+            g.trick().chain(std::iter::once((me, card))).collect();
+        let quints = trick::quints_in(QSet::from_cards(trick.iter().map(|t| t.1))) as i32;
+        match trick::winner(trick.iter().map(|t| t.1)) {
+            None => -quints,
+            Some(i) => {
+                let value =
+                    quints + crate::quinte::game::TRICK_POINTS as i32 * g.multiplier() as i32;
+                if trick[i].0 % 2 == me % 2 {
+                    value
+                } else {
+                    -value
+                }
+            }
+        }
+    }
+
     #[test]
     fn quinte_greedy_move_is_the_first_move_of_greatest_key() {
         use crate::quinte::{Game as QGame, Rules as QRules};
@@ -165,7 +203,8 @@ mod tests {
                 g.legal_moves_into(&mut buf);
                 let mut want: Option<(i32, crate::quinte::Move)> = None;
                 for mv in &buf {
-                    let k = quinte_greedy_key(&g, mv);
+                    let k = plain_quinte_key(&g, mv);
+                    assert_eq!(quinte_greedy_key(&g, mv), k, "seed {seed}");
                     if want.is_none_or(|(b, _)| k > b) {
                         want = Some((k, *mv));
                     }
