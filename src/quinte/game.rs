@@ -515,12 +515,8 @@ impl Game {
             return;
         }
         self.hands[seat as usize].remove(card);
-        // Not following the suit led (the first suited card of the trick) shows a void.
-        let led = self.current_trick().iter().find_map(|c| c.suit());
-        if let (Some(follow), Some(suit)) = (led, card.suit()) {
-            if suit != follow {
-                self.voids[seat as usize] |= 1 << follow;
-            }
+        if let Some(follow) = super::trick::void_shown(self.current_trick(), card) {
+            self.voids[seat as usize] |= 1 << follow;
         }
         self.played_set.insert(card);
         self.played[self.played_len as usize] = card;

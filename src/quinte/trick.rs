@@ -22,6 +22,16 @@ pub fn winner(cards: impl IntoIterator<Item = Card>) -> Option<usize> {
     best.map(|(i, _)| i)
 }
 
+/// The suit a card shows its player lacks, played after `before` (the trick so far): the
+/// suit to follow (that of the trick's first card that is not the joker) when the card is
+/// of another suit and not the joker. The game keeps these as cards are played, and the
+/// worlds read them back from a deal's tricks.
+#[inline]
+pub fn void_shown(before: &[Card], card: Card) -> Option<u8> {
+    let follow = before.iter().find_map(|c| c.suit())?;
+    card.suit().filter(|&s| s != follow).map(|_| follow)
+}
+
 /// Quint points in a trick or in the cachette: each 5 a quint of its suit, an Ace with
 /// a 4 of its suit one quint, a 2 with a 3 of its suit one quint, the joker 25.
 #[inline]
@@ -52,5 +62,17 @@ mod tests {
         assert_eq!(winner(cards(&["JK", "3c"])), Some(1));
         assert_eq!(winner(cards(&["JK"])), None);
         assert_eq!(winner(cards(&[])), None);
+    }
+
+    #[test]
+    fn a_card_off_the_suit_to_follow_shows_that_suit_lacking() {
+        let shown = |before: &[&str], card: &str| void_shown(&cards(before), cards(&[card])[0]);
+        let hearts = cards(&["2h"])[0].suit();
+        assert_eq!(shown(&["5h"], "Ks"), hearts);
+        assert_eq!(shown(&["JK", "5h"], "Ks"), hearts); // the joker led: the next card sets the suit
+        assert_eq!(shown(&["5h"], "Kh"), None);
+        assert_eq!(shown(&["5h"], "JK"), None); // the joker may always be played
+        assert_eq!(shown(&[], "Ks"), None); // the leader follows no suit
+        assert_eq!(shown(&["JK"], "Ks"), None);
     }
 }

@@ -40,10 +40,8 @@ impl Game {
                     continue;
                 }
                 let seat = ((leader + i as u8) % PLAYERS) as usize;
-                if let Some(follow) = trick[..i].iter().find_map(|c| c.suit()) {
-                    if card.suit() != Some(follow) {
-                        shown.void[seat] |= 1 << follow;
-                    }
+                if let Some(follow) = super::trick::void_shown(&trick[..i], card) {
+                    shown.void[seat] |= 1 << follow;
                 }
                 if t as u8 + 1 >= JOKER_DEADLINE {
                     shown.no_joker[seat] = true;
