@@ -879,25 +879,22 @@ fn at_the_top_of_the_range_every_counter_saturates() {
 
 // -- The solver's view (docs/engine.md "Search: the open-hand solver") ----------------------
 
+/// A trick about to be led by seat 0 from these hands, side 0 having won `tricks0`.
+fn open_trick(hands: [&[&str]; 4], tricks0: Option<usize>) -> Game {
+    late(hands, &[], 0, tricks0, |_| {}).unwrap()
+}
+
 #[test]
 fn positions_equal_up_to_rank_gaps_share_a_key_and_differ_by_what_is_banked() {
     // The same order of holders in every suit, other ranks, other tricks won before.
-    let a = late(
+    let a = open_trick(
         [&["Js", "Kh"], &["10s", "Qh"], &["8c", "9c"], &["6c", "7c"]],
-        &[],
-        0,
         Some(5),
-        |_| {},
-    )
-    .unwrap();
-    let b = late(
+    );
+    let b = open_trick(
         [&["Qs", "Ah"], &["9s", "Jh"], &["8c", "10c"], &["6c", "7c"]],
-        &[],
-        0,
         Some(7),
-        |_| {},
-    )
-    .unwrap();
+    );
     let (ka, kb) = (a.solver_key(), b.solver_key());
     assert_eq!(ka.key, kb.key);
     assert_eq!((ka.banked, kb.banked), (0, 20));
@@ -906,28 +903,17 @@ fn positions_equal_up_to_rank_gaps_share_a_key_and_differ_by_what_is_banked() {
     let vb = crate::search::solver::solve(&b, &limits).unwrap().value;
     assert_eq!(vb - va, 20);
     // Another holder for one card: another key.
-    let c = late(
+    let c = open_trick(
         [&["Js", "Kh"], &["10s", "Qh"], &["7c", "9c"], &["6c", "8c"]],
-        &[],
-        0,
         Some(5),
-        |_| {},
-    )
-    .unwrap();
+    );
     assert_ne!(c.solver_key().key, ka.key);
 }
 
 #[test]
 fn an_ace_whose_four_is_gone_is_searched_as_the_king_below_it() {
     let lead = |hand1: &[&str]| {
-        let g = late(
-            [&["Kh", "Ah"], hand1, &["8s", "7s"], &["6s", "Js"]],
-            &[],
-            0,
-            None,
-            |_| {},
-        )
-        .unwrap();
+        let g = open_trick([&["Kh", "Ah"], hand1, &["8s", "7s"], &["6s", "Js"]], None);
         let mut out = Vec::new();
         g.search_moves_into(&mut out);
         (
@@ -949,14 +935,10 @@ fn an_ace_whose_four_is_gone_is_searched_as_the_king_below_it() {
 
 #[test]
 fn the_bounds_hold_the_value_and_the_last_trick_is_exact() {
-    let g = late(
+    let g = open_trick(
         [&["Js", "Kh"], &["10s", "Qh"], &["8c", "9c"], &["6c", "7c"]],
-        &[],
-        0,
         Some(5),
-        |_| {},
-    )
-    .unwrap();
+    );
     let limits = crate::search::solver::Limits::default();
     let v = crate::search::solver::solve(&g, &limits).unwrap().value as i64;
     // No quint left; three tricks (the cachette's too), of which seat 0's Kh, the top
