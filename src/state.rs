@@ -145,6 +145,14 @@ pub trait State: Clone + Send + Sync + Sized {
         }
     }
 
+    /// Whether the exact solver's table (two sides) keeps this position: keying and
+    /// probing cost more than they save where positions seldom recur (a quinte trick in
+    /// progress). By default every position.
+    #[inline]
+    fn solver_keeps(&self) -> bool {
+        true
+    }
+
     /// The history heuristic's slot of a move (moves of one slot share what the solver
     /// learns of how often they cut), or None: no history. By default None.
     #[inline]

@@ -125,6 +125,11 @@ impl State for Game {
     fn solver_key(&self) -> state::SolverKey {
         Game::solver_key(self)
     }
+    /// Trick starts only (as bridge solvers do): a trick in progress seldom recurs.
+    #[inline]
+    fn solver_keeps(&self) -> bool {
+        self.played_len % 4 == 0
+    }
     /// The seat to act and the card.
     #[inline]
     fn history_slot(&self, mv: &Move) -> Option<usize> {

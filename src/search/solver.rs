@@ -438,7 +438,10 @@ impl<M: Copy> Searcher<'_, M> {
         // A depth-limited value depends on the depth left too. With two sides the table
         // holds values less the points banked (`offset`), so that positions whose pasts
         // differ share an entry.
+        // With two sides, a family may keep only some positions in the table.
+        let keep = !self.sums || self.horizon.is_some() || g.solver_keeps();
         let (key, offset) = match self.horizon {
+            None if self.sums && !keep => (0, 0),
             None if self.sums => {
                 let k = g.solver_key();
                 if let Some((low, high)) = k.bounds {
@@ -462,7 +465,7 @@ impl<M: Copy> Searcher<'_, M> {
         };
         let nodes_before = self.nodes;
         let mut tt_best = NO_MOVE;
-        let found = self.probe(key);
+        let found = if keep { self.probe(key) } else { None };
         let hit = found.is_some();
         let entry = found.map_or(Entry::EMPTY, |i| self.tt[i]);
         let (known_lower, known_upper) = if hit {
@@ -561,6 +564,9 @@ impl<M: Copy> Searcher<'_, M> {
         if hit {
             lower = lower.max(known_lower);
             upper = upper.min(known_upper);
+        }
+        if !keep {
+            return Ok(best);
         }
         self.store(Entry {
             key,
@@ -758,5 +764,63 @@ mod tests {
         })
         .unwrap_err();
         assert_eq!(e, Error::Value(INTERRUPTED.to_string()));
+    }
+}
+
+/// The speed of whole quinte deals from the first lead (not a test: run it with
+/// `QSOLVE_SEEDS=0..5 cargo test --release quinte_first_lead_speed -- --ignored --nocapture`).
+#[cfg(test)]
+mod speed {
+    use super::*;
+    use crate::quinte;
+
+    #[test]
+    #[ignore]
+    fn quinte_first_lead_speed() {
+        let seeds = std::env::var("QSOLVE_SEEDS").unwrap_or_else(|_| "0..5".to_string());
+        let (a, b) = seeds.split_once("..").unwrap();
+        let (a, b): (u64, u64) = (a.parse().unwrap(), b.parse().unwrap());
+        let limit: f64 = std::env::var("QSOLVE_LIMIT").map_or(20.0, |s| s.parse().unwrap());
+        let tricks: usize = std::env::var("QSOLVE_TRICKS").map_or(12, |s| s.parse().unwrap());
+        let mut times = Vec::new();
+        for seed in a..b {
+            let rules = quinte::Rules::new(250).unwrap();
+            let mut g = quinte::Game::new(rules, seed);
+            for _ in 0..4 {
+                g.apply(quinte::Move::Bid(quinte::Bid::Pass));
+            }
+            // Fewer tricks: greedy play to there (a position of its own, not the bench's).
+            while g.hands.iter().map(|h| h.len() as usize).sum::<usize>() > 4 * tricks {
+                let mv = crate::bots::greedy::quinte_greedy_move(&g).unwrap();
+                g.apply(mv);
+            }
+            let t = Instant::now();
+            let r = solve(
+                &g,
+                &Limits {
+                    time_limit: Some(limit),
+                    ..Limits::default()
+                },
+            );
+            let s = t.elapsed().as_secs_f64();
+            match r {
+                Ok(sol) => {
+                    println!(
+                        "seed {seed}: {s:.3} s, {} nodes, {:.0} nodes/s, value {}, moves {:?}",
+                        sol.nodes,
+                        sol.nodes as f64 / s,
+                        sol.value,
+                        sol.moves.iter().map(|m| m.1).collect::<Vec<_>>()
+                    );
+                    times.push(s);
+                }
+                Err(e) => {
+                    println!("seed {seed}: {e}");
+                    times.push(f64::INFINITY);
+                }
+            }
+        }
+        times.sort_by(|x, y| x.partial_cmp(y).unwrap());
+        println!("median {:.3} s", times[times.len() / 2]);
     }
 }
