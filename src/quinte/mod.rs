@@ -2,6 +2,7 @@
 //! 52 cards and a joker, four players in two partnerships, a doubling, twelve tricks,
 //! quints, the cachette. No Python in here; `crate::python` wraps it.
 
+pub mod bounds;
 pub mod cards;
 pub mod equivalence;
 pub mod game;

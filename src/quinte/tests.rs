@@ -951,3 +951,31 @@ fn the_bounds_hold_the_value_and_the_last_trick_is_exact() {
     let v = crate::search::solver::solve(&last, &limits).unwrap().value as i64;
     assert_eq!(last.solver_key().bounds, Some((v, v)));
 }
+
+#[test]
+fn the_bounds_hold_the_exact_value_on_random_positions() {
+    // Random bids and cards to a few tricks before the end, at every step of a trick;
+    // a low target ends some deals early at a quint.
+    let limits = crate::search::solver::Limits::default();
+    let mut checked = 0;
+    for seed in 0..160u64 {
+        let target = if seed % 3 == 0 { 30 } else { 250 };
+        let mut g = Game::new(Rules::new(target).unwrap(), seed);
+        let mut rng = crate::rng::SplitMix64::new(seed ^ 0xb0b);
+        let stop = 13 + (seed % 6) as u32; // 3 to 4 tricks left, mid-trick or not
+        while g.turn().is_some() && g.deals().is_empty() && g.cards_to_play() > stop {
+            let mv = g.random_move(&mut rng).unwrap();
+            g.apply(mv);
+        }
+        if g.turn().is_none() || !g.deals().is_empty() {
+            continue;
+        }
+        let v = crate::search::solver::solve(&g, &limits).unwrap().value;
+        let v = if g.turn().unwrap() % 2 == 0 { v } else { -v } as i64;
+        let k = g.solver_key();
+        let (low, high) = k.bounds.unwrap();
+        assert!(low <= v && v <= high, "seed {seed}: {low} <= {v} <= {high}\n{}", g.describe());
+        checked += 1;
+    }
+    assert!(checked > 100);
+}

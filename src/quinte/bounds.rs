@@ -1,0 +1,121 @@
+//! Bounds on a quinte deal's final value for the exact solver (docs/engine.md "Search:
+//! the open-hand solver", Bounds): what is sure whatever is played from here.
+
+use super::cards::JOKER_ID;
+use super::equivalence::Holdings;
+use super::game::Game;
+use super::moves::Move;
+use super::rules::PLAYERS;
+
+/// Every card but the joker, which never wins a trick.
+const SUITED: u64 = !(1u64 << JOKER_ID);
+
+/// The tricks `seat` is sure to win for its side: its cards in play (in hand or played to
+/// the trick) that no card of the other side can beat. Each of its cards is in its own
+/// trick and each card of the other side in one trick, so a card of the other side beats
+/// at most one of them: from the highest down, a card of the seat is beaten only if a
+/// higher card of the other side is left unmatched (a matching in which the other side
+/// beats as many as it can). A partner's higher card wins the trick for the side too.
+#[inline]
+pub(super) fn sure_for_seat(own: u64, others: u64) -> i64 {
+    let (mut rest, mut matched, mut sure) = (own & SUITED, 0u32, 0i64);
+    let others = others & SUITED;
+    while rest != 0 {
+        let top = 63 - rest.leading_zeros();
+        rest ^= 1u64 << top;
+        // The other side's cards above this one (top < 63: the shift never overflows).
+        let above = (others >> (top + 1)).count_ones();
+        if above > matched {
+            matched += 1;
+        } else {
+            sure += 1;
+        }
+    }
+    sure
+}
+
+impl Game {
+    /// The cards in play of each seat: its hand and its card in the trick.
+    fn in_play(&self, h: &Holdings) -> [u64; 4] {
+        let mut out = [0u64; 4];
+        for (s, o) in out.iter_mut().enumerate() {
+            *o = self.hands[s].0 | h.trick_by_seat[s].0;
+        }
+        out
+    }
+
+    /// The tricks each side is sure to win from here (`sure_for_seat` of its better
+    /// seat: the two seats' cards may share tricks, so their counts do not add).
+    pub(super) fn sure_tricks(&self, h: &Holdings) -> [i64; 2] {
+        let cards = self.in_play(h);
+        let side = [cards[0] | cards[2], cards[1] | cards[3]];
+        let mut out = [0i64; 2];
+        for seat in 0..PLAYERS as usize {
+            let s = seat % 2;
+            out[s] = out[s].max(sure_for_seat(cards[seat], side[1 - s]));
+        }
+        out
+    }
+
+    /// Bounds on the final value: every quint still to come going to one side or the
+    /// other, the tricks left likewise but for those each side is sure of
+    /// (`sure_tricks`), and, where a quint could still reach the target, an early end
+    /// that counts no tricks. The last trick, forced, is played out for its exact value.
+    pub(super) fn value_bounds(
+        &self,
+        h: &Holdings,
+        banked: i64,
+        quints_left: u64,
+        early: bool,
+    ) -> Option<(i64, i64)> {
+        if !self.doubling.over {
+            return None;
+        }
+        if self.hands.iter().all(|hand| hand.len() <= 1) {
+            let mut last = self.clone();
+            let done = last.deals.len();
+            while last.deals.len() == done {
+                let card = last.legal_cards().first()?;
+                last.apply(Move::Card(card));
+            }
+            let p = last.deals[done].points;
+            let v = p[0] as i64 - p[1] as i64;
+            return Some((v, v));
+        }
+        let tricks_left = self.tricks_left() as i64;
+        let sure = self.sure_tricks(h);
+        // Side 0's tricks from here less side 1's: side 0 wins from sure[0] to
+        // tricks_left - sure[1] of them.
+        let low_t = 2 * sure[0] - tricks_left;
+        let high_t = tricks_left - 2 * sure[1];
+        let q = quints_left as i64;
+        let t = self.trick_value();
+        let (mut low, mut high) = (banked - q + low_t * t, banked + q + high_t * t);
+        if early {
+            low = low.min(self.quint_lead() - q);
+            high = high.max(self.quint_lead() + q);
+        }
+        Some((low, high))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_card_is_sure_when_the_other_side_has_no_higher_card_left_to_spend() {
+        // Bits stand for ranks, higher bits higher cards.
+        assert_eq!(sure_for_seat(0b1000, 0b0111), 1);
+        assert_eq!(sure_for_seat(0b1010, 0b0100), 1); // the 0b0100 beats the 0b0010
+        assert_eq!(sure_for_seat(0b1011, 0b0100), 2);
+        assert_eq!(sure_for_seat(0b0011, 0b1100), 0);
+        assert_eq!(sure_for_seat(0b0101, 0b1010), 0);
+        assert_eq!(sure_for_seat(0b0101, 0b1000), 1);
+        assert_eq!(sure_for_seat(0, 0b1000), 0);
+        // The joker never wins and never beats.
+        let joker = 1u64 << JOKER_ID;
+        assert_eq!(sure_for_seat(joker | 1, 0), 1);
+        assert_eq!(sure_for_seat(1, joker), 1);
+    }
+}
