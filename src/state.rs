@@ -99,6 +99,13 @@ pub trait State: Clone + Send + Sync + Sized {
     /// and a first guess for move ordering.
     fn greedy_key(&self, mv: &Self::Move) -> i32;
 
+    /// The exact solver's move ordering (greater first, then the history heuristic): by
+    /// default `greedy_key`; a family may break its ties.
+    #[inline]
+    fn search_order_key(&self, mv: &Self::Move) -> i64 {
+        self.greedy_key(mv) as i64
+    }
+
     /// The greedy bot's move: the first legal move of greatest `greedy_key`; `buf` is
     /// room to list the moves in. A family may find it without listing, as long as the
     /// move is the same.

@@ -1,11 +1,12 @@
 //! Bounds on a quinte deal's final value for the exact solver (docs/engine.md "Search:
 //! the open-hand solver", Bounds): what is sure whatever is played from here.
 
-use super::cards::JOKER_ID;
+use super::cards::{CardSet, JOKER_ID};
 use super::equivalence::Holdings;
-use super::game::Game;
+use super::game::{quints_in, Game};
 use super::moves::Move;
 use super::rules::PLAYERS;
+use super::trick::{JOKER_QUINT, QUINT_VALUES};
 
 /// Every card but the joker, which never wins a trick.
 const SUITED: u64 = !(1u64 << JOKER_ID);
@@ -35,6 +36,17 @@ pub(super) fn sure_for_seat(own: u64, others: u64) -> i64 {
 }
 
 impl Game {
+    /// `State::search_order_key`: the greedy key (what the trick so far gives the side),
+    /// and of equal keys the lower card first when following (win cheaply, or throw the
+    /// least), while a lead keeps the history's order.
+    pub(super) fn search_order_key(&self, mv: &Move) -> i64 {
+        let key = (crate::bots::quinte_greedy_key(self, mv) as i64) << 8;
+        match *mv {
+            Move::Card(c) if self.played_len % PLAYERS != 0 => key | (63 - c.id() as i64),
+            _ => key,
+        }
+    }
+
     /// The cards in play of each seat: its hand and its card in the trick.
     fn in_play(&self, h: &Holdings) -> [u64; 4] {
         let mut out = [0u64; 4];
@@ -57,13 +69,48 @@ impl Game {
         out
     }
 
+    /// The quint points each side can still take (`quints_left` shared out): a quint
+    /// goes to the side that wins the trick it is in, whose card in that trick is its
+    /// highest (the 5, the pair's Ace or 3) or a higher one; a side that holds neither
+    /// can never take it. The joker's and the cachette's may go to either side.
+    pub(super) fn quints_open(&self, h: &Holdings, pairs: &[(bool, bool); 4]) -> [u64; 2] {
+        let cards = self.in_play(h);
+        let side = [(cards[0] | cards[2]) & SUITED, (cards[1] | cards[3]) & SUITED];
+        // Whether a side holds the card of id `top` or a higher one.
+        let reach = |s: usize, top: u32| side[s] >> top != 0;
+        let mut out = [0u64; 2];
+        for (suit, &(ace_four, two_three)) in pairs.iter().enumerate() {
+            let base = 13 * suit as u32;
+            let value = QUINT_VALUES[suit];
+            let five = h.present.0 >> (base + 3) & 1 != 0;
+            for (live, top) in [(five, 3), (ace_four, 12), (two_three, 1)] {
+                if live {
+                    for (s, o) in out.iter_mut().enumerate() {
+                        if reach(s, base + top) {
+                            *o += value;
+                        }
+                    }
+                }
+            }
+        }
+        let mut both = 0;
+        if h.present.has_joker() {
+            both += JOKER_QUINT;
+        }
+        if self.cachette_len > 0 {
+            both += quints_in(CardSet::from_cards(self.cachette().iter().copied()));
+        }
+        [out[0] + both, out[1] + both]
+    }
+
     /// Bounds on the final value: every quint still to come going to one side or the
-    /// other, the tricks left likewise but for those each side is sure of
-    /// (`sure_tricks`), and, where a quint could still reach the target, an early end
+    /// other where it can (`quints_open`), the tricks left likewise but for those each
+    /// side is sure of (`sure_tricks`), and, where a quint could still reach the target, an early end
     /// that counts no tricks. The last trick, forced, is played out for its exact value.
     pub(super) fn value_bounds(
         &self,
         h: &Holdings,
+        pairs: &[(bool, bool); 4],
         banked: i64,
         quints_left: u64,
         early: bool,
@@ -88,12 +135,14 @@ impl Game {
         // tricks_left - sure[1] of them.
         let low_t = 2 * sure[0] - tricks_left;
         let high_t = tricks_left - 2 * sure[1];
-        let q = quints_left as i64;
+        let open = self.quints_open(h, pairs);
+        debug_assert!(open[0].max(open[1]) <= quints_left);
+        let (q0, q1) = (open[0] as i64, open[1] as i64);
         let t = self.trick_value();
-        let (mut low, mut high) = (banked - q + low_t * t, banked + q + high_t * t);
+        let (mut low, mut high) = (banked - q1 + low_t * t, banked + q0 + high_t * t);
         if early {
-            low = low.min(self.quint_lead() - q);
-            high = high.max(self.quint_lead() + q);
+            low = low.min(self.quint_lead() - q1);
+            high = high.max(self.quint_lead() + q0);
         }
         Some((low, high))
     }

@@ -291,7 +291,7 @@ impl Game {
         SolverKey {
             key,
             banked,
-            bounds: self.value_bounds(&h, banked, quints_left, early),
+            bounds: self.value_bounds(&h, &pairs, banked, quints_left, early),
         }
     }
 }

@@ -126,6 +126,10 @@ impl State for Game {
     fn solver_key(&self) -> state::SolverKey {
         Game::solver_key(self)
     }
+    #[inline]
+    fn search_order_key(&self, mv: &Move) -> i64 {
+        Game::search_order_key(self, mv)
+    }
     /// Trick starts only (as bridge solvers do): a trick in progress seldom recurs.
     #[inline]
     fn solver_keeps(&self) -> bool {

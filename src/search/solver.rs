@@ -35,6 +35,10 @@ const TT_MAX: usize = 1 << 22;
 /// are still to be played; a full window below.
 const MTDF_FROM: u32 = 8;
 
+/// MTD(f)'s first guess searches this many moves below the root's first, then plays
+/// out greedily.
+const GUESS_DEPTH: usize = 8;
+
 /// Slots of the history heuristic.
 const HISTORY: usize = 1024;
 
@@ -167,8 +171,7 @@ pub fn move_values<G: State>(
     // depth-limited ones take a full window. The first guess: greedy play on both sides.
     let mtdf = depth.is_none() && root.cards_to_play() > MTDF_FROM;
     let mut guess = if mtdf {
-        let points = greedy_playout(&root, &mut s.playout);
-        s.score(&points)
+        s.first_guess(&root)?
     } else {
         0
     };
@@ -368,6 +371,28 @@ impl<M: Copy> Searcher<'_, M> {
         }
     }
 
+    /// MTD(f)'s first guess at the root's value: a shallow search (`GUESS_DEPTH` moves,
+    /// then greedy playouts, as the pimc bot's) of the root's first search move (the
+    /// first legal move, which is solved first: the lowest of its run). Its
+    /// entries are keyed apart from the exact search's, so the table is emptied after.
+    fn first_guess<G: State<Move = M>>(&mut self, root: &G) -> Result<Value, Stopped> {
+        let mut moves = Vec::new();
+        root.search_moves_into(&mut moves);
+        let Some(&mv) = moves.first() else {
+            return Ok(0);
+        };
+        let (sums, horizon) = (self.sums, self.horizon);
+        self.sums = false;
+        self.horizon = Some(GUESS_DEPTH + 1);
+        let mut child = root.clone();
+        child.apply(mv);
+        let v = self.value_of(&child, 1, -INF, INF);
+        (self.sums, self.horizon) = (sums, horizon);
+        self.tt.fill(Entry::EMPTY);
+        self.filled = 0;
+        v
+    }
+
     /// The exact value of a position a root move reached, by null-window searches
     /// (MTD(f)) from `guess`: each proves a bound, and the table keeps what earlier
     /// ones proved.
@@ -505,7 +530,7 @@ impl<M: Copy> Searcher<'_, M> {
                 let history = g
                     .history_slot(mv)
                     .map_or(0, |h| self.history.get(h % HISTORY).copied().unwrap_or(0));
-                ((g.greedy_key(mv) as i64) << 32) | history as i64
+                (g.search_order_key(mv) << 32) | history as i64
             };
             buf.order.push((k, i as u16));
         }
