@@ -160,6 +160,13 @@ pub trait State: Clone + Send + Sync + Sized {
         true
     }
 
+    /// A whole number that divides every value of a deal (`solve`'s values): the
+    /// solver's null-window tests step in it. By default 1.
+    #[inline]
+    fn value_unit(&self) -> u64 {
+        1
+    }
+
     /// The history heuristic's slot of a move (moves of one slot share what the solver
     /// learns of how often they cut), or None: no history. By default None.
     #[inline]

@@ -130,6 +130,11 @@ impl State for Game {
     fn search_order_key(&self, mv: &Move) -> i64 {
         Game::search_order_key(self, mv)
     }
+    /// Every trick and every quint is worth a multiple of 5.
+    #[inline]
+    fn value_unit(&self) -> u64 {
+        game::TRICK_POINTS
+    }
     /// Trick starts only (as bridge solvers do): a trick in progress seldom recurs.
     #[inline]
     fn solver_keeps(&self) -> bool {

@@ -397,10 +397,18 @@ impl<M: Copy> Searcher<'_, M> {
     /// (MTD(f)) from `guess`: each proves a bound, and the table keeps what earlier
     /// ones proved.
     fn mtdf<G: State<Move = M>>(&mut self, g: &G, guess: Value) -> Result<Value, Stopped> {
-        let (mut lower, mut upper) = (-INF, INF);
-        let mut beta = guess;
-        // Steps grow while the value keeps moving one way (cheap tests far from it).
-        let (mut step, mut last_high) = (1, None);
+        // First a window about the guess alone: right, it is proved in one search
+        // (values are whole numbers, so only the guess lies strictly inside).
+        let f = self.value_of(g, 1, guess - 1, guess + 1)?;
+        if f == guess {
+            return Ok(f);
+        }
+        // Steps grow while the value keeps moving one way (cheap tests far from it), in
+        // the family's unit of value.
+        let unit = g.value_unit() as Value;
+        let (mut lower, mut upper) = if f > guess { (f, INF) } else { (-INF, f) };
+        let mut beta = if f > guess { f + unit } else { f + 1 - unit };
+        let (mut step, mut last_high) = (unit, Some(f > guess));
         while lower < upper {
             let f = self.value_of(g, 1, beta - 1, beta)?;
             let high = f >= beta;
@@ -409,7 +417,7 @@ impl<M: Copy> Searcher<'_, M> {
             } else {
                 upper = f;
             }
-            step = if last_high == Some(high) { step * 2 } else { 1 };
+            step = if last_high == Some(high) { step * 2 } else { unit };
             last_high = Some(high);
             beta = if high {
                 // The next test must lie in lower + 1 ..= upper.
