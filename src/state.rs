@@ -106,6 +106,13 @@ pub trait State: Clone + Send + Sync + Sized {
         self.greedy_key(mv) as i64
     }
 
+    /// `search_order_key` of each of `moves`, appended to `out` (a family may read the
+    /// position once for them all).
+    #[inline]
+    fn search_order_keys(&self, moves: &[Self::Move], out: &mut Vec<i64>) {
+        out.extend(moves.iter().map(|mv| self.search_order_key(mv)));
+    }
+
     /// The greedy bot's move: the first legal move of greatest `greedy_key`; `buf` is
     /// room to list the moves in. A family may find it without listing, as long as the
     /// move is the same.

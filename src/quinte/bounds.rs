@@ -36,15 +36,18 @@ pub(super) fn sure_for_seat(own: u64, others: u64) -> i64 {
 }
 
 impl Game {
-    /// `State::search_order_key`: the greedy key (what the trick so far gives the side),
+    /// `State::search_order_keys`: the greedy key (what the trick so far gives the side),
     /// and of equal keys the lower card first when following (win cheaply, or throw the
     /// least), while a lead keeps the history's order.
-    pub(super) fn search_order_key(&self, mv: &Move) -> i64 {
-        let key = (crate::bots::quinte_greedy_key(self, mv) as i64) << 8;
-        match *mv {
-            Move::Card(c) if self.played_len % PLAYERS != 0 => key | (63 - c.id() as i64),
-            _ => key,
-        }
+    pub(super) fn search_order_keys(&self, moves: &[Move], out: &mut Vec<i64>) {
+        let following = self.played_len % PLAYERS != 0;
+        crate::bots::greedy::quinte_greedy_keys(self, moves, |mv, greedy| {
+            let key = (greedy as i64) << 8;
+            out.push(match *mv {
+                Move::Card(c) if following => key | (63 - c.id() as i64),
+                _ => key,
+            });
+        });
     }
 
     /// The cards in play of each seat: its hand and its card in the trick.

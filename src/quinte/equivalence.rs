@@ -151,10 +151,23 @@ impl Game {
         }
         let h = self.holdings();
         let plain = self.plain_cards(&h, &self.live_pairs(&h));
+        // A card is the lowest of its run unless the next card down of its suit still
+        // in play is in this hand and both are plain (one step of `lowest_equivalent`).
         out.extend(
             legal
                 .iter()
-                .filter(|&c| self.lowest_equivalent(hand, &h, plain, c) == c)
+                .filter(|&c| {
+                    let Some(suit) = c.suit() else { return true };
+                    if !plain.contains(c) {
+                        return true;
+                    }
+                    let below = h.present.0 & SUIT_MASKS[suit as usize].0 & (c.bit() - 1);
+                    if below == 0 {
+                        return true;
+                    }
+                    let next = 1u64 << (63 - below.leading_zeros());
+                    hand.0 & plain.0 & next == 0
+                })
                 .map(Move::Card),
         );
     }

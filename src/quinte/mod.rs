@@ -128,7 +128,13 @@ impl State for Game {
     }
     #[inline]
     fn search_order_key(&self, mv: &Move) -> i64 {
-        Game::search_order_key(self, mv)
+        let mut out = Vec::with_capacity(1);
+        Game::search_order_keys(self, std::slice::from_ref(mv), &mut out);
+        out[0]
+    }
+    #[inline]
+    fn search_order_keys(&self, moves: &[Move], out: &mut Vec<i64>) {
+        Game::search_order_keys(self, moves, out)
     }
     /// Every trick and every quint is worth a multiple of 5.
     #[inline]

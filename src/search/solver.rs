@@ -293,6 +293,7 @@ pub(crate) fn score(points: &[u64], side: u8, sides: u8) -> Value {
 
 struct Buffers<M> {
     moves: Vec<M>,
+    keys: Vec<i64>,
     order: Vec<(i64, u16)>,
 }
 
@@ -301,6 +302,7 @@ impl<M> Default for Buffers<M> {
     fn default() -> Self {
         Buffers {
             moves: Vec::new(),
+            keys: Vec::new(),
             order: Vec::new(),
         }
     }
@@ -529,16 +531,19 @@ impl<M: Copy> Searcher<'_, M> {
         buf.moves.clear();
         g.search_moves_into(&mut buf.moves);
         buf.order.clear();
-        for (i, mv) in buf.moves.iter().enumerate() {
-            // The table's move first, then the greedy key, greatest first, and of equal
-            // keys the move that cut most often before (the history heuristic).
+        buf.keys.clear();
+        g.search_order_keys(&buf.moves, &mut buf.keys);
+        for (i, (mv, &key)) in buf.moves.iter().zip(&buf.keys).enumerate() {
+            // The table's move first, then the family's order key (the greedy key),
+            // greatest first, and of equal keys the move that cut most often before
+            // (the history heuristic).
             let k = if i as u16 == tt_best {
                 i64::MAX
             } else {
                 let history = g
                     .history_slot(mv)
                     .map_or(0, |h| self.history.get(h % HISTORY).copied().unwrap_or(0));
-                (g.search_order_key(mv) << 32) | history as i64
+                (key << 32) | history as i64
             };
             buf.order.push((k, i as u16));
         }
