@@ -1,7 +1,7 @@
 //! Bounds on a quinte deal's final value for the exact solver (docs/engine.md "Search:
 //! the open-hand solver", Bounds): what is sure whatever is played from here.
 
-use super::cards::{CardSet, JOKER_ID};
+use super::cards::{CardSet, JOKER_ID, SUIT_MASKS};
 use super::equivalence::Holdings;
 use super::game::{quints_in, Game};
 use super::moves::Move;
@@ -37,16 +37,31 @@ pub(super) fn sure_for_seat(own: u64, others: u64) -> i64 {
 
 impl Game {
     /// `State::search_order_keys`: the greedy key (what the trick so far gives the side),
-    /// and of equal keys the lower card first when following (win cheaply, or throw the
-    /// least), while a lead keeps the history's order.
+    /// and of equal keys the lower card first; a lead sure to win its trick (no
+    /// opponent can beat it: each holds only lower cards of its suit, or, void in it,
+    /// no higher card at all) before the others.
     pub(super) fn search_order_keys(&self, moves: &[Move], out: &mut Vec<i64>) {
-        let following = self.played_len % PLAYERS != 0;
+        let leading = self.played_len % PLAYERS == 0;
+        let seat = self.turn.unwrap_or(0) as usize;
+        let opponents = [self.hands[(seat + 1) % 4].0, self.hands[(seat + 3) % 4].0];
         crate::bots::greedy::quinte_greedy_keys(self, moves, |mv, greedy| {
-            let key = (greedy as i64) << 8;
-            out.push(match *mv {
-                Move::Card(c) if following => key | (63 - c.id() as i64),
-                _ => key,
-            });
+            let mut key = (greedy as i64) << 8;
+            if let Move::Card(c) = *mv {
+                key |= 63 - c.id() as i64;
+                if let (true, Some(suit)) = (leading, c.suit()) {
+                    let suit = SUIT_MASKS[suit as usize].0;
+                    let above = !((c.bit() << 1) - 1) & SUITED;
+                    let sure = opponents.iter().all(|&o| {
+                        if o & suit != 0 {
+                            o & suit & above == 0
+                        } else {
+                            o & above == 0
+                        }
+                    });
+                    key |= (sure as i64) << 7;
+                }
+            }
+            out.push(key);
         });
     }
 
