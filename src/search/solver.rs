@@ -37,7 +37,7 @@ const MTDF_FROM: u32 = 8;
 
 /// MTD(f)'s first guess searches this many moves below the root's first, then plays
 /// out greedily.
-const GUESS_DEPTH: usize = 8;
+const GUESS_DEPTH: usize = 12;
 
 /// Slots of the history heuristic.
 const HISTORY: usize = 1024;
