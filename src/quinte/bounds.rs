@@ -37,9 +37,10 @@ pub(super) fn sure_for_seat(own: u64, others: u64) -> i64 {
 
 impl Game {
     /// `State::search_order_keys`: the greedy key (what the trick so far gives the side),
-    /// and of equal keys the lower card first; a lead sure to win its trick (no
-    /// opponent can beat it: each holds only lower cards of its suit, or, void in it,
-    /// no higher card at all) before the others.
+    /// and of equal keys, when following, the lower card first (win cheaply, throw the
+    /// least); a lead sure to win its trick (no opponent can beat it: each holds only
+    /// lower cards of its suit, or, void in it, no higher card at all) before the other
+    /// leads, which the history heuristic orders (then the lower first).
     pub(super) fn search_order_keys(&self, moves: &[Move], out: &mut Vec<i64>) {
         let leading = self.played_len % PLAYERS == 0;
         let seat = self.turn.unwrap_or(0) as usize;
@@ -47,7 +48,9 @@ impl Game {
         crate::bots::greedy::quinte_greedy_keys(self, moves, |mv, greedy| {
             let mut key = (greedy as i64) << 8;
             if let Move::Card(c) = *mv {
-                key |= 63 - c.id() as i64;
+                if !leading {
+                    key |= 63 - c.id() as i64;
+                }
                 if let (true, Some(suit)) = (leading, c.suit()) {
                     let suit = SUIT_MASKS[suit as usize].0;
                     let above = !((c.bit() << 1) - 1) & SUITED;
