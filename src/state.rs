@@ -99,18 +99,12 @@ pub trait State: Clone + Send + Sync + Sized {
     /// and a first guess for move ordering.
     fn greedy_key(&self, mv: &Self::Move) -> i32;
 
-    /// The exact solver's move ordering (greater first, then the history heuristic): by
-    /// default `greedy_key`; a family may break its ties.
-    #[inline]
-    fn search_order_key(&self, mv: &Self::Move) -> i64 {
-        self.greedy_key(mv) as i64
-    }
-
-    /// `search_order_key` of each of `moves`, appended to `out` (a family may read the
-    /// position once for them all).
+    /// The exact solver's move ordering of each of `moves`, appended to `out` (greater
+    /// first, equal keys by the history heuristic): by default `greedy_key`; a family may
+    /// break its ties, and read the position once for all the moves.
     #[inline]
     fn search_order_keys(&self, moves: &[Self::Move], out: &mut Vec<i64>) {
-        out.extend(moves.iter().map(|mv| self.search_order_key(mv)));
+        out.extend(moves.iter().map(|mv| self.greedy_key(mv) as i64));
     }
 
     /// The greedy bot's move: the first legal move of greatest `greedy_key`; `buf` is

@@ -42,7 +42,7 @@ impl Game {
     /// lower cards of its suit, or, void in it, no higher card at all) before the other
     /// leads, which the history heuristic orders (then the lower first).
     pub(super) fn search_order_keys(&self, moves: &[Move], out: &mut Vec<i64>) {
-        let leading = self.played_len % PLAYERS == 0;
+        let leading = self.played_len.is_multiple_of(PLAYERS);
         let seat = self.turn.unwrap_or(0) as usize;
         let opponents = [self.hands[(seat + 1) % 4].0, self.hands[(seat + 3) % 4].0];
         crate::bots::greedy::quinte_greedy_keys(self, moves, |mv, greedy| {
@@ -83,9 +83,9 @@ impl Game {
         let cards = self.in_play(h);
         let side = [cards[0] | cards[2], cards[1] | cards[3]];
         let mut out = [0i64; 2];
-        for seat in 0..PLAYERS as usize {
+        for (seat, &own) in cards.iter().enumerate() {
             let s = seat % 2;
-            out[s] = out[s].max(sure_for_seat(cards[seat], side[1 - s]));
+            out[s] = out[s].max(sure_for_seat(own, side[1 - s]));
         }
         out
     }
@@ -96,7 +96,10 @@ impl Game {
     /// can never take it. The joker's and the cachette's may go to either side.
     pub(super) fn quints_open(&self, h: &Holdings, pairs: &[(bool, bool); 4]) -> [u64; 2] {
         let cards = self.in_play(h);
-        let side = [(cards[0] | cards[2]) & SUITED, (cards[1] | cards[3]) & SUITED];
+        let side = [
+            (cards[0] | cards[2]) & SUITED,
+            (cards[1] | cards[3]) & SUITED,
+        ];
         // Whether a side holds the card of id `top` or a higher one.
         let reach = |s: usize, top: u32| side[s] >> top != 0;
         let mut out = [0u64; 2];

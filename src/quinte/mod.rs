@@ -127,12 +127,6 @@ impl State for Game {
         Game::solver_key(self)
     }
     #[inline]
-    fn search_order_key(&self, mv: &Move) -> i64 {
-        let mut out = Vec::with_capacity(1);
-        Game::search_order_keys(self, std::slice::from_ref(mv), &mut out);
-        out[0]
-    }
-    #[inline]
     fn search_order_keys(&self, moves: &[Move], out: &mut Vec<i64>) {
         Game::search_order_keys(self, moves, out)
     }
@@ -144,7 +138,7 @@ impl State for Game {
     /// Trick starts only (as bridge solvers do): a trick in progress seldom recurs.
     #[inline]
     fn solver_keeps(&self) -> bool {
-        self.played_len % 4 == 0
+        self.played_len.is_multiple_of(4)
     }
     /// The seat to act and the card.
     #[inline]

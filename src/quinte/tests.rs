@@ -971,11 +971,46 @@ fn the_bounds_hold_the_exact_value_on_random_positions() {
             continue;
         }
         let v = crate::search::solver::solve(&g, &limits).unwrap().value;
-        let v = if g.turn().unwrap() % 2 == 0 { v } else { -v } as i64;
+        let v = if g.side_of(g.turn().unwrap()) == 0 {
+            v
+        } else {
+            -v
+        } as i64;
         let k = g.solver_key();
         let (low, high) = k.bounds.unwrap();
-        assert!(low <= v && v <= high, "seed {seed}: {low} <= {v} <= {high}\n{}", g.describe());
+        assert!(
+            low <= v && v <= high,
+            "seed {seed}: {low} <= {v} <= {high}\n{}",
+            g.describe()
+        );
         checked += 1;
     }
     assert!(checked > 100);
+}
+
+#[test]
+fn the_solver_tries_sure_leads_first_and_follows_with_the_lower_card() {
+    let keys = |g: &Game| {
+        let mut moves = Vec::new();
+        g.search_moves_into(&mut moves);
+        let mut keys = Vec::new();
+        State::search_order_keys(g, &moves, &mut keys);
+        texts(&moves)
+            .into_iter()
+            .zip(keys)
+            .collect::<Vec<(String, i64)>>()
+    };
+    // Seat 0 leads: its Ah no one can beat, its 2s the 3s and 9s of seat 1 beat.
+    let mut g = open_trick(
+        [&["2s", "Ah"], &["3s", "9s"], &["5c", "6c"], &["7c", "8c"]],
+        None,
+    );
+    let lead = keys(&g);
+    assert_eq!(lead[0].0, "2s");
+    assert!(lead[1].1 > lead[0].1, "{lead:?}");
+    // Seat 1 follows the 2s: both its spades win, the 3s first.
+    play_all(&mut g, &["2s"]);
+    let follow = keys(&g);
+    assert_eq!((follow[0].0.as_str(), follow[1].0.as_str()), ("3s", "9s"));
+    assert!(follow[0].1 > follow[1].1, "{follow:?}");
 }

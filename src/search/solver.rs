@@ -168,13 +168,9 @@ pub fn move_values<G: State>(
     s.visit()?;
     let mut moves: Vec<(G::Move, Value)> = Vec::new();
     // Null-window tests pay for themselves in big trees only: small exact searches and
-    // depth-limited ones take a full window. The first guess: greedy play on both sides.
+    // depth-limited ones take a full window. The first guess: a shallow search.
     let mtdf = depth.is_none() && root.cards_to_play() > MTDF_FROM;
-    let mut guess = if mtdf {
-        s.first_guess(&root)?
-    } else {
-        0
-    };
+    let mut guess = if mtdf { s.first_guess(&root)? } else { 0 };
     for mv in root.legal_moves() {
         // A move alike an earlier one (its representative) has its value.
         let rep = root.representative(&mv);
@@ -419,7 +415,11 @@ impl<M: Copy> Searcher<'_, M> {
             } else {
                 upper = f;
             }
-            step = if last_high == Some(high) { step * 2 } else { unit };
+            step = if last_high == Some(high) {
+                step * 2
+            } else {
+                unit
+            };
             last_high = Some(high);
             beta = if high {
                 // The next test must lie in lower + 1 ..= upper.
