@@ -99,6 +99,14 @@ pub trait State: Clone + Send + Sync + Sized {
     /// and a first guess for move ordering.
     fn greedy_key(&self, mv: &Self::Move) -> i32;
 
+    /// The exact solver's move ordering of each of `moves`, appended to `out` (greater
+    /// first, equal keys by the history heuristic): by default `greedy_key`; a family may
+    /// break its ties, and read the position once for all the moves.
+    #[inline]
+    fn search_order_keys(&self, moves: &[Self::Move], out: &mut Vec<i64>) {
+        out.extend(moves.iter().map(|mv| self.greedy_key(mv) as i64));
+    }
+
     /// The greedy bot's move: the first legal move of greatest `greedy_key`; `buf` is
     /// room to list the moves in. A family may find it without listing, as long as the
     /// move is the same.
@@ -143,6 +151,21 @@ pub trait State: Clone + Send + Sync + Sized {
             banked: 0,
             bounds: None,
         }
+    }
+
+    /// Whether the exact solver's table (two sides) keeps this position: keying and
+    /// probing cost more than they save where positions seldom recur (a quinte trick in
+    /// progress). By default every position.
+    #[inline]
+    fn solver_keeps(&self) -> bool {
+        true
+    }
+
+    /// A whole number that divides every value of a deal (`solve`'s values): the
+    /// solver's null-window tests step in it. By default 1.
+    #[inline]
+    fn value_unit(&self) -> u64 {
+        1
     }
 
     /// The history heuristic's slot of a move (moves of one slot share what the solver

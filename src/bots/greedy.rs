@@ -66,6 +66,22 @@ pub fn quinte_greedy_key(g: &crate::quinte::Game, mv: &crate::quinte::Move) -> i
     QuinteTrick::of(g).map_or(0, |t| t.key(card))
 }
 
+/// `quinte_greedy_key` of each of `moves`, the trick read once.
+pub fn quinte_greedy_keys(
+    g: &crate::quinte::Game,
+    moves: &[crate::quinte::Move],
+    mut each: impl FnMut(&crate::quinte::Move, i32),
+) {
+    let t = QuinteTrick::of(g);
+    for mv in moves {
+        let key = match (*mv, &t) {
+            (crate::quinte::Move::Card(card), Some(t)) => t.key(card),
+            _ => 0,
+        };
+        each(mv, key);
+    }
+}
+
 /// quinte's greedy move without listing the moves: the trick is read once, and each legal
 /// card (in id order, the legal-move order) keyed as `quinte_greedy_key` keys it. Bids are
 /// all worth 0: the first legal bid.

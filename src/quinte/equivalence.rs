@@ -38,13 +38,13 @@ enum Place {
 }
 
 /// The cards still in play and who holds them: what plainness and the key read.
-struct Holdings {
+pub(super) struct Holdings {
     /// Every hand and the trick in progress.
-    present: CardSet,
+    pub(super) present: CardSet,
     /// The trick in progress.
-    trick: CardSet,
+    pub(super) trick: CardSet,
     /// The trick card each seat played, if any.
-    trick_by_seat: [CardSet; 4],
+    pub(super) trick_by_seat: [CardSet; 4],
 }
 
 impl Game {
@@ -151,10 +151,23 @@ impl Game {
         }
         let h = self.holdings();
         let plain = self.plain_cards(&h, &self.live_pairs(&h));
+        // A card is the lowest of its run unless the next card down of its suit still
+        // in play is in this hand and both are plain (one step of `lowest_equivalent`).
         out.extend(
             legal
                 .iter()
-                .filter(|&c| self.lowest_equivalent(hand, &h, plain, c) == c)
+                .filter(|&c| {
+                    let Some(suit) = c.suit() else { return true };
+                    if !plain.contains(c) {
+                        return true;
+                    }
+                    let below = h.present.0 & SUIT_MASKS[suit as usize].0 & (c.bit() - 1);
+                    if below == 0 {
+                        return true;
+                    }
+                    let next = 1u64 << (63 - below.leading_zeros());
+                    hand.0 & plain.0 & next == 0
+                })
                 .map(Move::Card),
         );
     }
@@ -200,18 +213,18 @@ impl Game {
     }
 
     /// The tricks not yet won, the cachette included while it is there.
-    fn tricks_left(&self) -> u64 {
+    pub(super) fn tricks_left(&self) -> u64 {
         (TRICKS - self.played_len as usize / PLAYERS as usize) as u64
             + (self.cachette_len > 0) as u64
     }
 
     /// What a trick is worth at the count.
-    fn trick_value(&self) -> i64 {
+    pub(super) fn trick_value(&self) -> i64 {
         (TRICK_POINTS * self.multiplier()) as i64
     }
 
     /// Side 0's quints this deal minus side 1's.
-    fn quint_lead(&self) -> i64 {
+    pub(super) fn quint_lead(&self) -> i64 {
         self.quints[0] as i64 - self.quints[1] as i64
     }
 
@@ -291,79 +304,7 @@ impl Game {
         SolverKey {
             key,
             banked,
-            bounds: self.value_bounds(&h, banked, quints_left, early),
+            bounds: self.value_bounds(&h, &pairs, banked, quints_left, early),
         }
-    }
-
-    /// Bounds on the final value: every quint still to come going to one side or the
-    /// other, the tricks left likewise but for those the side of the highest card in
-    /// play is sure of (each card of the top run held by one of its seats wins its
-    /// trick), and, where a quint could still reach the target, an early end that counts
-    /// no tricks. The last trick, forced, is played out for its exact value.
-    fn value_bounds(
-        &self,
-        h: &Holdings,
-        banked: i64,
-        quints_left: u64,
-        early: bool,
-    ) -> Option<(i64, i64)> {
-        if !self.doubling.over {
-            return None;
-        }
-        if self.hands.iter().all(|hand| hand.len() <= 1) {
-            let mut last = self.clone();
-            let done = last.deals.len();
-            while last.deals.len() == done {
-                let Some(card) = last.legal_cards().first() else {
-                    return None;
-                };
-                last.apply(Move::Card(card));
-            }
-            let p = last.deals[done].points;
-            let v = p[0] as i64 - p[1] as i64;
-            return Some((v, v));
-        }
-        let tricks_left = self.tricks_left() as i64;
-        let (side, sure) = self.sure_tricks(h);
-        // Side 0's tricks from here less side 1's.
-        let (low_t, high_t) = if side == 0 {
-            (2 * sure - tricks_left, tricks_left)
-        } else {
-            (-tricks_left, tricks_left - 2 * sure)
-        };
-        let q = quints_left as i64;
-        let t = self.trick_value();
-        let (mut low, mut high) = (banked - q + low_t * t, banked + q + high_t * t);
-        if early {
-            low = low.min(self.quint_lead() - q);
-            high = high.max(self.quint_lead() + q);
-        }
-        Some((low, high))
-    }
-
-    /// The side of the highest card in play (the joker aside) and the tricks it is sure
-    /// of: the highest cards in play held by that side's seats (in hand or played to the
-    /// trick), down to the first of the other side's, each win the trick they are in;
-    /// one seat's are in different tricks.
-    fn sure_tricks(&self, h: &Holdings) -> (u8, i64) {
-        let mut rest = h.present.0 & !(1u64 << super::cards::JOKER_ID);
-        let mut side = None;
-        let mut count = [0i64; 4];
-        while rest != 0 {
-            let top = 63 - rest.leading_zeros();
-            let bit = 1u64 << top;
-            rest ^= bit;
-            let seat = (0..PLAYERS as usize)
-                .find(|&s| (self.hands[s].0 | h.trick_by_seat[s].0) & bit != 0)
-                .unwrap_or(0);
-            match side {
-                None => side = Some(seat % 2),
-                Some(s) if s != seat % 2 => break,
-                _ => {}
-            }
-            count[seat] += 1;
-        }
-        let side = side.unwrap_or(0);
-        (side as u8, count[side].max(count[side + 2]))
     }
 }

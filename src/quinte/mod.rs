@@ -2,6 +2,7 @@
 //! 52 cards and a joker, four players in two partnerships, a doubling, twelve tricks,
 //! quints, the cachette. No Python in here; `crate::python` wraps it.
 
+pub mod bounds;
 pub mod cards;
 pub mod equivalence;
 pub mod game;
@@ -124,6 +125,20 @@ impl State for Game {
     #[inline]
     fn solver_key(&self) -> state::SolverKey {
         Game::solver_key(self)
+    }
+    #[inline]
+    fn search_order_keys(&self, moves: &[Move], out: &mut Vec<i64>) {
+        Game::search_order_keys(self, moves, out)
+    }
+    /// Every trick and every quint is worth a multiple of 5.
+    #[inline]
+    fn value_unit(&self) -> u64 {
+        game::TRICK_POINTS
+    }
+    /// Trick starts only (as bridge solvers do): a trick in progress seldom recurs.
+    #[inline]
+    fn solver_keeps(&self) -> bool {
+        self.played_len.is_multiple_of(4)
     }
     /// The seat to act and the card.
     #[inline]

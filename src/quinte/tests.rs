@@ -951,3 +951,66 @@ fn the_bounds_hold_the_value_and_the_last_trick_is_exact() {
     let v = crate::search::solver::solve(&last, &limits).unwrap().value as i64;
     assert_eq!(last.solver_key().bounds, Some((v, v)));
 }
+
+#[test]
+fn the_bounds_hold_the_exact_value_on_random_positions() {
+    // Random bids and cards to a few tricks before the end, at every step of a trick;
+    // a low target ends some deals early at a quint.
+    let limits = crate::search::solver::Limits::default();
+    let mut checked = 0;
+    for seed in 0..160u64 {
+        let target = if seed % 3 == 0 { 30 } else { 250 };
+        let mut g = Game::new(Rules::new(target).unwrap(), seed);
+        let mut rng = crate::rng::SplitMix64::new(seed ^ 0xb0b);
+        let stop = 13 + (seed % 6) as u32; // 3 to 4 tricks left, mid-trick or not
+        while g.turn().is_some() && g.deals().is_empty() && g.cards_to_play() > stop {
+            let mv = g.random_move(&mut rng).unwrap();
+            g.apply(mv);
+        }
+        if g.turn().is_none() || !g.deals().is_empty() {
+            continue;
+        }
+        let v = crate::search::solver::solve(&g, &limits).unwrap().value;
+        let v = if g.side_of(g.turn().unwrap()) == 0 {
+            v
+        } else {
+            -v
+        } as i64;
+        let k = g.solver_key();
+        let (low, high) = k.bounds.unwrap();
+        assert!(
+            low <= v && v <= high,
+            "seed {seed}: {low} <= {v} <= {high}\n{}",
+            g.describe()
+        );
+        checked += 1;
+    }
+    assert!(checked > 100);
+}
+
+#[test]
+fn the_solver_tries_sure_leads_first_and_follows_with_the_lower_card() {
+    let keys = |g: &Game| {
+        let mut moves = Vec::new();
+        g.search_moves_into(&mut moves);
+        let mut keys = Vec::new();
+        State::search_order_keys(g, &moves, &mut keys);
+        texts(&moves)
+            .into_iter()
+            .zip(keys)
+            .collect::<Vec<(String, i64)>>()
+    };
+    // Seat 0 leads: its Ah no one can beat, its 2s the 3s and 9s of seat 1 beat.
+    let mut g = open_trick(
+        [&["2s", "Ah"], &["3s", "9s"], &["5c", "6c"], &["7c", "8c"]],
+        None,
+    );
+    let lead = keys(&g);
+    assert_eq!(lead[0].0, "2s");
+    assert!(lead[1].1 > lead[0].1, "{lead:?}");
+    // Seat 1 follows the 2s: both its spades win, the 3s first.
+    play_all(&mut g, &["2s"]);
+    let follow = keys(&g);
+    assert_eq!((follow[0].0.as_str(), follow[1].0.as_str()), ("3s", "9s"));
+    assert!(follow[0].1 > follow[1].1, "{follow:?}");
+}

@@ -35,6 +35,10 @@ const TT_MAX: usize = 1 << 22;
 /// are still to be played; a full window below.
 const MTDF_FROM: u32 = 8;
 
+/// MTD(f)'s first guess searches this many moves below the root's first, then plays
+/// out greedily.
+const GUESS_DEPTH: usize = 12;
+
 /// Slots of the history heuristic.
 const HISTORY: usize = 1024;
 
@@ -164,14 +168,9 @@ pub fn move_values<G: State>(
     s.visit()?;
     let mut moves: Vec<(G::Move, Value)> = Vec::new();
     // Null-window tests pay for themselves in big trees only: small exact searches and
-    // depth-limited ones take a full window. The first guess: greedy play on both sides.
+    // depth-limited ones take a full window. The first guess: a shallow search.
     let mtdf = depth.is_none() && root.cards_to_play() > MTDF_FROM;
-    let mut guess = if mtdf {
-        let points = greedy_playout(&root, &mut s.playout);
-        s.score(&points)
-    } else {
-        0
-    };
+    let mut guess = if mtdf { s.first_guess(&root)? } else { 0 };
     for mv in root.legal_moves() {
         // A move alike an earlier one (its representative) has its value.
         let rep = root.representative(&mv);
@@ -290,6 +289,7 @@ pub(crate) fn score(points: &[u64], side: u8, sides: u8) -> Value {
 
 struct Buffers<M> {
     moves: Vec<M>,
+    keys: Vec<i64>,
     order: Vec<(i64, u16)>,
 }
 
@@ -298,6 +298,7 @@ impl<M> Default for Buffers<M> {
     fn default() -> Self {
         Buffers {
             moves: Vec::new(),
+            keys: Vec::new(),
             order: Vec::new(),
         }
     }
@@ -368,14 +369,44 @@ impl<M: Copy> Searcher<'_, M> {
         }
     }
 
+    /// MTD(f)'s first guess at the root's value: a shallow search (`GUESS_DEPTH` moves,
+    /// then greedy playouts, as the pimc bot's) of the root's first search move (the
+    /// first legal move, which is solved first: the lowest of its run). Its
+    /// entries are keyed apart from the exact search's, so the table is emptied after.
+    fn first_guess<G: State<Move = M>>(&mut self, root: &G) -> Result<Value, Stopped> {
+        let mut moves = Vec::new();
+        root.search_moves_into(&mut moves);
+        let Some(&mv) = moves.first() else {
+            return Ok(0);
+        };
+        let (sums, horizon) = (self.sums, self.horizon);
+        self.sums = false;
+        self.horizon = Some(GUESS_DEPTH + 1);
+        let mut child = root.clone();
+        child.apply(mv);
+        let v = self.value_of(&child, 1, -INF, INF);
+        (self.sums, self.horizon) = (sums, horizon);
+        self.tt.fill(Entry::EMPTY);
+        self.filled = 0;
+        v
+    }
+
     /// The exact value of a position a root move reached, by null-window searches
     /// (MTD(f)) from `guess`: each proves a bound, and the table keeps what earlier
     /// ones proved.
     fn mtdf<G: State<Move = M>>(&mut self, g: &G, guess: Value) -> Result<Value, Stopped> {
-        let (mut lower, mut upper) = (-INF, INF);
-        let mut beta = guess;
-        // Steps grow while the value keeps moving one way (cheap tests far from it).
-        let (mut step, mut last_high) = (1, None);
+        // First a window about the guess alone: right, it is proved in one search
+        // (values are whole numbers, so only the guess lies strictly inside).
+        let f = self.value_of(g, 1, guess - 1, guess + 1)?;
+        if f == guess {
+            return Ok(f);
+        }
+        // Steps grow while the value keeps moving one way (cheap tests far from it), in
+        // the family's unit of value.
+        let unit = g.value_unit() as Value;
+        let (mut lower, mut upper) = if f > guess { (f, INF) } else { (-INF, f) };
+        let mut beta = if f > guess { f + unit } else { f + 1 - unit };
+        let (mut step, mut last_high) = (unit, Some(f > guess));
         while lower < upper {
             let f = self.value_of(g, 1, beta - 1, beta)?;
             let high = f >= beta;
@@ -384,7 +415,11 @@ impl<M: Copy> Searcher<'_, M> {
             } else {
                 upper = f;
             }
-            step = if last_high == Some(high) { step * 2 } else { 1 };
+            step = if last_high == Some(high) {
+                step * 2
+            } else {
+                unit
+            };
             last_high = Some(high);
             beta = if high {
                 // The next test must lie in lower + 1 ..= upper.
@@ -438,7 +473,10 @@ impl<M: Copy> Searcher<'_, M> {
         // A depth-limited value depends on the depth left too. With two sides the table
         // holds values less the points banked (`offset`), so that positions whose pasts
         // differ share an entry.
+        // With two sides, a family may keep only some positions in the table.
+        let keep = !self.sums || self.horizon.is_some() || g.solver_keeps();
         let (key, offset) = match self.horizon {
+            None if self.sums && !keep => (0, 0),
             None if self.sums => {
                 let k = g.solver_key();
                 if let Some((low, high)) = k.bounds {
@@ -462,7 +500,7 @@ impl<M: Copy> Searcher<'_, M> {
         };
         let nodes_before = self.nodes;
         let mut tt_best = NO_MOVE;
-        let found = self.probe(key);
+        let found = if keep { self.probe(key) } else { None };
         let hit = found.is_some();
         let entry = found.map_or(Entry::EMPTY, |i| self.tt[i]);
         let (known_lower, known_upper) = if hit {
@@ -493,16 +531,19 @@ impl<M: Copy> Searcher<'_, M> {
         buf.moves.clear();
         g.search_moves_into(&mut buf.moves);
         buf.order.clear();
-        for (i, mv) in buf.moves.iter().enumerate() {
-            // The table's move first, then the greedy key, greatest first, and of equal
-            // keys the move that cut most often before (the history heuristic).
+        buf.keys.clear();
+        g.search_order_keys(&buf.moves, &mut buf.keys);
+        for (i, (mv, &key)) in buf.moves.iter().zip(&buf.keys).enumerate() {
+            // The table's move first, then the family's order key (the greedy key),
+            // greatest first, and of equal keys the move that cut most often before
+            // (the history heuristic).
             let k = if i as u16 == tt_best {
                 i64::MAX
             } else {
                 let history = g
                     .history_slot(mv)
                     .map_or(0, |h| self.history.get(h % HISTORY).copied().unwrap_or(0));
-                ((g.greedy_key(mv) as i64) << 32) | history as i64
+                (key << 32) | history as i64
             };
             buf.order.push((k, i as u16));
         }
@@ -561,6 +602,9 @@ impl<M: Copy> Searcher<'_, M> {
         if hit {
             lower = lower.max(known_lower);
             upper = upper.min(known_upper);
+        }
+        if !keep {
+            return Ok(best);
         }
         self.store(Entry {
             key,
@@ -758,5 +802,63 @@ mod tests {
         })
         .unwrap_err();
         assert_eq!(e, Error::Value(INTERRUPTED.to_string()));
+    }
+}
+
+/// The speed of whole quinte deals from the first lead (not a test: run it with
+/// `QSOLVE_SEEDS=0..5 cargo test --release quinte_first_lead_speed -- --ignored --nocapture`).
+#[cfg(test)]
+mod speed {
+    use super::*;
+    use crate::quinte;
+
+    #[test]
+    #[ignore]
+    fn quinte_first_lead_speed() {
+        let seeds = std::env::var("QSOLVE_SEEDS").unwrap_or_else(|_| "0..5".to_string());
+        let (a, b) = seeds.split_once("..").unwrap();
+        let (a, b): (u64, u64) = (a.parse().unwrap(), b.parse().unwrap());
+        let limit: f64 = std::env::var("QSOLVE_LIMIT").map_or(20.0, |s| s.parse().unwrap());
+        let tricks: usize = std::env::var("QSOLVE_TRICKS").map_or(12, |s| s.parse().unwrap());
+        let mut times = Vec::new();
+        for seed in a..b {
+            let rules = quinte::Rules::new(250).unwrap();
+            let mut g = quinte::Game::new(rules, seed);
+            for _ in 0..4 {
+                g.apply(quinte::Move::Bid(quinte::Bid::Pass));
+            }
+            // Fewer tricks: greedy play to there (a position of its own, not the bench's).
+            while g.hands.iter().map(|h| h.len() as usize).sum::<usize>() > 4 * tricks {
+                let mv = crate::bots::greedy::quinte_greedy_move(&g).unwrap();
+                g.apply(mv);
+            }
+            let t = Instant::now();
+            let r = solve(
+                &g,
+                &Limits {
+                    time_limit: Some(limit),
+                    ..Limits::default()
+                },
+            );
+            let s = t.elapsed().as_secs_f64();
+            match r {
+                Ok(sol) => {
+                    println!(
+                        "seed {seed}: {s:.3} s, {} nodes, {:.0} nodes/s, value {}, moves {:?}",
+                        sol.nodes,
+                        sol.nodes as f64 / s,
+                        sol.value,
+                        sol.moves.iter().map(|m| m.1).collect::<Vec<_>>()
+                    );
+                    times.push(s);
+                }
+                Err(e) => {
+                    println!("seed {seed}: {e}");
+                    times.push(f64::INFINITY);
+                }
+            }
+        }
+        times.sort_by(|x, y| x.partial_cmp(y).unwrap());
+        println!("median {:.3} s", times[times.len() / 2]);
     }
 }

@@ -1,0 +1,194 @@
+//! Bounds on a quinte deal's final value for the exact solver (docs/engine.md "Search:
+//! the open-hand solver", Bounds): what is sure whatever is played from here.
+
+use super::cards::{CardSet, JOKER_ID, SUIT_MASKS};
+use super::equivalence::Holdings;
+use super::game::{quints_in, Game};
+use super::moves::Move;
+use super::rules::PLAYERS;
+use super::trick::{JOKER_QUINT, QUINT_VALUES};
+
+/// Every card but the joker, which never wins a trick.
+const SUITED: u64 = !(1u64 << JOKER_ID);
+
+/// The tricks `seat` is sure to win for its side: its cards in play (in hand or played to
+/// the trick) that no card of the other side can beat. Each of its cards is in its own
+/// trick and each card of the other side in one trick, so a card of the other side beats
+/// at most one of them: from the highest down, a card of the seat is beaten only if a
+/// higher card of the other side is left unmatched (a matching in which the other side
+/// beats as many as it can). A partner's higher card wins the trick for the side too.
+#[inline]
+pub(super) fn sure_for_seat(own: u64, others: u64) -> i64 {
+    let (mut rest, mut matched, mut sure) = (own & SUITED, 0u32, 0i64);
+    let others = others & SUITED;
+    while rest != 0 {
+        let top = 63 - rest.leading_zeros();
+        rest ^= 1u64 << top;
+        // The other side's cards above this one (top < 63: the shift never overflows).
+        let above = (others >> (top + 1)).count_ones();
+        if above > matched {
+            matched += 1;
+        } else {
+            sure += 1;
+        }
+    }
+    sure
+}
+
+impl Game {
+    /// `State::search_order_keys`: the greedy key (what the trick so far gives the side),
+    /// and of equal keys, when following, the lower card first (win cheaply, throw the
+    /// least); a lead sure to win its trick (no opponent can beat it: each holds only
+    /// lower cards of its suit, or, void in it, no higher card at all) before the other
+    /// leads, which the history heuristic orders (then the lower first).
+    pub(super) fn search_order_keys(&self, moves: &[Move], out: &mut Vec<i64>) {
+        let leading = self.played_len.is_multiple_of(PLAYERS);
+        let seat = self.turn.unwrap_or(0) as usize;
+        let opponents = [self.hands[(seat + 1) % 4].0, self.hands[(seat + 3) % 4].0];
+        crate::bots::greedy::quinte_greedy_keys(self, moves, |mv, greedy| {
+            let mut key = (greedy as i64) << 8;
+            if let Move::Card(c) = *mv {
+                if !leading {
+                    key |= 63 - c.id() as i64;
+                }
+                if let (true, Some(suit)) = (leading, c.suit()) {
+                    let suit = SUIT_MASKS[suit as usize].0;
+                    let above = !((c.bit() << 1) - 1) & SUITED;
+                    let sure = opponents.iter().all(|&o| {
+                        if o & suit != 0 {
+                            o & suit & above == 0
+                        } else {
+                            o & above == 0
+                        }
+                    });
+                    key |= (sure as i64) << 7;
+                }
+            }
+            out.push(key);
+        });
+    }
+
+    /// The cards in play of each seat: its hand and its card in the trick.
+    fn in_play(&self, h: &Holdings) -> [u64; 4] {
+        let mut out = [0u64; 4];
+        for (s, o) in out.iter_mut().enumerate() {
+            *o = self.hands[s].0 | h.trick_by_seat[s].0;
+        }
+        out
+    }
+
+    /// The tricks each side is sure to win from here (`sure_for_seat` of its better
+    /// seat: the two seats' cards may share tricks, so their counts do not add).
+    pub(super) fn sure_tricks(&self, h: &Holdings) -> [i64; 2] {
+        let cards = self.in_play(h);
+        let side = [cards[0] | cards[2], cards[1] | cards[3]];
+        let mut out = [0i64; 2];
+        for (seat, &own) in cards.iter().enumerate() {
+            let s = seat % 2;
+            out[s] = out[s].max(sure_for_seat(own, side[1 - s]));
+        }
+        out
+    }
+
+    /// The quint points each side can still take (`quints_left` shared out): a quint
+    /// goes to the side that wins the trick it is in, whose card in that trick is its
+    /// highest (the 5, the pair's Ace or 3) or a higher one; a side that holds neither
+    /// can never take it. The joker's and the cachette's may go to either side.
+    pub(super) fn quints_open(&self, h: &Holdings, pairs: &[(bool, bool); 4]) -> [u64; 2] {
+        let cards = self.in_play(h);
+        let side = [
+            (cards[0] | cards[2]) & SUITED,
+            (cards[1] | cards[3]) & SUITED,
+        ];
+        // Whether a side holds the card of id `top` or a higher one.
+        let reach = |s: usize, top: u32| side[s] >> top != 0;
+        let mut out = [0u64; 2];
+        for (suit, &(ace_four, two_three)) in pairs.iter().enumerate() {
+            let base = 13 * suit as u32;
+            let value = QUINT_VALUES[suit];
+            let five = h.present.0 >> (base + 3) & 1 != 0;
+            for (live, top) in [(five, 3), (ace_four, 12), (two_three, 1)] {
+                if live {
+                    for (s, o) in out.iter_mut().enumerate() {
+                        if reach(s, base + top) {
+                            *o += value;
+                        }
+                    }
+                }
+            }
+        }
+        let mut both = 0;
+        if h.present.has_joker() {
+            both += JOKER_QUINT;
+        }
+        if self.cachette_len > 0 {
+            both += quints_in(CardSet::from_cards(self.cachette().iter().copied()));
+        }
+        [out[0] + both, out[1] + both]
+    }
+
+    /// Bounds on the final value: every quint still to come going to one side or the
+    /// other where it can (`quints_open`), the tricks left likewise but for those each
+    /// side is sure of (`sure_tricks`), and, where a quint could still reach the target, an early end
+    /// that counts no tricks. The last trick, forced, is played out for its exact value.
+    pub(super) fn value_bounds(
+        &self,
+        h: &Holdings,
+        pairs: &[(bool, bool); 4],
+        banked: i64,
+        quints_left: u64,
+        early: bool,
+    ) -> Option<(i64, i64)> {
+        if !self.doubling.over {
+            return None;
+        }
+        if self.hands.iter().all(|hand| hand.len() <= 1) {
+            let mut last = self.clone();
+            let done = last.deals.len();
+            while last.deals.len() == done {
+                let card = last.legal_cards().first()?;
+                last.apply(Move::Card(card));
+            }
+            let p = last.deals[done].points;
+            let v = p[0] as i64 - p[1] as i64;
+            return Some((v, v));
+        }
+        let tricks_left = self.tricks_left() as i64;
+        let sure = self.sure_tricks(h);
+        // Side 0's tricks from here less side 1's: side 0 wins from sure[0] to
+        // tricks_left - sure[1] of them.
+        let low_t = 2 * sure[0] - tricks_left;
+        let high_t = tricks_left - 2 * sure[1];
+        let open = self.quints_open(h, pairs);
+        debug_assert!(open[0].max(open[1]) <= quints_left);
+        let (q0, q1) = (open[0] as i64, open[1] as i64);
+        let t = self.trick_value();
+        let (mut low, mut high) = (banked - q1 + low_t * t, banked + q0 + high_t * t);
+        if early {
+            low = low.min(self.quint_lead() - q1);
+            high = high.max(self.quint_lead() + q0);
+        }
+        Some((low, high))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_card_is_sure_when_the_other_side_has_no_higher_card_left_to_spend() {
+        // Bits stand for ranks, higher bits higher cards.
+        assert_eq!(sure_for_seat(0b1000, 0b0111), 1);
+        assert_eq!(sure_for_seat(0b1010, 0b0100), 1); // the 0b0100 beats the 0b0010
+        assert_eq!(sure_for_seat(0b1011, 0b0100), 2);
+        assert_eq!(sure_for_seat(0b0011, 0b1100), 0);
+        assert_eq!(sure_for_seat(0b0101, 0b1010), 0);
+        assert_eq!(sure_for_seat(0b0101, 0b1000), 1);
+        assert_eq!(sure_for_seat(0, 0b1000), 0);
+        // The joker never wins and never beats.
+        let joker = 1u64 << JOKER_ID;
+        assert_eq!(sure_for_seat(joker | 1, 0), 1);
+        assert_eq!(sure_for_seat(1, joker), 1);
+    }
+}
