@@ -12,6 +12,7 @@ use crate::any::AnyGame;
 use crate::bots::{unknown_bot_message, BotKind, BotSpec, BOT_NAMES};
 use crate::rng::SplitMix64;
 use crate::search::ismcts::{IsmctsParams, Rollout};
+use crate::search::worlds::Infer;
 use crate::search::pimc::PimcParams;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
@@ -192,6 +193,17 @@ fn rollout_arg(v: &Bound<'_, PyAny>) -> PyResult<Rollout> {
     }
 }
 
+/// `infer`: "greedy" or "none".
+fn infer_arg(v: &Bound<'_, PyAny>) -> PyResult<Infer> {
+    match super::str_text(v).and_then(|t| Infer::parse(&t)) {
+        Some(r) => Ok(r),
+        None => Err(value_error(format!(
+            "infer must be 'greedy' or 'none', not {}",
+            shown(v)?
+        ))),
+    }
+}
+
 /// A bot's spec from its parameters: `get(name)` is the value given for a parameter, or
 /// None for its default. Checked in signature order.
 fn spec_from<'py>(
@@ -224,6 +236,7 @@ fn spec_from<'py>(
                     .map_or(Ok(d.iterations), |v| count_arg(&v, "iterations", 1))?,
                 c: given("c").map_or(Ok(d.c), |v| exploration_arg(&v))?,
                 rollout: given("rollout").map_or(Ok(d.rollout), |v| rollout_arg(&v))?,
+                infer: given("infer").map_or(Ok(d.infer), |v| infer_arg(&v))?,
                 time_limit: time_limit(given("time_limit"))?,
             })
         }
@@ -340,6 +353,7 @@ impl PySearchBot {
                 d.set_item("iterations", p.iterations)?;
                 d.set_item("c", p.c)?;
                 d.set_item("rollout", p.rollout.name())?;
+                d.set_item("infer", p.infer.name())?;
                 d.set_item("time_limit", p.time_limit)?;
             }
             _ => {}
@@ -404,10 +418,11 @@ impl PySearchBot {
                 p.worlds, p.depth, p.exact, self.seed
             ),
             BotSpec::Ismcts(p) => format!(
-                "IsmctsBot(iterations={}, c={}, rollout='{}', time_limit={shown}, seed={})",
+                "IsmctsBot(iterations={}, c={}, rollout='{}', infer='{}', time_limit={shown}, seed={})",
                 p.iterations,
                 crate::pyrepr::py_repr_float(p.c),
                 p.rollout.name(),
+                p.infer.name(),
                 self.seed
             ),
             _ => String::new(),
@@ -520,12 +535,13 @@ pub struct PyIsmctsBot {}
 #[pymethods]
 impl PyIsmctsBot {
     #[new]
-    #[pyo3(signature = (iterations = None, c = None, rollout = None, time_limit = None, seed = None),
-           text_signature = "(iterations=8000, c=0.7, rollout='greedy', time_limit=None, seed=0)")]
+    #[pyo3(signature = (iterations = None, c = None, rollout = None, infer = None, time_limit = None, seed = None),
+           text_signature = "(iterations=8000, c=0.7, rollout='greedy', infer='greedy', time_limit=None, seed=0)")]
     fn new(
         iterations: Option<Bound<'_, PyAny>>,
         c: Option<Bound<'_, PyAny>>,
         rollout: Option<Bound<'_, PyAny>>,
+        infer: Option<Bound<'_, PyAny>>,
         time_limit: Option<Bound<'_, PyAny>>,
         seed: Option<Bound<'_, PyAny>>,
     ) -> PyResult<PyClassInitializer<PyIsmctsBot>> {
@@ -533,6 +549,7 @@ impl PyIsmctsBot {
             ("iterations", iterations),
             ("c", c),
             ("rollout", rollout),
+            ("infer", infer),
             ("time_limit", time_limit),
         ];
         let spec = spec_from(BotKind::Ismcts, |name| {
@@ -574,6 +591,17 @@ impl PyIsmctsBot {
     fn rollout(slf: PyRef<'_, Self>) -> &'static str {
         match &slf.as_super().spec {
             BotSpec::Ismcts(p) => p.rollout.name(),
+            _ => "",
+        }
+    }
+
+    /// What the worlds assume of the other seats' play: 'greedy' (each world one in
+    /// which their moves this round are greedy moves, when one is found in a few tries)
+    /// or 'none' (any world consistent with what the seat saw).
+    #[getter]
+    fn infer(slf: PyRef<'_, Self>) -> &'static str {
+        match &slf.as_super().spec {
+            BotSpec::Ismcts(p) => p.infer.name(),
             _ => "",
         }
     }

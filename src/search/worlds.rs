@@ -3,6 +3,61 @@
 //! and say which slot may take which card; the dealing is written once here.
 
 use crate::rng::SplitMix64;
+use crate::state::State;
+
+/// What a search assumes of the other seats' play when it samples worlds (docs/engine.md
+/// "Worlds fitted to the play").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Infer {
+    /// Any world consistent with what the seat saw.
+    None,
+    /// Worlds in which every move the other seats made this round is a greedy move.
+    Greedy,
+}
+
+impl Infer {
+    pub fn parse(name: &str) -> Option<Infer> {
+        match name {
+            "greedy" => Some(Infer::Greedy),
+            "none" => Some(Infer::None),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Infer::Greedy => "greedy",
+            Infer::None => "none",
+        }
+    }
+}
+
+/// How many worlds `sample_fitted` draws at most before it takes the first one.
+pub const FIT_TRIES: u32 = 16;
+
+/// A world for `seat`: with `Infer::Greedy`, the first of up to `FIT_TRIES` worlds drawn
+/// one after the other in which the other seats' moves this round fit greedy play, or
+/// the first drawn when none fits (play that is not greedy never leaves a search without
+/// worlds); with `Infer::None`, one world. `buf` is room to list moves in.
+pub fn sample_fitted<G: State>(
+    game: &G,
+    seat: u8,
+    infer: Infer,
+    rng: &mut SplitMix64,
+    buf: &mut Vec<G::Move>,
+) -> G {
+    let first = game.sample_world(seat, rng);
+    if infer == Infer::None || first.fits_greedy(seat, buf) {
+        return first;
+    }
+    for _ in 1..FIT_TRIES {
+        let world = game.sample_world(seat, rng);
+        if world.fits_greedy(seat, buf) {
+            return world;
+        }
+    }
+    first
+}
 
 /// At most this many slots: three other seats and the stock or the cachette.
 pub const MAX_SLOTS: usize = 5;
