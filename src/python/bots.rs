@@ -193,12 +193,12 @@ fn rollout_arg(v: &Bound<'_, PyAny>) -> PyResult<Rollout> {
     }
 }
 
-/// `infer`: "greedy" or "none".
+/// `infer`: "greedy" or "off".
 fn infer_arg(v: &Bound<'_, PyAny>) -> PyResult<Infer> {
     match super::str_text(v).and_then(|t| Infer::parse(&t)) {
         Some(r) => Ok(r),
         None => Err(value_error(format!(
-            "infer must be 'greedy' or 'none', not {}",
+            "infer must be 'greedy' or 'off', not {}",
             shown(v)?
         ))),
     }
@@ -597,7 +597,7 @@ impl PyIsmctsBot {
 
     /// What the worlds assume of the other seats' play: 'greedy' (each world one in
     /// which their moves this round are greedy moves, when one is found in a few tries)
-    /// or 'none' (any world consistent with what the seat saw).
+    /// or 'off' (any world consistent with what the seat saw).
     #[getter]
     fn infer(slf: PyRef<'_, Self>) -> &'static str {
         match &slf.as_super().spec {

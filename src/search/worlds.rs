@@ -10,7 +10,7 @@ use crate::state::State;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Infer {
     /// Any world consistent with what the seat saw.
-    None,
+    Off,
     /// Worlds in which every move the other seats made this round is a greedy move.
     Greedy,
 }
@@ -19,7 +19,7 @@ impl Infer {
     pub fn parse(name: &str) -> Option<Infer> {
         match name {
             "greedy" => Some(Infer::Greedy),
-            "none" => Some(Infer::None),
+            "off" => Some(Infer::Off),
             _ => None,
         }
     }
@@ -27,7 +27,7 @@ impl Infer {
     pub fn name(self) -> &'static str {
         match self {
             Infer::Greedy => "greedy",
-            Infer::None => "none",
+            Infer::Off => "off",
         }
     }
 }
@@ -38,7 +38,7 @@ pub const FIT_TRIES: u32 = 16;
 /// A world for `seat`: with `Infer::Greedy`, the first of up to `FIT_TRIES` worlds drawn
 /// one after the other in which the other seats' moves this round fit greedy play, or
 /// the first drawn when none fits (play that is not greedy never leaves a search without
-/// worlds); with `Infer::None`, one world. `buf` is room to list moves in.
+/// worlds); with `Infer::Off`, one world. `buf` is room to list moves in.
 pub fn sample_fitted<G: State>(
     game: &G,
     seat: u8,
@@ -47,7 +47,7 @@ pub fn sample_fitted<G: State>(
     buf: &mut Vec<G::Move>,
 ) -> G {
     let first = game.sample_world(seat, rng);
-    if infer == Infer::None || first.fits_greedy(seat, buf) {
+    if infer == Infer::Off || first.fits_greedy(seat, buf) {
         return first;
     }
     for _ in 1..FIT_TRIES {
