@@ -46,8 +46,16 @@ def small(name: str, rules: str, seed: int = 0) -> Dict[str, Any]:
 
 
 def twin(q: ModuleType, game: Any) -> Any:
-    """The same position as a game of backend `q`."""
-    return game if isinstance(game, q.Game) else q.Game.from_json(game.to_json())
+    """The same position as a game of backend `q`: the game as it was made, read from its
+    JSON, and every move since played again (so the round in play, which worlds fitted to
+    the play read, is the same too)."""
+    if isinstance(game, q.Game):
+        return game
+    other = q.Game.from_json(game.start_json())
+    for e in game.history:
+        if e.kind == "move":
+            other.play(str(e.move))
+    return other
 
 
 def reference(game: Any) -> Any:

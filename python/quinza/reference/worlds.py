@@ -12,17 +12,26 @@ only where it is allowed (no suit a seat has shown it is void in; no joker for a
 that followed with another card from trick 11 on), to a place picked in proportion to
 the room left, and when no allowed place has room, one augmenting path moves cards
 already placed to make room.
+
+Fitted to the play (`sample_fitted`, ismcts's `infer="greedy"`): of up to `FIT_TRIES`
+worlds drawn one after the other, the first in which every move the other seats made
+this round is a greedy move (`fits_greedy`), else the first drawn.
 """
 
 from __future__ import annotations
 
+import copy
 from collections import deque
 from typing import Any, Dict, List, Optional, Set
 
 from .cards import Card
 from .game import Game
 from .generator import Random
+from .playout import greedy_key
 from .quinte import JOKER_DEADLINE, PLAYERS, QuinteGame, suit_to_follow, winning_index
+
+# How many worlds `sample_fitted` draws at most before it takes the first one.
+FIT_TRIES = 16
 
 
 def sample_world(game: Game, seat: int, rng: Random) -> Game:
@@ -167,3 +176,52 @@ def seen_voids(game: QuinteGame) -> "tuple[Dict[int, Set[str]], Set[int]]":
         if len(cards) == PLAYERS:
             leader = (leader + winning_index(cards)) % PLAYERS
     return void, no_joker
+
+
+def sample_fitted(game: Game, seat: int, rng: Random, infer: str) -> Game:
+    """A world for `seat`: with `infer="greedy"`, the first of up to `FIT_TRIES` worlds
+    drawn one after the other in which the other seats' moves this round fit greedy play
+    (`fits_greedy`), or the first drawn when none fits (play that is not greedy never
+    leaves a search without worlds); with `infer="off"`, one world."""
+    first = sample_world(game, seat, rng)
+    if infer == "off" or fits_greedy(first, seat):
+        return first
+    for _ in range(1, FIT_TRIES):
+        world = sample_world(game, seat, rng)
+        if fits_greedy(world, seat):
+            return world
+    return first
+
+
+def fits_greedy(world: Game, seat: int) -> bool:
+    """Whether every move a seat other than `seat` made this round is one a greedy player
+    would have made in `world`: its greedy key is the highest of that seat's legal moves
+    then (ties fit). A seat's hand before a move is its hand now plus the cards it played
+    since, this round; the table is replayed from the round's start. Quinte: always (its
+    worlds keep the voids the play showed).
+
+    >>> g = Game("quinza", seed=3)
+    >>> fits_greedy(g, g.turn)  # nothing played yet
+    True
+    """
+    if isinstance(world, QuinteGame):
+        return True
+    moves = world._round  # type: ignore[attr-defined]
+    if all(s == seat for s, _ in moves):
+        return True
+    tables, table = [], list(world._round_table)  # type: ignore[attr-defined]
+    for _, move in moves:
+        tables.append(table)
+        table = [c for c in table if c not in move.captures] if move.captures else table + [move.card]
+    then = copy.copy(world)  # a shallow copy to pose each earlier position in
+    then._hands = [list(h) for h in world._hands]
+    for i in reversed(range(len(moves))):
+        s, move = moves[i]
+        then._hands[s] = then._hands[s] + [move.card]
+        if s == seat:
+            continue
+        then._table, then._turn = tables[i], s  # type: ignore[attr-defined]
+        key = greedy_key(then, move)
+        if any(greedy_key(then, m) > key for m in then.legal_moves()):
+            return False
+    return True
