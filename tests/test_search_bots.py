@@ -25,7 +25,7 @@ import pytest
 
 import quinza
 import quinza.reference as ref
-from quinza.reference.worlds import sample_world
+from quinza.reference.worlds import FIT_TRIES, fits_greedy, sample_fitted, sample_world
 
 from .conftest import advanced, near_end, played_by, position, random_play, redeal, replays, texts
 
@@ -237,6 +237,100 @@ def test_quinte_worlds_keep_the_joker_from_seats_that_followed_without_it_late()
                     assert replays(g, state["hands"], state["stock"])
                     checked += bool(late - {seat})
     assert checked > 30
+
+
+# -- worlds fitted to the play (infer) ---------------------------------------------------------
+
+def _quinza_position(q: ModuleType, hands: List[List[str]], table: List[str], stock: List[str]) -> Any:
+    """A 2-player quinza position, seat 0 to play; every card not named in side 0's pile."""
+    named = {c for h in hands for c in h} | set(table) | set(stock)
+    rest = [f"{r}{s}" for s in "oceb" for r in (1, 2, 3, 4, 5, 6, 7, 10, 11, 12) if f"{r}{s}" not in named]
+    return q.Game.from_position("quinza", hands=hands, table=table, stock=stock, dealer=1, piles=[rest, []])
+
+
+# Seat 0 lays 1c on 5c 4b; seat 1 is to play. Of the hidden cards (seat 0's two and the
+# stock) 10o, 11c and 6c capture there: a greedy seat 0 held none of them (any capture is
+# worth more than any lay in quinza).
+CAPTURES_THERE = {"10o", "11c", "6c"}
+
+
+def _laid_on_a_capture_table(q: ModuleType) -> Any:
+    g = _quinza_position(q, [["1c", "2e", "3e"], ["2b", "3b", "7e"]], ["5c", "4b"], ["10o", "11c", "6c", "7o", "1o", "12b"])
+    g.play("1c")
+    return g
+
+
+def test_worlds_fitted_to_greedy_play_never_give_a_seat_a_hand_it_would_have_captured_with() -> None:
+    g = _laid_on_a_capture_table(ref)
+    fitted, plain = [], []
+    for k in range(200):
+        fitted.append({str(c) for c in sample_fitted(g, 1, ref.Random(k), "greedy").hand(0)} | {"1c"})
+        plain.append({str(c) for c in sample_fitted(g, 1, ref.Random(k), "off").hand(0)} | {"1c"})
+    assert all(not h & CAPTURES_THERE for h in fitted)
+    assert sum(bool(h & CAPTURES_THERE) for h in plain) > 50  # about 64% of them
+    # 'off' is the plain world; 'greedy' the first that fits, drawn from the same generator.
+    assert sample_fitted(g, 1, ref.Random(3), "off").to_json() == sample_world(g, 1, ref.Random(3)).to_json()
+    rng = ref.Random(5)
+    tries = [sample_world(g, 1, rng) for _ in range(FIT_TRIES)]
+    first_fit = next(w for w in tries if fits_greedy(w, 1))
+    assert sample_fitted(g, 1, ref.Random(5), "greedy").to_json() == first_fit.to_json()
+
+
+def test_a_history_no_world_fits_still_gives_worlds_and_moves() -> None:
+    # Seat 0 took 5c with 10e where 5o (5 points more) was there to take: no hand makes
+    # that greedy, so the first world drawn is taken, after FIT_TRIES tries.
+    for q in (ref, quinza):
+        g = _quinza_position(q, [["10e", "2c", "3c"], ["1b", "2b", "3b"]], ["5c", "5o", "7b", "6e"], ["1c", "4c", "6c", "7c", "11c", "12c"])
+        g.play("10e x 5c")
+        if q is ref:
+            rng = ref.Random(7)
+            assert not any(fits_greedy(sample_world(g, 1, rng), 1) for _ in range(FIT_TRIES))
+            after = rng.state
+            rng = ref.Random(7)
+            assert sample_fitted(g, 1, rng, "greedy").to_json() == sample_world(g, 1, ref.Random(7)).to_json()
+            assert rng.state == after  # every try drawn, none kept
+        bot = q.bot("ismcts", iterations=200, seed=1)
+        assert bot(g) in g.legal_moves() and len(bot.analyse(g)) == len(g.legal_moves())
+    core, mine = quinza.bot("ismcts", iterations=50, seed=2), ref.bot("ismcts", iterations=50, seed=2)
+    gc = _quinza_position(quinza, [["10e", "2c", "3c"], ["1b", "2b", "3b"]], ["5c", "5o", "7b", "6e"], ["1c", "4c", "6c", "7c", "11c", "12c"])
+    gr = _quinza_position(ref, [["10e", "2c", "3c"], ["1b", "2b", "3b"]], ["5c", "5o", "7b", "6e"], ["1c", "4c", "6c", "7c", "11c", "12c"])
+    gc.play("10e x 5c")
+    gr.play("10e x 5c")
+    assert shown(core.analyse(gc)) == shown(mine.analyse(gr)) and core.state == mine.state
+
+
+@pytest.mark.parametrize("name,players", [("quinza", 2), ("rb3ine", 2), ("escoba", 2), ("escoba", 3), ("quinza", 4)])
+def test_the_twins_fit_worlds_alike_mid_round_after_greedy_play(name: str, players: int) -> None:
+    # Positions where the other seats played greedily this round (their moves fit some
+    # worlds, not all): the same draws, the same worlds, the same analysis, with and
+    # without the filter; and the filter changes the search.
+    changed = 0
+    for seed in range(6):
+        games = [q.Game(q.Rules(name, players=players, target=10**6), seed=seed) for q in (quinza, ref)]
+        for _ in range(7 + seed):
+            move = str(quinza.bot("greedy")(games[0]))
+            for g in games:
+                g.play(move)
+        if games[0].count_legal_moves() < 2:
+            continue
+        got = {}
+        for infer in ("greedy", "off"):
+            core, mine = quinza.bot("ismcts", iterations=40, infer=infer, seed=seed), ref.bot("ismcts", iterations=40, infer=infer, seed=seed)
+            got[infer] = shown(core.analyse(games[0]))
+            assert got[infer] == shown(mine.analyse(games[1])) and core.state == mine.state, (seed, infer)
+        changed += got["greedy"] != got["off"]
+    assert changed > 0
+
+
+def test_a_game_read_from_json_sees_the_round_from_there(q: ModuleType) -> None:
+    # The round's moves are not in the JSON: read back, a game knows them no more, so
+    # there is nothing to fit (the search is the plain one); the game it came from fits.
+    g = _laid_on_a_capture_table(q)
+    h = q.Game.from_json(g.to_json())
+    plain = shown(q.bot("ismcts", iterations=60, seed=4).analyse(h))
+    assert plain == shown(q.bot("ismcts", iterations=60, seed=4, infer="off").analyse(h))
+    assert shown(q.bot("ismcts", iterations=60, seed=4, infer="off").analyse(g)) == plain
+    assert shown(q.bot("ismcts", iterations=60, seed=4).analyse(g)) != plain
 
 
 # -- pimc ---------------------------------------------------------------------------------------

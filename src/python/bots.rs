@@ -12,8 +12,8 @@ use crate::any::AnyGame;
 use crate::bots::{unknown_bot_message, BotKind, BotSpec, BOT_NAMES};
 use crate::rng::SplitMix64;
 use crate::search::ismcts::{IsmctsParams, Rollout};
-use crate::search::worlds::Infer;
 use crate::search::pimc::PimcParams;
+use crate::search::worlds::Infer;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 
