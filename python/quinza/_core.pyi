@@ -744,6 +744,7 @@ class IsmctsBot(SearchBot):
         iterations: Optional[int] = 8000,
         c: Optional[float] = 0.7,
         rollout: Optional[str] = "greedy",
+        infer: Optional[str] = "greedy",
         time_limit: Optional[float] = None,
         seed: Optional[int] = 0,
     ) -> Self: ...
@@ -757,6 +758,12 @@ class IsmctsBot(SearchBot):
     def rollout(self) -> str:
         """How an iteration plays on to the end of the deal: 'greedy' (every seat the greedy
         move) or 'random' (every seat a uniform legal move from the bot's generator).
+        """
+    @property
+    def infer(self) -> str:
+        """What the worlds assume of the other seats' play: 'greedy' (each world one in
+        which their moves this round are greedy moves, when one is found in a few tries)
+        or 'off' (any world consistent with what the seat saw).
         """
 
 ENCODING_VERSION: int
