@@ -159,10 +159,11 @@ pub trait State: Clone + Send + Sync + Sized {
 
     /// Whether the moves the seats other than `seat` made in this world (a game reached
     /// by play, or a world of one) fit greedy play (docs/engine.md "Worlds fitted to the
-    /// play"); `buf` is room to list moves in. By default every world fits (quinte: its
+    /// play"); with `first`, each move must be the greedy bot's own (the first of the
+    /// greatest key in legal-move order). `buf` is room to list moves in. By default every world fits (quinte: its
     /// worlds already keep the voids the play showed).
     #[inline]
-    fn fits_greedy(&self, _seat: u8, _buf: &mut Vec<Self::Move>) -> bool {
+    fn fits_greedy(&self, _seat: u8, _first: bool, _buf: &mut Vec<Self::Move>) -> bool {
         true
     }
 

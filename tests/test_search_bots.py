@@ -602,8 +602,8 @@ BAD = [
     (("ismcts",), {"c": -1}, "c must be a finite number from 0, not -1"),
     (("ismcts",), {"rollout": "mcts"}, "rollout must be 'greedy' or 'random', not 'mcts'"),
     (("ismcts",), {"rollout": 1}, "rollout must be 'greedy' or 'random', not 1"),
-    (("ismcts",), {"infer": "none"}, "infer must be 'greedy' or 'off', not 'none'"),
-    (("ismcts",), {"infer": False}, "infer must be 'greedy' or 'off', not False"),
+    (("ismcts",), {"infer": "none"}, "infer must be 'greedy', 'greedy_first' or 'off', not 'none'"),
+    (("ismcts",), {"infer": False}, "infer must be 'greedy', 'greedy_first' or 'off', not False"),
     (("ismcts",), {"infer": 3, "rollout": "x"}, "rollout must be 'greedy' or 'random', not 'x'"),  # signature order
     (("ismcts",), {"c": math.inf}, "c must be a finite number from 0, not inf"),
     (("ismcts",), {"c": math.nan}, "c must be a finite number from 0, not nan"),

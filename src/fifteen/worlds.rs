@@ -45,8 +45,10 @@ impl Game {
     /// is one a greedy player would have made in this game (a world): its greedy key is
     /// the highest of that seat's legal moves then (ties fit). A seat's hand before its
     /// move is its hand now plus the cards it played since, this round; the table is
-    /// replayed from the round's start. `buf` is room to list moves in.
-    pub fn fits_greedy(&self, seat: u8, buf: &mut Vec<Move>) -> bool {
+    /// replayed from the round's start. With `first`, the move must be the greedy bot's
+    /// own: the first of the greatest key in legal-move order. `buf` is room to list
+    /// moves in.
+    pub fn fits_greedy(&self, seat: u8, first: bool, buf: &mut Vec<Move>) -> bool {
         let round = &self.round;
         let n = round.len as usize;
         if round.seats[..n].iter().all(|&s| s == seat) {
@@ -75,6 +77,12 @@ impl Game {
             then.table = tables[i];
             then.turn = Some(s);
             let played = Move::capture(card, CardSet(round.captures[i]));
+            if first {
+                if crate::state::State::greedy_move(&then, buf) != Some(played) {
+                    return false;
+                }
+                continue;
+            }
             let key = crate::bots::greedy_key(&then, &played);
             buf.clear();
             then.legal_moves_into(buf);

@@ -193,12 +193,12 @@ fn rollout_arg(v: &Bound<'_, PyAny>) -> PyResult<Rollout> {
     }
 }
 
-/// `infer`: "greedy" or "off".
+/// `infer`: "greedy", "greedy_first" or "off".
 fn infer_arg(v: &Bound<'_, PyAny>) -> PyResult<Infer> {
     match super::str_text(v).and_then(|t| Infer::parse(&t)) {
         Some(r) => Ok(r),
         None => Err(value_error(format!(
-            "infer must be 'greedy' or 'off', not {}",
+            "infer must be 'greedy', 'greedy_first' or 'off', not {}",
             shown(v)?
         ))),
     }

@@ -203,7 +203,7 @@ fn a_history_no_world_fits_still_gives_the_first_world_drawn() {
     let mut buf = Vec::new();
     let mut rng = SplitMix64::new(7);
     for _ in 0..FIT_TRIES {
-        assert!(!g.sample_world(1, &mut rng).fits_greedy(1, &mut buf));
+        assert!(!g.sample_world(1, &mut rng).fits_greedy(1, false, &mut buf));
     }
     let mut fitted = SplitMix64::new(7);
     let w = sample_fitted(&g, 1, Infer::Greedy, &mut fitted, &mut buf);
@@ -229,7 +229,7 @@ fn the_round_in_play_is_what_every_seat_saw_since_the_hands_were_dealt() {
             let mut buf = Vec::new();
             let mut since = 0usize;
             while let Some(seat) = g.turn() {
-                assert!(g.fits_greedy(seat, &mut buf));
+                assert!(g.fits_greedy(seat, false, &mut buf) && g.fits_greedy(seat, true, &mut buf));
                 assert_eq!(g.round.len as usize, since);
                 let before_hands: u32 = (0..players).map(|s| g.hand(s).len()).sum();
                 if since == 0 {

@@ -13,12 +13,15 @@ pub enum Infer {
     Off,
     /// Worlds in which every move the other seats made this round is a greedy move.
     Greedy,
+    /// Worlds in which every such move is the greedy bot's own (its tie-break too).
+    GreedyFirst,
 }
 
 impl Infer {
     pub fn parse(name: &str) -> Option<Infer> {
         match name {
             "greedy" => Some(Infer::Greedy),
+            "greedy_first" => Some(Infer::GreedyFirst),
             "off" => Some(Infer::Off),
             _ => None,
         }
@@ -27,6 +30,7 @@ impl Infer {
     pub fn name(self) -> &'static str {
         match self {
             Infer::Greedy => "greedy",
+            Infer::GreedyFirst => "greedy_first",
             Infer::Off => "off",
         }
     }
@@ -46,13 +50,14 @@ pub fn sample_fitted<G: State>(
     rng: &mut SplitMix64,
     buf: &mut Vec<G::Move>,
 ) -> G {
+    let strict = infer == Infer::GreedyFirst;
     let first = game.sample_world(seat, rng);
-    if infer == Infer::Off || first.fits_greedy(seat, buf) {
+    if infer == Infer::Off || first.fits_greedy(seat, strict, buf) {
         return first;
     }
     for _ in 1..FIT_TRIES {
         let world = game.sample_world(seat, rng);
-        if world.fits_greedy(seat, buf) {
+        if world.fits_greedy(seat, strict, buf) {
             return world;
         }
     }

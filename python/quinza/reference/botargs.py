@@ -74,16 +74,16 @@ def rollout(value: Any, default: str) -> str:
     return value
 
 
-INFERS = ("greedy", "off")
+INFERS = ("greedy", "greedy_first", "off")
 
 
 def infer(value: Any, default: str) -> str:
-    """What ISMCTS's worlds assume of the other seats' play: 'greedy' or 'off'; None is
-    `default`."""
+    """What ISMCTS's worlds assume of the other seats' play: 'greedy', 'greedy_first' or
+    'off'; None is `default`."""
     if value is None:
         return default
     if not isinstance(value, str) or value not in INFERS:
-        raise ValueError(f"infer must be 'greedy' or 'off', not {quoted(value)}")
+        raise ValueError(f"infer must be 'greedy', 'greedy_first' or 'off', not {quoted(value)}")
     return value
 
 

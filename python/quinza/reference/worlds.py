@@ -27,7 +27,7 @@ from typing import Any, Dict, List, Optional, Set
 from .cards import Card
 from .game import Game
 from .generator import Random
-from .playout import greedy_key
+from .playout import greedy_key, greedy_move
 from .quinte import JOKER_DEADLINE, PLAYERS, QuinteGame, suit_to_follow, winning_index
 
 # How many worlds `sample_fitted` draws at most before it takes the first one.
@@ -182,22 +182,26 @@ def sample_fitted(game: Game, seat: int, rng: Random, infer: str) -> Game:
     """A world for `seat`: with `infer="greedy"`, the first of up to `FIT_TRIES` worlds
     drawn one after the other in which the other seats' moves this round fit greedy play
     (`fits_greedy`), or the first drawn when none fits (play that is not greedy never
-    leaves a search without worlds); with `infer="off"`, one world."""
+    leaves a search without worlds); `infer="greedy_first"` likewise, each move the
+    greedy bot's own; with `infer="off"`, one world."""
+    strict = infer == "greedy_first"
     first = sample_world(game, seat, rng)
-    if infer == "off" or fits_greedy(first, seat):
+    if infer == "off" or fits_greedy(first, seat, strict):
         return first
     for _ in range(1, FIT_TRIES):
         world = sample_world(game, seat, rng)
-        if fits_greedy(world, seat):
+        if fits_greedy(world, seat, strict):
             return world
     return first
 
 
-def fits_greedy(world: Game, seat: int) -> bool:
+def fits_greedy(world: Game, seat: int, first: bool = False) -> bool:
     """Whether every move a seat other than `seat` made this round is one a greedy player
     would have made in `world`: its greedy key is the highest of that seat's legal moves
     then (ties fit). A seat's hand before a move is its hand now plus the cards it played
-    since, this round; the table is replayed from the round's start. Quinte: always (its
+    since, this round; the table is replayed from the round's start. With `first`, the
+    move must be the greedy bot's own (the first of the greatest key in legal-move
+    order). Quinte: always (its
     worlds keep the voids the play showed).
 
     >>> g = Game("quinza", seed=3)
@@ -221,6 +225,10 @@ def fits_greedy(world: Game, seat: int) -> bool:
         if s == seat:
             continue
         then._table, then._turn = tables[i], s  # type: ignore[attr-defined]
+        if first:
+            if greedy_move(then) != move:
+                return False
+            continue
         key = greedy_key(then, move)
         if any(greedy_key(then, m) > key for m in then.legal_moves()):
             return False
