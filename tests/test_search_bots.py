@@ -333,6 +333,19 @@ def test_a_game_read_from_json_sees_the_round_from_there(q: ModuleType) -> None:
     assert shown(q.bot("ismcts", iterations=60, seed=4).analyse(g)) != plain
 
 
+def test_copies_pickles_and_undo_keep_the_round_in_play(q: ModuleType) -> None:
+    import copy
+    import pickle
+
+    g = _laid_on_a_capture_table(q)
+    expected = shown(q.bot("ismcts", iterations=60, seed=4).analyse(g))
+    undone = g.copy()
+    undone.play(str(undone.legal_moves()[0]))
+    undone.undo()
+    for h in (g.copy(), copy.deepcopy(g), pickle.loads(pickle.dumps(g)), undone):
+        assert shown(q.bot("ismcts", iterations=60, seed=4).analyse(h)) == expected
+
+
 # -- pimc ---------------------------------------------------------------------------------------
 
 
