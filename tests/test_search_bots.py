@@ -254,9 +254,9 @@ def _quinza_position(q: ModuleType, hands: List[List[str]], table: List[str], st
 CAPTURES_THERE = {"10o", "11c", "6c"}
 
 
-def _laid_on_a_capture_table(q: ModuleType) -> Any:
+def _laid_on_a_capture_table(q: ModuleType, card: str = "1c") -> Any:
     g = _quinza_position(q, [["1c", "2e", "3e"], ["2b", "3b", "7e"]], ["5c", "4b"], ["10o", "11c", "6c", "7o", "1o", "12b"])
-    g.play("1c")
+    g.play(card)
     return g
 
 
@@ -274,6 +274,30 @@ def test_worlds_fitted_to_greedy_play_never_give_a_seat_a_hand_it_would_have_cap
     tries = [sample_world(g, 1, rng) for _ in range(FIT_TRIES)]
     first_fit = next(w for w in tries if fits_greedy(w, 1))
     assert sample_fitted(g, 1, ref.Random(5), "greedy").to_json() == first_fit.to_json()
+
+
+def test_greedy_first_worlds_make_the_greedy_bots_own_move() -> None:
+    # Seat 0 laid 3e (not the greedy bot's lay from its real hand: 1c comes first). Each
+    # world's seat 0, holding its hand there plus 3e, lays 3e as the greedy bot would: the
+    # first lay of the greatest key (-1, any card but an Oros); 'greedy' also takes worlds
+    # in which another lay of that key comes first.
+    g = _laid_on_a_capture_table(ref, "3e")
+    first_only, unfitted = 0, 0
+    for k in range(200):
+        for infer in ("greedy", "greedy_first"):
+            w = sample_fitted(g, 1, ref.Random(k), infer)
+            if not fits_greedy(w, 1, infer == "greedy_first"):
+                unfitted += 1  # none of the tries fitted (about 1 in 9 worlds does): the first
+                continue
+            hand = {str(c) for c in w.hand(0)} | {"3e"}
+            assert not hand & CAPTURES_THERE
+            lays = sorted(hand, key=lambda c: ref.Card(c).id)
+            keyed = [c for c in lays if ref.Card(c).suit != "o"]  # key -1: every lay but an Oros
+            if infer == "greedy_first":
+                assert keyed[0] == "3e", (k, lays)
+            else:
+                first_only += keyed[0] != "3e"
+    assert first_only > 0 and unfitted < 60
 
 
 def test_a_history_no_world_fits_still_gives_worlds_and_moves() -> None:

@@ -596,8 +596,9 @@ impl PyIsmctsBot {
     }
 
     /// What the worlds assume of the other seats' play: 'greedy' (each world one in
-    /// which their moves this round are greedy moves, when one is found in a few tries)
-    /// or 'off' (any world consistent with what the seat saw).
+    /// which their moves this round are greedy moves, when one is found in a few tries),
+    /// 'greedy_first' (the greedy bot's own moves, its tie-break too) or 'off' (any world
+    /// consistent with what the seat saw).
     #[getter]
     fn infer(slf: PyRef<'_, Self>) -> &'static str {
         match &slf.as_super().spec {

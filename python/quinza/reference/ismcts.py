@@ -95,8 +95,9 @@ class IsmctsBot(SearchBot):
     @property
     def infer(self) -> str:
         """What the worlds assume of the other seats' play: 'greedy' (each world one in
-        which their moves this round are greedy moves, when one is found in a few tries)
-        or 'off' (any world consistent with what the seat saw)."""
+        which their moves this round are greedy moves, when one is found in a few tries),
+        'greedy_first' (the greedy bot's own moves, its tie-break too) or 'off' (any world
+        consistent with what the seat saw)."""
         return self._infer
 
     @property
