@@ -730,7 +730,11 @@ class IsmctsBot(SearchBot):
     the deal's points of the side of the seat that made the move minus the best of the
     other sides'. With `time_limit` seconds, `iterations` is ignored: iterations run
     until the time is up (at least one; the clock is read between iterations). A single
-    legal move is played without searching and draws nothing.
+    legal move is played without searching and draws nothing. With `infer="greedy"` (the
+    default) a world is one in which the other seats' moves this round are greedy moves
+    (of up to 16 drawn, the first that fits; none: the first drawn); `"greedy_first"`
+    asks for the greedy bot's very moves; `"off"` takes any world (docs/engine.md
+    "Worlds fitted to the play").
 
     >>> from quinza.reference import Game
     >>> g = Game("quinza", seed=2)
