@@ -229,7 +229,9 @@ fn the_round_in_play_is_what_every_seat_saw_since_the_hands_were_dealt() {
             let mut buf = Vec::new();
             let mut since = 0usize;
             while let Some(seat) = g.turn() {
-                assert!(g.fits_greedy(seat, false, &mut buf) && g.fits_greedy(seat, true, &mut buf));
+                assert!(
+                    g.fits_greedy(seat, false, &mut buf) && g.fits_greedy(seat, true, &mut buf)
+                );
                 assert_eq!(g.round.len as usize, since);
                 let before_hands: u32 = (0..players).map(|s| g.hand(s).len()).sum();
                 if since == 0 {
