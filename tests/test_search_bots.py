@@ -25,7 +25,7 @@ import pytest
 
 import quinza
 import quinza.reference as ref
-from quinza.reference.worlds import FIT_TRIES, fits_greedy, sample_fitted, sample_world
+from quinza.reference.worlds import FIT_TRIES, GIVE_UP_AFTER, Fitter, fits_greedy, sample_fitted, sample_world
 
 from .conftest import advanced, near_end, played_by, position, random_play, redeal, replays, texts
 
@@ -48,14 +48,15 @@ def small(name: str, rules: str, seed: int = 0) -> Dict[str, Any]:
 def twin(q: ModuleType, game: Any) -> Any:
     """The same position as a game of backend `q`: the game as it was made, read from its
     JSON, and every move since played again (so the round in play, which worlds fitted to
-    the play read, is the same too)."""
+    the play read, is the same too). A game that is not its moves played again (a world:
+    its hidden cards dealt again) is read from its JSON."""
     if isinstance(game, q.Game):
         return game
     other = q.Game.from_json(game.start_json())
     for e in game.history:
         if e.kind == "move":
             other.play(str(e.move))
-    return other
+    return other if other.to_json() == game.to_json() else q.Game.from_json(game.to_json())
 
 
 def reference(game: Any) -> Any:
@@ -313,6 +314,17 @@ def test_a_history_no_world_fits_still_gives_worlds_and_moves() -> None:
             rng = ref.Random(7)
             assert sample_fitted(g, 1, rng, "greedy").to_json() == sample_world(g, 1, ref.Random(7)).to_json()
             assert rng.state == after  # every try drawn, none kept
+            # A search gives up fitting after GIVE_UP_AFTER such worlds: one draw a world then.
+            fitter, rng = Fitter("greedy"), ref.Random(8)
+            for _ in range(GIVE_UP_AFTER):
+                fitter.world(g, 1, rng)
+            assert fitter.infer == "off"
+            state = rng.state
+            assert fitter.world(g, 1, rng).to_json() == sample_world(g, 1, ref.Random(state)).to_json()
+            fits = Fitter("greedy")
+            for k in range(GIVE_UP_AFTER + 5):
+                fits.world(_laid_on_a_capture_table(ref), 1, ref.Random(k))
+            assert fits.infer == "greedy"  # where worlds fit, it goes on fitting
         bot = q.bot("ismcts", iterations=200, seed=1)
         assert bot(g) in g.legal_moves() and len(bot.analyse(g)) == len(g.legal_moves())
     core, mine = quinza.bot("ismcts", iterations=50, seed=2), ref.bot("ismcts", iterations=50, seed=2)

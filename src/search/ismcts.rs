@@ -5,7 +5,7 @@
 //! greedily to the end of the deal and backs up the deal's value for each mover's side.
 
 use super::solver::{score, Value};
-use super::worlds::{sample_fitted, Infer};
+use super::worlds::{Fitter, Infer};
 use crate::rng::SplitMix64;
 use crate::state::State;
 use std::time::{Duration, Instant};
@@ -240,8 +240,9 @@ pub fn analyse<G: State>(
     let mut playout: Vec<G::Move> = Vec::new();
     let mut path: Vec<u32> = Vec::new();
     let mut iterations = 0u64;
+    let mut fitter = Fitter::new(p.infer);
     loop {
-        let mut world = sample_fitted(game, seat, p.infer, rng, &mut moves);
+        let mut world = fitter.world(game, seat, rng, &mut moves);
         let mut node = 0u32;
         path.clear();
         // Selection and expansion, until a move is added or the deal ends.

@@ -212,6 +212,16 @@ fn a_history_no_world_fits_still_gives_the_first_world_drawn() {
         fingerprint(&w),
         fingerprint(&g.sample_world(1, &mut SplitMix64::new(7)))
     );
+    // A search gives up fitting after GIVE_UP_AFTER such worlds: one draw a world then.
+    let mut fitter = crate::search::worlds::Fitter::new(Infer::Greedy);
+    let mut rng = SplitMix64::new(8);
+    for _ in 0..crate::search::worlds::GIVE_UP_AFTER {
+        fitter.world(&g, 1, &mut rng, &mut buf);
+    }
+    let mut once = rng;
+    let w = fitter.world(&g, 1, &mut rng, &mut buf);
+    assert_eq!(fingerprint(&w), fingerprint(&g.sample_world(1, &mut once)));
+    assert_eq!(rng.state, once.state);
     let mv = Bot::new(BotSpec::Ismcts(IsmctsParams::default()), 1)
         .choose(&g)
         .unwrap();

@@ -39,6 +39,11 @@ impl Infer {
 /// How many worlds `sample_fitted` draws at most before it takes the first one.
 pub const FIT_TRIES: u32 = 16;
 
+/// A search stops fitting worlds (takes them as `Infer::Off` does) when its first
+/// `GIVE_UP_AFTER` calls found no world that fits: play that fits no world costs no more
+/// than this.
+pub const GIVE_UP_AFTER: u32 = 32;
+
 /// A world for `seat`: with `Infer::Greedy`, the first of up to `FIT_TRIES` worlds drawn
 /// one after the other in which the other seats' moves this round fit greedy play, or
 /// the first drawn when none fits (play that is not greedy never leaves a search without
@@ -50,18 +55,64 @@ pub fn sample_fitted<G: State>(
     rng: &mut SplitMix64,
     buf: &mut Vec<G::Move>,
 ) -> G {
+    try_fitted(game, seat, infer, rng, buf).0
+}
+
+/// `sample_fitted`, and whether the world fits (always, with `Infer::Off`).
+pub fn try_fitted<G: State>(
+    game: &G,
+    seat: u8,
+    infer: Infer,
+    rng: &mut SplitMix64,
+    buf: &mut Vec<G::Move>,
+) -> (G, bool) {
     let strict = infer == Infer::GreedyFirst;
     let first = game.sample_world(seat, rng);
     if infer == Infer::Off || first.fits_greedy(seat, strict, buf) {
-        return first;
+        return (first, true);
     }
     for _ in 1..FIT_TRIES {
         let world = game.sample_world(seat, rng);
         if world.fits_greedy(seat, strict, buf) {
-            return world;
+            return (world, true);
         }
     }
-    first
+    (first, false)
+}
+
+/// The worlds of one search: fitted while some fit, else (after `GIVE_UP_AFTER`
+/// worlds with none fitted) taken as they come.
+pub struct Fitter {
+    infer: Infer,
+    calls: u32,
+    fitted: bool,
+}
+
+impl Fitter {
+    pub fn new(infer: Infer) -> Fitter {
+        Fitter {
+            infer,
+            calls: 0,
+            fitted: false,
+        }
+    }
+
+    /// The search's next world.
+    pub fn world<G: State>(
+        &mut self,
+        game: &G,
+        seat: u8,
+        rng: &mut SplitMix64,
+        buf: &mut Vec<G::Move>,
+    ) -> G {
+        let (world, fits) = try_fitted(game, seat, self.infer, rng, buf);
+        self.fitted |= fits;
+        self.calls += 1;
+        if !self.fitted && self.calls == GIVE_UP_AFTER {
+            self.infer = Infer::Off;
+        }
+        world
+    }
 }
 
 /// At most this many slots: three other seats and the stock or the cachette.

@@ -22,7 +22,7 @@ from .botargs import infer as infer_arg
 from .botargs import rollout as rollout_arg
 from .game import Game
 from .playout import deal_value, play_out
-from .worlds import sample_fitted
+from .worlds import Fitter
 
 
 class _Node:
@@ -139,8 +139,9 @@ class IsmctsBot(SearchBot):
         scale = 1
         deadline = self._deadline()
         done = 0
+        fitter = Fitter(self._infer)
         while True:
-            scale = self._iterate(ref, seat, root, scale)
+            scale = self._iterate(ref, seat, root, scale, fitter)
             done += 1
             if deadline is None:
                 if done >= self._iterations:
@@ -153,10 +154,10 @@ class IsmctsBot(SearchBot):
             stats.append((0, 0) if node is None else (node.n, node.total))
         return moves, stats
 
-    def _iterate(self, game: Game, seat: int, root: _Node, scale: int) -> int:
+    def _iterate(self, game: Game, seat: int, root: _Node, scale: int, fitter: Fitter) -> int:
         """One iteration: a world, selection and expansion, a greedy playout, the backup;
         the new scale."""
-        world = sample_fitted(game, seat, self._rng, self._infer)
+        world = fitter.world(game, seat, self._rng)
         node, path = root, []
         while not world.deals:  # a world has no records: one appears when the deal ends
             legal = world.legal_moves()

@@ -32,6 +32,9 @@ from .quinte import JOKER_DEADLINE, PLAYERS, QuinteGame, suit_to_follow, winning
 
 # How many worlds `sample_fitted` draws at most before it takes the first one.
 FIT_TRIES = 16
+# A search stops fitting worlds (takes them as infer="off" does) when its first
+# GIVE_UP_AFTER calls found no world that fits: play that fits no world costs no more.
+GIVE_UP_AFTER = 32
 
 
 def sample_world(game: Game, seat: int, rng: Random) -> Game:
@@ -184,15 +187,36 @@ def sample_fitted(game: Game, seat: int, rng: Random, infer: str) -> Game:
     (`fits_greedy`), or the first drawn when none fits (play that is not greedy never
     leaves a search without worlds); `infer="greedy_first"` likewise, each move the
     greedy bot's own; with `infer="off"`, one world."""
+    return try_fitted(game, seat, rng, infer)[0]
+
+
+def try_fitted(game: Game, seat: int, rng: Random, infer: str) -> "tuple[Game, bool]":
+    """`sample_fitted`, and whether the world fits (always, with "off")."""
     strict = infer == "greedy_first"
     first = sample_world(game, seat, rng)
     if infer == "off" or fits_greedy(first, seat, strict):
-        return first
+        return first, True
     for _ in range(1, FIT_TRIES):
         world = sample_world(game, seat, rng)
         if fits_greedy(world, seat, strict):
-            return world
-    return first
+            return world, True
+    return first, False
+
+
+class Fitter:
+    """The worlds of one search: fitted while some fit, else (after GIVE_UP_AFTER worlds
+    with none fitted) taken as they come."""
+
+    def __init__(self, infer: str) -> None:
+        self.infer, self.calls, self.fitted = infer, 0, False
+
+    def world(self, game: Game, seat: int, rng: Random) -> Game:
+        world, fits = try_fitted(game, seat, rng, self.infer)
+        self.fitted = self.fitted or fits
+        self.calls += 1
+        if not self.fitted and self.calls == GIVE_UP_AFTER:
+            self.infer = "off"
+        return world
 
 
 def fits_greedy(world: Game, seat: int, first: bool = False) -> bool:
