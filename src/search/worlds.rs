@@ -39,9 +39,9 @@ impl Infer {
 /// How many worlds `sample_fitted` draws at most before it takes the first one.
 pub const FIT_TRIES: u32 = 16;
 
-/// A search stops fitting worlds (takes them as `Infer::Off` does) when its first
-/// `GIVE_UP_AFTER` calls found no world that fits: play that fits no world costs no more
-/// than this.
+/// A search stops fitting worlds (takes them as `Infer::Off` does) when fewer than half
+/// of its first `GIVE_UP_AFTER` worlds were found fitting: play that fits few worlds (not
+/// greedy) costs no more than these tries.
 pub const GIVE_UP_AFTER: u32 = 32;
 
 /// A world for `seat`: with `Infer::Greedy`, the first of up to `FIT_TRIES` worlds drawn
@@ -80,12 +80,12 @@ pub fn try_fitted<G: State>(
     (first, false)
 }
 
-/// The worlds of one search: fitted while some fit, else (after `GIVE_UP_AFTER`
-/// worlds with none fitted) taken as they come.
+/// The worlds of one search: fitted, unless fewer than half of the first
+/// `GIVE_UP_AFTER` fitted (then taken as they come).
 pub struct Fitter {
     infer: Infer,
     calls: u32,
-    fitted: bool,
+    fitted: u32,
 }
 
 impl Fitter {
@@ -93,7 +93,7 @@ impl Fitter {
         Fitter {
             infer,
             calls: 0,
-            fitted: false,
+            fitted: 0,
         }
     }
 
@@ -106,9 +106,9 @@ impl Fitter {
         buf: &mut Vec<G::Move>,
     ) -> G {
         let (world, fits) = try_fitted(game, seat, self.infer, rng, buf);
-        self.fitted |= fits;
+        self.fitted += fits as u32;
         self.calls += 1;
-        if !self.fitted && self.calls == GIVE_UP_AFTER {
+        if self.calls == GIVE_UP_AFTER && 2 * self.fitted < self.calls {
             self.infer = Infer::Off;
         }
         world

@@ -32,8 +32,9 @@ from .quinte import JOKER_DEADLINE, PLAYERS, QuinteGame, suit_to_follow, winning
 
 # How many worlds `sample_fitted` draws at most before it takes the first one.
 FIT_TRIES = 16
-# A search stops fitting worlds (takes them as infer="off" does) when its first
-# GIVE_UP_AFTER calls found no world that fits: play that fits no world costs no more.
+# A search stops fitting worlds (takes them as infer="off" does) when fewer than half of
+# its first GIVE_UP_AFTER worlds were found fitting: play that fits few worlds (not
+# greedy) costs no more than these tries.
 GIVE_UP_AFTER = 32
 
 
@@ -204,17 +205,17 @@ def try_fitted(game: Game, seat: int, rng: Random, infer: str) -> "tuple[Game, b
 
 
 class Fitter:
-    """The worlds of one search: fitted while some fit, else (after GIVE_UP_AFTER worlds
-    with none fitted) taken as they come."""
+    """The worlds of one search: fitted, unless fewer than half of the first
+    GIVE_UP_AFTER fitted (then taken as they come)."""
 
     def __init__(self, infer: str) -> None:
-        self.infer, self.calls, self.fitted = infer, 0, False
+        self.infer, self.calls, self.fitted = infer, 0, 0
 
     def world(self, game: Game, seat: int, rng: Random) -> Game:
         world, fits = try_fitted(game, seat, rng, self.infer)
-        self.fitted = self.fitted or fits
+        self.fitted += fits
         self.calls += 1
-        if not self.fitted and self.calls == GIVE_UP_AFTER:
+        if self.calls == GIVE_UP_AFTER and 2 * self.fitted < self.calls:
             self.infer = "off"
         return world
 
