@@ -287,6 +287,9 @@ def redealt(q: Any, g: Any, seat: int, seed: int) -> Any:
         size = len(state["hands"][s])
         state["hands"][s], hidden = sorted(hidden[:size], key=lambda c: q.Card(c, g.rules.deck).id), hidden[size:]
     state["stock"] = hidden
+    if g.rules.name != "quinte" and round_moves(g):
+        # The round in play played again with the new hands: every seat saw those moves.
+        return replayed_round(q, g, as_position(g, hands=state["hands"], stock=state["stock"]))
     return q.Game.from_json(json.dumps(state))
 
 

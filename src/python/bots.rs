@@ -30,13 +30,42 @@ fn with_game<R>(game: &Bound<'_, PyAny>, f: impl FnOnce(&AnyGame) -> R) -> PyRes
     }
     if game.hasattr("to_json")? {
         let text: String = game.call_method0("to_json")?.extract()?;
-        let g = AnyGame::from_json(&text).map_err(super::core_error)?;
+        let g = match replayed(game, &text) {
+            Some(g) => g,
+            None => AnyGame::from_json(&text).map_err(super::core_error)?,
+        };
         return Ok(f(&g));
     }
     Err(value_error(format!(
         "a bot plays a quinza Game, not {}",
         type_name(game)?
     )))
+}
+
+/// Another backend's game (the reference's) as its start read from JSON and its moves
+/// played again, so that the round in play, which worlds fitted to the play read, comes
+/// too; None when that is not the game (then its JSON alone is read).
+fn replayed(game: &Bound<'_, PyAny>, json: &str) -> Option<AnyGame> {
+    let start: String = game.call_method0("start_json").ok()?.extract().ok()?;
+    let mut g = AnyGame::from_json(&start).ok()?;
+    for event in game.getattr("history").ok()?.try_iter().ok()? {
+        let event = event.ok()?;
+        let kind: String = event.getattr("kind").ok()?.extract().ok()?;
+        if kind != "move" {
+            continue;
+        }
+        let text: String = event.getattr("move").ok()?.str().ok()?.extract().ok()?;
+        let mv = g.with_legal_moves(|moves| {
+            for m in moves {
+                if m.to_string() == text {
+                    return Some(m);
+                }
+            }
+            None
+        })?;
+        g.play(&mv).ok()?;
+    }
+    (g.to_json() == json).then_some(g)
 }
 
 fn choose<'py>(
