@@ -180,6 +180,16 @@ pub trait State: Clone + Send + Sync + Sized {
     /// the generator is new. It reads nothing of where the hidden cards really are.
     fn sample_world(&self, seat: u8, rng: &mut SplitMix64) -> Self;
 
+    /// Whether the moves the seats other than `seat` made in this world (a game reached
+    /// by play, or a world of one) fit greedy play (docs/engine.md "Worlds fitted to the
+    /// play"); with `first`, each move must be the greedy bot's own (the first of the
+    /// greatest key in legal-move order). `buf` is room to list moves in. By default every world fits (quinte: its
+    /// worlds already keep the voids the play showed).
+    #[inline]
+    fn fits_greedy(&self, _seat: u8, _first: bool, _buf: &mut Vec<Self::Move>) -> bool {
+        true
+    }
+
     /// The cards still to be played in the deal in progress: every hand, and the stock
     /// where the family deals one.
     fn cards_to_play(&self) -> u32;

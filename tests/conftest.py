@@ -287,6 +287,9 @@ def redealt(q: Any, g: Any, seat: int, seed: int) -> Any:
         size = len(state["hands"][s])
         state["hands"][s], hidden = sorted(hidden[:size], key=lambda c: q.Card(c, g.rules.deck).id), hidden[size:]
     state["stock"] = hidden
+    if g.rules.name != "quinte" and round_moves(g):
+        # The round in play played again with the new hands: every seat saw those moves.
+        return replayed_round(q, g, as_position(g, hands=state["hands"], stock=state["stock"]))
     return q.Game.from_json(json.dumps(state))
 
 
@@ -354,4 +357,57 @@ def redeal(q: ModuleType, g: Any, seat: int, seed: int, swaps: int = 40) -> Any:
     hands = [list(state["hands"][s]) for s in range(g.rules.players)]
     for s, p in zip(others, places):
         hands[s] = sorted(p, key=lambda c: q.Card(c, g.rules.deck).id)
-    return build_position(q, as_position(g, hands=hands, stock=places[-1]))
+    kw = as_position(g, hands=hands, stock=places[-1])
+    if g.rules.name == "quinte" or not round_moves(g):
+        return build_position(q, kw)
+    return replayed_round(q, g, kw)
+
+
+def round_moves(g: Any) -> List[Any]:
+    """The moves of the round in play of a fifteen-family game, as `history` shows them:
+    those since the hands were last dealt (or since the game was made)."""
+    moves: List[Any] = []
+    for e in g.history:
+        if e.kind == "dealt":
+            moves = []
+        elif e.kind == "move":
+            moves.append(e)
+    return moves
+
+
+def replayed_round(q: ModuleType, g: Any, kw: Dict[str, Any]) -> Any:
+    """The position of from_position arguments `kw` (g's now, some hidden cards moved),
+    reached by playing g's round in play again from its start: every seat sees the same
+    moves (worlds fitted to the play read them), and the hands at the start are the hands
+    now plus what each seat played since."""
+    moves = round_moves(g)
+    hands = [list(h) for h in kw["hands"]]
+    table, piles, escobas = list(kw["table"]), [list(p) for p in kw["piles"]], list(kw["escobas"])
+    events = list(g.history)
+    start = max(i for i, e in enumerate(events) if e.kind == "dealt") if any(e.kind == "dealt" for e in events) else -1
+    for e in events[start + 1 :]:
+        if e.kind == "escoba":
+            escobas[e.side] -= 1
+    for e in reversed(moves):
+        card, captured = str(e.move.card), [str(c) for c in e.move.captures]
+        hands[e.seat].append(card)
+        if captured:
+            table += captured
+            for c in [card] + captured:
+                piles[e.side].remove(c)
+        else:
+            table.remove(card)
+    # The last capturer when the round began: the deal's last capture before it.
+    last = json.loads(g.start_json())["last_capturer"]
+    for e in events[: start + 1]:
+        if e.kind == "dealt" and e.seat is not None:  # a new deal, not a refill
+            last = None
+        elif e.kind == "move" and e.move.captures:
+            last = e.seat
+    deck = g.rules.deck
+    kw = dict(kw, hands=[sorted(h, key=lambda c: q.Card(c, deck).id) for h in hands], table=table, piles=piles,
+              escobas=escobas, turn=moves[0].seat, last_capturer=last)
+    game = build_position(q, kw)
+    for e in moves:
+        game.play(str(e.move))
+    return game

@@ -25,7 +25,7 @@ import pytest
 
 import quinza
 import quinza.reference as ref
-from quinza.reference.worlds import sample_world
+from quinza.reference.worlds import FIT_TRIES, GIVE_UP_AFTER, Fitter, fits_greedy, sample_fitted, sample_world
 
 from .conftest import advanced, near_end, played_by, position, random_play, redeal, replays, texts
 
@@ -46,8 +46,17 @@ def small(name: str, rules: str, seed: int = 0) -> Dict[str, Any]:
 
 
 def twin(q: ModuleType, game: Any) -> Any:
-    """The same position as a game of backend `q`."""
-    return game if isinstance(game, q.Game) else q.Game.from_json(game.to_json())
+    """The same position as a game of backend `q`: the game as it was made, read from its
+    JSON, and every move since played again (so the round in play, which worlds fitted to
+    the play read, is the same too). A game that is not its moves played again (a world:
+    its hidden cards dealt again) is read from its JSON."""
+    if isinstance(game, q.Game):
+        return game
+    other = q.Game.from_json(game.start_json())
+    for e in game.history:
+        if e.kind == "move":
+            other.play(str(e.move))
+    return other if other.to_json() == game.to_json() else q.Game.from_json(game.to_json())
 
 
 def reference(game: Any) -> Any:
@@ -229,6 +238,148 @@ def test_quinte_worlds_keep_the_joker_from_seats_that_followed_without_it_late()
                     assert replays(g, state["hands"], state["stock"])
                     checked += bool(late - {seat})
     assert checked > 30
+
+
+# -- worlds fitted to the play (infer) ---------------------------------------------------------
+
+def _quinza_position(q: ModuleType, hands: List[List[str]], table: List[str], stock: List[str]) -> Any:
+    """A 2-player quinza position, seat 0 to play; every card not named in side 0's pile."""
+    named = {c for h in hands for c in h} | set(table) | set(stock)
+    rest = [f"{r}{s}" for s in "oceb" for r in (1, 2, 3, 4, 5, 6, 7, 10, 11, 12) if f"{r}{s}" not in named]
+    return q.Game.from_position("quinza", hands=hands, table=table, stock=stock, dealer=1, piles=[rest, []])
+
+
+# Seat 0 lays 1c on 5c 4b; seat 1 is to play. Of the hidden cards (seat 0's two and the
+# stock) 10o, 11c and 6c capture there: a greedy seat 0 held none of them (any capture is
+# worth more than any lay in quinza).
+CAPTURES_THERE = {"10o", "11c", "6c"}
+
+
+def _laid_on_a_capture_table(q: ModuleType, card: str = "1c") -> Any:
+    g = _quinza_position(q, [["1c", "2e", "3e"], ["2b", "3b", "7e"]], ["5c", "4b"], ["10o", "11c", "6c", "7o", "1o", "12b"])
+    g.play(card)
+    return g
+
+
+def test_worlds_fitted_to_greedy_play_never_give_a_seat_a_hand_it_would_have_captured_with() -> None:
+    g = _laid_on_a_capture_table(ref)
+    fitted, plain = [], []
+    for k in range(200):
+        fitted.append({str(c) for c in sample_fitted(g, 1, ref.Random(k), "greedy").hand(0)} | {"1c"})
+        plain.append({str(c) for c in sample_fitted(g, 1, ref.Random(k), "off").hand(0)} | {"1c"})
+    assert all(not h & CAPTURES_THERE for h in fitted)
+    assert sum(bool(h & CAPTURES_THERE) for h in plain) > 50  # about 64% of them
+    # 'off' is the plain world; 'greedy' the first that fits, drawn from the same generator.
+    assert sample_fitted(g, 1, ref.Random(3), "off").to_json() == sample_world(g, 1, ref.Random(3)).to_json()
+    rng = ref.Random(5)
+    tries = [sample_world(g, 1, rng) for _ in range(FIT_TRIES)]
+    first_fit = next(w for w in tries if fits_greedy(w, 1))
+    assert sample_fitted(g, 1, ref.Random(5), "greedy").to_json() == first_fit.to_json()
+
+
+def test_greedy_first_worlds_make_the_greedy_bots_own_move() -> None:
+    # Seat 0 laid 3e (not the greedy bot's lay from its real hand: 1c comes first). Each
+    # world's seat 0, holding its hand there plus 3e, lays 3e as the greedy bot would: the
+    # first lay of the greatest key (-1, any card but an Oros); 'greedy' also takes worlds
+    # in which another lay of that key comes first.
+    g = _laid_on_a_capture_table(ref, "3e")
+    first_only, unfitted = 0, 0
+    for k in range(200):
+        for infer in ("greedy", "greedy_first"):
+            w = sample_fitted(g, 1, ref.Random(k), infer)
+            if not fits_greedy(w, 1, infer == "greedy_first"):
+                unfitted += 1  # none of the tries fitted (about 1 in 9 worlds does): the first
+                continue
+            hand = {str(c) for c in w.hand(0)} | {"3e"}
+            assert not hand & CAPTURES_THERE
+            lays = sorted(hand, key=lambda c: ref.Card(c).id)
+            keyed = [c for c in lays if ref.Card(c).suit != "o"]  # key -1: every lay but an Oros
+            if infer == "greedy_first":
+                assert keyed[0] == "3e", (k, lays)
+            else:
+                first_only += keyed[0] != "3e"
+    assert first_only > 0 and unfitted < 60
+
+
+def test_a_history_no_world_fits_still_gives_worlds_and_moves() -> None:
+    # Seat 0 took 5c with 10e where 5o (5 points more) was there to take: no hand makes
+    # that greedy, so the first world drawn is taken, after FIT_TRIES tries.
+    for q in (ref, quinza):
+        g = _quinza_position(q, [["10e", "2c", "3c"], ["1b", "2b", "3b"]], ["5c", "5o", "7b", "6e"], ["1c", "4c", "6c", "7c", "11c", "12c"])
+        g.play("10e x 5c")
+        if q is ref:
+            rng = ref.Random(7)
+            assert not any(fits_greedy(sample_world(g, 1, rng), 1) for _ in range(FIT_TRIES))
+            after = rng.state
+            rng = ref.Random(7)
+            assert sample_fitted(g, 1, rng, "greedy").to_json() == sample_world(g, 1, ref.Random(7)).to_json()
+            assert rng.state == after  # every try drawn, none kept
+            # A search gives up fitting after GIVE_UP_AFTER such worlds: one draw a world then.
+            fitter, rng = Fitter("greedy"), ref.Random(8)
+            for _ in range(GIVE_UP_AFTER):
+                fitter.world(g, 1, rng)
+            assert fitter.infer == "off"
+            state = rng.state
+            assert fitter.world(g, 1, rng).to_json() == sample_world(g, 1, ref.Random(state)).to_json()
+            fits = Fitter("greedy")
+            for k in range(GIVE_UP_AFTER + 5):
+                fits.world(_laid_on_a_capture_table(ref), 1, ref.Random(k))
+            assert fits.infer == "greedy"  # where worlds fit, it goes on fitting
+        bot = q.bot("ismcts", iterations=200, seed=1)
+        assert bot(g) in g.legal_moves() and len(bot.analyse(g)) == len(g.legal_moves())
+    core, mine = quinza.bot("ismcts", iterations=50, seed=2), ref.bot("ismcts", iterations=50, seed=2)
+    gc = _quinza_position(quinza, [["10e", "2c", "3c"], ["1b", "2b", "3b"]], ["5c", "5o", "7b", "6e"], ["1c", "4c", "6c", "7c", "11c", "12c"])
+    gr = _quinza_position(ref, [["10e", "2c", "3c"], ["1b", "2b", "3b"]], ["5c", "5o", "7b", "6e"], ["1c", "4c", "6c", "7c", "11c", "12c"])
+    gc.play("10e x 5c")
+    gr.play("10e x 5c")
+    assert shown(core.analyse(gc)) == shown(mine.analyse(gr)) and core.state == mine.state
+
+
+@pytest.mark.parametrize("name,players", [("quinza", 2), ("rb3ine", 2), ("escoba", 2), ("escoba", 3), ("quinza", 4)])
+def test_the_twins_fit_worlds_alike_mid_round_after_greedy_play(name: str, players: int) -> None:
+    # Positions where the other seats played greedily this round (their moves fit some
+    # worlds, not all): the same draws, the same worlds, the same analysis, with and
+    # without the filter; and the filter changes the search.
+    changed = 0
+    for seed in range(6):
+        games = [q.Game(q.Rules(name, players=players, target=10**6), seed=seed) for q in (quinza, ref)]
+        for _ in range(7 + seed):
+            move = str(quinza.bot("greedy")(games[0]))
+            for g in games:
+                g.play(move)
+        if games[0].count_legal_moves() < 2:
+            continue
+        got = {}
+        for infer in ("greedy", "off"):
+            core, mine = quinza.bot("ismcts", iterations=40, infer=infer, seed=seed), ref.bot("ismcts", iterations=40, infer=infer, seed=seed)
+            got[infer] = shown(core.analyse(games[0]))
+            assert got[infer] == shown(mine.analyse(games[1])) and core.state == mine.state, (seed, infer)
+        changed += got["greedy"] != got["off"]
+    assert changed > 0
+
+
+def test_a_game_read_from_json_sees_the_round_from_there(q: ModuleType) -> None:
+    # The round's moves are not in the JSON: read back, a game knows them no more, so
+    # there is nothing to fit (the search is the plain one); the game it came from fits.
+    g = _laid_on_a_capture_table(q)
+    h = q.Game.from_json(g.to_json())
+    plain = shown(q.bot("ismcts", iterations=60, seed=4).analyse(h))
+    assert plain == shown(q.bot("ismcts", iterations=60, seed=4, infer="off").analyse(h))
+    assert shown(q.bot("ismcts", iterations=60, seed=4, infer="off").analyse(g)) == plain
+    assert shown(q.bot("ismcts", iterations=60, seed=4).analyse(g)) != plain
+
+
+def test_copies_pickles_and_undo_keep_the_round_in_play(q: ModuleType) -> None:
+    import copy
+    import pickle
+
+    g = _laid_on_a_capture_table(q)
+    expected = shown(q.bot("ismcts", iterations=60, seed=4).analyse(g))
+    undone = g.copy()
+    undone.play(str(undone.legal_moves()[0]))
+    undone.undo()
+    for h in (g.copy(), copy.deepcopy(g), pickle.loads(pickle.dumps(g)), undone):
+        assert shown(q.bot("ismcts", iterations=60, seed=4).analyse(h)) == expected
 
 
 # -- pimc ---------------------------------------------------------------------------------------
@@ -455,9 +606,10 @@ def test_the_bots_parameters_attributes_and_repr(q: ModuleType) -> None:
     assert list(p.params) == ["worlds", "depth", "exact", "time_limit"]
     assert (p.name, p.worlds, p.depth, p.exact, p.time_limit, p.seed, p.state) == ("pimc", 256, 0, 0, None, 0, 0)
     i = q.bot("ismcts")
-    assert repr(i) == "IsmctsBot(iterations=8000, c=0.7, rollout='greedy', time_limit=None, seed=0)"
-    assert i.params == {"iterations": 8000, "c": 0.7, "rollout": "greedy", "time_limit": None}
-    assert list(i.params) == ["iterations", "c", "rollout", "time_limit"] and i.rollout == "greedy"
+    assert repr(i) == "IsmctsBot(iterations=8000, c=0.7, rollout='greedy', infer='greedy', time_limit=None, seed=0)"
+    assert i.params == {"iterations": 8000, "c": 0.7, "rollout": "greedy", "infer": "greedy", "time_limit": None}
+    assert list(i.params) == ["iterations", "c", "rollout", "infer", "time_limit"] and i.rollout == "greedy"
+    assert i.infer == "greedy" and q.bot("ismcts", infer="off").infer == "off"
     assert (i.name, i.iterations, i.c, i.time_limit, i.seed) == ("ismcts", 8000, 0.7, None, 0)
     for cls, bot in ((q.PimcBot, p), (q.IsmctsBot, i)):
         shown = {k: v.default for k, v in inspect.signature(cls).parameters.items()}
@@ -465,7 +617,7 @@ def test_the_bots_parameters_attributes_and_repr(q: ModuleType) -> None:
         assert cls(**{k: None for k in shown}).params == bot.params  # None takes the default
     j = q.bot("ismcts", seed=9, iterations=5, c=2, time_limit=0.5)
     assert isinstance(j.c, float) and j.c == 2.0 and j.seed == 9 and j.time_limit == 0.5
-    assert repr(j) == "IsmctsBot(iterations=5, c=2.0, rollout='greedy', time_limit=0.5, seed=9)"
+    assert repr(j) == "IsmctsBot(iterations=5, c=2.0, rollout='greedy', infer='greedy', time_limit=0.5, seed=9)"
     assert repr(q.PimcBot(worlds=3, depth=0, exact=1, seed=4)) == "PimcBot(worlds=3, depth=0, exact=1, time_limit=None, seed=4)"
     assert q.bot("random", seed=3).params == {} and q.bot("greedy").params == {}
     assert type(q.bot("pimc")) is q.PimcBot and type(q.bot("ismcts")) is q.IsmctsBot
@@ -480,7 +632,7 @@ BAD = [
     (("pimc",), {"foo": 1}, "unknown parameter 'foo' for the pimc bot: choose worlds, depth, exact, time_limit or seed"),
     (("pimc",), {"worlds": 0, "foo": 1, "bar": 2}, "unknown parameter 'foo' for the pimc bot"),
     (("pimc",), {"iterations": 5}, "unknown parameter 'iterations' for the pimc bot: choose worlds, depth, exact, time_limit or seed"),
-    (("ismcts",), {"worlds": 5}, "unknown parameter 'worlds' for the ismcts bot: choose iterations, c, rollout, time_limit or seed"),
+    (("ismcts",), {"worlds": 5}, "unknown parameter 'worlds' for the ismcts bot: choose iterations, c, rollout, infer, time_limit or seed"),
     (("random",), {"worlds": 5}, "unknown parameter 'worlds' for the random bot: choose seed"),
     (("greedy",), {"depth": 1}, "unknown parameter 'depth' for the greedy bot: choose seed"),
     (("pimc",), {"worlds": 0}, "worlds must be a whole number from 1 to 2**64-1, not 0"),
@@ -499,6 +651,9 @@ BAD = [
     (("ismcts",), {"c": -1}, "c must be a finite number from 0, not -1"),
     (("ismcts",), {"rollout": "mcts"}, "rollout must be 'greedy' or 'random', not 'mcts'"),
     (("ismcts",), {"rollout": 1}, "rollout must be 'greedy' or 'random', not 1"),
+    (("ismcts",), {"infer": "none"}, "infer must be 'greedy', 'greedy_first' or 'off', not 'none'"),
+    (("ismcts",), {"infer": False}, "infer must be 'greedy', 'greedy_first' or 'off', not False"),
+    (("ismcts",), {"infer": 3, "rollout": "x"}, "rollout must be 'greedy' or 'random', not 'x'"),  # signature order
     (("ismcts",), {"c": math.inf}, "c must be a finite number from 0, not inf"),
     (("ismcts",), {"c": math.nan}, "c must be a finite number from 0, not nan"),
     (("ismcts",), {"c": True}, "c must be a finite number from 0, not True"),

@@ -52,6 +52,21 @@ def test_the_parameters_reach_the_core() -> None:
     assert a.bots[0] == "ismcts:iterations=2"
 
 
+def test_infer_in_text_reaches_the_core() -> None:
+    # ismcts:infer=off is the plain search, infer=greedy (the default) the fitted one: the
+    # same seeds play other matches, and each text is the bot it names.
+    rules = quinza.Rules("quinza", target=40)
+    plain = quinza.simulate(rules, 3, bots=["ismcts:iterations=200,infer=off", "greedy"], seed=3)
+    fitted = quinza.simulate(rules, 3, bots=["ismcts:iterations=200,infer=greedy", "greedy"], seed=3)
+    default = quinza.simulate(rules, 3, bots=["ismcts:iterations=200", "greedy"], seed=3)
+    assert np.array_equal(fitted.moves, default.moves) and np.array_equal(fitted.scores, default.scores)
+    assert not np.array_equal(plain.moves, fitted.moves) or not np.array_equal(plain.scores, fitted.scores)
+    got = [arrays(api.simulate(api.Rules("quinza", target=12), 1, bots=["ismcts:iterations=12,infer=off", "greedy"], seed=2))
+           for api in (quinza, reference)]
+    for k in got[0]:
+        assert np.array_equal(got[0][k], got[1][k]), k
+
+
 def test_both_backends_play_the_same_search_matches() -> None:
     for spec in SPECS:
         got = [arrays(api.simulate(api.Rules("quinza", target=12), 1, bots=[spec, "greedy"], seed=2)) for api in (quinza, reference)]
@@ -62,7 +77,8 @@ def test_both_backends_play_the_same_search_matches() -> None:
 @pytest.mark.parametrize("text, message", [
     ("pimc:worlds", "bot parameters are written name=value, not 'worlds'"),
     ("pimc:worlds=0", "worlds must be a whole number from 1 to 2**64-1, not 0"),
-    ("ismcts:depth=2", "unknown parameter 'depth' for the ismcts bot: choose iterations, c, rollout, time_limit or seed"),
+    ("ismcts:depth=2", "unknown parameter 'depth' for the ismcts bot: choose iterations, c, rollout, infer, time_limit or seed"),
+    ("ismcts:infer=maybe", "infer must be 'greedy', 'greedy_first' or 'off', not 'maybe'"),
 ])
 def test_bad_bot_text_is_refused(q: ModuleType, text: str, message: str) -> None:
     with pytest.raises(ValueError, match="^" + __import__("re").escape(message)):

@@ -730,7 +730,11 @@ class IsmctsBot(SearchBot):
     the deal's points of the side of the seat that made the move minus the best of the
     other sides'. With `time_limit` seconds, `iterations` is ignored: iterations run
     until the time is up (at least one; the clock is read between iterations). A single
-    legal move is played without searching and draws nothing.
+    legal move is played without searching and draws nothing. With `infer="greedy"` (the
+    default) a world is one in which the other seats' moves this round are greedy moves
+    (of up to 16 drawn, the first that fits; none: the first drawn); `"greedy_first"`
+    asks for the greedy bot's very moves; `"off"` takes any world (docs/engine.md
+    "Worlds fitted to the play").
 
     >>> from quinza.reference import Game
     >>> g = Game("quinza", seed=2)
@@ -744,6 +748,7 @@ class IsmctsBot(SearchBot):
         iterations: Optional[int] = 8000,
         c: Optional[float] = 0.7,
         rollout: Optional[str] = "greedy",
+        infer: Optional[str] = "greedy",
         time_limit: Optional[float] = None,
         seed: Optional[int] = 0,
     ) -> Self: ...
@@ -757,6 +762,13 @@ class IsmctsBot(SearchBot):
     def rollout(self) -> str:
         """How an iteration plays on to the end of the deal: 'greedy' (every seat the greedy
         move) or 'random' (every seat a uniform legal move from the bot's generator).
+        """
+    @property
+    def infer(self) -> str:
+        """What the worlds assume of the other seats' play: 'greedy' (each world one in
+        which their moves this round are greedy moves, when one is found in a few tries),
+        'greedy_first' (the greedy bot's own moves, its tie-break too) or 'off' (any world
+        consistent with what the seat saw).
         """
 
 ENCODING_VERSION: int

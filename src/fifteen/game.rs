@@ -13,6 +13,42 @@ use crate::Error;
 
 pub const HAND_SIZE: usize = 3;
 pub const OPENING_TABLE: usize = 4;
+/// The most moves of one round: every seat plays its three cards.
+pub const ROUND_MOVES: usize = 4 * HAND_SIZE;
+
+/// The round in play as every seat saw it (docs/engine.md "Worlds"): the table when its
+/// hands were dealt and each move since. Worlds read it to keep the deals in which the
+/// other seats' moves fit greedy play; it is in no observation, encoding or JSON. Fixed
+/// arrays: a world is a copy of the game, made every search iteration.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Round {
+    pub table: CardSet,
+    pub len: u8,
+    pub seats: [u8; ROUND_MOVES],
+    pub cards: [u8; ROUND_MOVES],
+    pub captures: [u64; ROUND_MOVES],
+}
+
+impl Round {
+    /// A round that starts (or, in a built position, is first seen) with `table`.
+    pub fn new(table: CardSet) -> Round {
+        Round {
+            table,
+            ..Round::default()
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, seat: u8, mv: Move) {
+        let i = self.len as usize;
+        if i < ROUND_MOVES {
+            self.seats[i] = seat;
+            self.cards[i] = mv.card.id();
+            self.captures[i] = mv.captures.0;
+            self.len += 1;
+        }
+    }
+}
 
 /// The full state of a match. Hands, table and piles are bitsets; the stock keeps its
 /// dealing order in `stock[stock_pos..stock_end]`.
@@ -34,6 +70,7 @@ pub struct Game {
     pub(crate) scores: [u64; 3],
     pub(crate) winner: Option<u8>,
     pub(crate) deals: Vec<DealResult>,
+    pub(crate) round: Round,
 }
 
 /// A position from explicit cards (docs/engine.md "from_position"), already converted
@@ -175,6 +212,8 @@ impl Position {
             g.escobas[s] = self.escobas[s];
         }
         g.last_capturer = self.last_capturer;
+        // The moves before are not known: the round is seen from here.
+        g.round = Round::new(g.table);
         g
     }
 
@@ -233,6 +272,7 @@ impl Game {
             scores: [0; 3],
             winner: None,
             deals: Vec::new(),
+            round: Round::default(),
         }
     }
 
@@ -468,6 +508,7 @@ impl Game {
             self.escobas[side] = self.escobas[side].saturating_add(1);
             events.push(Event::new(EventKind::Escoba).by(Some(seat), Some(side as u8)));
         }
+        self.round.push(seat, mv);
         self.turn = Some(if seat + 1 == n { 0 } else { seat + 1 });
         let in_hands = self.hands.iter().fold(0, |all, h| all | h.0);
         if in_hands == 0 {
@@ -530,6 +571,7 @@ impl Game {
         if self.rules.opening_capture_applies() {
             self.opening_capture(events);
         }
+        self.round = Round::new(self.table);
     }
 
     /// Escoba: an opening table of 15 or 30 (the capture total or twice it) goes to the
@@ -562,6 +604,7 @@ impl Game {
                 self.stock_pos += 1;
             }
         }
+        self.round = Round::new(self.table);
     }
 
     /// Leftovers to the last capturer, score, record, check the match, deal again.

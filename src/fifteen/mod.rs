@@ -111,6 +111,10 @@ impl State for Game {
         Game::sample_world(self, seat, rng)
     }
     #[inline]
+    fn fits_greedy(&self, seat: u8, first: bool, buf: &mut Vec<Move>) -> bool {
+        Game::fits_greedy(self, seat, first, buf)
+    }
+    #[inline]
     fn cards_to_play(&self) -> u32 {
         Game::cards_to_play(self)
     }

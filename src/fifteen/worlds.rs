@@ -2,7 +2,8 @@
 //! hands and the stock dealt again from the cards the seat cannot see. Any hidden card
 //! may be anywhere hidden: a lay or a capture shows nothing of the other cards.
 
-use super::game::Game;
+use super::game::{Game, ROUND_MOVES};
+use super::moves::Move;
 use crate::cards::{Card, CardSet, DECK_SIZE};
 use crate::rng::SplitMix64;
 
@@ -38,6 +39,58 @@ impl Game {
         }
         world.rng = SplitMix64::new(rng.next_u64());
         world
+    }
+
+    /// `State::fits_greedy`: whether every move a seat other than `seat` made this round
+    /// is one a greedy player would have made in this game (a world): its greedy key is
+    /// the highest of that seat's legal moves then (ties fit). A seat's hand before its
+    /// move is its hand now plus the cards it played since, this round; the table is
+    /// replayed from the round's start. With `first`, the move must be the greedy bot's
+    /// own: the first of the greatest key in legal-move order. `buf` is room to list
+    /// moves in.
+    pub fn fits_greedy(&self, seat: u8, first: bool, buf: &mut Vec<Move>) -> bool {
+        let round = &self.round;
+        let n = round.len as usize;
+        if round.seats[..n].iter().all(|&s| s == seat) {
+            return true;
+        }
+        let mut tables = [CardSet::EMPTY; ROUND_MOVES];
+        let mut table = round.table;
+        for (i, t) in tables[..n].iter_mut().enumerate() {
+            *t = table;
+            let (card, captures) = (round.cards[i], round.captures[i]);
+            let to_table = if captures == 0 { 1u64 << card } else { 0 };
+            table = CardSet((table.0 & !captures) | to_table);
+        }
+        // One copy to pose each earlier position in: only the mover's hand, the table
+        // and the turn change (the stock, which the escoba key reads, is the round's).
+        let mut then = self.search_copy();
+        for i in (0..n).rev() {
+            let s = round.seats[i];
+            let Some(card) = Card::from_id(round.cards[i]) else {
+                return true; // never: the round holds only cards played
+            };
+            then.hands[s as usize].insert(card);
+            if s == seat {
+                continue;
+            }
+            then.table = tables[i];
+            then.turn = Some(s);
+            let played = Move::capture(card, CardSet(round.captures[i]));
+            if first {
+                if crate::state::State::greedy_move(&then, buf) != Some(played) {
+                    return false;
+                }
+                continue;
+            }
+            let key = crate::bots::greedy_key(&then, &played);
+            buf.clear();
+            then.legal_moves_into(buf);
+            if buf.iter().any(|m| crate::bots::greedy_key(&then, m) > key) {
+                return false;
+            }
+        }
+        true
     }
 
     /// The cards still in the stock, as a set.

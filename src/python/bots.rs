@@ -13,6 +13,7 @@ use crate::bots::{unknown_bot_message, BotKind, BotSpec, BOT_NAMES};
 use crate::rng::SplitMix64;
 use crate::search::ismcts::{IsmctsParams, Rollout};
 use crate::search::pimc::PimcParams;
+use crate::search::worlds::Infer;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 
@@ -29,13 +30,42 @@ fn with_game<R>(game: &Bound<'_, PyAny>, f: impl FnOnce(&AnyGame) -> R) -> PyRes
     }
     if game.hasattr("to_json")? {
         let text: String = game.call_method0("to_json")?.extract()?;
-        let g = AnyGame::from_json(&text).map_err(super::core_error)?;
+        let g = match replayed(game, &text) {
+            Some(g) => g,
+            None => AnyGame::from_json(&text).map_err(super::core_error)?,
+        };
         return Ok(f(&g));
     }
     Err(value_error(format!(
         "a bot plays a quinza Game, not {}",
         type_name(game)?
     )))
+}
+
+/// Another backend's game (the reference's) as its start read from JSON and its moves
+/// played again, so that the round in play, which worlds fitted to the play read, comes
+/// too; None when that is not the game (then its JSON alone is read).
+fn replayed(game: &Bound<'_, PyAny>, json: &str) -> Option<AnyGame> {
+    let start: String = game.call_method0("start_json").ok()?.extract().ok()?;
+    let mut g = AnyGame::from_json(&start).ok()?;
+    for event in game.getattr("history").ok()?.try_iter().ok()? {
+        let event = event.ok()?;
+        let kind: String = event.getattr("kind").ok()?.extract().ok()?;
+        if kind != "move" {
+            continue;
+        }
+        let text: String = event.getattr("move").ok()?.str().ok()?.extract().ok()?;
+        let mv = g.with_legal_moves(|moves| {
+            for m in moves {
+                if m.to_string() == text {
+                    return Some(m);
+                }
+            }
+            None
+        })?;
+        g.play(&mv).ok()?;
+    }
+    (g.to_json() == json).then_some(g)
 }
 
 fn choose<'py>(
@@ -192,6 +222,17 @@ fn rollout_arg(v: &Bound<'_, PyAny>) -> PyResult<Rollout> {
     }
 }
 
+/// `infer`: "greedy", "greedy_first" or "off".
+fn infer_arg(v: &Bound<'_, PyAny>) -> PyResult<Infer> {
+    match super::str_text(v).and_then(|t| Infer::parse(&t)) {
+        Some(r) => Ok(r),
+        None => Err(value_error(format!(
+            "infer must be 'greedy', 'greedy_first' or 'off', not {}",
+            shown(v)?
+        ))),
+    }
+}
+
 /// A bot's spec from its parameters: `get(name)` is the value given for a parameter, or
 /// None for its default. Checked in signature order.
 fn spec_from<'py>(
@@ -224,6 +265,7 @@ fn spec_from<'py>(
                     .map_or(Ok(d.iterations), |v| count_arg(&v, "iterations", 1))?,
                 c: given("c").map_or(Ok(d.c), |v| exploration_arg(&v))?,
                 rollout: given("rollout").map_or(Ok(d.rollout), |v| rollout_arg(&v))?,
+                infer: given("infer").map_or(Ok(d.infer), |v| infer_arg(&v))?,
                 time_limit: time_limit(given("time_limit"))?,
             })
         }
@@ -340,6 +382,7 @@ impl PySearchBot {
                 d.set_item("iterations", p.iterations)?;
                 d.set_item("c", p.c)?;
                 d.set_item("rollout", p.rollout.name())?;
+                d.set_item("infer", p.infer.name())?;
                 d.set_item("time_limit", p.time_limit)?;
             }
             _ => {}
@@ -404,10 +447,11 @@ impl PySearchBot {
                 p.worlds, p.depth, p.exact, self.seed
             ),
             BotSpec::Ismcts(p) => format!(
-                "IsmctsBot(iterations={}, c={}, rollout='{}', time_limit={shown}, seed={})",
+                "IsmctsBot(iterations={}, c={}, rollout='{}', infer='{}', time_limit={shown}, seed={})",
                 p.iterations,
                 crate::pyrepr::py_repr_float(p.c),
                 p.rollout.name(),
+                p.infer.name(),
                 self.seed
             ),
             _ => String::new(),
@@ -507,7 +551,11 @@ impl PyPimcBot {
 /// the deal's points of the side of the seat that made the move minus the best of the
 /// other sides'. With `time_limit` seconds, `iterations` is ignored: iterations run
 /// until the time is up (at least one; the clock is read between iterations). A single
-/// legal move is played without searching and draws nothing.
+/// legal move is played without searching and draws nothing. With `infer="greedy"` (the
+/// default) a world is one in which the other seats' moves this round are greedy moves
+/// (of up to 16 drawn, the first that fits; none: the first drawn); `"greedy_first"`
+/// asks for the greedy bot's very moves; `"off"` takes any world (docs/engine.md
+/// "Worlds fitted to the play").
 ///
 /// >>> from quinza.reference import Game
 /// >>> g = Game("quinza", seed=2)
@@ -520,12 +568,13 @@ pub struct PyIsmctsBot {}
 #[pymethods]
 impl PyIsmctsBot {
     #[new]
-    #[pyo3(signature = (iterations = None, c = None, rollout = None, time_limit = None, seed = None),
-           text_signature = "(iterations=8000, c=0.7, rollout='greedy', time_limit=None, seed=0)")]
+    #[pyo3(signature = (iterations = None, c = None, rollout = None, infer = None, time_limit = None, seed = None),
+           text_signature = "(iterations=8000, c=0.7, rollout='greedy', infer='greedy', time_limit=None, seed=0)")]
     fn new(
         iterations: Option<Bound<'_, PyAny>>,
         c: Option<Bound<'_, PyAny>>,
         rollout: Option<Bound<'_, PyAny>>,
+        infer: Option<Bound<'_, PyAny>>,
         time_limit: Option<Bound<'_, PyAny>>,
         seed: Option<Bound<'_, PyAny>>,
     ) -> PyResult<PyClassInitializer<PyIsmctsBot>> {
@@ -533,6 +582,7 @@ impl PyIsmctsBot {
             ("iterations", iterations),
             ("c", c),
             ("rollout", rollout),
+            ("infer", infer),
             ("time_limit", time_limit),
         ];
         let spec = spec_from(BotKind::Ismcts, |name| {
@@ -574,6 +624,18 @@ impl PyIsmctsBot {
     fn rollout(slf: PyRef<'_, Self>) -> &'static str {
         match &slf.as_super().spec {
             BotSpec::Ismcts(p) => p.rollout.name(),
+            _ => "",
+        }
+    }
+
+    /// What the worlds assume of the other seats' play: 'greedy' (each world one in
+    /// which their moves this round are greedy moves, when one is found in a few tries),
+    /// 'greedy_first' (the greedy bot's own moves, its tie-break too) or 'off' (any world
+    /// consistent with what the seat saw).
+    #[getter]
+    fn infer(slf: PyRef<'_, Self>) -> &'static str {
+        match &slf.as_super().spec {
+            BotSpec::Ismcts(p) => p.infer.name(),
             _ => "",
         }
     }

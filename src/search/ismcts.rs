@@ -5,6 +5,7 @@
 //! greedily to the end of the deal and backs up the deal's value for each mover's side.
 
 use super::solver::{score, Value};
+use super::worlds::{Fitter, Infer};
 use crate::rng::SplitMix64;
 use crate::state::State;
 use std::time::{Duration, Instant};
@@ -44,6 +45,8 @@ pub struct IsmctsParams {
     pub c: f64,
     /// The playout from the added move to the end of the deal.
     pub rollout: Rollout,
+    /// What the worlds assume of the other seats' play.
+    pub infer: Infer,
     /// Seconds a move: as many iterations as fit (at least one), `iterations` unused.
     pub time_limit: Option<f64>,
 }
@@ -54,6 +57,7 @@ impl Default for IsmctsParams {
             iterations: 8000,
             c: 0.7,
             rollout: Rollout::Greedy,
+            infer: Infer::Greedy,
             time_limit: None,
         }
     }
@@ -236,8 +240,9 @@ pub fn analyse<G: State>(
     let mut playout: Vec<G::Move> = Vec::new();
     let mut path: Vec<u32> = Vec::new();
     let mut iterations = 0u64;
+    let mut fitter = Fitter::new(p.infer);
     loop {
-        let mut world = game.sample_world(seat, rng);
+        let mut world = fitter.world(game, seat, rng, &mut moves);
         let mut node = 0u32;
         path.clear();
         // Selection and expansion, until a move is added or the deal ends.

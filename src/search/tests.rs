@@ -81,7 +81,7 @@ where
 #[test]
 fn a_fifteen_world_reads_nothing_of_the_hidden_cards() {
     for (name, players) in [("quinza", 2), ("escoba", 3), ("rb3ine", 4)] {
-        let rules = fifteen::Rules::new(name, Some(players), None).unwrap();
+        let rules = fifteen::Rules::new(name, Some(players as i64), None).unwrap();
         redeal_changes_nothing::<fifteen::Game>(rules);
     }
 }
@@ -143,6 +143,114 @@ fn the_search_bots_play_a_legal_move_in_every_rule_set() {
         for g in positions::<quinte::Game>(quinte::Rules::new(250).unwrap(), 1, 5) {
             let mv = Bot::new(spec.clone(), 1).choose(&g).unwrap();
             assert!(g.is_legal(&mv));
+        }
+    }
+}
+
+/// 2-player quinza, seat 0 to play, every card not named in side 0's pile.
+fn quinza_position(hands: &[&[&str]], table: &[&str], stock: &[&str]) -> fifteen::Game {
+    let rules = fifteen::Rules::new("quinza", Some(2), None).unwrap();
+    fifteen::game::tests::position(rules, hands, table, stock, 1, 0, |_| {}).unwrap()
+}
+
+fn play(g: &mut fifteen::Game, text: &str) {
+    let mv = g
+        .legal_moves()
+        .into_iter()
+        .find(|m| m.to_string() == text)
+        .unwrap();
+    g.apply(mv);
+}
+
+#[test]
+fn worlds_fitted_to_greedy_play_never_give_a_seat_a_hand_it_would_have_captured_with() {
+    use crate::search::worlds::{sample_fitted, Infer};
+    // Seat 0 lays 1c on 5c 4b: a greedy seat 0 held none of 10o, 11c, 6c (each captures
+    // there, and any capture is worth more than a lay in quinza).
+    let mut g = quinza_position(
+        &[&["1c", "2e", "3e"], &["2b", "3b", "7e"]],
+        &["5c", "4b"],
+        &["10o", "11c", "6c", "7o", "1o", "12b"],
+    );
+    play(&mut g, "1c");
+    let captures = fifteen::game::tests::set(&["10o", "11c", "6c"]);
+    let mut buf = Vec::new();
+    let (mut fitted, mut plain) = (0, 0);
+    for k in 0..200 {
+        let w = sample_fitted(&g, 1, Infer::Greedy, &mut SplitMix64::new(k), &mut buf);
+        fitted += !w.hand(0).intersect(captures).is_empty() as u32;
+        let w = sample_fitted(&g, 1, Infer::Off, &mut SplitMix64::new(k), &mut buf);
+        plain += !w.hand(0).intersect(captures).is_empty() as u32;
+        assert_eq!(
+            fingerprint(&w),
+            fingerprint(&g.sample_world(1, &mut SplitMix64::new(k)))
+        );
+    }
+    assert_eq!(fitted, 0);
+    assert!(plain > 50, "{plain}");
+}
+
+#[test]
+fn a_history_no_world_fits_still_gives_the_first_world_drawn() {
+    use crate::search::worlds::{sample_fitted, Infer, FIT_TRIES};
+    // Seat 0 took 5c with 10e where 5o was there to take: greedy in no world.
+    let mut g = quinza_position(
+        &[&["10e", "2c", "3c"], &["1b", "2b", "3b"]],
+        &["5c", "5o", "7b", "6e"],
+        &["1c", "4c", "6c", "7c", "11c", "12c"],
+    );
+    play(&mut g, "10e x 5c");
+    let mut buf = Vec::new();
+    let mut rng = SplitMix64::new(7);
+    for _ in 0..FIT_TRIES {
+        assert!(!g.sample_world(1, &mut rng).fits_greedy(1, false, &mut buf));
+    }
+    let mut fitted = SplitMix64::new(7);
+    let w = sample_fitted(&g, 1, Infer::Greedy, &mut fitted, &mut buf);
+    assert_eq!(fitted.state, rng.state);
+    assert_eq!(
+        fingerprint(&w),
+        fingerprint(&g.sample_world(1, &mut SplitMix64::new(7)))
+    );
+    // A search gives up fitting after GIVE_UP_AFTER such worlds: one draw a world then.
+    let mut fitter = crate::search::worlds::Fitter::new(Infer::Greedy);
+    let mut rng = SplitMix64::new(8);
+    for _ in 0..crate::search::worlds::GIVE_UP_AFTER {
+        fitter.world(&g, 1, &mut rng, &mut buf);
+    }
+    let mut once = rng;
+    let w = fitter.world(&g, 1, &mut rng, &mut buf);
+    assert_eq!(fingerprint(&w), fingerprint(&g.sample_world(1, &mut once)));
+    assert_eq!(rng.state, once.state);
+    let mv = Bot::new(BotSpec::Ismcts(IsmctsParams::default()), 1)
+        .choose(&g)
+        .unwrap();
+    assert!(g.is_legal(&mv));
+}
+
+#[test]
+fn the_round_in_play_is_what_every_seat_saw_since_the_hands_were_dealt() {
+    // Greedy play of whole matches: at every position the real deal fits (the moves were
+    // greedy), and the round holds the moves since the last refill, its table the table then.
+    for name in ["quinza", "rb3ine", "escoba"] {
+        for players in 2..=4u8 {
+            let rules = fifteen::Rules::new(name, Some(players as i64), None).unwrap();
+            let mut g = fifteen::Game::new(rules, players as u64);
+            let mut buf = Vec::new();
+            let mut since = 0usize;
+            while let Some(seat) = g.turn() {
+                assert!(
+                    g.fits_greedy(seat, false, &mut buf) && g.fits_greedy(seat, true, &mut buf)
+                );
+                assert_eq!(g.round.len as usize, since);
+                let before_hands: u32 = (0..players).map(|s| g.hand(s).len()).sum();
+                if since == 0 {
+                    assert_eq!(g.round.table, g.table());
+                }
+                let mv = g.greedy_move(&mut buf).unwrap();
+                g.apply(mv);
+                since = if before_hands == 1 { 0 } else { since + 1 };
+            }
         }
     }
 }

@@ -136,6 +136,7 @@ def _finished(cls: Any, rules: Rules, hands: List[List[Card]], table: List[Card]
     game._hands = [[] for _ in range(rules.players)]
     game._table = table
     game._stock = []
+    game._new_round()
     return game
 
 

@@ -74,6 +74,19 @@ def rollout(value: Any, default: str) -> str:
     return value
 
 
+INFERS = ("greedy", "greedy_first", "off")
+
+
+def infer(value: Any, default: str) -> str:
+    """What ISMCTS's worlds assume of the other seats' play: 'greedy', 'greedy_first' or
+    'off'; None is `default`."""
+    if value is None:
+        return default
+    if not isinstance(value, str) or value not in INFERS:
+        raise ValueError(f"infer must be 'greedy', 'greedy_first' or 'off', not {quoted(value)}")
+    return value
+
+
 def seconds(value: Any) -> Optional[float]:
     """A time limit in seconds above 0, or None: checked as the solver checks its own
     (an int too large for a float is no limit)."""

@@ -68,6 +68,11 @@ class FifteenGame(Game, family="fifteen"):
     _table: List[Card]
     _stock: List[Card]  # in dealing order
     _escobas: List[int]  # per side
+    # The round in play as every seat saw it (docs/engine.md "Worlds fitted to the play"):
+    # the table when its hands were dealt and each move since, with its seat. Only the
+    # worlds read it; it is in no observation, encoding or JSON.
+    _round_table: List[Card]
+    _round: List[Tuple[int, Move]]
 
     # -- the state, read-only ------------------------------------------------------
 
@@ -185,6 +190,7 @@ class FifteenGame(Game, family="fifteen"):
                 self._note("escoba", seat, side)
         else:
             self._table.append(card)
+        self._round.append((seat, move))
         self._turn = (seat + 1) % self._rules.players
         if all(not hand for hand in self._hands):
             if self._stock:
@@ -219,6 +225,7 @@ class FifteenGame(Game, family="fifteen"):
         self._note("dealt", self._dealer)
         if row_of(self._rules).has_opening_capture and self._rules.opening_capture:
             self._opening_capture()
+        self._new_round()
 
     def _opening_capture(self) -> None:
         """Escoba: an opening table of once or twice the capture total (15 or 30) goes to
@@ -235,6 +242,12 @@ class FifteenGame(Game, family="fifteen"):
         for seat in self._seat_order(self._dealer, self._rules.players):
             self._hands[seat] = self._stock[:HAND_SIZE]
             self._stock = self._stock[HAND_SIZE:]
+        self._new_round()
+
+    def _new_round(self) -> None:
+        """The hands are dealt (or, in a built position, the round is first seen): the
+        round starts from the table as it is."""
+        self._round_table, self._round = list(self._table), []
 
     def _end_deal(self) -> None:
         if self._table:  # the leftovers go to the last capturer (stay if no one captured)
@@ -408,6 +421,7 @@ class FifteenGame(Game, family="fifteen"):
         game._scores = scores_
         game._winner = None
         game._deals = []
+        game._new_round()  # the moves before are not known: the round is seen from here
         if game._match_over():
             raise ValueError(f"the scores {scores_} already end the match")
         return game

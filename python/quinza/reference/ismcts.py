@@ -18,10 +18,11 @@ import time
 from typing import Any, Dict, List, Optional, Tuple
 
 from .botargs import SearchBot, exploration, whole
+from .botargs import infer as infer_arg
 from .botargs import rollout as rollout_arg
 from .game import Game
 from .playout import deal_value, play_out
-from .worlds import sample_world
+from .worlds import Fitter
 
 
 class _Node:
@@ -41,7 +42,7 @@ class _Node:
 
 
 # The default budget and constant (docs/engine.md "ismcts").
-ITERATIONS, C, ROLLOUT = 8000, 0.7, "greedy"
+ITERATIONS, C, ROLLOUT, INFER = 8000, 0.7, "greedy", "greedy"
 
 
 class IsmctsBot(SearchBot):
@@ -55,7 +56,11 @@ class IsmctsBot(SearchBot):
     the deal's points of the side of the seat that made the move minus the best of the
     other sides'. With `time_limit` seconds, `iterations` is ignored: iterations run
     until the time is up (at least one; the clock is read between iterations). A single
-    legal move is played without searching and draws nothing.
+    legal move is played without searching and draws nothing. With `infer="greedy"` (the
+    default) a world is one in which the other seats' moves this round are greedy moves
+    (of up to 16 drawn, the first that fits; none: the first drawn); `"greedy_first"`
+    asks for the greedy bot's very moves; `"off"` takes any world (docs/engine.md
+    "Worlds fitted to the play").
 
     >>> from quinza.reference import Game
     >>> g = Game("quinza", seed=2)
@@ -67,11 +72,12 @@ class IsmctsBot(SearchBot):
     name = "ismcts"
 
     def __init__(self, iterations: int = ITERATIONS, c: float = C, rollout: str = ROLLOUT,
-                 time_limit: Optional[float] = None, seed: Optional[int] = 0) -> None:
+                 infer: str = INFER, time_limit: Optional[float] = None, seed: Optional[int] = 0) -> None:
         # None takes the default, as in the core.
         self._iterations = whole("iterations", iterations, 1, ITERATIONS)
         self._c = exploration(c, C)
         self._rollout = rollout_arg(rollout, ROLLOUT)
+        self._infer = infer_arg(infer, INFER)
         super().__init__(time_limit, seed)
 
     @property
@@ -91,9 +97,17 @@ class IsmctsBot(SearchBot):
         return self._rollout
 
     @property
+    def infer(self) -> str:
+        """What the worlds assume of the other seats' play: 'greedy' (each world one in
+        which their moves this round are greedy moves, when one is found in a few tries),
+        'greedy_first' (the greedy bot's own moves, its tie-break too) or 'off' (any world
+        consistent with what the seat saw)."""
+        return self._infer
+
+    @property
     def params(self) -> Dict[str, Any]:
         """The bot's parameters (all but the seed) by name, in the order of its signature."""
-        return {"iterations": self._iterations, "c": self._c, "rollout": self._rollout, "time_limit": self._time_limit}
+        return {"iterations": self._iterations, "c": self._c, "rollout": self._rollout, "infer": self._infer, "time_limit": self._time_limit}
 
     def __call__(self, game: Any) -> Any:
         """The root's most visited move (ties in legal-move order)."""
@@ -125,8 +139,9 @@ class IsmctsBot(SearchBot):
         scale = 1
         deadline = self._deadline()
         done = 0
+        fitter = Fitter(self._infer)
         while True:
-            scale = self._iterate(ref, seat, root, scale)
+            scale = self._iterate(ref, seat, root, scale, fitter)
             done += 1
             if deadline is None:
                 if done >= self._iterations:
@@ -139,10 +154,10 @@ class IsmctsBot(SearchBot):
             stats.append((0, 0) if node is None else (node.n, node.total))
         return moves, stats
 
-    def _iterate(self, game: Game, seat: int, root: _Node, scale: int) -> int:
+    def _iterate(self, game: Game, seat: int, root: _Node, scale: int, fitter: Fitter) -> int:
         """One iteration: a world, selection and expansion, a greedy playout, the backup;
         the new scale."""
-        world = sample_world(game, seat, self._rng)
+        world = fitter.world(game, seat, self._rng)
         node, path = root, []
         while not world.deals:  # a world has no records: one appears when the deal ends
             legal = world.legal_moves()
@@ -187,4 +202,4 @@ class IsmctsBot(SearchBot):
 
     def __repr__(self) -> str:
         return (f"IsmctsBot(iterations={self._iterations}, c={self._c!r}, rollout={self._rollout!r}, "
-                f"time_limit={self._time_limit!r}, seed={self._seed})")
+                f"infer={self._infer!r}, time_limit={self._time_limit!r}, seed={self._seed})")

@@ -12,17 +12,30 @@ only where it is allowed (no suit a seat has shown it is void in; no joker for a
 that followed with another card from trick 11 on), to a place picked in proportion to
 the room left, and when no allowed place has room, one augmenting path moves cards
 already placed to make room.
+
+Fitted to the play (`sample_fitted`, ismcts's `infer="greedy"`): of up to `FIT_TRIES`
+worlds drawn one after the other, the first in which every move the other seats made
+this round is a greedy move (`fits_greedy`), else the first drawn.
 """
 
 from __future__ import annotations
 
+import copy
 from collections import deque
 from typing import Any, Dict, List, Optional, Set
 
 from .cards import Card
 from .game import Game
 from .generator import Random
+from .playout import greedy_key, greedy_move
 from .quinte import JOKER_DEADLINE, PLAYERS, QuinteGame, suit_to_follow, winning_index
+
+# How many worlds `sample_fitted` draws at most before it takes the first one.
+FIT_TRIES = 16
+# A search stops fitting worlds (takes them as infer="off" does) when fewer than half of
+# its first GIVE_UP_AFTER worlds were found fitting: play that fits few worlds (not
+# greedy) costs no more than these tries.
+GIVE_UP_AFTER = 32
 
 
 def sample_world(game: Game, seat: int, rng: Random) -> Game:
@@ -167,3 +180,81 @@ def seen_voids(game: QuinteGame) -> "tuple[Dict[int, Set[str]], Set[int]]":
         if len(cards) == PLAYERS:
             leader = (leader + winning_index(cards)) % PLAYERS
     return void, no_joker
+
+
+def sample_fitted(game: Game, seat: int, rng: Random, infer: str) -> Game:
+    """A world for `seat`: with `infer="greedy"`, the first of up to `FIT_TRIES` worlds
+    drawn one after the other in which the other seats' moves this round fit greedy play
+    (`fits_greedy`), or the first drawn when none fits (play that is not greedy never
+    leaves a search without worlds); `infer="greedy_first"` likewise, each move the
+    greedy bot's own; with `infer="off"`, one world."""
+    return try_fitted(game, seat, rng, infer)[0]
+
+
+def try_fitted(game: Game, seat: int, rng: Random, infer: str) -> "tuple[Game, bool]":
+    """`sample_fitted`, and whether the world fits (always, with "off")."""
+    strict = infer == "greedy_first"
+    first = sample_world(game, seat, rng)
+    if infer == "off" or fits_greedy(first, seat, strict):
+        return first, True
+    for _ in range(1, FIT_TRIES):
+        world = sample_world(game, seat, rng)
+        if fits_greedy(world, seat, strict):
+            return world, True
+    return first, False
+
+
+class Fitter:
+    """The worlds of one search: fitted, unless fewer than half of the first
+    GIVE_UP_AFTER fitted (then taken as they come)."""
+
+    def __init__(self, infer: str) -> None:
+        self.infer, self.calls, self.fitted = infer, 0, 0
+
+    def world(self, game: Game, seat: int, rng: Random) -> Game:
+        world, fits = try_fitted(game, seat, rng, self.infer)
+        self.fitted += fits
+        self.calls += 1
+        if self.calls == GIVE_UP_AFTER and 2 * self.fitted < self.calls:
+            self.infer = "off"
+        return world
+
+
+def fits_greedy(world: Game, seat: int, first: bool = False) -> bool:
+    """Whether every move a seat other than `seat` made this round is one a greedy player
+    would have made in `world`: its greedy key is the highest of that seat's legal moves
+    then (ties fit). A seat's hand before a move is its hand now plus the cards it played
+    since, this round; the table is replayed from the round's start. With `first`, the
+    move must be the greedy bot's own (the first of the greatest key in legal-move
+    order). Quinte: always (its
+    worlds keep the voids the play showed).
+
+    >>> g = Game("quinza", seed=3)
+    >>> fits_greedy(g, g.turn)  # nothing played yet
+    True
+    """
+    if isinstance(world, QuinteGame):
+        return True
+    moves = world._round  # type: ignore[attr-defined]
+    if all(s == seat for s, _ in moves):
+        return True
+    tables, table = [], list(world._round_table)  # type: ignore[attr-defined]
+    for _, move in moves:
+        tables.append(table)
+        table = [c for c in table if c not in move.captures] if move.captures else table + [move.card]
+    then = copy.copy(world)  # a shallow copy to pose each earlier position in
+    then._hands = [list(h) for h in world._hands]
+    for i in reversed(range(len(moves))):
+        s, move = moves[i]
+        then._hands[s] = then._hands[s] + [move.card]
+        if s == seat:
+            continue
+        then._table, then._turn = tables[i], s  # type: ignore[attr-defined]
+        if first:
+            if greedy_move(then) != move:
+                return False
+            continue
+        key = greedy_key(then, move)
+        if any(greedy_key(then, m) > key for m in then.legal_moves()):
+            return False
+    return True
