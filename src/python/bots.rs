@@ -54,15 +54,12 @@ fn replayed(game: &Bound<'_, PyAny>, json: &str) -> Option<AnyGame> {
         if kind != "move" {
             continue;
         }
-        let text: String = event.getattr("move").ok()?.str().ok()?.extract().ok()?;
-        let mv = g.with_legal_moves(|moves| {
-            for m in moves {
-                if m.to_string() == text {
-                    return Some(m);
-                }
-            }
-            None
-        })?;
+        let text = event.getattr("move").ok()?.str().ok()?;
+        let super::cards::MoveArg::Move(mv) =
+            super::cards::move_arg(text.as_any(), g.rules().deck()).ok()?
+        else {
+            return None;
+        };
         g.play(&mv).ok()?;
     }
     (g.to_json() == json).then_some(g)

@@ -112,25 +112,26 @@ impl Game {
         CardSet(plain & h.present.0)
     }
 
+    /// The card just below `card` in its run in `hand`: the next card down of its suit
+    /// still in play, when it is in this hand and both are plain.
+    #[inline]
+    fn next_in_run(hand: CardSet, h: &Holdings, plain: CardSet, card: Card) -> Option<Card> {
+        let suit = card.suit()?;
+        if !plain.contains(card) {
+            return None;
+        }
+        let below = h.present.0 & SUIT_MASKS[suit as usize].0 & (card.bit() - 1);
+        if below == 0 {
+            return None;
+        }
+        let next = Card::from_id(63 - below.leading_zeros() as u8)?;
+        (hand.contains(next) && plain.contains(next)).then_some(next)
+    }
+
     /// The lowest card of `card`'s run in `hand`: the search plays it for them all.
     fn lowest_equivalent(&self, hand: CardSet, h: &Holdings, plain: CardSet, card: Card) -> Card {
-        let Some(suit) = card.suit() else { return card };
         let mut cur = card;
-        while plain.contains(cur) {
-            let below = h
-                .present
-                .intersect(SUIT_MASKS[suit as usize])
-                .intersect(CardSet((1u64 << cur.id()) - 1));
-            // The next card down still in play, if it is in this hand and plain too.
-            if below.is_empty() {
-                break;
-            }
-            let Some(next) = Card::from_id(63 - below.0.leading_zeros() as u8) else {
-                break;
-            };
-            if !hand.contains(next) || !plain.contains(next) {
-                break;
-            }
+        while let Some(next) = Self::next_in_run(hand, h, plain, cur) {
             cur = next;
         }
         cur
@@ -151,23 +152,11 @@ impl Game {
         }
         let h = self.holdings();
         let plain = self.plain_cards(&h, &self.live_pairs(&h));
-        // A card is the lowest of its run unless the next card down of its suit still
-        // in play is in this hand and both are plain (one step of `lowest_equivalent`).
+        // A card is the lowest of its run when no card of the run lies just below it.
         out.extend(
             legal
                 .iter()
-                .filter(|&c| {
-                    let Some(suit) = c.suit() else { return true };
-                    if !plain.contains(c) {
-                        return true;
-                    }
-                    let below = h.present.0 & SUIT_MASKS[suit as usize].0 & (c.bit() - 1);
-                    if below == 0 {
-                        return true;
-                    }
-                    let next = 1u64 << (63 - below.leading_zeros());
-                    hand.0 & plain.0 & next == 0
-                })
+                .filter(|&c| Self::next_in_run(hand, &h, plain, c).is_none())
                 .map(Move::Card),
         );
     }
