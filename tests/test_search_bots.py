@@ -509,6 +509,67 @@ def test_a_move_that_ends_the_deal_is_worth_the_deal_to_both_bots(q: ModuleType)
             assert {str(m): v for m, v in analysis} == {m: float(v) for m, v in solution.items()}, rules
 
 
+def _against_greedy(game: Any, side: int, deals: int, greedy: Any) -> Tuple[int, int]:
+    """The least and the most `side` can make of the deal in progress (its points minus the
+    best of the others') choosing its own moves, every other side playing the greedy move."""
+    if len(game.deals) > deals:
+        points = game.deals[-1].points
+        value = points[side] - max(p for s, p in enumerate(points) if s != side)
+        return value, value
+    moves = game.legal_moves() if game.side_of(game.turn) == side else [greedy(game)]
+    lows, highs = [], []
+    for move in moves:
+        child = game.copy()
+        child.play(move)
+        low, high = _against_greedy(child, side, deals, greedy)
+        lows.append(low)
+        highs.append(high)
+    return min(lows), max(highs)
+
+
+@pytest.mark.parametrize("name", ["quinza", "rb3ine", "escoba"])
+def test_ismcts_modelling_greedy_opponents_plays_lines_against_greedy_only(q: ModuleType, name: str) -> None:
+    # Once the stock is spent with 2 players the seat sees every card (the other hand is
+    # what it has not seen): one world. With opponents="greedy" every line the tree plays
+    # has the other seat's greedy moves, so each root move's mean lies between the least
+    # and the most the seat can make of it against greedy play; searching the other seat's
+    # moves as its own strays outside, somewhere.
+    inside, strayed = 0, 0
+    for seed in range(40):
+        start = near_end(quinza.Rules(name, target=10**6), seed, 6)
+        if start is None or start.stock != 0 or start.count_legal_moves() < 2:
+            continue
+        g = start if q is quinza else q.Game.from_json(start.to_json())
+        side, deals = g.side_of(g.turn), len(g.deals)
+        greedy = q.bot("greedy")
+        bounds = {}
+        for move in g.legal_moves():
+            child = g.copy()
+            child.play(move)
+            bounds[str(move)] = _against_greedy(child, side, deals, greedy)
+        for opponents in ("greedy", "search"):
+            analysis = q.bot("ismcts", iterations=60, opponents=opponents, seed=seed).analyse(g)
+            within = all(bounds[str(m)][0] <= v <= bounds[str(m)][1] for m, v in analysis if not math.isnan(v))
+            if opponents == "greedy":
+                assert within, (seed, analysis, bounds)
+                inside += 1
+            else:
+                strayed += not within
+        if inside >= 8:
+            break
+    assert inside >= 8 and strayed >= 1
+
+
+@pytest.mark.parametrize("name,players", EVERY_RULE_SET)
+def test_the_twins_model_greedy_opponents_alike(name: str, players: int) -> None:
+    for i, g in enumerate(positions(quinza, name, players, 2)):
+        params = {"iterations": 40, "opponents": "greedy", "seed": i}
+        core, mine = quinza.bot("ismcts", **params), ref.bot("ismcts", **params)
+        assert shown(core.analyse(g)) == shown(mine.analyse(reference(g))), (i, g.to_json())
+        assert core.state == mine.state
+        assert str(core(g)) == str(mine(reference(g))) and core.state == mine.state
+
+
 # -- both bots: seeds, draws, the single move, time limits ----------------------------------------
 
 
@@ -606,10 +667,11 @@ def test_the_bots_parameters_attributes_and_repr(q: ModuleType) -> None:
     assert list(p.params) == ["worlds", "depth", "exact", "time_limit"]
     assert (p.name, p.worlds, p.depth, p.exact, p.time_limit, p.seed, p.state) == ("pimc", 256, 0, 0, None, 0, 0)
     i = q.bot("ismcts")
-    assert repr(i) == "IsmctsBot(iterations=8000, c=0.7, rollout='greedy', infer='greedy', time_limit=None, seed=0)"
-    assert i.params == {"iterations": 8000, "c": 0.7, "rollout": "greedy", "infer": "greedy", "time_limit": None}
-    assert list(i.params) == ["iterations", "c", "rollout", "infer", "time_limit"] and i.rollout == "greedy"
+    assert repr(i) == "IsmctsBot(iterations=8000, c=0.7, rollout='greedy', infer='greedy', opponents='search', time_limit=None, seed=0)"
+    assert i.params == {"iterations": 8000, "c": 0.7, "rollout": "greedy", "infer": "greedy", "opponents": "search", "time_limit": None}
+    assert list(i.params) == ["iterations", "c", "rollout", "infer", "opponents", "time_limit"] and i.rollout == "greedy"
     assert i.infer == "greedy" and q.bot("ismcts", infer="off").infer == "off"
+    assert i.opponents == "search" and q.bot("ismcts", opponents="greedy").opponents == "greedy"
     assert (i.name, i.iterations, i.c, i.time_limit, i.seed) == ("ismcts", 8000, 0.7, None, 0)
     for cls, bot in ((q.PimcBot, p), (q.IsmctsBot, i)):
         shown = {k: v.default for k, v in inspect.signature(cls).parameters.items()}
@@ -617,7 +679,7 @@ def test_the_bots_parameters_attributes_and_repr(q: ModuleType) -> None:
         assert cls(**{k: None for k in shown}).params == bot.params  # None takes the default
     j = q.bot("ismcts", seed=9, iterations=5, c=2, time_limit=0.5)
     assert isinstance(j.c, float) and j.c == 2.0 and j.seed == 9 and j.time_limit == 0.5
-    assert repr(j) == "IsmctsBot(iterations=5, c=2.0, rollout='greedy', infer='greedy', time_limit=0.5, seed=9)"
+    assert repr(j) == "IsmctsBot(iterations=5, c=2.0, rollout='greedy', infer='greedy', opponents='search', time_limit=0.5, seed=9)"
     assert repr(q.PimcBot(worlds=3, depth=0, exact=1, seed=4)) == "PimcBot(worlds=3, depth=0, exact=1, time_limit=None, seed=4)"
     assert q.bot("random", seed=3).params == {} and q.bot("greedy").params == {}
     assert type(q.bot("pimc")) is q.PimcBot and type(q.bot("ismcts")) is q.IsmctsBot
@@ -632,7 +694,7 @@ BAD = [
     (("pimc",), {"foo": 1}, "unknown parameter 'foo' for the pimc bot: choose worlds, depth, exact, time_limit or seed"),
     (("pimc",), {"worlds": 0, "foo": 1, "bar": 2}, "unknown parameter 'foo' for the pimc bot"),
     (("pimc",), {"iterations": 5}, "unknown parameter 'iterations' for the pimc bot: choose worlds, depth, exact, time_limit or seed"),
-    (("ismcts",), {"worlds": 5}, "unknown parameter 'worlds' for the ismcts bot: choose iterations, c, rollout, infer, time_limit or seed"),
+    (("ismcts",), {"worlds": 5}, "unknown parameter 'worlds' for the ismcts bot: choose iterations, c, rollout, infer, opponents, time_limit or seed"),
     (("random",), {"worlds": 5}, "unknown parameter 'worlds' for the random bot: choose seed"),
     (("greedy",), {"depth": 1}, "unknown parameter 'depth' for the greedy bot: choose seed"),
     (("pimc",), {"worlds": 0}, "worlds must be a whole number from 1 to 2**64-1, not 0"),
@@ -653,6 +715,9 @@ BAD = [
     (("ismcts",), {"rollout": 1}, "rollout must be 'greedy' or 'random', not 1"),
     (("ismcts",), {"infer": "none"}, "infer must be 'greedy', 'greedy_first' or 'off', not 'none'"),
     (("ismcts",), {"infer": False}, "infer must be 'greedy', 'greedy_first' or 'off', not False"),
+    (("ismcts",), {"opponents": "random"}, "opponents must be 'search' or 'greedy', not 'random'"),
+    (("ismcts",), {"opponents": None, "infer": 0}, "infer must be 'greedy', 'greedy_first' or 'off', not 0"),
+    (("ismcts",), {"opponents": 1, "infer": "off"}, "opponents must be 'search' or 'greedy', not 1"),
     (("ismcts",), {"infer": 3, "rollout": "x"}, "rollout must be 'greedy' or 'random', not 'x'"),  # signature order
     (("ismcts",), {"c": math.inf}, "c must be a finite number from 0, not inf"),
     (("ismcts",), {"c": math.nan}, "c must be a finite number from 0, not nan"),

@@ -67,6 +67,20 @@ def test_infer_in_text_reaches_the_core() -> None:
         assert np.array_equal(got[0][k], got[1][k]), k
 
 
+def test_opponents_in_text_reaches_the_core_and_the_twins_agree() -> None:
+    # ismcts:opponents=greedy models the other seat as greedy (the default searches its
+    # moves): other matches from the same seeds; the twins play the same ones.
+    rules = quinza.Rules("quinza", target=40)
+    searched = quinza.simulate(rules, 3, bots=["ismcts:iterations=200", "greedy"], seed=3)
+    modelled = quinza.simulate(rules, 3, bots=["ismcts:iterations=200,opponents=greedy", "greedy"], seed=3)
+    assert modelled.bots[0] == "ismcts:iterations=200,opponents=greedy"
+    assert not np.array_equal(searched.moves, modelled.moves) or not np.array_equal(searched.scores, modelled.scores)
+    got = [arrays(api.simulate(api.Rules("quinza", target=12), 1, bots=["ismcts:iterations=12,opponents=greedy", "greedy"], seed=2))
+           for api in (quinza, reference)]
+    for k in got[0]:
+        assert np.array_equal(got[0][k], got[1][k]), k
+
+
 def test_both_backends_play_the_same_search_matches() -> None:
     for spec in SPECS:
         got = [arrays(api.simulate(api.Rules("quinza", target=12), 1, bots=[spec, "greedy"], seed=2)) for api in (quinza, reference)]
@@ -77,8 +91,9 @@ def test_both_backends_play_the_same_search_matches() -> None:
 @pytest.mark.parametrize("text, message", [
     ("pimc:worlds", "bot parameters are written name=value, not 'worlds'"),
     ("pimc:worlds=0", "worlds must be a whole number from 1 to 2**64-1, not 0"),
-    ("ismcts:depth=2", "unknown parameter 'depth' for the ismcts bot: choose iterations, c, rollout, infer, time_limit or seed"),
+    ("ismcts:depth=2", "unknown parameter 'depth' for the ismcts bot: choose iterations, c, rollout, infer, opponents, time_limit or seed"),
     ("ismcts:infer=maybe", "infer must be 'greedy', 'greedy_first' or 'off', not 'maybe'"),
+    ("ismcts:opponents=all", "opponents must be 'search' or 'greedy', not 'all'"),
 ])
 def test_bad_bot_text_is_refused(q: ModuleType, text: str, message: str) -> None:
     with pytest.raises(ValueError, match="^" + __import__("re").escape(message)):

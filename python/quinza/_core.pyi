@@ -734,7 +734,9 @@ class IsmctsBot(SearchBot):
     default) a world is one in which the other seats' moves this round are greedy moves
     (of up to 16 drawn, the first that fits; none: the first drawn); `"greedy_first"`
     asks for the greedy bot's very moves; `"off"` takes any world (docs/engine.md
-    "Worlds fitted to the play").
+    "Worlds fitted to the play"). With `opponents="search"` (the default) the tree chooses
+    the other sides' moves by UCB as it does the seat's own; with `"greedy"` it plays
+    their greedy moves in each world (docs/engine.md "ismcts").
 
     >>> from quinza.reference import Game
     >>> g = Game("quinza", seed=2)
@@ -749,6 +751,7 @@ class IsmctsBot(SearchBot):
         c: Optional[float] = 0.7,
         rollout: Optional[str] = "greedy",
         infer: Optional[str] = "greedy",
+        opponents: Optional[str] = "search",
         time_limit: Optional[float] = None,
         seed: Optional[int] = 0,
     ) -> Self: ...
@@ -770,6 +773,10 @@ class IsmctsBot(SearchBot):
         'greedy_first' (the greedy bot's own moves, its tie-break too) or 'off' (any world
         consistent with what the seat saw).
         """
+    @property
+    def opponents(self) -> str:
+        """How the tree plays the seats of the other sides: 'search' (by UCB, as the seat's
+        own moves) or 'greedy' (their greedy move in each world)."""
 
 ENCODING_VERSION: int
 

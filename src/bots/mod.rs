@@ -63,7 +63,15 @@ impl BotKind {
         match self {
             BotKind::Random | BotKind::Greedy => &["seed"],
             BotKind::Pimc => &["worlds", "depth", "exact", "time_limit", "seed"],
-            BotKind::Ismcts => &["iterations", "c", "rollout", "infer", "time_limit", "seed"],
+            BotKind::Ismcts => &[
+                "iterations",
+                "c",
+                "rollout",
+                "infer",
+                "opponents",
+                "time_limit",
+                "seed",
+            ],
         }
     }
 

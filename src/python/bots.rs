@@ -11,7 +11,7 @@ use super::{plain_int, shown, type_name, value_error};
 use crate::any::AnyGame;
 use crate::bots::{unknown_bot_message, BotKind, BotSpec, BOT_NAMES};
 use crate::rng::SplitMix64;
-use crate::search::ismcts::{IsmctsParams, Rollout};
+use crate::search::ismcts::{IsmctsParams, Opponents, Rollout};
 use crate::search::pimc::PimcParams;
 use crate::search::worlds::Infer;
 use pyo3::prelude::*;
@@ -208,25 +208,28 @@ fn exploration_arg(v: &Bound<'_, PyAny>) -> PyResult<f64> {
     }
 }
 
-/// `rollout`: "greedy" or "random".
-fn rollout_arg(v: &Bound<'_, PyAny>) -> PyResult<Rollout> {
-    match super::str_text(v).and_then(|t| Rollout::parse(&t)) {
+/// A parameter that is one of a few names (`rollout`, `infer`, `opponents`): `parse`
+/// reads a name, `names` are the choices in the order the message lists them.
+fn choice_arg<T>(
+    v: &Bound<'_, PyAny>,
+    param: &str,
+    names: &[&str],
+    parse: impl Fn(&str) -> Option<T>,
+) -> PyResult<T> {
+    match super::str_text(v).and_then(|t| parse(&t)) {
         Some(r) => Ok(r),
-        None => Err(value_error(format!(
-            "rollout must be 'greedy' or 'random', not {}",
-            shown(v)?
-        ))),
-    }
-}
-
-/// `infer`: "greedy", "greedy_first" or "off".
-fn infer_arg(v: &Bound<'_, PyAny>) -> PyResult<Infer> {
-    match super::str_text(v).and_then(|t| Infer::parse(&t)) {
-        Some(r) => Ok(r),
-        None => Err(value_error(format!(
-            "infer must be 'greedy', 'greedy_first' or 'off', not {}",
-            shown(v)?
-        ))),
+        None => {
+            let quoted: Vec<String> = names
+                .iter()
+                .map(|n| crate::pyrepr::py_repr_str(n))
+                .collect();
+            let quoted: Vec<&str> = quoted.iter().map(String::as_str).collect();
+            Err(value_error(format!(
+                "{param} must be {}, not {}",
+                crate::pyrepr::or_list(&quoted),
+                shown(v)?
+            )))
+        }
     }
 }
 
@@ -261,8 +264,20 @@ fn spec_from<'py>(
                 iterations: given("iterations")
                     .map_or(Ok(d.iterations), |v| count_arg(&v, "iterations", 1))?,
                 c: given("c").map_or(Ok(d.c), |v| exploration_arg(&v))?,
-                rollout: given("rollout").map_or(Ok(d.rollout), |v| rollout_arg(&v))?,
-                infer: given("infer").map_or(Ok(d.infer), |v| infer_arg(&v))?,
+                rollout: given("rollout").map_or(Ok(d.rollout), |v| {
+                    choice_arg(&v, "rollout", &["greedy", "random"], Rollout::parse)
+                })?,
+                infer: given("infer").map_or(Ok(d.infer), |v| {
+                    choice_arg(
+                        &v,
+                        "infer",
+                        &["greedy", "greedy_first", "off"],
+                        Infer::parse,
+                    )
+                })?,
+                opponents: given("opponents").map_or(Ok(d.opponents), |v| {
+                    choice_arg(&v, "opponents", &["search", "greedy"], Opponents::parse)
+                })?,
                 time_limit: time_limit(given("time_limit"))?,
             })
         }
@@ -380,6 +395,7 @@ impl PySearchBot {
                 d.set_item("c", p.c)?;
                 d.set_item("rollout", p.rollout.name())?;
                 d.set_item("infer", p.infer.name())?;
+                d.set_item("opponents", p.opponents.name())?;
                 d.set_item("time_limit", p.time_limit)?;
             }
             _ => {}
@@ -444,11 +460,12 @@ impl PySearchBot {
                 p.worlds, p.depth, p.exact, self.seed
             ),
             BotSpec::Ismcts(p) => format!(
-                "IsmctsBot(iterations={}, c={}, rollout='{}', infer='{}', time_limit={shown}, seed={})",
+                "IsmctsBot(iterations={}, c={}, rollout='{}', infer='{}', opponents='{}', time_limit={shown}, seed={})",
                 p.iterations,
                 crate::pyrepr::py_repr_float(p.c),
                 p.rollout.name(),
                 p.infer.name(),
+                p.opponents.name(),
                 self.seed
             ),
             _ => String::new(),
@@ -552,7 +569,9 @@ impl PyPimcBot {
 /// default) a world is one in which the other seats' moves this round are greedy moves
 /// (of up to 16 drawn, the first that fits; none: the first drawn); `"greedy_first"`
 /// asks for the greedy bot's very moves; `"off"` takes any world (docs/engine.md
-/// "Worlds fitted to the play").
+/// "Worlds fitted to the play"). With `opponents="search"` (the default) the tree chooses
+/// the other sides' moves by UCB as it does the seat's own; with `"greedy"` it plays
+/// their greedy moves in each world (docs/engine.md "ismcts").
 ///
 /// >>> from quinza.reference import Game
 /// >>> g = Game("quinza", seed=2)
@@ -565,13 +584,15 @@ pub struct PyIsmctsBot {}
 #[pymethods]
 impl PyIsmctsBot {
     #[new]
-    #[pyo3(signature = (iterations = None, c = None, rollout = None, infer = None, time_limit = None, seed = None),
-           text_signature = "(iterations=8000, c=0.7, rollout='greedy', infer='greedy', time_limit=None, seed=0)")]
+    #[pyo3(signature = (iterations = None, c = None, rollout = None, infer = None, opponents = None, time_limit = None, seed = None),
+           text_signature = "(iterations=8000, c=0.7, rollout='greedy', infer='greedy', opponents='search', time_limit=None, seed=0)")]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         iterations: Option<Bound<'_, PyAny>>,
         c: Option<Bound<'_, PyAny>>,
         rollout: Option<Bound<'_, PyAny>>,
         infer: Option<Bound<'_, PyAny>>,
+        opponents: Option<Bound<'_, PyAny>>,
         time_limit: Option<Bound<'_, PyAny>>,
         seed: Option<Bound<'_, PyAny>>,
     ) -> PyResult<PyClassInitializer<PyIsmctsBot>> {
@@ -580,6 +601,7 @@ impl PyIsmctsBot {
             ("c", c),
             ("rollout", rollout),
             ("infer", infer),
+            ("opponents", opponents),
             ("time_limit", time_limit),
         ];
         let spec = spec_from(BotKind::Ismcts, |name| {
@@ -633,6 +655,16 @@ impl PyIsmctsBot {
     fn infer(slf: PyRef<'_, Self>) -> &'static str {
         match &slf.as_super().spec {
             BotSpec::Ismcts(p) => p.infer.name(),
+            _ => "",
+        }
+    }
+
+    /// How the tree plays the seats of the other sides: 'search' (by UCB, as the seat's
+    /// own moves) or 'greedy' (their greedy move in each world).
+    #[getter]
+    fn opponents(slf: PyRef<'_, Self>) -> &'static str {
+        match &slf.as_super().spec {
+            BotSpec::Ismcts(p) => p.opponents.name(),
             _ => "",
         }
     }

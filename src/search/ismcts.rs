@@ -36,6 +36,32 @@ impl Rollout {
     }
 }
 
+/// How the tree chooses the moves of the seats of the other sides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opponents {
+    /// By UCB, as the seat's own: each side searching for itself.
+    Search,
+    /// The greedy bot's move in the world: the other sides modelled as greedy players.
+    Greedy,
+}
+
+impl Opponents {
+    pub fn parse(name: &str) -> Option<Opponents> {
+        match name {
+            "search" => Some(Opponents::Search),
+            "greedy" => Some(Opponents::Greedy),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Opponents::Search => "search",
+            Opponents::Greedy => "greedy",
+        }
+    }
+}
+
 /// The ismcts bot's budget and constant (docs/engine.md "ismcts").
 #[derive(Clone, Debug, PartialEq)]
 pub struct IsmctsParams {
@@ -47,6 +73,8 @@ pub struct IsmctsParams {
     pub rollout: Rollout,
     /// What the worlds assume of the other seats' play.
     pub infer: Infer,
+    /// How the tree plays the other sides.
+    pub opponents: Opponents,
     /// Seconds a move: as many iterations as fit (at least one), `iterations` unused.
     pub time_limit: Option<f64>,
 }
@@ -58,6 +86,7 @@ impl Default for IsmctsParams {
             c: 0.7,
             rollout: Rollout::Greedy,
             infer: Infer::Greedy,
+            opponents: Opponents::Search,
             time_limit: None,
         }
     }
@@ -213,6 +242,7 @@ pub fn analyse<G: State>(
 ) -> Option<Analysis<G::Move>> {
     let seat = game.turn().expect("ismcts analyses a match in progress");
     let sides = G::sides(game.rules());
+    let root_side = game.side_of(seat);
     let root_moves = game.legal_moves();
     let root_move = *root_moves
         .first()
@@ -248,6 +278,22 @@ pub fn analyse<G: State>(
         // Selection and expansion, until a move is added or the deal ends.
         while world.deals().is_empty() {
             let Some(mover) = world.turn() else { break };
+            if p.opponents == Opponents::Greedy && world.side_of(mover) != root_side {
+                let Some(mv) = world.greedy_move(&mut moves) else {
+                    break;
+                };
+                let (c, added) = match tree.child(node, mv) {
+                    Some(c) => (c, false),
+                    None => (tree.add_child(node, mv, mover), true),
+                };
+                world.apply(mv);
+                path.push(c);
+                if added {
+                    break;
+                }
+                node = c;
+                continue;
+            }
             moves.clear();
             world.legal_moves_into(&mut moves);
             untried.clear();

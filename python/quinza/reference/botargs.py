@@ -62,28 +62,15 @@ def exploration(value: Any, default: float) -> float:
     return number
 
 
-ROLLOUTS = ("greedy", "random")
-
-
-def rollout(value: Any, default: str) -> str:
-    """ISMCTS's playout: 'greedy' or 'random'; None is `default`."""
+def choice(param: str, value: Any, names: Tuple[str, ...], default: str) -> str:
+    """A parameter that is one of a few names (ISMCTS's `rollout`, `infer`, `opponents`),
+    `names` in the order the message lists them; None is `default`."""
     if value is None:
         return default
-    if not isinstance(value, str) or value not in ROLLOUTS:
-        raise ValueError(f"rollout must be 'greedy' or 'random', not {quoted(value)}")
-    return value
-
-
-INFERS = ("greedy", "greedy_first", "off")
-
-
-def infer(value: Any, default: str) -> str:
-    """What ISMCTS's worlds assume of the other seats' play: 'greedy', 'greedy_first' or
-    'off'; None is `default`."""
-    if value is None:
-        return default
-    if not isinstance(value, str) or value not in INFERS:
-        raise ValueError(f"infer must be 'greedy', 'greedy_first' or 'off', not {quoted(value)}")
+    if not isinstance(value, str) or value not in names:
+        quoted_names = [quoted(n) for n in names]
+        listed = quoted_names[0] if len(names) == 1 else ", ".join(quoted_names[:-1]) + " or " + quoted_names[-1]
+        raise ValueError(f"{param} must be {listed}, not {quoted(value)}")
     return value
 
 

@@ -6,7 +6,8 @@ the root (every seat's moves). Each iteration samples a new world (worlds.py) fr
 bot's generator and walks the tree in it: only the moves legal in that world count, and
 each of those already in the tree is one more time available. A move never tried there
 is added (the `below(u)`-th of the `u` untried, in legal-move order) and ends the walk;
-otherwise the child of best UCB is played. A greedy playout ends the deal, and every
+otherwise the child of best UCB is played. With `opponents="greedy"` a seat of another
+side plays its greedy move in the world instead (added to the tree when new). A greedy playout ends the deal, and every
 node on the path adds the deal's value for the side of the seat that made its move.
 The root's most visited move is played.
 """
@@ -18,10 +19,9 @@ import time
 from typing import Any, Dict, List, Optional, Tuple
 
 from .botargs import SearchBot, exploration, whole
-from .botargs import infer as infer_arg
-from .botargs import rollout as rollout_arg
+from .botargs import choice
 from .game import Game
-from .playout import deal_value, play_out
+from .playout import deal_value, greedy_move, play_out
 from .worlds import Fitter
 
 
@@ -42,7 +42,7 @@ class _Node:
 
 
 # The default budget and constant (docs/engine.md "ismcts").
-ITERATIONS, C, ROLLOUT, INFER = 8000, 0.7, "greedy", "greedy"
+ITERATIONS, C, ROLLOUT, INFER, OPPONENTS = 8000, 0.7, "greedy", "greedy", "search"
 
 
 class IsmctsBot(SearchBot):
@@ -60,7 +60,9 @@ class IsmctsBot(SearchBot):
     default) a world is one in which the other seats' moves this round are greedy moves
     (of up to 16 drawn, the first that fits; none: the first drawn); `"greedy_first"`
     asks for the greedy bot's very moves; `"off"` takes any world (docs/engine.md
-    "Worlds fitted to the play").
+    "Worlds fitted to the play"). With `opponents="search"` (the default) the tree chooses
+    the other sides' moves by UCB as it does the seat's own; with `"greedy"` it plays
+    their greedy moves in each world (docs/engine.md "ismcts").
 
     >>> from quinza.reference import Game
     >>> g = Game("quinza", seed=2)
@@ -72,12 +74,13 @@ class IsmctsBot(SearchBot):
     name = "ismcts"
 
     def __init__(self, iterations: int = ITERATIONS, c: float = C, rollout: str = ROLLOUT,
-                 infer: str = INFER, time_limit: Optional[float] = None, seed: Optional[int] = 0) -> None:
+                 infer: str = INFER, opponents: str = OPPONENTS, time_limit: Optional[float] = None, seed: Optional[int] = 0) -> None:
         # None takes the default, as in the core.
         self._iterations = whole("iterations", iterations, 1, ITERATIONS)
         self._c = exploration(c, C)
-        self._rollout = rollout_arg(rollout, ROLLOUT)
-        self._infer = infer_arg(infer, INFER)
+        self._rollout = choice("rollout", rollout, ("greedy", "random"), ROLLOUT)
+        self._infer = choice("infer", infer, ("greedy", "greedy_first", "off"), INFER)
+        self._opponents = choice("opponents", opponents, ("search", "greedy"), OPPONENTS)
         super().__init__(time_limit, seed)
 
     @property
@@ -105,9 +108,16 @@ class IsmctsBot(SearchBot):
         return self._infer
 
     @property
+    def opponents(self) -> str:
+        """How the tree plays the seats of the other sides: 'search' (by UCB, as the seat's
+        own moves) or 'greedy' (their greedy move in each world)."""
+        return self._opponents
+
+    @property
     def params(self) -> Dict[str, Any]:
         """The bot's parameters (all but the seed) by name, in the order of its signature."""
-        return {"iterations": self._iterations, "c": self._c, "rollout": self._rollout, "infer": self._infer, "time_limit": self._time_limit}
+        return {"iterations": self._iterations, "c": self._c, "rollout": self._rollout, "infer": self._infer,
+                "opponents": self._opponents, "time_limit": self._time_limit}
 
     def __call__(self, game: Any) -> Any:
         """The root's most visited move (ties in legal-move order)."""
@@ -159,7 +169,20 @@ class IsmctsBot(SearchBot):
         the new scale."""
         world = fitter.world(game, seat, self._rng)
         node, path = root, []
+        side = world.rules.side_of(seat)
         while not world.deals:  # a world has no records: one appears when the deal ends
+            if self._opponents == "greedy" and world.rules.side_of(world.turn) != side:
+                move = greedy_move(world)
+                child = node.children.get(move)
+                added = child is None
+                if child is None:
+                    child = node.children[move] = _Node(move, world.turn)
+                world.play(move)
+                path.append(child)
+                if added:  # a move new to the tree ends the walk, as an untried one does
+                    break
+                node = child
+                continue
             legal = world.legal_moves()
             children = [node.children.get(m) for m in legal]
             for child in children:
@@ -202,4 +225,4 @@ class IsmctsBot(SearchBot):
 
     def __repr__(self) -> str:
         return (f"IsmctsBot(iterations={self._iterations}, c={self._c!r}, rollout={self._rollout!r}, "
-                f"infer={self._infer!r}, time_limit={self._time_limit!r}, seed={self._seed})")
+                f"infer={self._infer!r}, opponents={self._opponents!r}, time_limit={self._time_limit!r}, seed={self._seed})")
