@@ -171,12 +171,14 @@ class IsmctsBot(SearchBot):
         node, path = root, []
         side = world.rules.side_of(seat)
         while not world.deals:  # a world has no records: one appears when the deal ends
-            if self._opponents == "greedy" and world.rules.side_of(world.turn) != side:
+            mover = world.turn
+            assert mover is not None  # the deal goes on
+            if self._opponents == "greedy" and world.rules.side_of(mover) != side:
                 move = greedy_move(world)
                 child = node.children.get(move)
                 added = child is None
                 if child is None:
-                    child = node.children[move] = _Node(move, world.turn)
+                    child = node.children[move] = _Node(move, mover)
                 world.play(move)
                 path.append(child)
                 if added:  # a move new to the tree ends the walk, as an untried one does
