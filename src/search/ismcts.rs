@@ -1,7 +1,8 @@
 //! The ismcts bot: single-observer information-set Monte Carlo tree search (Cowling,
 //! Powley and Whitehouse 2012; docs/engine.md "ismcts"). One tree of moves from the root;
 //! every iteration samples a world from what the seat may know, selects with UCB among the
-//! moves legal in that world (counting their availability), adds one move, plays out
+//! moves legal in that world (counting their availability; with `Opponents::Greedy` the
+//! other sides play their greedy moves instead), adds one move, plays out
 //! greedily to the end of the deal and backs up the deal's value for each mover's side.
 
 use super::solver::{score, Value};

@@ -7,8 +7,9 @@ bot's generator and walks the tree in it: only the moves legal in that world cou
 each of those already in the tree is one more time available. A move never tried there
 is added (the `below(u)`-th of the `u` untried, in legal-move order) and ends the walk;
 otherwise the child of best UCB is played. With `opponents="greedy"` a seat of another
-side plays its greedy move in the world instead (added to the tree when new). A greedy playout ends the deal, and every
-node on the path adds the deal's value for the side of the seat that made its move.
+side plays its greedy move in the world instead (added to the tree when new). A greedy
+playout ends the deal, and every node on the path adds the deal's value for the side of
+the seat that made its move.
 The root's most visited move is played.
 """
 
