@@ -1,9 +1,9 @@
 //! Bounds on a quinte deal's final value for the exact solver (docs/engine.md "Search:
 //! the open-hand solver", Bounds): what is sure whatever is played from here.
 
-use super::cards::{CardSet, JOKER_ID, SUIT_MASKS};
+use super::cards::{CardSet, DECK_SIZE, JOKER_ID, SUIT_MASKS};
 use super::equivalence::Holdings;
-use super::game::{quints_in, Game};
+use super::game::{quints_in, Game, TRICK_POINTS};
 use super::moves::Move;
 use super::rules::PLAYERS;
 use super::trick::{JOKER_QUINT, QUINT_VALUES};
@@ -127,10 +127,54 @@ impl Game {
         [out[0] + both, out[1] + both]
     }
 
+    /// The exact final value (side 0's points less side 1's) when only the last trick,
+    /// forced, is left to play (every hand holds at most one card), counted as
+    /// `finish_trick` counts it but without playing it out (no copy, no next deal dealt):
+    /// the highest card wins the trick and the cachette; the trick's quints, then the
+    /// cachette's, are scored, and one that reaches the target ends the deal with no
+    /// tricks counted.
+    pub(super) fn last_trick_value(&self) -> Option<i64> {
+        if !self.doubling.over || self.hands.iter().any(|hand| hand.len() > 1) {
+            return None;
+        }
+        let mut trick = self.table();
+        let mut holder = [None; DECK_SIZE];
+        for (seat, c) in self.trick() {
+            holder[c.id() as usize] = Some(seat);
+        }
+        for (seat, hand) in self.hands.iter().enumerate() {
+            for c in hand.iter() {
+                holder[c.id() as usize] = Some(seat as u8);
+            }
+            trick = trick.union(*hand);
+        }
+        let top = trick.0 & SUITED;
+        if top == 0 {
+            return None; // never: the last trick holds four cards, at most one the joker
+        }
+        let side = holder[63 - top.leading_zeros() as usize]? as usize % 2;
+        let (mut quints, mut scores, mut tricks) = (self.quints, self.scores, self.tricks_won);
+        let cachette = CardSet::from_cards(self.cachette().iter().copied());
+        for cards in [trick, cachette] {
+            let points = quints_in(cards);
+            quints[side] = quints[side].saturating_add(points);
+            scores[side] = scores[side].saturating_add(points);
+            if points > 0 && scores[side] >= self.rules.target {
+                return Some(quints[0] as i64 - quints[1] as i64);
+            }
+            tricks[side] += 1;
+        }
+        let points = |s: usize| {
+            let t = tricks[s] as u64 * TRICK_POINTS * self.multiplier();
+            quints[s].saturating_add(t) as i64
+        };
+        Some(points(0) - points(1))
+    }
+
     /// Bounds on the final value: every quint still to come going to one side or the
     /// other where it can (`quints_open`), the tricks left likewise but for those each
     /// side is sure of (`sure_tricks`), and, where a quint could still reach the target, an early end
-    /// that counts no tricks. The last trick, forced, is played out for its exact value.
+    /// that counts no tricks. (The last trick: `last_trick_value`.)
     pub(super) fn value_bounds(
         &self,
         h: &Holdings,
@@ -141,17 +185,6 @@ impl Game {
     ) -> Option<(i64, i64)> {
         if !self.doubling.over {
             return None;
-        }
-        if self.hands.iter().all(|hand| hand.len() <= 1) {
-            let mut last = self.clone();
-            let done = last.deals.len();
-            while last.deals.len() == done {
-                let card = last.legal_cards().first()?;
-                last.apply(Move::Card(card));
-            }
-            let p = last.deals[done].points;
-            let v = p[0] as i64 - p[1] as i64;
-            return Some((v, v));
         }
         let tricks_left = self.tricks_left() as i64;
         let sure = self.sure_tricks(h);

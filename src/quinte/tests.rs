@@ -1014,3 +1014,41 @@ fn the_solver_tries_sure_leads_first_and_follows_with_the_lower_card() {
     assert_eq!((follow[0].0.as_str(), follow[1].0.as_str()), ("3s", "9s"));
     assert!(follow[0].1 > follow[1].1, "{follow:?}");
 }
+
+#[test]
+fn the_last_trick_is_counted_as_playing_it_out_counts_it() {
+    // Random bids and cards to the last trick, at every step of it; a low target ends
+    // some deals at the trick's or the cachette's quints.
+    let mut checked = 0;
+    for seed in 0..800u64 {
+        let target = [25, 40, 250][(seed % 3) as usize];
+        let mut g = Game::new(Rules::new(target).unwrap(), seed);
+        let mut rng = crate::rng::SplitMix64::new(seed ^ 0x1a57);
+        let stop = 1 + (seed % 4) as u32;
+        while g.turn().is_some() && g.deals().is_empty() && g.cards_to_play() > stop {
+            let mv = g.random_move(&mut rng).unwrap();
+            g.apply(mv);
+        }
+        if g.turn().is_none() || !g.deals().is_empty() {
+            continue;
+        }
+        let mut played = g.clone();
+        while played.deals().is_empty() {
+            let card = played.legal_cards().first().unwrap();
+            played.apply(Move::Card(card));
+        }
+        let p = played.deals()[0].points;
+        let want = p[0] as i64 - p[1] as i64;
+        assert_eq!(
+            g.last_trick_value(),
+            Some(want),
+            "seed {seed}\n{}",
+            g.describe()
+        );
+        checked += 1;
+    }
+    assert!(checked > 200, "{checked}");
+    // Earlier in the deal there is no last trick to count.
+    let g = Game::new(Rules::new(250).unwrap(), 1);
+    assert_eq!(g.last_trick_value(), None);
+}
