@@ -1052,3 +1052,40 @@ fn the_last_trick_is_counted_as_playing_it_out_counts_it() {
     let g = Game::new(Rules::new(250).unwrap(), 1);
     assert_eq!(g.last_trick_value(), None);
 }
+
+#[test]
+fn the_bounds_hold_the_exact_value_at_random_trick_starts() {
+    // Random bids and cards to a trick start 2 to 5 tricks before the end; a low target
+    // ends some deals early. The seat that keeps the top card to the last trick (and so
+    // takes the cachette) is found in many of them.
+    let limits = crate::search::solver::Limits::default();
+    let (mut checked, mut kept) = (0, 0);
+    for seed in 0..240u64 {
+        let target = if seed % 3 == 0 { 40 } else { 250 };
+        let mut g = Game::new(Rules::new(target).unwrap(), seed);
+        let mut rng = crate::rng::SplitMix64::new(seed ^ 0x7a11);
+        let stop = 4 * (2 + (seed % 4) as u32);
+        while g.turn().is_some() && g.deals().is_empty() && g.cards_to_play() > stop {
+            let mv = g.random_move(&mut rng).unwrap();
+            g.apply(mv);
+        }
+        if g.turn().is_none() || !g.deals().is_empty() {
+            continue;
+        }
+        let v = crate::search::solver::solve(&g, &limits).unwrap().value;
+        let v = if g.side_of(g.turn().unwrap()) == 0 {
+            v
+        } else {
+            -v
+        } as i64;
+        let (low, high) = g.solver_key().bounds.unwrap();
+        assert!(
+            low <= v && v <= high,
+            "seed {seed}: {low} <= {v} <= {high}\n{}",
+            g.describe()
+        );
+        kept += g.cachette_keeper().is_some() as u32;
+        checked += 1;
+    }
+    assert!(checked > 150 && kept > 20, "{checked} {kept}");
+}
