@@ -30,52 +30,6 @@ const ACE: u64 = 1 << 12;
 /// Ranks 6 to King.
 const SIX_TO_KING: u64 = 0x0FF0;
 
-/// The bits of a suit's 13 that `pack_suit` packs by one table look-up: the low 7, then
-/// the high 6.
-const PACK_LOW: usize = 7;
-
-/// `PACK[mask][value]`: the bits of `value` where `mask` has a bit, packed low (in `mask`'s
-/// bit order), for masks and values of `N` = 2^bits.
-const fn pack_table<const N: usize>() -> [[u8; N]; N] {
-    let bits = N.trailing_zeros();
-    let mut t = [[0u8; N]; N];
-    let mut m = 0;
-    while m < N {
-        let mut v = 0;
-        while v < N {
-            let (mut out, mut k, mut b) = (0u8, 0, 0);
-            while b < bits {
-                if m >> b & 1 != 0 {
-                    out |= ((v >> b & 1) as u8) << k;
-                    k += 1;
-                }
-                b += 1;
-            }
-            t[m][v] = out;
-            v += 1;
-        }
-        m += 1;
-    }
-    t
-}
-
-static PACK_LOW_TABLE: [[u8; 1 << PACK_LOW]; 1 << PACK_LOW] = pack_table();
-static PACK_HIGH_TABLE: [[u8; 1 << (13 - PACK_LOW)]; 1 << (13 - PACK_LOW)] = pack_table();
-
-/// The bits of `value` (a suit's 13, higher bits ignored) at the places of the cards in
-/// `mask` (the suit's cards in play), packed low: the suit on relative ranks.
-#[inline]
-fn pack_suit(value: u64, mask: u64) -> u64 {
-    let low_mask = mask as usize & ((1 << PACK_LOW) - 1);
-    let high_mask = (mask >> PACK_LOW) as usize & ((1 << (13 - PACK_LOW)) - 1);
-    let low = PACK_LOW_TABLE[low_mask][value as usize & ((1 << PACK_LOW) - 1)];
-    let high =
-        PACK_HIGH_TABLE[high_mask][(value >> PACK_LOW) as usize & ((1 << (13 - PACK_LOW)) - 1)];
-    // The low part's width: its mask's cards, packed all ones.
-    let width = PACK_LOW_TABLE[low_mask][(1 << PACK_LOW) - 1].trailing_ones();
-    low as u64 | (high as u64) << width
-}
-
 /// Where a card still in play is, for the quint partners.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Place {
@@ -282,25 +236,23 @@ impl Game {
         }
         let h = self.holdings();
         let pairs = self.live_pairs(&h);
-        // Three bit planes of each card's holder, each suit's packed over its cards in play
-        // (in its own 13 bits: the suit's count is keyed below), the joker's at bit 52.
+        // Three bit planes of each card's holder, compressed over the cards in play.
         let plane0 =
             self.hands[1].0 | self.hands[3].0 | h.trick_by_seat[1].0 | h.trick_by_seat[3].0;
         let plane1 =
             self.hands[2].0 | self.hands[3].0 | h.trick_by_seat[2].0 | h.trick_by_seat[3].0;
         let plane2 = h.trick.0;
         let (mut p0, mut p1, mut p2) = (0u64, 0u64, 0u64);
-        let joker = 1u64 << super::cards::JOKER_ID;
-        for suit in 0..4 {
-            let shift = 13 * suit;
-            let m = (h.present.0 >> shift) & 0x1FFF;
-            p0 |= pack_suit(plane0 >> shift, m) << shift;
-            p1 |= pack_suit(plane1 >> shift, m) << shift;
-            p2 |= pack_suit(plane2 >> shift, m) << shift;
+        let mut rest = h.present.0;
+        let mut k = 0;
+        while rest != 0 {
+            let bit = rest & rest.wrapping_neg();
+            p0 |= ((plane0 & bit != 0) as u64) << k;
+            p1 |= ((plane1 & bit != 0) as u64) << k;
+            p2 |= ((plane2 & bit != 0) as u64) << k;
+            rest ^= bit;
+            k += 1;
         }
-        p0 |= plane0 & h.present.0 & joker;
-        p1 |= plane1 & h.present.0 & joker;
-        p2 |= plane2 & joker;
         // Per suit: how many cards are in play and which of them make quints.
         let mut suits = 0u64;
         for (suit, &(ace_four, two_three)) in pairs.iter().enumerate() {
@@ -351,28 +303,6 @@ impl Game {
             key,
             banked,
             bounds: self.value_bounds(&h, &pairs, banked, quints_left, early),
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::pack_suit;
-
-    #[test]
-    fn pack_suit_packs_the_bits_at_the_mask_low_in_order() {
-        let mut rng = crate::rng::SplitMix64::new(13);
-        for _ in 0..20000 {
-            let (value, mask) = (rng.below(1 << 16), rng.below(1 << 13));
-            // One bit at a time, from the lowest of the mask.
-            let (mut want, mut k) = (0u64, 0);
-            for b in 0..13 {
-                if mask >> b & 1 != 0 {
-                    want |= (value >> b & 1) << k;
-                    k += 1;
-                }
-            }
-            assert_eq!(pack_suit(value, mask), want, "{value:b} {mask:b}");
         }
     }
 }
