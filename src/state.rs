@@ -207,7 +207,8 @@ pub struct SolverKey {
     /// Side 0's points already as good as scored, less side 1's.
     pub banked: i64,
     /// Bounds `(low, high)` on the final value whatever is played from here (equal when
-    /// the rest is forced), or None: the solver cuts where its window cannot be reached.
+    /// the rest is forced, and then `key` and `banked` are never read), or None: the
+    /// solver cuts where its window cannot be reached.
     pub bounds: Option<(i64, i64)>,
 }
 

@@ -1,9 +1,9 @@
 //! Bounds on a quinte deal's final value for the exact solver (docs/engine.md "Search:
 //! the open-hand solver", Bounds): what is sure whatever is played from here.
 
-use super::cards::{CardSet, JOKER_ID, SUIT_MASKS};
+use super::cards::{CardSet, DECK_SIZE, JOKER_ID, SUIT_MASKS};
 use super::equivalence::Holdings;
-use super::game::{quints_in, Game};
+use super::game::{quints_in, Game, TRICK_POINTS};
 use super::moves::Move;
 use super::rules::PLAYERS;
 use super::trick::{JOKER_QUINT, QUINT_VALUES};
@@ -93,7 +93,7 @@ impl Game {
     /// The quint points each side can still take (`quints_left` shared out): a quint
     /// goes to the side that wins the trick it is in, whose card in that trick is its
     /// highest (the 5, the pair's Ace or 3) or a higher one; a side that holds neither
-    /// can never take it. The joker's and the cachette's may go to either side.
+    /// can never take it. The joker's may go to either side (the cachette's: `value_bounds`).
     pub(super) fn quints_open(&self, h: &Holdings, pairs: &[(bool, bool); 4]) -> [u64; 2] {
         let cards = self.in_play(h);
         let side = [
@@ -121,16 +121,94 @@ impl Game {
         if h.present.has_joker() {
             both += JOKER_QUINT;
         }
-        if self.cachette_len > 0 {
-            both += quints_in(CardSet::from_cards(self.cachette().iter().copied()));
-        }
         [out[0] + both, out[1] + both]
+    }
+
+    /// The cachette's quints while it is there.
+    fn cachette_quints(&self) -> u64 {
+        if self.cachette_len == 0 {
+            return 0;
+        }
+        quints_in(CardSet::from_cards(self.cachette().iter().copied()))
+    }
+
+    /// At a trick start, a seat that can keep the highest card in play (the joker aside)
+    /// to the last trick, whatever the others play: it wins that trick and the cachette
+    /// for its side. It holds no joker (so it never has to lead the highest card), and as
+    /// many other cards of its suit as that suit can still be led by the others before the
+    /// last trick (so it never has to follow with it). Gives the side and what the seat
+    /// is sure of besides (`sure_for_seat`: those tricks still hold, and the cachette is
+    /// one more).
+    pub(super) fn cachette_keeper(&self) -> Option<(usize, i64)> {
+        if !self.played_len.is_multiple_of(PLAYERS) || self.cachette_len == 0 {
+            return None;
+        }
+        // At a trick start each hand holds one card per trick left.
+        let before_last = self.hands[0].len().checked_sub(1).filter(|&n| n > 0)?;
+        let all = self.hands.iter().fold(0, |a, h| a | h.0) & SUITED;
+        let top = all.checked_ilog2()?;
+        let seat = (0..PLAYERS as usize).find(|&s| self.hands[s].0 >> top & 1 != 0)?;
+        let hand = self.hands[seat].0;
+        if hand & !SUITED != 0 {
+            return None;
+        }
+        let suit = SUIT_MASKS[top as usize / 13].0;
+        let led_by_others = (all & !hand & suit).count_ones().min(before_last);
+        if (hand & suit).count_ones() - 1 < led_by_others {
+            return None;
+        }
+        let other_side = all & !(hand | self.hands[(seat + 2) % 4].0);
+        Some((seat % 2, sure_for_seat(hand, other_side)))
+    }
+
+    /// The exact final value (side 0's points less side 1's) when only the last trick,
+    /// forced, is left to play (every hand holds at most one card), counted as
+    /// `finish_trick` counts it but without playing it out (no copy, no next deal dealt):
+    /// the highest card wins the trick and the cachette; the trick's quints, then the
+    /// cachette's, are scored, and one that reaches the target ends the deal with no
+    /// tricks counted.
+    pub(super) fn last_trick_value(&self) -> Option<i64> {
+        if !self.doubling.over || self.hands.iter().any(|hand| hand.len() > 1) {
+            return None;
+        }
+        let mut trick = self.table();
+        let mut holder = [None; DECK_SIZE];
+        for (seat, c) in self.trick() {
+            holder[c.id() as usize] = Some(seat);
+        }
+        for (seat, hand) in self.hands.iter().enumerate() {
+            for c in hand.iter() {
+                holder[c.id() as usize] = Some(seat as u8);
+            }
+            trick = trick.union(*hand);
+        }
+        let top = trick.0 & SUITED;
+        if top == 0 {
+            return None; // never: the last trick holds four cards, at most one the joker
+        }
+        let side = holder[63 - top.leading_zeros() as usize]? as usize % 2;
+        let (mut quints, mut scores, mut tricks) = (self.quints, self.scores, self.tricks_won);
+        let cachette = CardSet::from_cards(self.cachette().iter().copied());
+        for cards in [trick, cachette] {
+            let points = quints_in(cards);
+            quints[side] = quints[side].saturating_add(points);
+            scores[side] = scores[side].saturating_add(points);
+            if points > 0 && scores[side] >= self.rules.target {
+                return Some(quints[0] as i64 - quints[1] as i64);
+            }
+            tricks[side] += 1;
+        }
+        let points = |s: usize| {
+            let t = tricks[s] as u64 * TRICK_POINTS * self.multiplier();
+            quints[s].saturating_add(t) as i64
+        };
+        Some(points(0) - points(1))
     }
 
     /// Bounds on the final value: every quint still to come going to one side or the
     /// other where it can (`quints_open`), the tricks left likewise but for those each
     /// side is sure of (`sure_tricks`), and, where a quint could still reach the target, an early end
-    /// that counts no tricks. The last trick, forced, is played out for its exact value.
+    /// that counts no tricks. (The last trick: `last_trick_value`.)
     pub(super) fn value_bounds(
         &self,
         h: &Holdings,
@@ -142,26 +220,26 @@ impl Game {
         if !self.doubling.over {
             return None;
         }
-        if self.hands.iter().all(|hand| hand.len() <= 1) {
-            let mut last = self.clone();
-            let done = last.deals.len();
-            while last.deals.len() == done {
-                let card = last.legal_cards().first()?;
-                last.apply(Move::Card(card));
-            }
-            let p = last.deals[done].points;
-            let v = p[0] as i64 - p[1] as i64;
-            return Some((v, v));
-        }
         let tricks_left = self.tricks_left() as i64;
-        let sure = self.sure_tricks(h);
+        let mut sure = self.sure_tricks(h);
+        // The cachette's quints may go to either side, unless one side is sure to take
+        // the last trick (and with it one more trick, the cachette).
+        let cachette = self.cachette_quints() as i64;
+        let mut takes_cachette = [cachette; 2];
+        if let Some((side, seat_sure)) = self.cachette_keeper() {
+            takes_cachette[1 - side] = 0;
+            sure[side] = sure[side].max(seat_sure + 1);
+        }
         // Side 0's tricks from here less side 1's: side 0 wins from sure[0] to
         // tricks_left - sure[1] of them.
         let low_t = 2 * sure[0] - tricks_left;
         let high_t = tricks_left - 2 * sure[1];
         let open = self.quints_open(h, pairs);
         debug_assert!(open[0].max(open[1]) <= quints_left);
-        let (q0, q1) = (open[0] as i64, open[1] as i64);
+        let (q0, q1) = (
+            open[0] as i64 + takes_cachette[0],
+            open[1] as i64 + takes_cachette[1],
+        );
         let t = self.trick_value();
         let (mut low, mut high) = (banked - q1 + low_t * t, banked + q0 + high_t * t);
         if early {

@@ -225,6 +225,15 @@ impl Game {
     /// target, the tricks won and how far each side is from the target are keyed too
     /// (an early end does not count the tricks). Bounds: see `value_bounds`.
     pub fn solver_key(&self) -> SolverKey {
+        // The last trick is forced: its exact value is both bounds, and the solver never
+        // reads the key of a position whose bounds are equal, so none is made.
+        if let Some(v) = self.last_trick_value() {
+            return SolverKey {
+                key: 0,
+                banked: 0,
+                bounds: Some((v, v)),
+            };
+        }
         let h = self.holdings();
         let pairs = self.live_pairs(&h);
         // Three bit planes of each card's holder, compressed over the cards in play.

@@ -1014,3 +1014,78 @@ fn the_solver_tries_sure_leads_first_and_follows_with_the_lower_card() {
     assert_eq!((follow[0].0.as_str(), follow[1].0.as_str()), ("3s", "9s"));
     assert!(follow[0].1 > follow[1].1, "{follow:?}");
 }
+
+#[test]
+fn the_last_trick_is_counted_as_playing_it_out_counts_it() {
+    // Random bids and cards to the last trick, at every step of it; a low target ends
+    // some deals at the trick's or the cachette's quints.
+    let mut checked = 0;
+    for seed in 0..800u64 {
+        let target = [25, 40, 250][(seed % 3) as usize];
+        let mut g = Game::new(Rules::new(target).unwrap(), seed);
+        let mut rng = crate::rng::SplitMix64::new(seed ^ 0x1a57);
+        let stop = 1 + (seed % 4) as u32;
+        while g.turn().is_some() && g.deals().is_empty() && g.cards_to_play() > stop {
+            let mv = g.random_move(&mut rng).unwrap();
+            g.apply(mv);
+        }
+        if g.turn().is_none() || !g.deals().is_empty() {
+            continue;
+        }
+        let mut played = g.clone();
+        while played.deals().is_empty() {
+            let card = played.legal_cards().first().unwrap();
+            played.apply(Move::Card(card));
+        }
+        let p = played.deals()[0].points;
+        let want = p[0] as i64 - p[1] as i64;
+        assert_eq!(
+            g.last_trick_value(),
+            Some(want),
+            "seed {seed}\n{}",
+            g.describe()
+        );
+        checked += 1;
+    }
+    assert!(checked > 200, "{checked}");
+    // Earlier in the deal there is no last trick to count.
+    let g = Game::new(Rules::new(250).unwrap(), 1);
+    assert_eq!(g.last_trick_value(), None);
+}
+
+#[test]
+fn the_bounds_hold_the_exact_value_at_random_trick_starts() {
+    // Random bids and cards to a trick start 2 to 5 tricks before the end; a low target
+    // ends some deals early. The seat that keeps the top card to the last trick (and so
+    // takes the cachette) is found in many of them.
+    let limits = crate::search::solver::Limits::default();
+    let (mut checked, mut kept) = (0, 0);
+    for seed in 0..240u64 {
+        let target = if seed % 3 == 0 { 40 } else { 250 };
+        let mut g = Game::new(Rules::new(target).unwrap(), seed);
+        let mut rng = crate::rng::SplitMix64::new(seed ^ 0x7a11);
+        let stop = 4 * (2 + (seed % 4) as u32);
+        while g.turn().is_some() && g.deals().is_empty() && g.cards_to_play() > stop {
+            let mv = g.random_move(&mut rng).unwrap();
+            g.apply(mv);
+        }
+        if g.turn().is_none() || !g.deals().is_empty() {
+            continue;
+        }
+        let v = crate::search::solver::solve(&g, &limits).unwrap().value;
+        let v = if g.side_of(g.turn().unwrap()) == 0 {
+            v
+        } else {
+            -v
+        } as i64;
+        let (low, high) = g.solver_key().bounds.unwrap();
+        assert!(
+            low <= v && v <= high,
+            "seed {seed}: {low} <= {v} <= {high}\n{}",
+            g.describe()
+        );
+        kept += g.cachette_keeper().is_some() as u32;
+        checked += 1;
+    }
+    assert!(checked > 150 && kept > 20, "{checked} {kept}");
+}

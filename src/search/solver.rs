@@ -186,7 +186,9 @@ pub fn move_values<G: State>(
                 }
             }
         };
-        guess = v;
+        // The next move's guess: the best value so far (root moves' values gather at the
+        // best; one far below it is proved below the guess cheaply).
+        guess = moves.iter().map(|m| m.1).fold(v, Value::max);
         moves.push((mv, v));
     }
     Ok((moves, s.nodes))
@@ -401,38 +403,22 @@ impl<M: Copy> Searcher<'_, M> {
         if f == guess {
             return Ok(f);
         }
-        // Steps grow while the value keeps moving one way (cheap tests far from it), in
-        // the family's unit of value.
+        // Then each test is one unit of value (`State::value_unit`) past the bound the
+        // last one proved (fail-soft: often well past the guess).
         let unit = g.value_unit() as Value;
         let (mut lower, mut upper) = if f > guess { (f, INF) } else { (-INF, f) };
-        let mut beta = if f > guess { f + unit } else { f + 1 - unit };
-        let (mut step, mut last_high) = (unit, Some(f > guess));
         while lower < upper {
+            let beta = if lower == -INF {
+                upper + 1 - unit
+            } else {
+                lower + unit
+            };
             let f = self.value_of(g, 1, beta - 1, beta)?;
-            let high = f >= beta;
-            if high {
+            if f >= beta {
                 lower = f;
             } else {
                 upper = f;
             }
-            step = if last_high == Some(high) {
-                step * 2
-            } else {
-                unit
-            };
-            last_high = Some(high);
-            beta = if high {
-                // The next test must lie in lower + 1 ..= upper.
-                if upper == INF {
-                    lower + step
-                } else {
-                    (lower + step).min(upper)
-                }
-            } else if lower == -INF {
-                upper + 1 - step
-            } else {
-                (upper + 1 - step).max(lower + 1)
-            };
         }
         Ok(lower)
     }
