@@ -560,10 +560,25 @@ def test_ismcts_modelling_greedy_opponents_plays_lines_against_greedy_only(q: Mo
     assert inside >= 8 and strayed >= 1
 
 
+def test_fitted_opponents_are_greedy_where_worlds_fit_and_searched_where_none_does(q: ModuleType) -> None:
+    # Nothing played this round by the other seat: every world fits, so "fitted" is
+    # "greedy". A history no world explains: none fits, so it is "search".
+    def analyses(g: Any) -> Dict[str, Any]:
+        return {o: shown(q.bot("ismcts", iterations=80, opponents=o, seed=5).analyse(g)) for o in ("search", "greedy", "fitted")}
+
+    fresh = analyses(_quinza_position(q, [["10e", "2c", "3c"], ["1b", "2b", "3b"]], ["5c", "5o", "7b", "6e"], ["1c", "4c", "6c", "7c", "11c", "12c"]))
+    assert fresh["fitted"] == fresh["greedy"] != fresh["search"]
+    g = _quinza_position(q, [["10e", "2c", "3c"], ["1b", "2b", "3b"]], ["5c", "5o", "7b", "6e"], ["1c", "4c", "6c", "7c", "11c", "12c"])
+    g.play("10e x 5c")  # 5o, 5 points more, was there to take: seat 1 finds no world fitting
+    unexplained = analyses(g)
+    assert unexplained["fitted"] == unexplained["search"] != unexplained["greedy"]
+
+
+@pytest.mark.parametrize("opponents", ["greedy", "fitted"])
 @pytest.mark.parametrize("name,players", EVERY_RULE_SET)
-def test_the_twins_model_greedy_opponents_alike(name: str, players: int) -> None:
+def test_the_twins_model_greedy_opponents_alike(name: str, players: int, opponents: str) -> None:
     for i, g in enumerate(positions(quinza, name, players, 2)):
-        params = {"iterations": 40, "opponents": "greedy", "seed": i}
+        params = {"iterations": 40, "opponents": opponents, "seed": i}
         core, mine = quinza.bot("ismcts", **params), ref.bot("ismcts", **params)
         assert shown(core.analyse(g)) == shown(mine.analyse(reference(g))), (i, g.to_json())
         assert core.state == mine.state
@@ -715,9 +730,9 @@ BAD = [
     (("ismcts",), {"rollout": 1}, "rollout must be 'greedy' or 'random', not 1"),
     (("ismcts",), {"infer": "none"}, "infer must be 'greedy', 'greedy_first' or 'off', not 'none'"),
     (("ismcts",), {"infer": False}, "infer must be 'greedy', 'greedy_first' or 'off', not False"),
-    (("ismcts",), {"opponents": "random"}, "opponents must be 'search' or 'greedy', not 'random'"),
+    (("ismcts",), {"opponents": "random"}, "opponents must be 'search', 'greedy' or 'fitted', not 'random'"),
     (("ismcts",), {"opponents": None, "infer": 0}, "infer must be 'greedy', 'greedy_first' or 'off', not 0"),
-    (("ismcts",), {"opponents": 1, "infer": "off"}, "opponents must be 'search' or 'greedy', not 1"),
+    (("ismcts",), {"opponents": 1, "infer": "off"}, "opponents must be 'search', 'greedy' or 'fitted', not 1"),
     (("ismcts",), {"infer": 3, "rollout": "x"}, "rollout must be 'greedy' or 'random', not 'x'"),  # signature order
     (("ismcts",), {"c": math.inf}, "c must be a finite number from 0, not inf"),
     (("ismcts",), {"c": math.nan}, "c must be a finite number from 0, not nan"),

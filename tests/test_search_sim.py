@@ -93,7 +93,7 @@ def test_both_backends_play_the_same_search_matches() -> None:
     ("pimc:worlds=0", "worlds must be a whole number from 1 to 2**64-1, not 0"),
     ("ismcts:depth=2", "unknown parameter 'depth' for the ismcts bot: choose iterations, c, rollout, infer, opponents, time_limit or seed"),
     ("ismcts:infer=maybe", "infer must be 'greedy', 'greedy_first' or 'off', not 'maybe'"),
-    ("ismcts:opponents=all", "opponents must be 'search' or 'greedy', not 'all'"),
+    ("ismcts:opponents=all", "opponents must be 'search', 'greedy' or 'fitted', not 'all'"),
 ])
 def test_bad_bot_text_is_refused(q: ModuleType, text: str, message: str) -> None:
     with pytest.raises(ValueError, match="^" + __import__("re").escape(message)):

@@ -736,7 +736,8 @@ class IsmctsBot(SearchBot):
     asks for the greedy bot's very moves; `"off"` takes any world (docs/engine.md
     "Worlds fitted to the play"). With `opponents="search"` (the default) the tree chooses
     the other sides' moves by UCB as it does the seat's own; with `"greedy"` it plays
-    their greedy moves in each world (docs/engine.md "ismcts").
+    their greedy moves in each world; with `"fitted"` only in the worlds that fit their
+    play this round, as `infer` tests it (docs/engine.md "ismcts").
 
     >>> from quinza.reference import Game
     >>> g = Game("quinza", seed=2)
@@ -776,7 +777,8 @@ class IsmctsBot(SearchBot):
     @property
     def opponents(self) -> str:
         """How the tree plays the seats of the other sides: 'search' (by UCB, as the seat's
-        own moves) or 'greedy' (their greedy move in each world)."""
+        own moves), 'greedy' (their greedy move in each world) or 'fitted' (greedy in the
+        worlds that fit their play this round, by UCB in the others)."""
 
 ENCODING_VERSION: int
 

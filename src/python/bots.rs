@@ -276,7 +276,12 @@ fn spec_from<'py>(
                     )
                 })?,
                 opponents: given("opponents").map_or(Ok(d.opponents), |v| {
-                    choice_arg(&v, "opponents", &["search", "greedy"], Opponents::parse)
+                    choice_arg(
+                        &v,
+                        "opponents",
+                        &["search", "greedy", "fitted"],
+                        Opponents::parse,
+                    )
                 })?,
                 time_limit: time_limit(given("time_limit"))?,
             })
@@ -571,7 +576,8 @@ impl PyPimcBot {
 /// asks for the greedy bot's very moves; `"off"` takes any world (docs/engine.md
 /// "Worlds fitted to the play"). With `opponents="search"` (the default) the tree chooses
 /// the other sides' moves by UCB as it does the seat's own; with `"greedy"` it plays
-/// their greedy moves in each world (docs/engine.md "ismcts").
+/// their greedy moves in each world; with `"fitted"` only in the worlds that fit their
+/// play this round, as `infer` tests it (docs/engine.md "ismcts").
 ///
 /// >>> from quinza.reference import Game
 /// >>> g = Game("quinza", seed=2)
@@ -660,7 +666,8 @@ impl PyIsmctsBot {
     }
 
     /// How the tree plays the seats of the other sides: 'search' (by UCB, as the seat's
-    /// own moves) or 'greedy' (their greedy move in each world).
+    /// own moves), 'greedy' (their greedy move in each world) or 'fitted' (greedy in the
+    /// worlds that fit their play this round, by UCB in the others).
     #[getter]
     fn opponents(slf: PyRef<'_, Self>) -> &'static str {
         match &slf.as_super().spec {

@@ -1,8 +1,8 @@
 //! The ismcts bot: single-observer information-set Monte Carlo tree search (Cowling,
 //! Powley and Whitehouse 2012; docs/engine.md "ismcts"). One tree of moves from the root;
 //! every iteration samples a world from what the seat may know, selects with UCB among the
-//! moves legal in that world (counting their availability; with `Opponents::Greedy` the
-//! other sides play their greedy moves instead), adds one move, plays out
+//! moves legal in that world (counting their availability; with `Opponents::Greedy`, or
+//! `Fitted` in a world that fits their play, the other sides play greedy moves instead), adds one move, plays out
 //! greedily to the end of the deal and backs up the deal's value for each mover's side.
 
 use super::solver::{score, Value};
@@ -44,6 +44,9 @@ pub enum Opponents {
     Search,
     /// The greedy bot's move in the world: the other sides modelled as greedy players.
     Greedy,
+    /// Greedy in a world found to fit their play this round (`infer`'s test), by UCB in
+    /// the others: modelled as greedy only where their play so far bears it out.
+    Fitted,
 }
 
 impl Opponents {
@@ -51,6 +54,7 @@ impl Opponents {
         match name {
             "search" => Some(Opponents::Search),
             "greedy" => Some(Opponents::Greedy),
+            "fitted" => Some(Opponents::Fitted),
             _ => None,
         }
     }
@@ -59,6 +63,7 @@ impl Opponents {
         match self {
             Opponents::Search => "search",
             Opponents::Greedy => "greedy",
+            Opponents::Fitted => "fitted",
         }
     }
 }
@@ -274,12 +279,17 @@ pub fn analyse<G: State>(
     let mut fitter = Fitter::new(p.infer);
     loop {
         let mut world = fitter.world(game, seat, rng, &mut moves);
+        let greedy_others = match p.opponents {
+            Opponents::Search => false,
+            Opponents::Greedy => true,
+            Opponents::Fitted => fitter.last_fits(),
+        };
         let mut node = 0u32;
         path.clear();
         // Selection and expansion, until a move is added or the deal ends.
         while world.deals().is_empty() {
             let Some(mover) = world.turn() else { break };
-            if p.opponents == Opponents::Greedy && world.side_of(mover) != root_side {
+            if greedy_others && world.side_of(mover) != root_side {
                 let Some(mv) = world.greedy_move(&mut moves) else {
                     break;
                 };

@@ -86,6 +86,8 @@ pub struct Fitter {
     infer: Infer,
     calls: u32,
     fitted: u32,
+    /// Whether the last world was found to fit the play (never with `Infer::Off`).
+    last_fits: bool,
 }
 
 impl Fitter {
@@ -94,6 +96,7 @@ impl Fitter {
             infer,
             calls: 0,
             fitted: 0,
+            last_fits: false,
         }
     }
 
@@ -106,12 +109,19 @@ impl Fitter {
         buf: &mut Vec<G::Move>,
     ) -> G {
         let (world, fits) = try_fitted(game, seat, self.infer, rng, buf);
+        self.last_fits = fits && self.infer != Infer::Off;
         self.fitted += fits as u32;
         self.calls += 1;
         if self.calls == GIVE_UP_AFTER && 2 * self.fitted < self.calls {
             self.infer = Infer::Off;
         }
         world
+    }
+
+    /// Whether the world the search drew last was found to fit the other seats' play
+    /// this round (false once the search stopped fitting, and with `Infer::Off`).
+    pub fn last_fits(&self) -> bool {
+        self.last_fits
     }
 }
 

@@ -6,8 +6,9 @@ the root (every seat's moves). Each iteration samples a new world (worlds.py) fr
 bot's generator and walks the tree in it: only the moves legal in that world count, and
 each of those already in the tree is one more time available. A move never tried there
 is added (the `below(u)`-th of the `u` untried, in legal-move order) and ends the walk;
-otherwise the child of best UCB is played. With `opponents="greedy"` a seat of another
-side plays its greedy move in the world instead (added to the tree when new). A greedy
+otherwise the child of best UCB is played. With `opponents="greedy"` (or `"fitted"`, in
+a world that fits the other seats' play this round) a seat of another side plays its
+greedy move in the world instead (added to the tree when new). A greedy
 playout ends the deal, and every node on the path adds the deal's value for the side of
 the seat that made its move.
 The root's most visited move is played.
@@ -63,7 +64,8 @@ class IsmctsBot(SearchBot):
     asks for the greedy bot's very moves; `"off"` takes any world (docs/engine.md
     "Worlds fitted to the play"). With `opponents="search"` (the default) the tree chooses
     the other sides' moves by UCB as it does the seat's own; with `"greedy"` it plays
-    their greedy moves in each world (docs/engine.md "ismcts").
+    their greedy moves in each world; with `"fitted"` only in the worlds that fit their
+    play this round, as `infer` tests it (docs/engine.md "ismcts").
 
     >>> from quinza.reference import Game
     >>> g = Game("quinza", seed=2)
@@ -81,7 +83,7 @@ class IsmctsBot(SearchBot):
         self._c = exploration(c, C)
         self._rollout = choice("rollout", rollout, ("greedy", "random"), ROLLOUT)
         self._infer = choice("infer", infer, ("greedy", "greedy_first", "off"), INFER)
-        self._opponents = choice("opponents", opponents, ("search", "greedy"), OPPONENTS)
+        self._opponents = choice("opponents", opponents, ("search", "greedy", "fitted"), OPPONENTS)
         super().__init__(time_limit, seed)
 
     @property
@@ -111,7 +113,8 @@ class IsmctsBot(SearchBot):
     @property
     def opponents(self) -> str:
         """How the tree plays the seats of the other sides: 'search' (by UCB, as the seat's
-        own moves) or 'greedy' (their greedy move in each world)."""
+        own moves), 'greedy' (their greedy move in each world) or 'fitted' (greedy in the
+        worlds that fit their play this round, by UCB in the others)."""
         return self._opponents
 
     @property
@@ -171,10 +174,11 @@ class IsmctsBot(SearchBot):
         world = fitter.world(game, seat, self._rng)
         node, path = root, []
         side = world.rules.side_of(seat)
+        greedy_others = self._opponents == "greedy" or (self._opponents == "fitted" and fitter.last_fits)
         while not world.deals:  # a world has no records: one appears when the deal ends
             mover = world.turn
             assert mover is not None  # the deal goes on
-            if self._opponents == "greedy" and world.rules.side_of(mover) != side:
+            if greedy_others and world.rules.side_of(mover) != side:
                 move = greedy_move(world)
                 child = node.children.get(move)
                 added = child is None

@@ -210,9 +210,12 @@ class Fitter:
 
     def __init__(self, infer: str) -> None:
         self.infer, self.calls, self.fitted = infer, 0, 0
+        # Whether the last world was found to fit the play (never with "off").
+        self.last_fits = False
 
     def world(self, game: Game, seat: int, rng: Random) -> Game:
         world, fits = try_fitted(game, seat, rng, self.infer)
+        self.last_fits = fits and self.infer != "off"
         self.fitted += fits
         self.calls += 1
         if self.calls == GIVE_UP_AFTER and 2 * self.fitted < self.calls:
