@@ -361,12 +361,13 @@ def test_the_twins_fit_worlds_alike_mid_round_after_greedy_play(name: str, playe
 def test_a_game_read_from_json_sees_the_round_from_there(q: ModuleType) -> None:
     # The round's moves are not in the JSON: read back, a game knows them no more, so
     # there is nothing to fit (the search is the plain one); the game it came from fits.
+    # (The other seat's moves searched, so that only the worlds differ.)
     g = _laid_on_a_capture_table(q)
     h = q.Game.from_json(g.to_json())
-    plain = shown(q.bot("ismcts", iterations=60, seed=4).analyse(h))
-    assert plain == shown(q.bot("ismcts", iterations=60, seed=4, infer="off").analyse(h))
-    assert shown(q.bot("ismcts", iterations=60, seed=4, infer="off").analyse(g)) == plain
-    assert shown(q.bot("ismcts", iterations=60, seed=4).analyse(g)) != plain
+    plain = shown(q.bot("ismcts", iterations=60, seed=4, opponents="search").analyse(h))
+    assert plain == shown(q.bot("ismcts", iterations=60, seed=4, infer="off", opponents="search").analyse(h))
+    assert shown(q.bot("ismcts", iterations=60, seed=4, infer="off", opponents="search").analyse(g)) == plain
+    assert shown(q.bot("ismcts", iterations=60, seed=4, opponents="search").analyse(g)) != plain
 
 
 def test_copies_pickles_and_undo_keep_the_round_in_play(q: ModuleType) -> None:
@@ -682,11 +683,11 @@ def test_the_bots_parameters_attributes_and_repr(q: ModuleType) -> None:
     assert list(p.params) == ["worlds", "depth", "exact", "time_limit"]
     assert (p.name, p.worlds, p.depth, p.exact, p.time_limit, p.seed, p.state) == ("pimc", 256, 0, 0, None, 0, 0)
     i = q.bot("ismcts")
-    assert repr(i) == "IsmctsBot(iterations=8000, c=0.7, rollout='greedy', infer='greedy', opponents='search', time_limit=None, seed=0)"
-    assert i.params == {"iterations": 8000, "c": 0.7, "rollout": "greedy", "infer": "greedy", "opponents": "search", "time_limit": None}
+    assert repr(i) == "IsmctsBot(iterations=8000, c=0.7, rollout='greedy', infer='greedy', opponents='fitted', time_limit=None, seed=0)"
+    assert i.params == {"iterations": 8000, "c": 0.7, "rollout": "greedy", "infer": "greedy", "opponents": "fitted", "time_limit": None}
     assert list(i.params) == ["iterations", "c", "rollout", "infer", "opponents", "time_limit"] and i.rollout == "greedy"
     assert i.infer == "greedy" and q.bot("ismcts", infer="off").infer == "off"
-    assert i.opponents == "search" and q.bot("ismcts", opponents="greedy").opponents == "greedy"
+    assert i.opponents == "fitted" and q.bot("ismcts", opponents="greedy").opponents == "greedy"
     assert (i.name, i.iterations, i.c, i.time_limit, i.seed) == ("ismcts", 8000, 0.7, None, 0)
     for cls, bot in ((q.PimcBot, p), (q.IsmctsBot, i)):
         shown = {k: v.default for k, v in inspect.signature(cls).parameters.items()}
@@ -694,7 +695,7 @@ def test_the_bots_parameters_attributes_and_repr(q: ModuleType) -> None:
         assert cls(**{k: None for k in shown}).params == bot.params  # None takes the default
     j = q.bot("ismcts", seed=9, iterations=5, c=2, time_limit=0.5)
     assert isinstance(j.c, float) and j.c == 2.0 and j.seed == 9 and j.time_limit == 0.5
-    assert repr(j) == "IsmctsBot(iterations=5, c=2.0, rollout='greedy', infer='greedy', opponents='search', time_limit=0.5, seed=9)"
+    assert repr(j) == "IsmctsBot(iterations=5, c=2.0, rollout='greedy', infer='greedy', opponents='fitted', time_limit=0.5, seed=9)"
     assert repr(q.PimcBot(worlds=3, depth=0, exact=1, seed=4)) == "PimcBot(worlds=3, depth=0, exact=1, time_limit=None, seed=4)"
     assert q.bot("random", seed=3).params == {} and q.bot("greedy").params == {}
     assert type(q.bot("pimc")) is q.PimcBot and type(q.bot("ismcts")) is q.IsmctsBot

@@ -68,10 +68,10 @@ def test_infer_in_text_reaches_the_core() -> None:
 
 
 def test_opponents_in_text_reaches_the_core_and_the_twins_agree() -> None:
-    # ismcts:opponents=greedy models the other seat as greedy (the default searches its
-    # moves): other matches from the same seeds; the twins play the same ones.
+    # ismcts:opponents=greedy models the other seat as greedy, opponents=search searches
+    # its moves: other matches from the same seeds; the twins play the same ones.
     rules = quinza.Rules("quinza", target=40)
-    searched = quinza.simulate(rules, 3, bots=["ismcts:iterations=200", "greedy"], seed=3)
+    searched = quinza.simulate(rules, 3, bots=["ismcts:iterations=200,opponents=search", "greedy"], seed=3)
     modelled = quinza.simulate(rules, 3, bots=["ismcts:iterations=200,opponents=greedy", "greedy"], seed=3)
     assert modelled.bots[0] == "ismcts:iterations=200,opponents=greedy"
     assert not np.array_equal(searched.moves, modelled.moves) or not np.array_equal(searched.scores, modelled.scores)

@@ -574,10 +574,11 @@ impl PyPimcBot {
 /// default) a world is one in which the other seats' moves this round are greedy moves
 /// (of up to 16 drawn, the first that fits; none: the first drawn); `"greedy_first"`
 /// asks for the greedy bot's very moves; `"off"` takes any world (docs/engine.md
-/// "Worlds fitted to the play"). With `opponents="search"` (the default) the tree chooses
-/// the other sides' moves by UCB as it does the seat's own; with `"greedy"` it plays
-/// their greedy moves in each world; with `"fitted"` only in the worlds that fit their
-/// play this round, as `infer` tests it (docs/engine.md "ismcts").
+/// "Worlds fitted to the play"). With `opponents="fitted"` (the default) the tree plays
+/// the other sides' greedy moves in the worlds that fit their play this round, as `infer`
+/// tests it, and chooses their moves by UCB in the others, as it does the seat's own;
+/// `"greedy"` plays their greedy moves in every world, `"search"` chooses by UCB in every
+/// world (docs/engine.md "ismcts").
 ///
 /// >>> from quinza.reference import Game
 /// >>> g = Game("quinza", seed=2)
@@ -591,7 +592,7 @@ pub struct PyIsmctsBot {}
 impl PyIsmctsBot {
     #[new]
     #[pyo3(signature = (iterations = None, c = None, rollout = None, infer = None, opponents = None, time_limit = None, seed = None),
-           text_signature = "(iterations=8000, c=0.7, rollout='greedy', infer='greedy', opponents='search', time_limit=None, seed=0)")]
+           text_signature = "(iterations=8000, c=0.7, rollout='greedy', infer='greedy', opponents='fitted', time_limit=None, seed=0)")]
     #[allow(clippy::too_many_arguments)]
     fn new(
         iterations: Option<Bound<'_, PyAny>>,

@@ -92,7 +92,7 @@ impl Default for IsmctsParams {
             c: 0.7,
             rollout: Rollout::Greedy,
             infer: Infer::Greedy,
-            opponents: Opponents::Search,
+            opponents: Opponents::Fitted,
             time_limit: None,
         }
     }

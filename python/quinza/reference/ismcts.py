@@ -44,7 +44,7 @@ class _Node:
 
 
 # The default budget and constant (docs/engine.md "ismcts").
-ITERATIONS, C, ROLLOUT, INFER, OPPONENTS = 8000, 0.7, "greedy", "greedy", "search"
+ITERATIONS, C, ROLLOUT, INFER, OPPONENTS = 8000, 0.7, "greedy", "greedy", "fitted"
 
 
 class IsmctsBot(SearchBot):
@@ -62,10 +62,11 @@ class IsmctsBot(SearchBot):
     default) a world is one in which the other seats' moves this round are greedy moves
     (of up to 16 drawn, the first that fits; none: the first drawn); `"greedy_first"`
     asks for the greedy bot's very moves; `"off"` takes any world (docs/engine.md
-    "Worlds fitted to the play"). With `opponents="search"` (the default) the tree chooses
-    the other sides' moves by UCB as it does the seat's own; with `"greedy"` it plays
-    their greedy moves in each world; with `"fitted"` only in the worlds that fit their
-    play this round, as `infer` tests it (docs/engine.md "ismcts").
+    "Worlds fitted to the play"). With `opponents="fitted"` (the default) the tree plays
+    the other sides' greedy moves in the worlds that fit their play this round, as `infer`
+    tests it, and chooses their moves by UCB in the others, as it does the seat's own;
+    `"greedy"` plays their greedy moves in every world, `"search"` chooses by UCB in every
+    world (docs/engine.md "ismcts").
 
     >>> from quinza.reference import Game
     >>> g = Game("quinza", seed=2)
