@@ -2,8 +2,9 @@
 //! Powley and Whitehouse 2012; docs/engine.md "ismcts"). One tree of moves from the root;
 //! every iteration samples a world from what the seat may know, selects with UCB among the
 //! moves legal in that world (counting their availability; with `Opponents::Greedy`, or
-//! `Fitted` in a world that fits their play, the other sides play greedy moves instead), adds one move, plays out
-//! greedily to the end of the deal and backs up the deal's value for each mover's side.
+//! `Fitted` in a world that fits their play, the other sides play greedy moves instead),
+//! adds one move, plays out greedily to the end of the deal and backs up the deal's value
+//! for each mover's side.
 
 use super::solver::{score, Value};
 use super::worlds::{Fitter, Infer};
