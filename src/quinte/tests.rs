@@ -952,6 +952,33 @@ fn the_bounds_hold_the_value_and_the_last_trick_is_exact() {
     assert_eq!(last.solver_key().bounds, Some((v, v)));
 }
 
+/// A deal played at random (bids and cards from `draws`) until at most `stop` cards are
+/// left, and its exact value for side 0; None when the deal ends before.
+fn solved_at_random(
+    target: u64,
+    seed: u64,
+    draws: u64,
+    stop: u32,
+    limits: &crate::search::solver::Limits,
+) -> Option<(Game, i64)> {
+    let mut g = Game::new(Rules::new(target).unwrap(), seed);
+    let mut rng = crate::rng::SplitMix64::new(draws);
+    while g.turn().is_some() && g.deals().is_empty() && g.cards_to_play() > stop {
+        let mv = g.random_move(&mut rng).unwrap();
+        g.apply(mv);
+    }
+    if g.turn().is_none() || !g.deals().is_empty() {
+        return None;
+    }
+    let v = crate::search::solver::solve(&g, limits).unwrap().value as i64;
+    let side0 = if g.side_of(g.turn().unwrap()) == 0 {
+        v
+    } else {
+        -v
+    };
+    Some((g, side0))
+}
+
 #[test]
 fn the_bounds_hold_the_exact_value_on_random_positions() {
     // Random bids and cards to a few tricks before the end, at every step of a trick;
@@ -960,22 +987,10 @@ fn the_bounds_hold_the_exact_value_on_random_positions() {
     let mut checked = 0;
     for seed in 0..160u64 {
         let target = if seed % 3 == 0 { 30 } else { 250 };
-        let mut g = Game::new(Rules::new(target).unwrap(), seed);
-        let mut rng = crate::rng::SplitMix64::new(seed ^ 0xb0b);
         let stop = 13 + (seed % 6) as u32; // 3 to 4 tricks left, mid-trick or not
-        while g.turn().is_some() && g.deals().is_empty() && g.cards_to_play() > stop {
-            let mv = g.random_move(&mut rng).unwrap();
-            g.apply(mv);
-        }
-        if g.turn().is_none() || !g.deals().is_empty() {
+        let Some((g, v)) = solved_at_random(target, seed, seed ^ 0xb0b, stop, &limits) else {
             continue;
-        }
-        let v = crate::search::solver::solve(&g, &limits).unwrap().value;
-        let v = if g.side_of(g.turn().unwrap()) == 0 {
-            v
-        } else {
-            -v
-        } as i64;
+        };
         let k = g.solver_key();
         let (low, high) = k.bounds.unwrap();
         assert!(
@@ -1062,22 +1077,10 @@ fn the_bounds_hold_the_exact_value_at_random_trick_starts() {
     let (mut checked, mut kept) = (0, 0);
     for seed in 0..240u64 {
         let target = if seed % 3 == 0 { 40 } else { 250 };
-        let mut g = Game::new(Rules::new(target).unwrap(), seed);
-        let mut rng = crate::rng::SplitMix64::new(seed ^ 0x7a11);
         let stop = 4 * (2 + (seed % 4) as u32);
-        while g.turn().is_some() && g.deals().is_empty() && g.cards_to_play() > stop {
-            let mv = g.random_move(&mut rng).unwrap();
-            g.apply(mv);
-        }
-        if g.turn().is_none() || !g.deals().is_empty() {
+        let Some((g, v)) = solved_at_random(target, seed, seed ^ 0x7a11, stop, &limits) else {
             continue;
-        }
-        let v = crate::search::solver::solve(&g, &limits).unwrap().value;
-        let v = if g.side_of(g.turn().unwrap()) == 0 {
-            v
-        } else {
-            -v
-        } as i64;
+        };
         let (low, high) = g.solver_key().bounds.unwrap();
         assert!(
             low <= v && v <= high,
