@@ -11,9 +11,10 @@ use super::{plain_int, shown, type_name, value_error};
 use crate::any::AnyGame;
 use crate::bots::{unknown_bot_message, BotKind, BotSpec, BOT_NAMES};
 use crate::rng::SplitMix64;
-use crate::search::ismcts::{IsmctsParams, Opponents, Rollout};
+use crate::search::ismcts::IsmctsParams;
 use crate::search::pimc::PimcParams;
 use crate::search::worlds::Infer;
+use crate::search::Choice;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 
@@ -208,20 +209,14 @@ fn exploration_arg(v: &Bound<'_, PyAny>) -> PyResult<f64> {
     }
 }
 
-/// A parameter that is one of a few names (`rollout`, `infer`, `opponents`): `parse`
-/// reads a name, `names` are the choices in the order the message lists them.
-fn choice_arg<T>(
-    v: &Bound<'_, PyAny>,
-    param: &str,
-    names: &[&str],
-    parse: impl Fn(&str) -> Option<T>,
-) -> PyResult<T> {
-    match super::str_text(v).and_then(|t| parse(&t)) {
+/// A parameter that is one of a few names (`rollout`, `infer`, `opponents`).
+fn choice_arg<T: Choice>(v: &Bound<'_, PyAny>, param: &str) -> PyResult<T> {
+    match super::str_text(v).and_then(|t| T::parse(&t)) {
         Some(r) => Ok(r),
         None => {
-            let quoted: Vec<String> = names
+            let quoted: Vec<String> = T::ALL
                 .iter()
-                .map(|n| crate::pyrepr::py_repr_str(n))
+                .map(|n| crate::pyrepr::py_repr_str(n.name()))
                 .collect();
             let quoted: Vec<&str> = quoted.iter().map(String::as_str).collect();
             Err(value_error(format!(
@@ -264,25 +259,10 @@ fn spec_from<'py>(
                 iterations: given("iterations")
                     .map_or(Ok(d.iterations), |v| count_arg(&v, "iterations", 1))?,
                 c: given("c").map_or(Ok(d.c), |v| exploration_arg(&v))?,
-                rollout: given("rollout").map_or(Ok(d.rollout), |v| {
-                    choice_arg(&v, "rollout", &["greedy", "random"], Rollout::parse)
-                })?,
-                infer: given("infer").map_or(Ok(d.infer), |v| {
-                    choice_arg(
-                        &v,
-                        "infer",
-                        &["greedy", "greedy_first", "off"],
-                        Infer::parse,
-                    )
-                })?,
-                opponents: given("opponents").map_or(Ok(d.opponents), |v| {
-                    choice_arg(
-                        &v,
-                        "opponents",
-                        &["search", "greedy", "fitted"],
-                        Opponents::parse,
-                    )
-                })?,
+                rollout: given("rollout").map_or(Ok(d.rollout), |v| choice_arg(&v, "rollout"))?,
+                infer: given("infer").map_or(Ok(d.infer), |v| choice_arg(&v, "infer"))?,
+                opponents: given("opponents")
+                    .map_or(Ok(d.opponents), |v| choice_arg(&v, "opponents"))?,
                 time_limit: time_limit(given("time_limit"))?,
             })
         }

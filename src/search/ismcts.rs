@@ -8,6 +8,7 @@
 
 use super::solver::{score, Value};
 use super::worlds::{Fitter, Infer};
+use super::Choice;
 use crate::rng::SplitMix64;
 use crate::state::State;
 use std::time::{Duration, Instant};
@@ -21,16 +22,10 @@ pub enum Rollout {
     Random,
 }
 
-impl Rollout {
-    pub fn parse(name: &str) -> Option<Rollout> {
-        match name {
-            "greedy" => Some(Rollout::Greedy),
-            "random" => Some(Rollout::Random),
-            _ => None,
-        }
-    }
+impl Choice for Rollout {
+    const ALL: &'static [Rollout] = &[Rollout::Greedy, Rollout::Random];
 
-    pub fn name(self) -> &'static str {
+    fn name(self) -> &'static str {
         match self {
             Rollout::Greedy => "greedy",
             Rollout::Random => "random",
@@ -50,17 +45,10 @@ pub enum Opponents {
     Fitted,
 }
 
-impl Opponents {
-    pub fn parse(name: &str) -> Option<Opponents> {
-        match name {
-            "search" => Some(Opponents::Search),
-            "greedy" => Some(Opponents::Greedy),
-            "fitted" => Some(Opponents::Fitted),
-            _ => None,
-        }
-    }
+impl Choice for Opponents {
+    const ALL: &'static [Opponents] = &[Opponents::Search, Opponents::Greedy, Opponents::Fitted];
 
-    pub fn name(self) -> &'static str {
+    fn name(self) -> &'static str {
         match self {
             Opponents::Search => "search",
             Opponents::Greedy => "greedy",

@@ -17,17 +17,10 @@ pub enum Infer {
     GreedyFirst,
 }
 
-impl Infer {
-    pub fn parse(name: &str) -> Option<Infer> {
-        match name {
-            "greedy" => Some(Infer::Greedy),
-            "greedy_first" => Some(Infer::GreedyFirst),
-            "off" => Some(Infer::Off),
-            _ => None,
-        }
-    }
+impl super::Choice for Infer {
+    const ALL: &'static [Infer] = &[Infer::Greedy, Infer::GreedyFirst, Infer::Off];
 
-    pub fn name(self) -> &'static str {
+    fn name(self) -> &'static str {
         match self {
             Infer::Greedy => "greedy",
             Infer::GreedyFirst => "greedy_first",

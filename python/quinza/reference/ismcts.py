@@ -45,6 +45,8 @@ class _Node:
 
 # The default budget and constant (docs/engine.md "ismcts").
 ITERATIONS, C, ROLLOUT, INFER, OPPONENTS = 8000, 0.7, "greedy", "greedy", "fitted"
+# The choices of each named parameter, in the order a refusal lists them.
+ROLLOUTS, INFERS, OPPONENT_MODELS = ("greedy", "random"), ("greedy", "greedy_first", "off"), ("search", "greedy", "fitted")
 
 
 class IsmctsBot(SearchBot):
@@ -82,9 +84,9 @@ class IsmctsBot(SearchBot):
         # None takes the default, as in the core.
         self._iterations = whole("iterations", iterations, 1, ITERATIONS)
         self._c = exploration(c, C)
-        self._rollout = choice("rollout", rollout, ("greedy", "random"), ROLLOUT)
-        self._infer = choice("infer", infer, ("greedy", "greedy_first", "off"), INFER)
-        self._opponents = choice("opponents", opponents, ("search", "greedy", "fitted"), OPPONENTS)
+        self._rollout = choice("rollout", rollout, ROLLOUTS, ROLLOUT)
+        self._infer = choice("infer", infer, INFERS, INFER)
+        self._opponents = choice("opponents", opponents, OPPONENT_MODELS, OPPONENTS)
         super().__init__(time_limit, seed)
 
     @property
