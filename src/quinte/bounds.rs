@@ -94,7 +94,11 @@ impl Game {
     /// goes to the side that wins the trick it is in, whose card in that trick is its
     /// highest (the 5, the pair's Ace or 3) or a higher one; a side that holds neither
     /// can never take it. The joker's may go to either side (the cachette's: `value_bounds`).
-    pub(super) fn quints_open(&self, h: &Holdings, pairs: &[(bool, bool); 4]) -> [u64; 2] {
+    pub(super) fn quints_open(
+        &self,
+        h: &Holdings,
+        pairs: &[(bool, bool); 4],
+    ) -> ([u64; 2], [u64; 2]) {
         let cards = self.in_play(h);
         let side = [
             (cards[0] | cards[2]) & SUITED,
@@ -103,6 +107,7 @@ impl Game {
         // Whether a side holds the card of id `top` or a higher one.
         let reach = |s: usize, top: u32| side[s] >> top != 0;
         let mut out = [0u64; 2];
+        let mut sure = [0u64; 2];
         for (suit, &(ace_four, two_three)) in pairs.iter().enumerate() {
             let base = 13 * suit as u32;
             let value = QUINT_VALUES[suit];
@@ -116,12 +121,20 @@ impl Game {
                     }
                 }
             }
+            // A five is always played, so always scored: when one side cannot take it,
+            // the other is sure of it.
+            if five {
+                let (r0, r1) = (reach(0, base + 3), reach(1, base + 3));
+                if r0 != r1 {
+                    sure[r1 as usize] += value;
+                }
+            }
         }
         let mut both = 0;
         if h.present.has_joker() {
             both += JOKER_QUINT;
         }
-        [out[0] + both, out[1] + both]
+        ([out[0] + both, out[1] + both], sure)
     }
 
     /// The cachette's quints while it is there.
@@ -234,14 +247,18 @@ impl Game {
         // tricks_left - sure[1] of them.
         let low_t = 2 * sure[0] - tricks_left;
         let high_t = tricks_left - 2 * sure[1];
-        let open = self.quints_open(h, pairs);
+        let (open, sure_quints) = self.quints_open(h, pairs);
         debug_assert!(open[0].max(open[1]) <= quints_left);
         let (q0, q1) = (
             open[0] as i64 + takes_cachette[0],
             open[1] as i64 + takes_cachette[1],
         );
         let t = self.trick_value();
-        let (mut low, mut high) = (banked - q1 + low_t * t, banked + q0 + high_t * t);
+
+        let (mut low, mut high) = (
+            banked - q1 + sure_quints[0] as i64 + low_t * t,
+            banked + q0 - sure_quints[1] as i64 + high_t * t,
+        );
         if early {
             low = low.min(self.quint_lead() - q1);
             high = high.max(self.quint_lead() + q0);

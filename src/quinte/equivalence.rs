@@ -10,11 +10,16 @@
 //!   left in any hand or in the trick win and lose exactly the same tricks; playing one
 //!   or the other leads to the same values, so the solver searches only the lowest of
 //!   each run.
+//! - Dead losers: a plain card below every card of some other seat that holds no joker
+//!   (that seat plays a higher card in every trick to come; in a trick in progress the
+//!   card must also be below a card already in it or every card of a seat yet to play)
+//!   can win no trick and make no quint: which of a seat's dead losers of one suit it
+//!   plays changes nothing, so the solver searches only the lowest.
 //! - The table key (`State::solver_key`) keys on relative ranks: the cards already played
 //!   are left out, so positions equal up to the gaps between ranks (and whose quint cards
 //!   can still make the same quints) share an entry, whatever tricks and quints led there.
 
-use super::cards::{Card, CardSet, SUIT_MASKS};
+use super::cards::{Card, CardSet, JOKER_SET, SUIT_MASKS};
 use super::game::{quints_in, Game, TRICKS, TRICK_POINTS};
 use super::moves::Move;
 use super::rules::PLAYERS;
@@ -137,7 +142,60 @@ impl Game {
         cur
     }
 
-    /// `State::search_moves_into`: the legal moves, of each run of equivalent cards the
+    /// The plain cards of `seat`'s hand that can win no trick from here (see the module's
+    /// comment, dead losers): below every card of some other seat that holds no joker
+    /// (it plays a higher card in every trick to come), and in a trick in progress also
+    /// below a card already in it or every card of a seat yet to play to it.
+    fn dead_losers(&self, seat: u8, h: &Holdings, plain: CardSet) -> u64 {
+        // Cards of ids below `below` are beaten by every card of the seat.
+        let lowest = |s: usize| {
+            let hand = self.hands[s].0;
+            if hand == 0 || hand & JOKER_SET.0 != 0 {
+                0
+            } else {
+                hand.trailing_zeros()
+            }
+        };
+        let mut future = 0;
+        let mut now = 0;
+        let in_trick = !h.trick.is_empty();
+        for s in 0..PLAYERS as usize {
+            if s == seat as usize {
+                continue;
+            }
+            let below = lowest(s);
+            future = future.max(below);
+            if h.trick_by_seat[s].is_empty() {
+                now = now.max(below);
+            }
+        }
+        if in_trick {
+            let top = h.trick.0 & !JOKER_SET.0;
+            if top != 0 {
+                now = now.max(63 - top.leading_zeros());
+            }
+        } else {
+            now = future;
+        }
+        let below = future.min(now);
+        self.hands[seat as usize].0 & plain.0 & ((1u64 << below) - 1)
+    }
+
+    /// The card the search plays for `c` of `seat`'s hand: the lowest of its run, and
+    /// of dead losers the lowest dead loser of its suit.
+    #[inline]
+    fn canonical(&self, hand: CardSet, h: &Holdings, plain: CardSet, dead: u64, c: Card) -> Card {
+        let low = self.lowest_equivalent(hand, h, plain, c);
+        match low.suit() {
+            Some(suit) if dead & low.bit() != 0 => {
+                let same = dead & SUIT_MASKS[suit as usize].0;
+                Card::from_id(same.trailing_zeros() as u8).unwrap_or(low)
+            }
+            _ => low,
+        }
+    }
+
+    /// `State::search_moves_into`: the legal moves, of each class of equivalent cards the
     /// lowest only.
     pub fn search_moves_into(&self, out: &mut Vec<Move>) {
         let Some(seat) = self.turn else { return };
@@ -152,11 +210,15 @@ impl Game {
         }
         let h = self.holdings();
         let plain = self.plain_cards(&h, &self.live_pairs(&h));
-        // A card is the lowest of its run when no card of the run lies just below it.
+        let dead = self.dead_losers(seat, &h, plain);
+        // A card is the lowest of its class when it is its own canonical card.
         out.extend(
             legal
                 .iter()
-                .filter(|&c| Self::next_in_run(hand, &h, plain, c).is_none())
+                .filter(|&c| {
+                    Self::next_in_run(hand, &h, plain, c).is_none()
+                        && (dead & c.bit() == 0 || self.canonical(hand, &h, plain, dead, c) == c)
+                })
                 .map(Move::Card),
         );
     }
@@ -164,11 +226,12 @@ impl Game {
     /// `State::representative`: the move of `search_moves_into` that stands for `mv`.
     pub fn representative(&self, mv: &Move) -> Move {
         match (*mv, self.turn) {
-            (Move::Card(c), Some(seat)) if self.doubling.over => {
+            (Move::Card(c), Some(seat)) if self.doubling.over && self.legal_cards().len() > 1 => {
                 let hand = self.hands[seat as usize];
                 let h = self.holdings();
                 let plain = self.plain_cards(&h, &self.live_pairs(&h));
-                Move::Card(self.lowest_equivalent(hand, &h, plain, c))
+                let dead = self.dead_losers(seat, &h, plain);
+                Move::Card(self.canonical(hand, &h, plain, dead, c))
             }
             _ => *mv,
         }
