@@ -14,7 +14,8 @@
 //!   (that seat plays a higher card in every trick to come; in a trick in progress the
 //!   card must also be below a card already in it or every card of a seat yet to play)
 //!   can win no trick and make no quint: which of a seat's dead losers of one suit it
-//!   plays changes nothing, so the solver searches only the lowest.
+//!   plays changes nothing, so the solver searches only the lowest; and at a trick start
+//!   the key counts each seat's dead losers per suit and leaves them out of the ranks.
 //! - The table key (`State::solver_key`) keys on relative ranks: the cards already played
 //!   are left out, so positions equal up to the gaps between ranks (and whose quint cards
 //!   can still make the same quints) share an entry, whatever tricks and quints led there.
@@ -306,7 +307,23 @@ impl Game {
             self.hands[2].0 | self.hands[3].0 | h.trick_by_seat[2].0 | h.trick_by_seat[3].0;
         let plane2 = h.trick.0;
         let (mut p0, mut p1, mut p2) = (0u64, 0u64, 0u64);
-        let mut rest = h.present.0;
+        // Dead losers, at a trick start: only how many of each suit each seat holds is
+        // keyed (which ones, and where their ranks fall, changes no trick and no quint).
+        let mut dead = [0u64; 4];
+        if h.trick.is_empty() && self.doubling.over {
+            let plain = self.plain_cards(&h, &pairs);
+            for (s, d) in dead.iter_mut().enumerate() {
+                *d = self.dead_losers(s as u8, &h, plain);
+            }
+        }
+        let collapsed = dead[0] | dead[1] | dead[2] | dead[3];
+        let mut counts = 0u64;
+        for (s, &d) in dead.iter().enumerate() {
+            for (suit, mask) in SUIT_MASKS.iter().enumerate() {
+                counts |= ((d & mask.0).count_ones() as u64) << (16 * suit + 4 * s);
+            }
+        }
+        let mut rest = h.present.0 & !collapsed;
         let mut k = 0;
         while rest != 0 {
             let bit = rest & rest.wrapping_neg();
@@ -319,7 +336,7 @@ impl Game {
         // Per suit: how many cards are in play and which of them make quints.
         let mut suits = 0u64;
         for (suit, &(ace_four, two_three)) in pairs.iter().enumerate() {
-            let m = (h.present.0 >> (13 * suit)) & 0x1FFF;
+            let m = ((h.present.0 & !collapsed) >> (13 * suit)) & 0x1FFF;
             let five = m & FIVE != 0;
             let five_at = (m & (TWO | THREE | FOUR)).count_ones() as u64;
             let four_at = (m & (TWO | THREE)).count_ones() as u64;
@@ -345,6 +362,7 @@ impl Game {
             mix_key(mix_key(mix_key(mix_key(0, p0), p1), p2), suits),
             small,
         );
+        key = mix_key(key, counts);
         let quints_left = self.quints_left(&h, &pairs);
         let early = self.early_end_possible(quints_left);
         if early {
