@@ -137,6 +137,28 @@ impl Game {
         ([out[0] + both, out[1] + both], sure)
     }
 
+    /// At a trick start, per side, how many of its cards can still win a trick: a card
+    /// below every card of some other seat that holds no joker never does (that seat
+    /// plays a higher card in every trick to come), nor does the joker. None mid-trick.
+    pub(super) fn live_winners(&self) -> Option<[i64; 2]> {
+        if !self.played_len.is_multiple_of(PLAYERS) {
+            return None;
+        }
+        let mut out = [0i64; 2];
+        for seat in 0..PLAYERS as usize {
+            let mut below = 0;
+            for other in (0..PLAYERS as usize).filter(|&o| o != seat) {
+                let hand = self.hands[other].0;
+                if hand != 0 && hand & !SUITED == 0 {
+                    below = below.max(hand.trailing_zeros());
+                }
+            }
+            let mask = !((1u64 << below) - 1);
+            out[seat % 2] += (self.hands[seat].0 & SUITED & mask).count_ones() as i64;
+        }
+        Some(out)
+    }
+
     /// The cachette's quints while it is there.
     fn cachette_quints(&self) -> u64 {
         if self.cachette_len == 0 {
@@ -243,12 +265,45 @@ impl Game {
             takes_cachette[1 - side] = 0;
             sure[side] = sure[side].max(seat_sure + 1);
         }
+        // A side wins no more tricks than it holds cards that can still win one (and the
+        // cachette with the last of them).
+        let live = self.live_winners();
+        if let Some(live) = live {
+            for (s, &n) in live.iter().enumerate() {
+                let most = if n == 0 {
+                    0
+                } else {
+                    (n + (self.cachette_len > 0) as i64).min(tricks_left)
+                };
+                sure[1 - s] = sure[1 - s].max(tricks_left - most);
+            }
+        }
         // Side 0's tricks from here less side 1's: side 0 wins from sure[0] to
         // tricks_left - sure[1] of them.
         let low_t = 2 * sure[0] - tricks_left;
         let high_t = tricks_left - 2 * sure[1];
-        let (open, sure_quints) = self.quints_open(h, pairs);
+        let (mut open, mut sure_quints) = self.quints_open(h, pairs);
         debug_assert!(open[0].max(open[1]) <= quints_left);
+        // A side that can win no trick takes no quint; the other takes every five, the
+        // joker and the cachette.
+        if let Some(live) = live {
+            for s in 0..2 {
+                if live[s] == 0 {
+                    open[s] = 0;
+                    takes_cachette[s] = 0;
+                    let fives: u64 = (0..4)
+                        .filter(|&u| h.present.0 >> (13 * u + 3) & 1 != 0)
+                        .map(|u| QUINT_VALUES[u])
+                        .sum();
+                    let joker = if h.present.has_joker() {
+                        JOKER_QUINT
+                    } else {
+                        0
+                    };
+                    sure_quints[1 - s] = fives + joker + cachette as u64;
+                }
+            }
+        }
         let (q0, q1) = (
             open[0] as i64 + takes_cachette[0],
             open[1] as i64 + takes_cachette[1],
