@@ -36,8 +36,8 @@ pub(super) fn sure_for_seat(own: u64, others: u64) -> i64 {
 }
 
 impl Game {
-    /// `State::search_order_keys`: the greedy key (what the trick so far gives the side),
-    /// and of equal keys, when following, the lower card first (win cheaply, throw the
+    /// `State::search_order_keys`: when following, the greedy key (what the trick so far
+    /// gives the side), and of equal keys the lower card first (win cheaply, throw the
     /// least); a lead sure to win its trick (no opponent can beat it: each holds only
     /// lower cards of its suit, or, void in it, no higher card at all) before the other
     /// leads, which the history heuristic orders (then the lower first).
@@ -46,7 +46,9 @@ impl Game {
         let seat = self.turn.unwrap_or(0) as usize;
         let opponents = [self.hands[(seat + 1) % 4].0, self.hands[(seat + 3) % 4].0];
         crate::bots::greedy::quinte_greedy_keys(self, moves, |mv, greedy| {
-            let mut key = (greedy as i64) << 8;
+            // A lead's greedy key counts only the quint of the card led, which the lead
+            // mostly gives away: leads are ordered without it.
+            let mut key = if leading { 0 } else { (greedy as i64) << 8 };
             if let Move::Card(c) = *mv {
                 if !leading {
                     key |= 63 - c.id() as i64;
