@@ -36,8 +36,8 @@ pub(super) fn sure_for_seat(own: u64, others: u64) -> i64 {
 }
 
 impl Game {
-    /// `State::search_order_keys`: the greedy key (what the trick so far gives the side),
-    /// and of equal keys, when following, the lower card first (win cheaply, throw the
+    /// `State::search_order_keys`: when following, the greedy key (what the trick so far
+    /// gives the side), and of equal keys the lower card first (win cheaply, throw the
     /// least); a lead sure to win its trick (no opponent can beat it: each holds only
     /// lower cards of its suit, or, void in it, no higher card at all) before the other
     /// leads, which the history heuristic orders (then the lower first).
@@ -46,7 +46,9 @@ impl Game {
         let seat = self.turn.unwrap_or(0) as usize;
         let opponents = [self.hands[(seat + 1) % 4].0, self.hands[(seat + 3) % 4].0];
         crate::bots::greedy::quinte_greedy_keys(self, moves, |mv, greedy| {
-            let mut key = (greedy as i64) << 8;
+            // A lead's greedy key counts only the quint of the card led, which the lead
+            // mostly gives away: leads are ordered without it.
+            let mut key = if leading { 0 } else { (greedy as i64) << 8 };
             if let Move::Card(c) = *mv {
                 if !leading {
                     key |= 63 - c.id() as i64;
@@ -94,7 +96,11 @@ impl Game {
     /// goes to the side that wins the trick it is in, whose card in that trick is its
     /// highest (the 5, the pair's Ace or 3) or a higher one; a side that holds neither
     /// can never take it. The joker's may go to either side (the cachette's: `value_bounds`).
-    pub(super) fn quints_open(&self, h: &Holdings, pairs: &[(bool, bool); 4]) -> [u64; 2] {
+    pub(super) fn quints_open(
+        &self,
+        h: &Holdings,
+        pairs: &[(bool, bool); 4],
+    ) -> ([u64; 2], [u64; 2]) {
         let cards = self.in_play(h);
         let side = [
             (cards[0] | cards[2]) & SUITED,
@@ -103,6 +109,7 @@ impl Game {
         // Whether a side holds the card of id `top` or a higher one.
         let reach = |s: usize, top: u32| side[s] >> top != 0;
         let mut out = [0u64; 2];
+        let mut sure = [0u64; 2];
         for (suit, &(ace_four, two_three)) in pairs.iter().enumerate() {
             let base = 13 * suit as u32;
             let value = QUINT_VALUES[suit];
@@ -116,12 +123,42 @@ impl Game {
                     }
                 }
             }
+            // A five is always played, so always scored: when one side cannot take it,
+            // the other is sure of it.
+            if five {
+                let (r0, r1) = (reach(0, base + 3), reach(1, base + 3));
+                if r0 != r1 {
+                    sure[r1 as usize] += value;
+                }
+            }
         }
         let mut both = 0;
         if h.present.has_joker() {
             both += JOKER_QUINT;
         }
-        [out[0] + both, out[1] + both]
+        ([out[0] + both, out[1] + both], sure)
+    }
+
+    /// At a trick start, per side, how many of its cards can still win a trick: a card
+    /// below every card of some other seat that holds no joker never does (that seat
+    /// plays a higher card in every trick to come), nor does the joker. None mid-trick.
+    pub(super) fn live_winners(&self) -> Option<[i64; 2]> {
+        if !self.played_len.is_multiple_of(PLAYERS) {
+            return None;
+        }
+        let mut out = [0i64; 2];
+        for seat in 0..PLAYERS as usize {
+            let mut below = 0;
+            for other in (0..PLAYERS as usize).filter(|&o| o != seat) {
+                let hand = self.hands[other].0;
+                if hand != 0 && hand & !SUITED == 0 {
+                    below = below.max(hand.trailing_zeros());
+                }
+            }
+            let mask = !((1u64 << below) - 1);
+            out[seat % 2] += (self.hands[seat].0 & SUITED & mask).count_ones() as i64;
+        }
+        Some(out)
     }
 
     /// The cachette's quints while it is there.
@@ -230,18 +267,55 @@ impl Game {
             takes_cachette[1 - side] = 0;
             sure[side] = sure[side].max(seat_sure + 1);
         }
+        // A side wins no more tricks than it holds cards that can still win one (and the
+        // cachette with the last of them).
+        let live = self.live_winners();
+        if let Some(live) = live {
+            for (s, &n) in live.iter().enumerate() {
+                let most = if n == 0 {
+                    0
+                } else {
+                    (n + (self.cachette_len > 0) as i64).min(tricks_left)
+                };
+                sure[1 - s] = sure[1 - s].max(tricks_left - most);
+            }
+        }
         // Side 0's tricks from here less side 1's: side 0 wins from sure[0] to
         // tricks_left - sure[1] of them.
         let low_t = 2 * sure[0] - tricks_left;
         let high_t = tricks_left - 2 * sure[1];
-        let open = self.quints_open(h, pairs);
+        let (mut open, mut sure_quints) = self.quints_open(h, pairs);
         debug_assert!(open[0].max(open[1]) <= quints_left);
+        // A side that can win no trick takes no quint; the other takes every five, the
+        // joker and the cachette.
+        if let Some(live) = live {
+            for s in 0..2 {
+                if live[s] == 0 {
+                    open[s] = 0;
+                    takes_cachette[s] = 0;
+                    let fives: u64 = (0..4)
+                        .filter(|&u| h.present.0 >> (13 * u + 3) & 1 != 0)
+                        .map(|u| QUINT_VALUES[u])
+                        .sum();
+                    let joker = if h.present.has_joker() {
+                        JOKER_QUINT
+                    } else {
+                        0
+                    };
+                    sure_quints[1 - s] = fives + joker + cachette as u64;
+                }
+            }
+        }
         let (q0, q1) = (
             open[0] as i64 + takes_cachette[0],
             open[1] as i64 + takes_cachette[1],
         );
         let t = self.trick_value();
-        let (mut low, mut high) = (banked - q1 + low_t * t, banked + q0 + high_t * t);
+
+        let (mut low, mut high) = (
+            banked - q1 + sure_quints[0] as i64 + low_t * t,
+            banked + q0 - sure_quints[1] as i64 + high_t * t,
+        );
         if early {
             low = low.min(self.quint_lead() - q1);
             high = high.max(self.quint_lead() + q0);

@@ -10,11 +10,17 @@
 //!   left in any hand or in the trick win and lose exactly the same tricks; playing one
 //!   or the other leads to the same values, so the solver searches only the lowest of
 //!   each run.
+//! - Dead losers: a plain card below every card of some other seat that holds no joker
+//!   (that seat plays a higher card in every trick to come; in a trick in progress the
+//!   card must also be below a card already in it or every card of a seat yet to play)
+//!   can win no trick and make no quint: which of a seat's dead losers of one suit it
+//!   plays changes nothing, so the solver searches only the lowest; and at a trick start
+//!   the key counts each seat's dead losers per suit and leaves them out of the ranks.
 //! - The table key (`State::solver_key`) keys on relative ranks: the cards already played
 //!   are left out, so positions equal up to the gaps between ranks (and whose quint cards
 //!   can still make the same quints) share an entry, whatever tricks and quints led there.
 
-use super::cards::{Card, CardSet, SUIT_MASKS};
+use super::cards::{Card, CardSet, JOKER_SET, SUIT_MASKS};
 use super::game::{quints_in, Game, TRICKS, TRICK_POINTS};
 use super::moves::Move;
 use super::rules::PLAYERS;
@@ -137,7 +143,60 @@ impl Game {
         cur
     }
 
-    /// `State::search_moves_into`: the legal moves, of each run of equivalent cards the
+    /// The plain cards of `seat`'s hand that can win no trick from here (see the module's
+    /// comment, dead losers): below every card of some other seat that holds no joker
+    /// (it plays a higher card in every trick to come), and in a trick in progress also
+    /// below a card already in it or every card of a seat yet to play to it.
+    fn dead_losers(&self, seat: u8, h: &Holdings, plain: CardSet) -> u64 {
+        // Cards of ids below `below` are beaten by every card of the seat.
+        let lowest = |s: usize| {
+            let hand = self.hands[s].0;
+            if hand == 0 || hand & JOKER_SET.0 != 0 {
+                0
+            } else {
+                hand.trailing_zeros()
+            }
+        };
+        let mut future = 0;
+        let mut now = 0;
+        let in_trick = !h.trick.is_empty();
+        for s in 0..PLAYERS as usize {
+            if s == seat as usize {
+                continue;
+            }
+            let below = lowest(s);
+            future = future.max(below);
+            if h.trick_by_seat[s].is_empty() {
+                now = now.max(below);
+            }
+        }
+        if in_trick {
+            let top = h.trick.0 & !JOKER_SET.0;
+            if top != 0 {
+                now = now.max(63 - top.leading_zeros());
+            }
+        } else {
+            now = future;
+        }
+        let below = future.min(now);
+        self.hands[seat as usize].0 & plain.0 & ((1u64 << below) - 1)
+    }
+
+    /// The card the search plays for `c` of `seat`'s hand: the lowest of its run, and
+    /// of dead losers the lowest dead loser of its suit.
+    #[inline]
+    fn canonical(&self, hand: CardSet, h: &Holdings, plain: CardSet, dead: u64, c: Card) -> Card {
+        let low = self.lowest_equivalent(hand, h, plain, c);
+        match low.suit() {
+            Some(suit) if dead & low.bit() != 0 => {
+                let same = dead & SUIT_MASKS[suit as usize].0;
+                Card::from_id(same.trailing_zeros() as u8).unwrap_or(low)
+            }
+            _ => low,
+        }
+    }
+
+    /// `State::search_moves_into`: the legal moves, of each class of equivalent cards the
     /// lowest only.
     pub fn search_moves_into(&self, out: &mut Vec<Move>) {
         let Some(seat) = self.turn else { return };
@@ -152,11 +211,15 @@ impl Game {
         }
         let h = self.holdings();
         let plain = self.plain_cards(&h, &self.live_pairs(&h));
-        // A card is the lowest of its run when no card of the run lies just below it.
+        let dead = self.dead_losers(seat, &h, plain);
+        // A card is the lowest of its class when it is its own canonical card.
         out.extend(
             legal
                 .iter()
-                .filter(|&c| Self::next_in_run(hand, &h, plain, c).is_none())
+                .filter(|&c| {
+                    Self::next_in_run(hand, &h, plain, c).is_none()
+                        && (dead & c.bit() == 0 || self.canonical(hand, &h, plain, dead, c) == c)
+                })
                 .map(Move::Card),
         );
     }
@@ -164,11 +227,12 @@ impl Game {
     /// `State::representative`: the move of `search_moves_into` that stands for `mv`.
     pub fn representative(&self, mv: &Move) -> Move {
         match (*mv, self.turn) {
-            (Move::Card(c), Some(seat)) if self.doubling.over => {
+            (Move::Card(c), Some(seat)) if self.doubling.over && self.legal_cards().len() > 1 => {
                 let hand = self.hands[seat as usize];
                 let h = self.holdings();
                 let plain = self.plain_cards(&h, &self.live_pairs(&h));
-                Move::Card(self.lowest_equivalent(hand, &h, plain, c))
+                let dead = self.dead_losers(seat, &h, plain);
+                Move::Card(self.canonical(hand, &h, plain, dead, c))
             }
             _ => *mv,
         }
@@ -243,7 +307,23 @@ impl Game {
             self.hands[2].0 | self.hands[3].0 | h.trick_by_seat[2].0 | h.trick_by_seat[3].0;
         let plane2 = h.trick.0;
         let (mut p0, mut p1, mut p2) = (0u64, 0u64, 0u64);
-        let mut rest = h.present.0;
+        // Dead losers, at a trick start: only how many of each suit each seat holds is
+        // keyed (which ones, and where their ranks fall, changes no trick and no quint).
+        let mut dead = [0u64; 4];
+        if h.trick.is_empty() && self.doubling.over {
+            let plain = self.plain_cards(&h, &pairs);
+            for (s, d) in dead.iter_mut().enumerate() {
+                *d = self.dead_losers(s as u8, &h, plain);
+            }
+        }
+        let collapsed = dead[0] | dead[1] | dead[2] | dead[3];
+        let mut counts = 0u64;
+        for (s, &d) in dead.iter().enumerate() {
+            for (suit, mask) in SUIT_MASKS.iter().enumerate() {
+                counts |= ((d & mask.0).count_ones() as u64) << (16 * suit + 4 * s);
+            }
+        }
+        let mut rest = h.present.0 & !collapsed;
         let mut k = 0;
         while rest != 0 {
             let bit = rest & rest.wrapping_neg();
@@ -256,7 +336,7 @@ impl Game {
         // Per suit: how many cards are in play and which of them make quints.
         let mut suits = 0u64;
         for (suit, &(ace_four, two_three)) in pairs.iter().enumerate() {
-            let m = (h.present.0 >> (13 * suit)) & 0x1FFF;
+            let m = ((h.present.0 & !collapsed) >> (13 * suit)) & 0x1FFF;
             let five = m & FIVE != 0;
             let five_at = (m & (TWO | THREE | FOUR)).count_ones() as u64;
             let four_at = (m & (TWO | THREE)).count_ones() as u64;
@@ -282,6 +362,7 @@ impl Game {
             mix_key(mix_key(mix_key(mix_key(0, p0), p1), p2), suits),
             small,
         );
+        key = mix_key(key, counts);
         let quints_left = self.quints_left(&h, &pairs);
         let early = self.early_end_possible(quints_left);
         if early {

@@ -35,6 +35,9 @@ const TT_MAX: usize = 1 << 22;
 /// are still to be played; a full window below.
 const MTDF_FROM: u32 = 8;
 
+/// MTD(f)'s tests step up at most this many value units past the last lower bound.
+const MTDF_MAX_STEP: Value = 8;
+
 /// MTD(f)'s first guess searches this many moves below the root's first, then plays
 /// out greedily.
 const GUESS_DEPTH: usize = 12;
@@ -403,16 +406,22 @@ impl<M: Copy> Searcher<'_, M> {
         if f == guess {
             return Ok(f);
         }
-        // Then each test is one unit of value (`State::value_unit`) past the bound the
-        // last one proved (fail-soft: often well past the guess).
+        // Then each test lies past the bound the last one proved (fail-soft: often well
+        // past the guess). Proving a root move's value at least a bound costs the most (every
+        // reply of the other side is searched), proving it at most one reply: so while
+        // only lower bounds are known the tests step up fast (2, 4, then 8 units of
+        // `State::value_unit`) till one fails, and from an upper bound they step down one
+        // unit at a time, so that one costly lower bound is proved, at the value.
         let unit = g.value_unit() as Value;
         let (mut lower, mut upper) = if f > guess { (f, INF) } else { (-INF, f) };
+        let mut step = 2 * unit;
         while lower < upper {
-            let beta = if lower == -INF {
-                upper + 1 - unit
+            let beta = if upper == INF {
+                lower + step
             } else {
-                lower + unit
+                upper + 1 - unit
             };
+            step = (step * 2).min(MTDF_MAX_STEP * unit);
             let f = self.value_of(g, 1, beta - 1, beta)?;
             if f >= beta {
                 lower = f;
