@@ -311,7 +311,6 @@ impl Game {
             open[1] as i64 + takes_cachette[1],
         );
         let t = self.trick_value();
-
         let (mut low, mut high) = (
             banked - q1 + sure_quints[0] as i64 + low_t * t,
             banked + q0 - sure_quints[1] as i64 + high_t * t,
