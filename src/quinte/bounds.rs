@@ -35,6 +35,21 @@ pub(super) fn sure_for_seat(own: u64, others: u64) -> i64 {
     sure
 }
 
+/// Whether `suit`'s five is still in play (a five is always played, so some side
+/// scores it).
+fn five_in_play(h: &Holdings, suit: usize) -> bool {
+    h.present.0 >> (13 * suit + 3) & 1 != 0
+}
+
+/// The joker's quint while the joker is in play (it too is always played), else 0.
+fn joker_in_play(h: &Holdings) -> u64 {
+    if h.present.has_joker() {
+        JOKER_QUINT
+    } else {
+        0
+    }
+}
+
 impl Game {
     /// `State::search_order_keys`: when following, the greedy key (what the trick so far
     /// gives the side), and of equal keys the lower card first (win cheaply, throw the
@@ -113,7 +128,7 @@ impl Game {
         for (suit, &(ace_four, two_three)) in pairs.iter().enumerate() {
             let base = 13 * suit as u32;
             let value = QUINT_VALUES[suit];
-            let five = h.present.0 >> (base + 3) & 1 != 0;
+            let five = five_in_play(h, suit);
             for (live, top) in [(five, 3), (ace_four, 12), (two_three, 1)] {
                 if live {
                     for (s, o) in out.iter_mut().enumerate() {
@@ -132,30 +147,19 @@ impl Game {
                 }
             }
         }
-        let mut both = 0;
-        if h.present.has_joker() {
-            both += JOKER_QUINT;
-        }
+        let both = joker_in_play(h);
         ([out[0] + both, out[1] + both], sure)
     }
 
-    /// At a trick start, per side, how many of its cards can still win a trick: a card
-    /// below every card of some other seat that holds no joker never does (that seat
-    /// plays a higher card in every trick to come), nor does the joker. None mid-trick.
+    /// At a trick start, per side, how many of its cards can still win a trick: not those
+    /// below `wins_no_trick_below`, nor the joker. None mid-trick.
     pub(super) fn live_winners(&self) -> Option<[i64; 2]> {
         if !self.played_len.is_multiple_of(PLAYERS) {
             return None;
         }
         let mut out = [0i64; 2];
         for seat in 0..PLAYERS as usize {
-            let mut below = 0;
-            for other in (0..PLAYERS as usize).filter(|&o| o != seat) {
-                let hand = self.hands[other].0;
-                if hand != 0 && hand & !SUITED == 0 {
-                    below = below.max(hand.trailing_zeros());
-                }
-            }
-            let mask = !((1u64 << below) - 1);
+            let mask = !((1u64 << self.wins_no_trick_below(seat)) - 1);
             out[seat % 2] += (self.hands[seat].0 & SUITED & mask).count_ones() as i64;
         }
         Some(out)
@@ -294,15 +298,10 @@ impl Game {
                     open[s] = 0;
                     takes_cachette[s] = 0;
                     let fives: u64 = (0..4)
-                        .filter(|&u| h.present.0 >> (13 * u + 3) & 1 != 0)
-                        .map(|u| QUINT_VALUES[u])
+                        .filter(|&suit| five_in_play(h, suit))
+                        .map(|suit| QUINT_VALUES[suit])
                         .sum();
-                    let joker = if h.present.has_joker() {
-                        JOKER_QUINT
-                    } else {
-                        0
-                    };
-                    sure_quints[1 - s] = fives + joker + cachette as u64;
+                    sure_quints[1 - s] = fives + joker_in_play(h) + cachette as u64;
                 }
             }
         }

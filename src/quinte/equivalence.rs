@@ -143,41 +143,49 @@ impl Game {
         cur
     }
 
+    /// Cards of ids below this are beaten by every card `s` may still play: its lowest
+    /// card's id, or 0 when it holds the joker (which it may play instead) or nothing.
+    pub(super) fn beats_all_below(&self, s: usize) -> u32 {
+        let hand = self.hands[s].0;
+        if hand == 0 || hand & JOKER_SET.0 != 0 {
+            0
+        } else {
+            hand.trailing_zeros()
+        }
+    }
+
+    /// Cards of `seat` of ids below this win no trick to come (the module's comment, dead
+    /// losers): some other seat without the joker plays a higher card in every one.
+    pub(super) fn wins_no_trick_below(&self, seat: usize) -> u32 {
+        (0..PLAYERS as usize)
+            .filter(|&s| s != seat)
+            .map(|s| self.beats_all_below(s))
+            .max()
+            .unwrap_or(0)
+    }
+
     /// The plain cards of `seat`'s hand that can win no trick from here (see the module's
     /// comment, dead losers): below every card of some other seat that holds no joker
     /// (it plays a higher card in every trick to come), and in a trick in progress also
     /// below a card already in it or every card of a seat yet to play to it.
     fn dead_losers(&self, seat: u8, h: &Holdings, plain: CardSet) -> u64 {
-        // Cards of ids below `below` are beaten by every card of the seat.
-        let lowest = |s: usize| {
-            let hand = self.hands[s].0;
-            if hand == 0 || hand & JOKER_SET.0 != 0 {
+        let future = self.wins_no_trick_below(seat as usize);
+        let now = if h.trick.is_empty() {
+            future
+        } else {
+            let yet_to_play = (0..PLAYERS as usize)
+                .filter(|&s| s != seat as usize && h.trick_by_seat[s].is_empty())
+                .map(|s| self.beats_all_below(s))
+                .max()
+                .unwrap_or(0);
+            let top = h.trick.0 & !JOKER_SET.0;
+            let in_trick = if top == 0 {
                 0
             } else {
-                hand.trailing_zeros()
-            }
+                63 - top.leading_zeros()
+            };
+            yet_to_play.max(in_trick)
         };
-        let mut future = 0;
-        let mut now = 0;
-        let in_trick = !h.trick.is_empty();
-        for s in 0..PLAYERS as usize {
-            if s == seat as usize {
-                continue;
-            }
-            let below = lowest(s);
-            future = future.max(below);
-            if h.trick_by_seat[s].is_empty() {
-                now = now.max(below);
-            }
-        }
-        if in_trick {
-            let top = h.trick.0 & !JOKER_SET.0;
-            if top != 0 {
-                now = now.max(63 - top.leading_zeros());
-            }
-        } else {
-            now = future;
-        }
         let below = future.min(now);
         self.hands[seat as usize].0 & plain.0 & ((1u64 << below) - 1)
     }
