@@ -220,14 +220,12 @@ impl Game {
         let h = self.holdings();
         let plain = self.plain_cards(&h, &self.live_pairs(&h));
         let dead = self.dead_losers(seat, &h, plain);
-        // A card is the lowest of its class when it is its own canonical card.
+        // A card is searched when it stands for its class (a run never mixes dead and
+        // live cards: the bound below which cards are dead is a card in play, not ours).
         out.extend(
             legal
                 .iter()
-                .filter(|&c| {
-                    Self::next_in_run(hand, &h, plain, c).is_none()
-                        && (dead & c.bit() == 0 || self.canonical(hand, &h, plain, dead, c) == c)
-                })
+                .filter(|&c| self.canonical(hand, &h, plain, dead, c) == c)
                 .map(Move::Card),
         );
     }
