@@ -54,7 +54,7 @@ pub(super) struct Holdings {
 }
 
 impl Game {
-    fn holdings(&self) -> Holdings {
+    pub(super) fn holdings(&self) -> Holdings {
         let mut trick_by_seat = [CardSet::EMPTY; 4];
         let mut trick = CardSet::EMPTY;
         for (seat, c) in self.trick() {
@@ -89,7 +89,7 @@ impl Game {
     }
 
     /// Per suit, which quint pairs can still meet: (Ace and 4, 2 and 3).
-    fn live_pairs(&self, h: &Holdings) -> [(bool, bool); 4] {
+    pub(super) fn live_pairs(&self, h: &Holdings) -> [(bool, bool); 4] {
         let mut out = [(false, false); 4];
         for (suit, pair) in out.iter_mut().enumerate() {
             let shift = 13 * suit;

@@ -1092,3 +1092,117 @@ fn the_bounds_hold_the_exact_value_at_random_trick_starts() {
     }
     assert!(checked > 150 && kept > 20, "{checked} {kept}");
 }
+
+#[test]
+fn plain_cards_below_every_card_of_a_seat_without_the_joker_are_searched_once_per_suit() {
+    let leads = |hand1: &[&str]| {
+        let g = open_trick(
+            [
+                &["6s", "8s", "Kh"],
+                hand1,
+                &["7s", "10c", "Jc"],
+                &["4s", "Qc", "Kc"],
+            ],
+            None,
+        );
+        let mut out = Vec::new();
+        g.search_moves_into(&mut out);
+        (
+            texts(&out),
+            g.representative(&Move::parse("8s").unwrap()).to_string(),
+        )
+    };
+    // Seat 1 plays a card above 8s in every trick: 6s and 8s lose alike (7s between
+    // them, so they are no run).
+    let (moves, rep) = leads(&["9s", "Jd", "Qh"]);
+    assert_eq!((moves.len(), rep.as_str()), (2, "6s"), "{moves:?}");
+    assert!(moves.contains(&"Kh".to_string()));
+    // With the joker seat 1 may play it instead: only 6s (below seat 2's 7s) is dead.
+    let (moves, rep) = leads(&["9s", "Jd", "JK"]);
+    assert_eq!((moves.len(), rep.as_str()), (3, "8s"), "{moves:?}");
+}
+
+#[test]
+fn dead_losers_are_keyed_by_how_many_each_seat_holds_not_where_their_ranks_fall() {
+    // Every spade below seat 1's 9s is dead; 7s and 8s change hands between seats 0 and 2.
+    let a = open_trick(
+        [
+            &["6s", "8s", "Kh"],
+            &["9s", "Jd", "Qh"],
+            &["7s", "10c", "Jc"],
+            &["4s", "Qc", "Kc"],
+        ],
+        None,
+    );
+    let b = open_trick(
+        [
+            &["6s", "7s", "Kh"],
+            &["9s", "Jd", "Qh"],
+            &["8s", "10c", "Jc"],
+            &["4s", "Qc", "Kc"],
+        ],
+        None,
+    );
+    assert_eq!(a.solver_key().key, b.solver_key().key);
+    let limits = crate::search::solver::Limits::default();
+    let value = |g: &Game| crate::search::solver::solve(g, &limits).unwrap().value;
+    assert_eq!(value(&a), value(&b));
+    // A live card changing hands (seat 1's 9s for seat 3's 4s) changes the key.
+    let c = open_trick(
+        [
+            &["6s", "8s", "Kh"],
+            &["4s", "Jd", "Qh"],
+            &["7s", "10c", "Jc"],
+            &["9s", "Qc", "Kc"],
+        ],
+        None,
+    );
+    assert_ne!(c.solver_key().key, a.solver_key().key);
+}
+
+#[test]
+fn a_side_that_can_win_no_trick_takes_no_quint_and_the_bounds_are_exact() {
+    // Every card of side 1 (and seat 2) is below seat 0's Qh: side 0 takes the three
+    // tricks, the cachette and side 1's own 5d.
+    let g = open_trick(
+        [
+            &["Ah", "Kh", "Qh"],
+            &["5d", "7c", "8c"],
+            &["6c", "9c", "Jd"],
+            &["9s", "10c", "Qd"],
+        ],
+        Some(5),
+    );
+    assert_eq!(g.live_winners(), Some([3, 0]));
+    let v = crate::search::solver::solve(&g, &crate::search::solver::Limits::default())
+        .unwrap()
+        .value as i64;
+    assert_eq!(g.solver_key().bounds, Some((v, v)));
+    // Mid-trick the count is not made.
+    let mut mid = g.clone();
+    play_all(&mut mid, &["Ah"]);
+    assert_eq!(mid.live_winners(), None);
+}
+
+#[test]
+fn a_five_only_one_side_can_take_is_sure_for_it() {
+    // Side 1 holds no card as high as 5h (the only quint left): the heart quint (20) is
+    // side 0's, whoever plays it.
+    let g = open_trick(
+        [
+            &["5h", "9s", "10s"],
+            &["Kd", "Qd", "Jd"],
+            &["6c", "7c", "8c"],
+            &["9c", "10c", "Jc"],
+        ],
+        None,
+    );
+    let h = g.holdings();
+    let (open, sure) = g.quints_open(&h, &g.live_pairs(&h));
+    assert_eq!((open, sure), ([20, 0], [20, 0]));
+    let v = crate::search::solver::solve(&g, &crate::search::solver::Limits::default())
+        .unwrap()
+        .value as i64;
+    let (low, high) = g.solver_key().bounds.unwrap();
+    assert!(low <= v && v <= high, "{low} <= {v} <= {high}");
+}
