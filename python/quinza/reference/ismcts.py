@@ -46,7 +46,9 @@ class _Node:
 # The default budget and constant (docs/engine.md "ismcts").
 ITERATIONS, C, ROLLOUT, INFER, OPPONENTS = 8000, 0.7, "greedy", "greedy", "fitted"
 # The choices of each named parameter, in the order a refusal lists them.
-ROLLOUTS, INFERS, OPPONENT_MODELS = ("greedy", "random"), ("greedy", "greedy_first", "off"), ("search", "greedy", "fitted")
+ROLLOUTS = ("greedy", "random")
+INFERS = ("greedy", "greedy_first", "off")
+OPPONENT_MODELS = ("search", "greedy", "fitted")
 
 
 class IsmctsBot(SearchBot):
