@@ -4,10 +4,11 @@
   random play), per fifteen rule set: average and distribution of µs a solve;
 - whole open 2-player quinza and escoba deals solved from their first move, and quinte
   deals from the first lead (after four passes) and from later tricks: median and
-  distribution of seconds, nodes a second. A quinte solve that reaches `--quinte-limit`
-  seconds is counted as timed out.
+  distribution of seconds, nodes a second, for each of `--moves` (`all`: every move
+  valued; `best`: the best move alone), the same deals one after the other. A quinte
+  solve that reaches `--quinte-limit` seconds is counted as timed out.
 
-    python benches/solver.py [--deals 30] [--quinte-deals 3] [--quinte-limit 10] [--out solver.json]
+    python benches/solver.py [--deals 30] [--quinte-deals 3] [--quinte-limit 10] [--moves all,best] [--out solver.json]
 
 Timings are from Python (one call each, the binding's cost included).
 """
@@ -82,16 +83,21 @@ def main() -> None:
     ap.add_argument("--spent-deals", type=int, default=300)
     ap.add_argument("--quinte-deals", type=int, default=3)
     ap.add_argument("--quinte-limit", type=float, default=10.0)
+    ap.add_argument("--moves", default="all,best", help="what solve gives: all, best or both (all,best)")
     ap.add_argument("--out", default=None)
     a = ap.parse_args()
+    modes = a.moves.split(",")
     result: Dict[str, Any] = {"backend": quinza.BACKEND, "stock_spent_2p": {}, "whole_deals_2p": {}, "quinte": {}}
     for name in ("quinza", "rb3ine", "escoba"):
         result["stock_spent_2p"][name] = stock_spent(name, a.spent_deals)
     for name in ("quinza", "escoba"):
-        result["whole_deals_2p"][name] = whole_deals([quinza.Game(name, seed=s) for s in range(a.deals)])
+        games = [quinza.Game(name, seed=s) for s in range(a.deals)]
+        result["whole_deals_2p"][name] = {m: whole_deals(games, moves=m) for m in modes}
     for left in (4, 6, 8, 10, 12):
         games = [quinte_from(s, left) for s in range(a.quinte_deals if left == 12 else 6)]
-        result["quinte"][f"{left}_tricks_left"] = whole_deals(games, time_limit=a.quinte_limit)
+        result["quinte"][f"{left}_tricks_left"] = {
+            m: whole_deals(games, time_limit=a.quinte_limit, moves=m) for m in modes
+        }
     text = json.dumps(result, indent=2)
     print(text)
     if a.out:

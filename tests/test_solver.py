@@ -1,5 +1,6 @@
 """The exact open-hand solver (docs/engine.md "Search: the open-hand solver"): both twins
-give the same value and the same `moves` as a brute force (tests/conftest.py: plain minimax
+give the same value and the same `moves` (every move, or with moves="best" the first) as
+a brute force (tests/conftest.py: plain minimax
 over `copy` and `play`, the value read from the deal's record), on random positions of
 every rule set and player count near a deal's end; a corpus of positions with known
 values (tests/data/solver.jsonl); the paranoid objective with three sides; the limits;
@@ -89,9 +90,24 @@ def test_many_random_positions_agree_with_the_brute_force() -> None:
         if game is None:
             continue
         s = quinza.solve(game)
-        assert [(str(m), v) for m, v in s.moves] == brute_moves(game)
+        want = brute_moves(game)
+        assert [(str(m), v) for m, v in s.moves] == want
+        best = quinza.solve(game, moves="best")
+        assert (best.value, [(str(m), v) for m, v in best.moves]) == (want[0][1], want[:1])
         checked += 1
     assert checked > 250
+
+
+def test_the_best_move_alone_is_the_first_of_all(q: ModuleType) -> None:
+    # moves="best": the value, and of the moves only the first that "all" lists (the
+    # first legal move of the best value), on every third position of the twin test.
+    for label, game in POSITIONS[::3]:
+        want = brute_moves(game)
+        s = q.solve(twin(q, game), moves="best")
+        assert (s.value, [(str(m), v) for m, v in s.moves]) == (want[0][1], want[:1]), label
+    # Where several moves share the best value, the first of them in legal order.
+    ties = [g for _, g in POSITIONS if len(brute_moves(g)) > 1 and brute_moves(g)[0][1] == brute_moves(g)[1][1]]
+    assert len(ties) >= 20
 
 
 def test_a_game_is_not_changed_by_solving(q: ModuleType) -> None:
@@ -244,15 +260,29 @@ def test_time_limit_must_be_a_positive_number(q: ModuleType, bad: Any) -> None:
         q.solve(game, time_limit=bad)
 
 
+@pytest.mark.parametrize("bad", ["every", "ALL", "", 1, True, ["best"]])
+def test_moves_must_be_all_or_best(q: ModuleType, bad: Any) -> None:
+    game = q.Game("escoba", seed=1)
+    before = game.to_json()
+    with pytest.raises(ValueError, match=rf"^moves must be 'all' or 'best', not {re.escape(repr(bad))}$"):
+        q.solve(game, moves=bad)
+    assert game.to_json() == before
+    # None is the default, "all".
+    small = twin(q, near_end(quinza.Rules("quinza"), 2, 4))
+    assert q.solve(small, moves=None).moves == q.solve(small, moves="all").moves == q.solve(small).moves
+
+
 def test_bad_input_is_checked_in_order(q: ModuleType) -> None:
-    # The game first, then max_nodes, then time_limit, then the match's end.
+    # The game first, then max_nodes, then time_limit, then moves, then the match's end.
     with pytest.raises(ValueError, match="^solve needs a Game"):
-        q.solve(None, max_nodes=0, time_limit=0)
+        q.solve(None, max_nodes=0, time_limit=0, moves="x")
     over = q.play_match("escoba", ["greedy"], 1)
     with pytest.raises(ValueError, match="^max_nodes"):
-        q.solve(over, max_nodes=0, time_limit=0)
+        q.solve(over, max_nodes=0, time_limit=0, moves="x")
     with pytest.raises(ValueError, match="^time_limit"):
-        q.solve(over, time_limit=0)
+        q.solve(over, time_limit=0, moves="x")
+    with pytest.raises(ValueError, match="^moves"):
+        q.solve(over, moves="x")
 
 
 def test_generous_limits_and_the_repr(q: ModuleType) -> None:
@@ -300,7 +330,8 @@ def test_the_twins_agree_on_thousands_of_random_positions() -> None:
         game = near_end(rules, 5000 + i, left, deals_first=i % 7 == 6)
         if game is None:
             continue
-        core, other = quinza.solve(game), ref.solve(twin(ref, game))
+        wanted = "best" if i % 5 == 0 else "all"
+        core, other = quinza.solve(game, moves=wanted), ref.solve(twin(ref, game), moves=wanted)
         assert (core.value, [(str(m), v) for m, v in core.moves]) == (other.value, [(str(m), v) for m, v in other.moves]), game.to_json()
         compared += 1
     assert compared >= 2000

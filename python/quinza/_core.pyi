@@ -863,18 +863,27 @@ class Solution:
     @property
     def moves(self) -> list[Tuple[Move, int]]:
         """Every legal move with its exact value for the side to move, as (Move, value)
-        pairs: best first, equal values in legal-move order.
+        pairs: best first, equal values in legal-move order. Solved with moves="best":
+        only the first of them.
         """
     @property
     def nodes(self) -> int:
         """The positions the search visited (the reference counts its own way)."""
 
-def solve(game: Game, *, max_nodes: Optional[int] = None, time_limit: Optional[float] = None) -> Solution:
+def solve(
+    game: Game,
+    *,
+    max_nodes: Optional[int] = None,
+    time_limit: Optional[float] = None,
+    moves: Literal["all", "best"] = "all",
+) -> Solution:
     """The exact open-hand solution of the deal in progress, as a `Solution`
     (docs/engine.md "Search: the open-hand solver").
 
-    Every card is known (the hands, the stock in dealing order, the cachette). A limit
-    that is reached raises ValueError; Ctrl-C raises KeyboardInterrupt.
+    Every card is known (the hands, the stock in dealing order, the cachette).
+    `moves="all"` values every legal move; `moves="best"` gives only the first legal move
+    of the best value (the one "all" lists first), for less work. A limit that is reached
+    raises ValueError; Ctrl-C raises KeyboardInterrupt.
     """
 def _simulate_chunk(
     rules: Union[Rules, str], bots: Sequence[str], seed: int, start: int, count: int, threads: int

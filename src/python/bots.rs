@@ -7,13 +7,12 @@ use super::cards::{move_object, PyMove};
 use super::game::PyGame;
 use super::random::seed_arg;
 use super::search::{time_limit_arg, CtrlC};
-use super::{plain_int, shown, type_name, value_error};
+use super::{choice_arg, plain_int, shown, type_name, value_error};
 use crate::any::AnyGame;
 use crate::bots::{unknown_bot_message, BotKind, BotSpec, BOT_NAMES};
 use crate::rng::SplitMix64;
 use crate::search::ismcts::IsmctsParams;
 use crate::search::pimc::PimcParams;
-use crate::search::worlds::Infer;
 use crate::search::Choice;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
@@ -206,25 +205,6 @@ fn exploration_arg(v: &Bound<'_, PyAny>) -> PyResult<f64> {
             "c must be a finite number from 0, not {}",
             shown(v)?
         )))
-    }
-}
-
-/// A parameter that is one of a few names (`rollout`, `infer`, `opponents`).
-fn choice_arg<T: Choice>(v: &Bound<'_, PyAny>, param: &str) -> PyResult<T> {
-    match super::str_text(v).and_then(|t| T::parse(&t)) {
-        Some(r) => Ok(r),
-        None => {
-            let quoted: Vec<String> = T::ALL
-                .iter()
-                .map(|n| crate::pyrepr::py_repr_str(n.name()))
-                .collect();
-            let quoted: Vec<&str> = quoted.iter().map(String::as_str).collect();
-            Err(value_error(format!(
-                "{param} must be {}, not {}",
-                crate::pyrepr::or_list(&quoted),
-                shown(v)?
-            )))
-        }
     }
 }
 

@@ -77,6 +77,29 @@ pub(crate) fn str_text(obj: &Bound<'_, PyAny>) -> Option<String> {
     s.to_cow().ok().map(|t| t.into_owned())
 }
 
+/// A parameter that is one of a few names (ismcts's `rollout`, `infer`, `opponents`;
+/// solve's `moves`).
+pub(crate) fn choice_arg<T: crate::search::Choice>(
+    v: &Bound<'_, PyAny>,
+    param: &str,
+) -> PyResult<T> {
+    match str_text(v).and_then(|t| T::parse(&t)) {
+        Some(r) => Ok(r),
+        None => {
+            let quoted: Vec<String> = T::ALL
+                .iter()
+                .map(|n| crate::pyrepr::py_repr_str(n.name()))
+                .collect();
+            let quoted: Vec<&str> = quoted.iter().map(String::as_str).collect();
+            Err(value_error(format!(
+                "{param} must be {}, not {}",
+                crate::pyrepr::or_list(&quoted),
+                shown(v)?
+            )))
+        }
+    }
+}
+
 /// A Python int that is not a bool, as i128 (None when not such an int or too large).
 pub(crate) fn plain_int(obj: &Bound<'_, PyAny>) -> Option<Result<i128, ()>> {
     if obj.is_instance_of::<PyBool>() || !obj.is_instance_of::<PyInt>() {

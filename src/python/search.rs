@@ -4,9 +4,9 @@
 
 use super::cards::move_object;
 use super::game::PyGame;
-use super::{core_error, plain_int, repr, shown, type_name, value_error};
+use super::{choice_arg, core_error, plain_int, repr, shown, type_name, value_error};
 use crate::any::AnyMove;
-use crate::search::Limits;
+use crate::search::{Limits, Moves};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyFloat, PyInt, PyList, PyTuple};
 
@@ -32,7 +32,8 @@ impl PySolution {
     }
 
     /// Every legal move with its exact value for the side to move, as (Move, value)
-    /// pairs: best first, equal values in legal-move order.
+    /// pairs: best first, equal values in legal-move order. Solved with moves="best":
+    /// only the first of them.
     #[getter]
     fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let list = PyList::empty(py);
@@ -113,15 +114,18 @@ pub(crate) fn time_limit_arg(v: Option<&Bound<'_, PyAny>>) -> PyResult<Option<(f
 /// The exact open-hand solution of the deal in progress, as a `Solution`
 /// (docs/engine.md "Search: the open-hand solver").
 ///
-/// Every card is known (the hands, the stock in dealing order, the cachette). A limit
-/// that is reached raises ValueError; Ctrl-C raises KeyboardInterrupt.
+/// Every card is known (the hands, the stock in dealing order, the cachette).
+/// `moves="all"` values every legal move; `moves="best"` gives only the first legal move
+/// of the best value (the one "all" lists first), for less work. A limit that is reached
+/// raises ValueError; Ctrl-C raises KeyboardInterrupt.
 #[pyfunction]
-#[pyo3(signature = (game, *, max_nodes = None, time_limit = None))]
+#[pyo3(signature = (game, *, max_nodes = None, time_limit = None, moves = None))]
 pub fn solve(
     py: Python<'_>,
     game: &Bound<'_, PyAny>,
     max_nodes: Option<Bound<'_, PyAny>>,
     time_limit: Option<Bound<'_, PyAny>>,
+    moves: Option<Bound<'_, PyAny>>,
 ) -> PyResult<PySolution> {
     let Ok(cell) = game.cast::<PyGame>() else {
         return Err(value_error(format!(
@@ -131,6 +135,7 @@ pub fn solve(
     };
     let max_nodes = max_nodes_arg(max_nodes.as_ref())?;
     let time_limit = time_limit_arg(time_limit.as_ref())?;
+    let moves = moves.map_or(Ok(Moves::All), |v| choice_arg(&v, "moves"))?;
     let g = cell
         .try_borrow()
         .map_err(|_| value_error("the game is busy: it cannot be solved while it changes"))?
@@ -143,7 +148,7 @@ pub fn solve(
         time_limit_text,
     };
     let mut ctrl_c = CtrlC::every(STOP_EVERY);
-    let result = py.detach(|| g.solve_with(&limits, &mut || ctrl_c.pressed()));
+    let result = py.detach(|| g.solve_with(&limits, moves, &mut || ctrl_c.pressed()));
     ctrl_c.raise()?;
     let s = result.map_err(core_error)?;
     Ok(PySolution {

@@ -6,7 +6,7 @@ pub mod pimc;
 pub mod solver;
 pub mod worlds;
 
-pub use solver::{solve, solve_with, Limits, Solution, Value, CHECK_EVERY};
+pub use solver::{solve, solve_with, Limits, Moves, Solution, Value, CHECK_EVERY};
 
 /// A search parameter that is one of a few names (ismcts's `rollout`, `infer` and
 /// `opponents`): each value's name is written once, in `name`; `ALL` is the order in

@@ -13,6 +13,7 @@
 //! maximises its points minus the best points of the other sides; every other side
 //! minimises that (with two sides: the plain zero-sum difference; with three: paranoid).
 
+use super::Choice;
 use crate::state::{Deal, State};
 use crate::Error;
 use std::time::{Duration, Instant};
@@ -89,17 +90,41 @@ pub const INTERRUPTED: &str = "the solver was interrupted";
 /// The message for a finished match.
 pub const MATCH_OVER: &str = "the match is over: there is no deal to solve";
 
-/// `solve_with` with nothing to stop it but its limits.
-pub fn solve<G: State>(game: &G, limits: &Limits) -> Result<Solution<G::Move>, Error> {
-    solve_with(game, limits, &mut || false)
+/// What `Solution::moves` holds (the `moves=` of `quinza.solve`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Moves {
+    /// Every legal move with its exact value.
+    #[default]
+    All,
+    /// One move, the one `All` lists first: the first legal move of the best value. The
+    /// other moves are only proved no better, which costs less than valuing them.
+    Best,
 }
 
-/// Solve the deal in progress of `game` under `limits`; `stop` is asked every
-/// `CHECK_EVERY` nodes and ends the search (an `INTERRUPTED` error) when it says true.
-/// A limit that is reached is an error; nothing partial is returned.
+impl Choice for Moves {
+    const ALL: &'static [Moves] = &[Moves::All, Moves::Best];
+
+    fn name(self) -> &'static str {
+        match self {
+            Moves::All => "all",
+            Moves::Best => "best",
+        }
+    }
+}
+
+/// `solve_with` every move valued, with nothing to stop it but its limits.
+pub fn solve<G: State>(game: &G, limits: &Limits) -> Result<Solution<G::Move>, Error> {
+    solve_with(game, limits, Moves::All, &mut || false)
+}
+
+/// Solve the deal in progress of `game` under `limits`, `Solution::moves` as `moves`
+/// asks; `stop` is asked every `CHECK_EVERY` nodes and ends the search (an
+/// `INTERRUPTED` error) when it says true. A limit that is reached is an error; nothing
+/// partial is returned.
 pub fn solve_with<G: State>(
     game: &G,
     limits: &Limits,
+    moves: Moves,
     stop: &mut dyn FnMut() -> bool,
 ) -> Result<Solution<G::Move>, Error> {
     if game.is_over() {
@@ -117,9 +142,18 @@ pub fn solve_with<G: State>(
             )));
         }
     }
-    let (mut moves, nodes) = move_values(game, None, limits, stop)?;
-    // A stable sort: equal values keep their legal-move order.
-    moves.sort_by_key(|m| std::cmp::Reverse(m.1));
+    let (moves, nodes) = match moves {
+        Moves::All => {
+            let (mut moves, nodes) = move_values(game, None, limits, stop)?;
+            // A stable sort: equal values keep their legal-move order.
+            moves.sort_by_key(|m| std::cmp::Reverse(m.1));
+            (moves, nodes)
+        }
+        Moves::Best => {
+            let (best, nodes) = best_move(game, limits, stop)?;
+            (best.into_iter().collect(), nodes)
+        }
+    };
     let value = moves.first().map_or(0, |m| m.1);
     Ok(Solution {
         value,
@@ -142,33 +176,8 @@ pub fn move_values<G: State>(
     limits: &Limits,
     stop: &mut dyn FnMut() -> bool,
 ) -> Result<MoveValues<G::Move>, Error> {
-    let Some(seat) = game.turn() else {
-        return Err(Error::Value(MATCH_OVER.to_string()));
-    };
     let root = game.search_copy();
-    let deadline = limits
-        .time_limit
-        .and_then(|t| Duration::try_from_secs_f64(t).ok())
-        .and_then(|d| Instant::now().checked_add(d));
-    let sides = G::sides(root.rules());
-    let mut s = Searcher {
-        root_side: root.side_of(seat),
-        sides,
-        // Banked points and bounds are sums: two sides only, and exact searches only.
-        sums: sides == 2 && depth.is_none(),
-        // The root's children are at depth 1; positions at `horizon` are played out.
-        horizon: depth.map(|d| d + 1),
-        tt: vec![Entry::EMPTY; TT_START],
-        filled: 0,
-        nodes: 0,
-        limits,
-        deadline,
-        stop,
-        buffers: Vec::new(),
-        playout: Vec::new(),
-        history: Vec::new(),
-    };
-    s.visit()?;
+    let mut s = Searcher::new(&root, depth, limits, stop)?;
     let mut moves: Vec<(G::Move, Value)> = Vec::new();
     // Null-window tests pay for themselves in big trees only: small exact searches and
     // depth-limited ones take a full window. The first guess: a shallow search.
@@ -195,6 +204,49 @@ pub fn move_values<G: State>(
         moves.push((mv, v));
     }
     Ok((moves, s.nodes))
+}
+
+/// The first legal move of the best value with its exact value (`Moves::Best`), and the
+/// nodes visited: the first move is valued as `move_values` values it, and each later one
+/// is only asked, by one null-window search, whether it is better than the best so far;
+/// one that is gets its exact value.
+fn best_move<G: State>(
+    game: &G,
+    limits: &Limits,
+    stop: &mut dyn FnMut() -> bool,
+) -> Result<(Option<(G::Move, Value)>, u64), Error> {
+    let root = game.search_copy();
+    let mut s = Searcher::new(&root, None, limits, stop)?;
+    let mtdf = root.cards_to_play() > MTDF_FROM;
+    let guess = if mtdf { s.first_guess(&root)? } else { 0 };
+    let mut best: Option<(G::Move, Value)> = None;
+    // Moves alike one already asked about (the same representative) are worth the same.
+    let mut asked = Vec::new();
+    for mv in root.legal_moves() {
+        let rep = root.representative(&mv);
+        if asked.contains(&rep) {
+            continue;
+        }
+        asked.push(rep);
+        let mut child = root.clone();
+        child.apply(mv);
+        let exact = |s: &mut Searcher<'_, G::Move>, guess: Value| {
+            if mtdf {
+                s.mtdf(&child, guess)
+            } else {
+                s.value_of(&child, 1, -INF, INF)
+            }
+        };
+        best = match best {
+            None => Some((mv, exact(&mut s, guess)?)),
+            Some((_, b)) => match s.value_of(&child, 1, b, b + 1)? {
+                // Fail-soft: a value above the best is a lower bound to start from.
+                f if f > b => Some((mv, exact(&mut s, f)?)),
+                _ => best,
+            },
+        };
+    }
+    Ok((best, s.nodes))
 }
 
 /// A lower bound less `offset` as the table stores it (too low: none; too high: the
@@ -333,7 +385,44 @@ struct Searcher<'a, M> {
     history: Vec<u32>,
 }
 
-impl<M: Copy> Searcher<'_, M> {
+impl<'a, M: Copy> Searcher<'a, M> {
+    /// A search from `root` (a search copy with a seat to act), its root counted as a
+    /// node; `depth` as `move_values` takes it.
+    fn new<G: State<Move = M>>(
+        root: &G,
+        depth: Option<usize>,
+        limits: &'a Limits,
+        stop: &'a mut dyn FnMut() -> bool,
+    ) -> Result<Self, Stopped> {
+        let Some(seat) = root.turn() else {
+            return Err(Error::Value(MATCH_OVER.to_string()));
+        };
+        let deadline = limits
+            .time_limit
+            .and_then(|t| Duration::try_from_secs_f64(t).ok())
+            .and_then(|d| Instant::now().checked_add(d));
+        let sides = G::sides(root.rules());
+        let mut s = Searcher {
+            root_side: root.side_of(seat),
+            sides,
+            // Banked points and bounds are sums: two sides only, and exact searches only.
+            sums: sides == 2 && depth.is_none(),
+            // The root's children are at depth 1; positions at `horizon` are played out.
+            horizon: depth.map(|d| d + 1),
+            tt: vec![Entry::EMPTY; TT_START],
+            filled: 0,
+            nodes: 0,
+            limits,
+            deadline,
+            stop,
+            buffers: Vec::new(),
+            playout: Vec::new(),
+            history: Vec::new(),
+        };
+        s.visit()?;
+        Ok(s)
+    }
+
     /// Count one node; stop at a limit.
     #[inline]
     fn visit(&mut self) -> Result<(), Stopped> {
@@ -742,6 +831,9 @@ mod tests {
         got.sort_by_key(|m| std::cmp::Reverse(m.1));
         assert_eq!(s.moves, got);
         assert_eq!(s.value, got[0].1);
+        // The best move alone: the first of them all, for fewer nodes.
+        let b = solve_with(g, &Limits::default(), Moves::Best, &mut || false).unwrap();
+        assert_eq!((b.value, b.moves), (got[0].1, vec![got[0]]));
     }
 
     #[test]
@@ -791,7 +883,7 @@ mod tests {
         .unwrap_err();
         assert_eq!(e, Error::Value(node_limit_message(500)));
         let mut asked = 0;
-        let e = solve_with(&g, &Limits::default(), &mut || {
+        let e = solve_with(&g, &Limits::default(), Moves::All, &mut || {
             asked += 1;
             asked == 3
         })
@@ -801,7 +893,8 @@ mod tests {
 }
 
 /// The speed of whole quinte deals from the first lead (not a test: run it with
-/// `QSOLVE_SEEDS=0..5 cargo test --release quinte_first_lead_speed -- --ignored --nocapture`).
+/// `QSOLVE_SEEDS=0..5 cargo test --release quinte_first_lead_speed -- --ignored --nocapture`;
+/// `QSOLVE_MOVES=best` for the best move alone).
 #[cfg(test)]
 mod speed {
     use super::*;
@@ -815,6 +908,7 @@ mod speed {
         let (a, b): (u64, u64) = (a.parse().unwrap(), b.parse().unwrap());
         let limit: f64 = std::env::var("QSOLVE_LIMIT").map_or(20.0, |s| s.parse().unwrap());
         let tricks: usize = std::env::var("QSOLVE_TRICKS").map_or(12, |s| s.parse().unwrap());
+        let moves = std::env::var("QSOLVE_MOVES").map_or(Moves::All, |s| Moves::parse(&s).unwrap());
         let mut times = Vec::new();
         for seed in a..b {
             let rules = quinte::Rules::new(250).unwrap();
@@ -828,13 +922,11 @@ mod speed {
                 g.apply(mv);
             }
             let t = Instant::now();
-            let r = solve(
-                &g,
-                &Limits {
-                    time_limit: Some(limit),
-                    ..Limits::default()
-                },
-            );
+            let limits = Limits {
+                time_limit: Some(limit),
+                ..Limits::default()
+            };
+            let r = solve_with(&g, &limits, moves, &mut || false);
             let s = t.elapsed().as_secs_f64();
             match r {
                 Ok(sol) => {

@@ -15,7 +15,7 @@ from typing import Any, List, Optional, Tuple
 
 from .game import Game
 from .generator import _MASK, Random
-from .search import _time_limit
+from .search import _time_limit, choice
 from .._words import quoted
 
 MATCH_OVER = "the match is over: there is no move to choose"
@@ -60,18 +60,6 @@ def exploration(value: Any, default: float) -> float:
     if not (math.isfinite(number) and number >= 0):
         raise ValueError(f"c must be a finite number from 0, not {quoted(value)}")
     return number
-
-
-def choice(param: str, value: Any, names: Tuple[str, ...], default: str) -> str:
-    """A parameter that is one of a few names (ISMCTS's `rollout`, `infer`, `opponents`),
-    `names` in the order the message lists them; None is `default`."""
-    if value is None:
-        return default
-    if not isinstance(value, str) or value not in names:
-        quoted_names = [quoted(n) for n in names]
-        listed = quoted_names[0] if len(names) == 1 else ", ".join(quoted_names[:-1]) + " or " + quoted_names[-1]
-        raise ValueError(f"{param} must be {listed}, not {quoted(value)}")
-    return value
 
 
 def seconds(value: Any) -> Optional[float]:

@@ -37,7 +37,8 @@ class Solution:
     @property
     def moves(self) -> List[Tuple[Move, int]]:
         """Every legal move with its exact value for the side to move, as (Move, value)
-        pairs: best first, equal values in legal-move order."""
+        pairs: best first, equal values in legal-move order. Solved with moves="best":
+        only the first of them."""
         return list(self._moves)
 
     @property
@@ -125,22 +126,51 @@ class _Search:
         return best
 
 
-def solve(game: Any, *, max_nodes: Any = None, time_limit: Any = None) -> Solution:
+def choice(param: str, value: Any, names: Tuple[str, ...], default: str) -> str:
+    """A parameter that is one of a few names (ISMCTS's `rollout`, `infer`, `opponents`;
+    solve's `moves`),
+    `names` in the order the message lists them; None is `default`."""
+    if value is None:
+        return default
+    if not isinstance(value, str) or value not in names:
+        quoted_names = [quoted(n) for n in names]
+        listed = quoted_names[0] if len(names) == 1 else ", ".join(quoted_names[:-1]) + " or " + quoted_names[-1]
+        raise ValueError(f"{param} must be {listed}, not {quoted(value)}")
+    return value
+
+
+MOVES = ("all", "best")
+
+
+def solve(game: Any, *, max_nodes: Any = None, time_limit: Any = None, moves: Any = "all") -> Solution:
     """The exact open-hand solution of the deal in progress, as a `Solution`
     (docs/engine.md "Search: the open-hand solver").
 
-    Every card is known (the hands, the stock in dealing order, the cachette). A limit
-    that is reached raises ValueError; Ctrl-C raises KeyboardInterrupt.
+    Every card is known (the hands, the stock in dealing order, the cachette).
+    `moves="all"` values every legal move; `moves="best"` gives only the first legal move
+    of the best value (the one "all" lists first), for less work. A limit that is reached
+    raises ValueError; Ctrl-C raises KeyboardInterrupt.
     """
     if not isinstance(game, Game):
         raise ValueError(f"solve needs a Game, not {type(game).__name__}")
     nodes_limit = _max_nodes(max_nodes)
     seconds = _time_limit(time_limit)
+    wanted = choice("moves", moves, MOVES, "all")
     if game.turn is None:
         raise ValueError(MATCH_OVER)
     root = game.copy()
     search = _Search(root, nodes_limit, seconds, repr(time_limit))
     search.visit()
-    moves = [(move, search.value_after(root, move, -math.inf, math.inf)) for move in root.legal_moves()]
-    moves.sort(key=lambda pair: -pair[1])  # stable: equal values keep legal-move order
-    return Solution(moves[0][1], moves, search.nodes)
+    if wanted == "best":
+        # Each later move only has to beat the best so far: with alpha at that value, a
+        # move no better fails low (its value unknown) and a better one comes out exact.
+        best: Optional[Tuple[Move, int]] = None
+        for move in root.legal_moves():
+            v = search.value_after(root, move, -math.inf if best is None else best[1], math.inf)
+            if best is None or v > best[1]:
+                best = (move, v)
+        assert best is not None  # a game in play has a legal move
+        return Solution(best[1], [best], search.nodes)
+    valued = [(move, search.value_after(root, move, -math.inf, math.inf)) for move in root.legal_moves()]
+    valued.sort(key=lambda pair: -pair[1])  # stable: equal values keep legal-move order
+    return Solution(valued[0][1], valued, search.nodes)
