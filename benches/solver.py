@@ -5,10 +5,12 @@
 - whole open 2-player quinza and escoba deals solved from their first move, and quinte
   deals from the first lead (after four passes) and from later tricks: median and
   distribution of seconds, nodes a second, for each of `--moves` (`all`: every move
-  valued; `best`: the best move alone), the same deals one after the other. A quinte
-  solve that reaches `--quinte-limit` seconds is counted as timed out.
+  valued; `best`: the best move alone) on each of `--threads`, keyed "all/1",
+  "best/2", ..., each deal solved in every way one after the other (so that the ways
+  meet the same load). A quinte solve that reaches `--quinte-limit` seconds is counted
+  as timed out.
 
-    python benches/solver.py [--deals 30] [--quinte-deals 3] [--quinte-limit 10] [--moves all,best] [--out solver.json]
+    python benches/solver.py [--deals 30] [--quinte-deals 3] [--quinte-limit 10] [--moves all,best] [--threads 1,2] [--out solver.json]
 
 Timings are from Python (one call each, the binding's cost included).
 """
@@ -20,7 +22,7 @@ import json
 import random
 import statistics
 import time
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Tuple
 
 import quinza
 
@@ -55,8 +57,13 @@ def stock_spent(name: str, deals: int) -> Dict[str, Any]:
     return {"positions": len(times), "us": distribution(times), "nodes_mean": statistics.fmean(nodes)}
 
 
-def whole_deals(games: List[Any], **kw: Any) -> Dict[str, Any]:
-    runs = [timed(g, **kw) for g in games]
+def whole_deals(games: List[Any], ways: List[Tuple[str, int]], **kw: Any) -> Dict[str, Any]:
+    """Each game solved each way (moves, threads) in turn: one summary per way."""
+    runs = [[timed(g, moves=m, threads=t, **kw) for m, t in ways] for g in games]
+    return {f"{m}/{t}": summary([r[i] for r in runs]) for i, (m, t) in enumerate(ways)}
+
+
+def summary(runs: List[Dict[str, Any]]) -> Dict[str, Any]:
     done = [r for r in runs if r["nodes"] is not None]
     out: Dict[str, Any] = {"deals": len(runs), "solved": len(done), "timed_out": len(runs) - len(done)}
     if done:
@@ -84,20 +91,19 @@ def main() -> None:
     ap.add_argument("--quinte-deals", type=int, default=3)
     ap.add_argument("--quinte-limit", type=float, default=10.0)
     ap.add_argument("--moves", default="all,best", help="what solve gives: all, best or both (all,best)")
+    ap.add_argument("--threads", default="1,2", help="the threads of each solve, one run each (1,2)")
     ap.add_argument("--out", default=None)
     a = ap.parse_args()
-    modes = a.moves.split(",")
+    ways = [(m, int(t)) for m in a.moves.split(",") for t in a.threads.split(",")]
     result: Dict[str, Any] = {"backend": quinza.BACKEND, "stock_spent_2p": {}, "whole_deals_2p": {}, "quinte": {}}
     for name in ("quinza", "rb3ine", "escoba"):
         result["stock_spent_2p"][name] = stock_spent(name, a.spent_deals)
     for name in ("quinza", "escoba"):
         games = [quinza.Game(name, seed=s) for s in range(a.deals)]
-        result["whole_deals_2p"][name] = {m: whole_deals(games, moves=m) for m in modes}
+        result["whole_deals_2p"][name] = whole_deals(games, ways)
     for left in (4, 6, 8, 10, 12):
         games = [quinte_from(s, left) for s in range(a.quinte_deals if left == 12 else 6)]
-        result["quinte"][f"{left}_tricks_left"] = {
-            m: whole_deals(games, time_limit=a.quinte_limit, moves=m) for m in modes
-        }
+        result["quinte"][f"{left}_tricks_left"] = whole_deals(games, ways, time_limit=a.quinte_limit)
     text = json.dumps(result, indent=2)
     print(text)
     if a.out:

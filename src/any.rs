@@ -8,7 +8,7 @@ use crate::fifteen;
 use crate::fifteen::rules::{Arg, ArgKind};
 use crate::quinte;
 use crate::rng::SplitMix64;
-use crate::search::{solve_with, Limits, Moves, Solution};
+use crate::search::{solve_with, Ask, Limits, Solution};
 use crate::state::{Deal, State};
 use crate::Error;
 use serde_json::Value;
@@ -693,7 +693,7 @@ impl AnyGame {
     pub fn solve_with(
         &self,
         limits: &Limits,
-        moves: Moves,
+        ask: Ask,
         stop: &mut dyn FnMut() -> bool,
     ) -> Result<Solution<AnyMove>, Error> {
         fn wrap<M>(s: Solution<M>, f: fn(M) -> AnyMove) -> Solution<AnyMove> {
@@ -704,8 +704,8 @@ impl AnyGame {
             }
         }
         Ok(match self {
-            AnyGame::Fifteen(g) => wrap(solve_with(g, limits, moves, stop)?, AnyMove::Fifteen),
-            AnyGame::Quinte(g) => wrap(solve_with(g, limits, moves, stop)?, AnyMove::Quinte),
+            AnyGame::Fifteen(g) => wrap(solve_with(g, limits, ask, stop)?, AnyMove::Fifteen),
+            AnyGame::Quinte(g) => wrap(solve_with(g, limits, ask, stop)?, AnyMove::Quinte),
         })
     }
 

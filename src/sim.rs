@@ -154,6 +154,17 @@ const BLOCK: usize = 64;
 /// At most this many threads are started, whatever is asked.
 pub const MAX_THREADS: usize = 256;
 
+/// The threads a call asked to run on `threads` gets: 0 is every core the process may
+/// use (what `available_parallelism` says), and never more than `MAX_THREADS`.
+pub fn threads_for(threads: usize) -> usize {
+    let threads = if threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        threads
+    };
+    threads.min(MAX_THREADS)
+}
+
 /// The records of matches `start .. start + count` of seed `seed`, played on `threads`
 /// threads (0: as many as the machine has), for any game of the core. The records are
 /// the same for any count of threads.
@@ -169,11 +180,7 @@ pub fn run_game<G: State>(
     let sides = G::sides(&rules) as usize;
     let count =
         usize::try_from(count).map_err(|_| Error::Value("too many games at once".into()))?;
-    let threads = if threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        threads.min(MAX_THREADS)
-    };
+    let threads = threads_for(threads);
     let searching = bots
         .iter()
         .any(|b| matches!(b, BotSpec::Pimc(_) | BotSpec::Ismcts(_)));

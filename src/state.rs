@@ -22,7 +22,7 @@ pub trait State: Clone + Send + Sync + Sized {
     /// A validated rule set of the family.
     type Rules: Copy + Send + Sync;
     /// A move of the family, small and copied.
-    type Move: Copy + Eq + std::fmt::Debug + std::fmt::Display + Send;
+    type Move: Copy + Eq + std::fmt::Debug + std::fmt::Display + Send + Sync;
     /// What one seat may know: a value of fixed size, its cost flat over a match.
     type Observation: Clone;
     /// The record of a finished deal.

@@ -272,8 +272,35 @@ def test_moves_must_be_all_or_best(q: ModuleType, bad: Any) -> None:
     assert q.solve(small, moves=None).moves == q.solve(small, moves="all").moves == q.solve(small).moves
 
 
+@pytest.mark.parametrize("bad", [0, -1, 1.5, True, "2", [], 2.0])
+def test_threads_must_be_a_whole_number_from_1_or_none(q: ModuleType, bad: Any) -> None:
+    game = q.Game("escoba", seed=1)
+    before = game.to_json()
+    with pytest.raises(ValueError, match=rf"^threads must be a whole number >= 1, or None for every core, not {re.escape(repr(bad))}$"):
+        q.solve(game, threads=bad)
+    assert game.to_json() == before
+
+
+def test_threads_give_the_same_value_and_moves(q: ModuleType) -> None:
+    # Quinte from 4 tricks and a whole escoba deal: big enough to be shared by threads
+    # (the core; the reference checks `threads` and searches alone).
+    games = [quinza.Game("escoba", seed=2)] if q is quinza else []
+    rng = random.Random(3)
+    g = quinza.Game("quinte", seed=5)
+    while g.phase != "play" or sum(len(g.hand(s)) for s in range(4)) > 16:
+        g.play("pass" if g.phase != "play" else rng.choice(g.legal_moves()))
+    games.append(g)
+    for game in games:
+        t = twin(q, game)
+        for moves in ("all", "best"):
+            one = q.solve(t, moves=moves)
+            for threads in (2, 3, None):
+                s = q.solve(t, moves=moves, threads=threads)
+                assert (s.value, [(str(m), v) for m, v in s.moves]) == (one.value, [(str(m), v) for m, v in one.moves])
+
+
 def test_bad_input_is_checked_in_order(q: ModuleType) -> None:
-    # The game first, then max_nodes, then time_limit, then moves, then the match's end.
+    # The game first, then max_nodes, time_limit, moves and threads, then the match's end.
     with pytest.raises(ValueError, match="^solve needs a Game"):
         q.solve(None, max_nodes=0, time_limit=0, moves="x")
     over = q.play_match("escoba", ["greedy"], 1)
@@ -282,7 +309,9 @@ def test_bad_input_is_checked_in_order(q: ModuleType) -> None:
     with pytest.raises(ValueError, match="^time_limit"):
         q.solve(over, time_limit=0, moves="x")
     with pytest.raises(ValueError, match="^moves"):
-        q.solve(over, moves="x")
+        q.solve(over, moves="x", threads=0)
+    with pytest.raises(ValueError, match="^threads"):
+        q.solve(over, threads=0)
 
 
 def test_generous_limits_and_the_repr(q: ModuleType) -> None:

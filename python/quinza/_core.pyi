@@ -876,14 +876,17 @@ def solve(
     max_nodes: Optional[int] = None,
     time_limit: Optional[float] = None,
     moves: Literal["all", "best"] = "all",
+    threads: Optional[int] = 1,
 ) -> Solution:
     """The exact open-hand solution of the deal in progress, as a `Solution`
     (docs/engine.md "Search: the open-hand solver").
 
     Every card is known (the hands, the stock in dealing order, the cachette).
     `moves="all"` values every legal move; `moves="best"` gives only the first legal move
-    of the best value (the one "all" lists first), for less work. A limit that is reached
-    raises ValueError; Ctrl-C raises KeyboardInterrupt.
+    of the best value (the one "all" lists first), for less work. `threads`: how many
+    threads share the search (None: every core); the value and moves are the same on
+    any number, the nodes are not. A limit that is reached raises ValueError; Ctrl-C
+    raises KeyboardInterrupt.
     """
 def _simulate_chunk(
     rules: Union[Rules, str], bots: Sequence[str], seed: int, start: int, count: int, threads: int

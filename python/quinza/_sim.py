@@ -22,7 +22,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 import numpy as np
 
 from ._errors import BotError, IllegalMoveError, SimulationInterrupted
-from ._words import choice_text, quoted
+from ._words import check_threads, choice_text, quoted
 
 BACKENDS = ("local", "ray")
 Z95 = 1.959963984540054  # the 97.5% quantile of the normal distribution
@@ -99,12 +99,6 @@ def check_arrays(rules: Any, games: int, arrays: bool) -> None:
             f"per-deal arrays (at about {deals_estimate(rules)} deals a match), more than the 2 GiB limit: "
             f"pass arrays=False to keep only the summary, or play at most {most} matches"
         )
-
-
-def check_threads(threads: Any) -> Optional[int]:
-    if threads is not None and (not _whole(threads) or threads < 1):
-        raise ValueError(f"threads must be a whole number >= 1, or None for every core, not {quoted(threads)}")
-    return threads
 
 
 def _unknown_bot(api: Any, bot: Any) -> ValueError:

@@ -1,6 +1,8 @@
 """How messages word things, in both twins: lists of choices ("a, b, c or d"), the
-inputs they quote (`quoted`; the core's twin is `quoted` in src/pyrepr.rs) and how a
-match ended (`match_over_text`; the core's twin is `state::match_over_text`)."""
+inputs they quote (`quoted`; the core's twin is `quoted` in src/pyrepr.rs), how a
+match ended (`match_over_text`; the core's twin is `state::match_over_text`) and the
+`threads` of `simulate` and `solve` (`check_threads`; the core's `solve` says it too,
+`threads_arg` in src/python/search.rs)."""
 
 from typing import Any, Optional, Sequence
 
@@ -33,3 +35,11 @@ def quoted(value: Any) -> str:
 def match_over_text(winner: Optional[int]) -> str:
     """How a finished match is said to have ended: the winning side, or a draw."""
     return "match over, a draw" if winner is None else f"match over, side {winner} wins"
+
+
+def check_threads(threads: Any) -> Optional[int]:
+    """`threads` as `simulate` and `solve` take it: a whole number from 1, or None for
+    every core."""
+    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
+        raise ValueError(f"threads must be a whole number >= 1, or None for every core, not {quoted(threads)}")
+    return threads

@@ -445,18 +445,6 @@ impl Chooser {
     }
 }
 
-/// The threads a call of `threads` runs on: 0 is every core the process may use (what
-/// `available_parallelism` says, for one at most 256).
-pub fn threads(threads: usize) -> usize {
-    let threads = if threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        threads
-    };
-    threads.min(MAX_THREADS)
-}
-const MAX_THREADS: usize = 256;
-
 /// The least work (ns) worth a block of its own: a few times what waking a parked worker
 /// takes on a quiet machine (a busy one is the chooser's to find out).
 const BLOCK_NS: f64 = 30_000.0;

@@ -6,7 +6,7 @@ use super::cards::move_object;
 use super::game::PyGame;
 use super::{choice_arg, core_error, plain_int, repr, shown, type_name, value_error};
 use crate::any::AnyMove;
-use crate::search::{Limits, Moves};
+use crate::search::{Ask, Limits, Moves};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyFloat, PyInt, PyList, PyTuple};
 
@@ -116,16 +116,22 @@ pub(crate) fn time_limit_arg(v: Option<&Bound<'_, PyAny>>) -> PyResult<Option<(f
 ///
 /// Every card is known (the hands, the stock in dealing order, the cachette).
 /// `moves="all"` values every legal move; `moves="best"` gives only the first legal move
-/// of the best value (the one "all" lists first), for less work. A limit that is reached
-/// raises ValueError; Ctrl-C raises KeyboardInterrupt.
+/// of the best value (the one "all" lists first), for less work. `threads`: how many
+/// threads share the search (None: every core); the value and moves are the same on
+/// any number, the nodes are not. A limit that is reached raises ValueError; Ctrl-C
+/// raises KeyboardInterrupt.
 #[pyfunction]
-#[pyo3(signature = (game, *, max_nodes = None, time_limit = None, moves = None))]
+#[pyo3(
+    signature = (game, *, max_nodes = None, time_limit = None, moves = None, threads = one_thread()),
+    text_signature = "(game, *, max_nodes=None, time_limit=None, moves='all', threads=1)"
+)]
 pub fn solve(
     py: Python<'_>,
     game: &Bound<'_, PyAny>,
     max_nodes: Option<Bound<'_, PyAny>>,
     time_limit: Option<Bound<'_, PyAny>>,
     moves: Option<Bound<'_, PyAny>>,
+    threads: Py<PyAny>,
 ) -> PyResult<PySolution> {
     let Ok(cell) = game.cast::<PyGame>() else {
         return Err(value_error(format!(
@@ -136,6 +142,7 @@ pub fn solve(
     let max_nodes = max_nodes_arg(max_nodes.as_ref())?;
     let time_limit = time_limit_arg(time_limit.as_ref())?;
     let moves = moves.map_or(Ok(Moves::All), |v| choice_arg(&v, "moves"))?;
+    let threads = threads_arg(threads.bind(py))?;
     let g = cell
         .try_borrow()
         .map_err(|_| value_error("the game is busy: it cannot be solved while it changes"))?
@@ -148,7 +155,8 @@ pub fn solve(
         time_limit_text,
     };
     let mut ctrl_c = CtrlC::every(STOP_EVERY);
-    let result = py.detach(|| g.solve_with(&limits, moves, &mut || ctrl_c.pressed()));
+    let result =
+        py.detach(|| g.solve_with(&limits, Ask { moves, threads }, &mut || ctrl_c.pressed()));
     ctrl_c.raise()?;
     let s = result.map_err(core_error)?;
     Ok(PySolution {
@@ -156,6 +164,27 @@ pub fn solve(
         moves: s.moves,
         nodes: s.nodes,
     })
+}
+
+/// `threads`' default: one, the calling thread.
+fn one_thread() -> Py<PyAny> {
+    Python::attach(|py| 1i64.into_pyobject(py).map(|n| n.into_any().unbind()))
+        .unwrap_or_else(|never| match never {})
+}
+
+/// `threads`: a whole number from 1, or None for every core (as `simulate` takes it).
+fn threads_arg(v: &Bound<'_, PyAny>) -> PyResult<usize> {
+    if v.is_none() {
+        return Ok(crate::sim::threads_for(0));
+    }
+    match plain_int(v) {
+        Some(Ok(n)) if n >= 1 => Ok(crate::sim::threads_for(n.min(usize::MAX as i128) as usize)),
+        Some(Err(())) if v.gt(0)? => Ok(crate::sim::threads_for(usize::MAX)),
+        _ => Err(value_error(format!(
+            "threads must be a whole number >= 1, or None for every core, not {}",
+            shown(v)?
+        ))),
+    }
 }
 
 /// Ctrl-C seen from a search that runs with the GIL released: `pressed` takes the GIL

@@ -6,7 +6,7 @@ use super::buffers::{copied, Item, Refused, Writable};
 use super::game::game_object;
 use super::rules::rules_arg;
 use super::{core_error, value_error};
-use crate::encode::vector::{self, Outputs, Reward, VectorEnv};
+use crate::encode::vector::{Outputs, Reward, VectorEnv};
 use pyo3::prelude::*;
 
 /// N matches of one seat against core bots, stepped in Rust (`quinza.envs.VectorEnv`).
@@ -108,7 +108,7 @@ impl PyVectorCore {
             VectorEnv::new(rules, num_envs, seat, specs, reward, max_deals).map_err(core_error)?;
         Ok(PyVectorCore {
             env,
-            threads: vector::threads(threads),
+            threads: crate::sim::threads_for(threads),
             last_masks: 0,
         })
     }

@@ -3,10 +3,12 @@
 
 pub mod ismcts;
 pub mod pimc;
+mod root;
 pub mod solver;
+mod table;
 pub mod worlds;
 
-pub use solver::{solve, solve_with, Limits, Moves, Solution, Value, CHECK_EVERY};
+pub use solver::{solve, solve_with, Ask, Limits, Moves, Solution, Value, CHECK_EVERY};
 
 /// A search parameter that is one of a few names (ismcts's `rollout`, `infer` and
 /// `opponents`): each value's name is written once, in `name`; `ALL` is the order in

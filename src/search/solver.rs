@@ -13,9 +13,13 @@
 //! maximises its points minus the best points of the other sides; every other side
 //! minimises that (with two sides: the plain zero-sum difference; with three: paranoid).
 
+use super::root::RootWork;
+use super::table::{Entry, Table, NO_MOVE};
 use super::Choice;
 use crate::state::{Deal, State};
 use crate::Error;
+use std::sync::atomic::AtomicU64;
+use std::sync::atomic::Ordering::Relaxed;
 use std::time::{Duration, Instant};
 
 /// A value: points of the root side minus the best of the others. Points are `u64`, so
@@ -23,18 +27,14 @@ use std::time::{Duration, Instant};
 pub type Value = i128;
 
 /// Below and above every value.
-const INF: Value = i128::MAX;
+pub(super) const INF: Value = i128::MAX;
 
 /// How often (in nodes) the clock and the stop callback are asked.
 pub const CHECK_EVERY: u64 = 1024;
 
-/// The transposition table starts with this many slots and doubles while it fills.
-const TT_START: usize = 1 << 10;
-const TT_MAX: usize = 1 << 22;
-
 /// Root moves are made exact by null-window searches (MTD(f)) when more cards than this
 /// are still to be played; a full window below.
-const MTDF_FROM: u32 = 8;
+pub(super) const MTDF_FROM: u32 = 8;
 
 /// MTD(f)'s tests step up at most this many value units past the last lower bound.
 const MTDF_MAX_STEP: Value = 8;
@@ -45,9 +45,6 @@ const GUESS_DEPTH: usize = 12;
 
 /// Slots of the history heuristic.
 const HISTORY: usize = 1024;
-
-/// No move remembered.
-const NO_MOVE: u16 = u16::MAX;
 
 /// How far a search may go; None is no limit.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -112,19 +109,37 @@ impl Choice for Moves {
     }
 }
 
-/// `solve_with` every move valued, with nothing to stop it but its limits.
-pub fn solve<G: State>(game: &G, limits: &Limits) -> Result<Solution<G::Move>, Error> {
-    solve_with(game, limits, Moves::All, &mut || false)
+/// How `solve` works beyond its limits: what `Solution::moves` holds, and on how many
+/// threads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ask {
+    pub moves: Moves,
+    /// Threads that share the root moves and one table (1: the calling thread alone).
+    pub threads: usize,
 }
 
-/// Solve the deal in progress of `game` under `limits`, `Solution::moves` as `moves`
-/// asks; `stop` is asked every `CHECK_EVERY` nodes and ends the search (an
+impl Default for Ask {
+    fn default() -> Ask {
+        Ask {
+            moves: Moves::All,
+            threads: 1,
+        }
+    }
+}
+
+/// `solve_with` every move valued on one thread, with nothing to stop it but its limits.
+pub fn solve<G: State>(game: &G, limits: &Limits) -> Result<Solution<G::Move>, Error> {
+    solve_with(game, limits, Ask::default(), &mut || false)
+}
+
+/// Solve the deal in progress of `game` under `limits`, as `ask` asks; `stop` is asked
+/// (on the calling thread) every `CHECK_EVERY` nodes and ends the search (an
 /// `INTERRUPTED` error) when it says true. A limit that is reached is an error; nothing
 /// partial is returned.
 pub fn solve_with<G: State>(
     game: &G,
     limits: &Limits,
-    moves: Moves,
+    ask: Ask,
     stop: &mut dyn FnMut() -> bool,
 ) -> Result<Solution<G::Move>, Error> {
     if game.is_over() {
@@ -142,18 +157,18 @@ pub fn solve_with<G: State>(
             )));
         }
     }
-    let (moves, nodes) = match moves {
-        Moves::All => {
-            let (mut moves, nodes) = move_values(game, None, limits, stop)?;
-            // A stable sort: equal values keep their legal-move order.
-            moves.sort_by_key(|m| std::cmp::Reverse(m.1));
-            (moves, nodes)
-        }
-        Moves::Best => {
-            let (best, nodes) = best_move(game, limits, stop)?;
-            (best.into_iter().collect(), nodes)
-        }
+    let root = game.search_copy();
+    let work = RootWork::new(&root, ask.moves, None, limits);
+    // Threads pay in big searches only (the table they share is made at its largest).
+    let threads = if root.cards_to_play() > MTDF_FROM {
+        ask.threads.max(1)
+    } else {
+        1
     };
+    let nodes = work.run(&root, threads, stop)?;
+    let mut moves = work.answer(&root);
+    // A stable sort: equal values keep their legal-move order.
+    moves.sort_by_key(|m| std::cmp::Reverse(m.1));
     let value = moves.first().map_or(0, |m| m.1);
     Ok(Solution {
         value,
@@ -166,10 +181,10 @@ pub fn solve_with<G: State>(
 pub type MoveValues<M> = (Vec<(M, Value)>, u64);
 
 /// The value of every legal move of the deal in progress for the side to move, in
-/// legal-move order, and the nodes visited. `depth` None: exact (the open-hand solver).
-/// `depth` Some(d): a depth-limited search (the pimc bot's, docs/engine.md "pimc"):
-/// below each move, `d` more moves are searched and a position reached after them is
-/// worth what a greedy playout to the end of the deal gives.
+/// legal-move order, and the nodes visited, on the calling thread. `depth` None: exact
+/// (the open-hand solver). `depth` Some(d): a depth-limited search (the pimc bot's,
+/// docs/engine.md "pimc"): below each move, `d` more moves are searched and a position
+/// reached after them is worth what a greedy playout to the end of the deal gives.
 pub fn move_values<G: State>(
     game: &G,
     depth: Option<usize>,
@@ -177,76 +192,9 @@ pub fn move_values<G: State>(
     stop: &mut dyn FnMut() -> bool,
 ) -> Result<MoveValues<G::Move>, Error> {
     let root = game.search_copy();
-    let mut s = Searcher::new(&root, depth, limits, stop)?;
-    let mut moves: Vec<(G::Move, Value)> = Vec::new();
-    // Null-window tests pay for themselves in big trees only: small exact searches and
-    // depth-limited ones take a full window. The first guess: a shallow search.
-    let mtdf = depth.is_none() && root.cards_to_play() > MTDF_FROM;
-    let mut guess = if mtdf { s.first_guess(&root)? } else { 0 };
-    for mv in root.legal_moves() {
-        // A move alike an earlier one (its representative) has its value.
-        let rep = root.representative(&mv);
-        let v = match moves.iter().find(|m| m.0 == rep) {
-            Some(&(_, v)) => v,
-            None => {
-                let mut child = root.clone();
-                child.apply(mv);
-                if mtdf {
-                    s.mtdf(&child, guess)?
-                } else {
-                    s.value_of(&child, 1, -INF, INF)?
-                }
-            }
-        };
-        // The next move's guess: the best value so far (root moves' values gather at the
-        // best; one far below it is proved below the guess cheaply).
-        guess = moves.iter().map(|m| m.1).fold(v, Value::max);
-        moves.push((mv, v));
-    }
-    Ok((moves, s.nodes))
-}
-
-/// The first legal move of the best value with its exact value (`Moves::Best`), and the
-/// nodes visited: the first move is valued as `move_values` values it, and each later one
-/// is only asked, by one null-window search, whether it is better than the best so far;
-/// one that is gets its exact value.
-fn best_move<G: State>(
-    game: &G,
-    limits: &Limits,
-    stop: &mut dyn FnMut() -> bool,
-) -> Result<(Option<(G::Move, Value)>, u64), Error> {
-    let root = game.search_copy();
-    let mut s = Searcher::new(&root, None, limits, stop)?;
-    let mtdf = root.cards_to_play() > MTDF_FROM;
-    let guess = if mtdf { s.first_guess(&root)? } else { 0 };
-    let mut best: Option<(G::Move, Value)> = None;
-    // Moves alike one already asked about (the same representative) are worth the same.
-    let mut asked = Vec::new();
-    for mv in root.legal_moves() {
-        let rep = root.representative(&mv);
-        if asked.contains(&rep) {
-            continue;
-        }
-        asked.push(rep);
-        let mut child = root.clone();
-        child.apply(mv);
-        let exact = |s: &mut Searcher<'_, G::Move>, guess: Value| {
-            if mtdf {
-                s.mtdf(&child, guess)
-            } else {
-                s.value_of(&child, 1, -INF, INF)
-            }
-        };
-        best = match best {
-            None => Some((mv, exact(&mut s, guess)?)),
-            Some((_, b)) => match s.value_of(&child, 1, b, b + 1)? {
-                // Fail-soft: a value above the best is a lower bound to start from.
-                f if f > b => Some((mv, exact(&mut s, f)?)),
-                _ => best,
-            },
-        };
-    }
-    Ok((best, s.nodes))
+    let work = RootWork::new(&root, Moves::All, depth, limits);
+    let nodes = work.run(&root, 1, stop)?;
+    Ok((work.answer(&root), nodes))
 }
 
 /// A lower bound less `offset` as the table stores it (too low: none; too high: the
@@ -303,32 +251,6 @@ pub fn greedy_playout<G: State>(g: &G, buf: &mut Vec<G::Move>) -> Vec<u64> {
     }
 }
 
-/// What the table knows of a position: its value lies in `lower..=upper` (64 bits each
-/// to keep entries small: `i64::MIN` and `i64::MAX` stand for no bound, and a bound out
-/// of range is stored weaker).
-#[derive(Clone, Copy)]
-struct Entry {
-    key: u64,
-    lower: i64,
-    upper: i64,
-    /// The index of the best move found, in `State::search_moves_into` order.
-    best: u16,
-    /// The nodes its search visited (what it would cost again).
-    work: u32,
-    used: bool,
-}
-
-impl Entry {
-    const EMPTY: Entry = Entry {
-        key: 0,
-        lower: i64::MIN,
-        upper: i64::MAX,
-        best: NO_MOVE,
-        work: 0,
-        used: false,
-    };
-}
-
 /// The moves of one depth and the order to try them in (kept between nodes so that a
 /// search allocates only while it goes deeper than before).
 /// `side`'s value of a finished deal's points among `sides` sides: its points minus the
@@ -362,21 +284,24 @@ impl<M> Default for Buffers<M> {
 }
 
 /// Why a search stopped early.
-type Stopped = Error;
+pub(super) type Stopped = Error;
 
-struct Searcher<'a, M> {
+pub(super) struct Searcher<'a, M> {
     root_side: u8,
     sides: u8,
     /// Key on `State::solver_key` with its banked points and bounds (else `deal_key`).
     sums: bool,
     /// None: exact; Some(h): a position at depth h is worth its greedy playout.
     horizon: Option<usize>,
-    tt: Vec<Entry>,
-    filled: usize,
-    nodes: u64,
+    tt: Tables<'a>,
+    pub(super) nodes: u64,
     limits: &'a Limits,
+    /// With a node limit shared by threads: the nodes left to hand out, and how many of
+    /// those this thread has taken and not yet visited.
+    budget: Option<&'a AtomicU64>,
+    taken: u64,
     deadline: Option<Instant>,
-    stop: &'a mut dyn FnMut() -> bool,
+    pub(super) stop: &'a mut dyn FnMut() -> bool,
     buffers: Vec<Buffers<M>>,
     /// Room for the greedy playouts' moves.
     playout: Vec<M>,
@@ -388,10 +313,12 @@ struct Searcher<'a, M> {
 impl<'a, M: Copy> Searcher<'a, M> {
     /// A search from `root` (a search copy with a seat to act), its root counted as a
     /// node; `depth` as `move_values` takes it.
-    fn new<G: State<Move = M>>(
+    pub(super) fn new<G: State<Move = M>>(
         root: &G,
         depth: Option<usize>,
         limits: &'a Limits,
+        tt: Tables<'a>,
+        budget: Option<&'a AtomicU64>,
         stop: &'a mut dyn FnMut() -> bool,
     ) -> Result<Self, Stopped> {
         let Some(seat) = root.turn() else {
@@ -409,10 +336,11 @@ impl<'a, M: Copy> Searcher<'a, M> {
             sums: sides == 2 && depth.is_none(),
             // The root's children are at depth 1; positions at `horizon` are played out.
             horizon: depth.map(|d| d + 1),
-            tt: vec![Entry::EMPTY; TT_START],
-            filled: 0,
+            tt,
             nodes: 0,
             limits,
+            budget,
+            taken: 0,
             deadline,
             stop,
             buffers: Vec::new(),
@@ -427,7 +355,22 @@ impl<'a, M: Copy> Searcher<'a, M> {
     #[inline]
     fn visit(&mut self) -> Result<(), Stopped> {
         if let Some(max) = self.limits.max_nodes {
-            if self.nodes >= max {
+            let left = match self.budget {
+                None => max - self.nodes.min(max),
+                Some(budget) => {
+                    if self.taken == 0 {
+                        // A share of what is left, `CHECK_EVERY` nodes at a time.
+                        let was = budget
+                            .fetch_update(Relaxed, Relaxed, |b| Some(b - b.min(CHECK_EVERY)))
+                            .unwrap_or(0);
+                        self.taken = was.min(CHECK_EVERY);
+                    }
+                    let left = self.taken;
+                    self.taken = self.taken.saturating_sub(1);
+                    left
+                }
+            };
+            if left == 0 {
                 return Err(Error::Value(node_limit_message(max)));
             }
         }
@@ -467,7 +410,7 @@ impl<'a, M: Copy> Searcher<'a, M> {
     /// then greedy playouts, as the pimc bot's) of the root's first search move (the
     /// first legal move, which is solved first: the lowest of its run). Its
     /// entries are keyed apart from the exact search's, so the table is emptied after.
-    fn first_guess<G: State<Move = M>>(&mut self, root: &G) -> Result<Value, Stopped> {
+    pub(super) fn first_guess<G: State<Move = M>>(&mut self, root: &G) -> Result<Value, Stopped> {
         let mut moves = Vec::new();
         root.search_moves_into(&mut moves);
         let Some(&mv) = moves.first() else {
@@ -480,15 +423,18 @@ impl<'a, M: Copy> Searcher<'a, M> {
         child.apply(mv);
         let v = self.value_of(&child, 1, -INF, INF);
         (self.sums, self.horizon) = (sums, horizon);
-        self.tt.fill(Entry::EMPTY);
-        self.filled = 0;
+        self.tt.get().clear();
         v
     }
 
     /// The exact value of a position a root move reached, by null-window searches
     /// (MTD(f)) from `guess`: each proves a bound, and the table keeps what earlier
     /// ones proved.
-    fn mtdf<G: State<Move = M>>(&mut self, g: &G, guess: Value) -> Result<Value, Stopped> {
+    pub(super) fn mtdf<G: State<Move = M>>(
+        &mut self,
+        g: &G,
+        guess: Value,
+    ) -> Result<Value, Stopped> {
         // First a window about the guess alone: right, it is proved in one search
         // (values are whole numbers, so only the guess lies strictly inside).
         let f = self.value_of(g, 1, guess - 1, guess + 1)?;
@@ -523,7 +469,7 @@ impl<'a, M: Copy> Searcher<'a, M> {
 
     /// The value of a position a move just reached (counted as a node here).
     #[inline]
-    fn value_of<G: State<Move = M>>(
+    pub(super) fn value_of<G: State<Move = M>>(
         &mut self,
         g: &G,
         depth: usize,
@@ -584,18 +530,13 @@ impl<'a, M: Copy> Searcher<'a, M> {
         };
         let nodes_before = self.nodes;
         let mut tt_best = NO_MOVE;
-        let found = if keep { self.probe(key) } else { None };
+        let found = if keep { self.tt.get().probe(key) } else { None };
         let hit = found.is_some();
-        let entry = found.map_or(Entry::EMPTY, |i| self.tt[i]);
-        let (known_lower, known_upper) = if hit {
-            (
-                read_lower(entry.lower, offset),
-                read_upper(entry.upper, offset),
-            )
-        } else {
-            (-INF, INF)
+        let (known_lower, known_upper) = match found {
+            Some(e) => (read_lower(e.lower, offset), read_upper(e.upper, offset)),
+            None => (-INF, INF),
         };
-        if hit {
+        if let Some(entry) = found {
             if known_lower == known_upper || known_lower >= beta {
                 return Ok(known_lower);
             }
@@ -696,63 +637,33 @@ impl<'a, M: Copy> Searcher<'a, M> {
             upper: stored_upper(upper, offset),
             best: best_move,
             work: (self.nodes - nodes_before).min(u32::MAX as u64) as u32,
-            used: true,
         });
         Ok(best)
     }
 
-    /// The first slot of a key's bucket of two.
-    #[inline]
-    fn bucket(&self, key: u64) -> usize {
-        key as usize & (self.tt.len() - 1) & !1
-    }
-
-    /// The slot that holds `key`, if any.
-    #[inline]
-    fn probe(&self, key: u64) -> Option<usize> {
-        let b = self.bucket(key);
-        (b..b + 2).find(|&i| self.tt[i].used && self.tt[i].key == key)
-    }
-
     fn store(&mut self, entry: Entry) {
-        self.place(entry);
-        if self.filled * 4 > self.tt.len() * 3 && self.tt.len() < TT_MAX {
-            self.grow();
-        }
-    }
-
-    /// Two slots a bucket: the first keeps the entry that cost the most nodes, the
-    /// second the newest other one, so that a full table keeps the costly entries near
-    /// the root.
-    fn place(&mut self, entry: Entry) {
-        let b = self.bucket(entry.key);
-        let i = match self.probe(entry.key) {
-            Some(i) => i,
-            None if !self.tt[b].used => b,
-            None if entry.work >= self.tt[b].work => {
-                // The first slot's entry moves to the second.
-                if !self.tt[b + 1].used {
-                    self.filled += 1;
-                }
-                self.tt[b + 1] = self.tt[b];
-                self.tt[b] = entry;
-                return;
+        self.tt.get().place(entry);
+        // Only a table of one thread grows (threads share one made at its largest).
+        if let Tables::Own(t) = &mut self.tt {
+            if t.wants_to_grow() {
+                *t = t.grown();
             }
-            None => b + 1,
-        };
-        if !self.tt[i].used {
-            self.filled += 1;
         }
-        self.tt[i] = entry;
     }
+}
 
-    /// Twice the slots, every entry placed again in the new table.
-    fn grow(&mut self) {
-        let bigger = vec![Entry::EMPTY; self.tt.len() * 2];
-        let old = std::mem::replace(&mut self.tt, bigger);
-        self.filled = 0;
-        for e in old.into_iter().filter(|e| e.used) {
-            self.place(e);
+/// The table of one search: its own, or one shared by the threads of a solve.
+pub(super) enum Tables<'a> {
+    Own(Table),
+    Shared(&'a Table),
+}
+
+impl Tables<'_> {
+    #[inline]
+    fn get(&self) -> &Table {
+        match self {
+            Tables::Own(t) => t,
+            Tables::Shared(t) => t,
         }
     }
 }
@@ -832,7 +743,11 @@ mod tests {
         assert_eq!(s.moves, got);
         assert_eq!(s.value, got[0].1);
         // The best move alone: the first of them all, for fewer nodes.
-        let b = solve_with(g, &Limits::default(), Moves::Best, &mut || false).unwrap();
+        let best = Ask {
+            moves: Moves::Best,
+            threads: 1,
+        };
+        let b = solve_with(g, &Limits::default(), best, &mut || false).unwrap();
         assert_eq!((b.value, b.moves), (got[0].1, vec![got[0]]));
     }
 
@@ -869,6 +784,73 @@ mod tests {
         }
     }
 
+    /// A quinte deal after four passes, played by greedy until `tricks` tricks are left.
+    fn quinte_with(seed: u64, tricks: usize) -> quinte::Game {
+        let mut g = quinte::Game::new(quinte::Rules::new(250).unwrap(), seed);
+        for _ in 0..4 {
+            g.apply(quinte::Move::Bid(quinte::Bid::Pass));
+        }
+        while g.hands.iter().map(|h| h.len() as usize).sum::<usize>() > 4 * tricks {
+            g.apply(crate::bots::greedy::quinte_greedy_move(&g).unwrap());
+        }
+        g
+    }
+
+    fn solved<G: State>(g: &G, moves: Moves, threads: usize) -> Solution<G::Move> {
+        solve_with(g, &Limits::default(), Ask { moves, threads }, &mut || false).unwrap()
+    }
+
+    #[test]
+    fn threads_give_the_same_values_and_moves() {
+        // Big enough for threads (more than 8 cards to play): quinte from 4 and 5 tricks,
+        // and whole 2-player deals of the fifteen family from their first move.
+        let mut checked = 0;
+        for seed in 0..6u64 {
+            let q = quinte_with(seed, 4 + seed as usize % 2);
+            let rules = fifteen::Rules::new(["quinza", "escoba"][seed as usize % 2], None, None);
+            let f = fifteen::Game::new(rules.unwrap(), seed);
+            for moves in [Moves::All, Moves::Best] {
+                let one = solved(&q, moves, 1);
+                for threads in [2, 3] {
+                    let many = solved(&q, moves, threads);
+                    assert_eq!((many.value, &many.moves), (one.value, &one.moves));
+                }
+                let one = solved(&f, moves, 1);
+                let many = solved(&f, moves, 2);
+                assert_eq!((many.value, &many.moves), (one.value, &one.moves));
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 12);
+    }
+
+    #[test]
+    fn limits_and_a_stop_end_a_search_on_threads() {
+        let g = quinte_with(3, 12);
+        let two = |moves| Ask { moves, threads: 2 };
+        for moves in [Moves::All, Moves::Best] {
+            let limits = Limits {
+                max_nodes: Some(50_000),
+                ..Limits::default()
+            };
+            let e = solve_with(&g, &limits, two(moves), &mut || false).unwrap_err();
+            assert_eq!(e, Error::Value(node_limit_message(50_000)));
+            let limits = Limits {
+                time_limit: Some(0.05),
+                ..Limits::default()
+            };
+            let e = solve_with(&g, &limits, two(moves), &mut || false).unwrap_err();
+            assert_eq!(e, Error::Value(time_limit_message("0.05")));
+            let mut asked = 0;
+            let e = solve_with(&g, &Limits::default(), two(moves), &mut || {
+                asked += 1;
+                asked == 20
+            })
+            .unwrap_err();
+            assert_eq!(e, Error::Value(INTERRUPTED.to_string()));
+        }
+    }
+
     #[test]
     fn a_node_limit_stops_the_search_with_its_message() {
         let rules = fifteen::Rules::new("escoba", None, None).unwrap();
@@ -883,7 +865,7 @@ mod tests {
         .unwrap_err();
         assert_eq!(e, Error::Value(node_limit_message(500)));
         let mut asked = 0;
-        let e = solve_with(&g, &Limits::default(), Moves::All, &mut || {
+        let e = solve_with(&g, &Limits::default(), Ask::default(), &mut || {
             asked += 1;
             asked == 3
         })
@@ -894,7 +876,7 @@ mod tests {
 
 /// The speed of whole quinte deals from the first lead (not a test: run it with
 /// `QSOLVE_SEEDS=0..5 cargo test --release quinte_first_lead_speed -- --ignored --nocapture`;
-/// `QSOLVE_MOVES=best` for the best move alone).
+/// `QSOLVE_MOVES=best` for the best move alone, `QSOLVE_THREADS=2` on two threads).
 #[cfg(test)]
 mod speed {
     use super::*;
@@ -909,6 +891,7 @@ mod speed {
         let limit: f64 = std::env::var("QSOLVE_LIMIT").map_or(20.0, |s| s.parse().unwrap());
         let tricks: usize = std::env::var("QSOLVE_TRICKS").map_or(12, |s| s.parse().unwrap());
         let moves = std::env::var("QSOLVE_MOVES").map_or(Moves::All, |s| Moves::parse(&s).unwrap());
+        let threads: usize = std::env::var("QSOLVE_THREADS").map_or(1, |s| s.parse().unwrap());
         let mut times = Vec::new();
         for seed in a..b {
             let rules = quinte::Rules::new(250).unwrap();
@@ -926,7 +909,7 @@ mod speed {
                 time_limit: Some(limit),
                 ..Limits::default()
             };
-            let r = solve_with(&g, &limits, moves, &mut || false);
+            let r = solve_with(&g, &limits, Ask { moves, threads }, &mut || false);
             let s = t.elapsed().as_secs_f64();
             match r {
                 Ok(sol) => {

@@ -15,7 +15,7 @@ from typing import Any, List, Optional, Tuple
 from .game import Game
 from .moves import Move
 from .playout import deal_value, play_out
-from .._words import quoted
+from .._words import check_threads, choice_text, quoted
 
 MATCH_OVER = "the match is over: there is no deal to solve"
 
@@ -133,29 +133,31 @@ def choice(param: str, value: Any, names: Tuple[str, ...], default: str) -> str:
     if value is None:
         return default
     if not isinstance(value, str) or value not in names:
-        quoted_names = [quoted(n) for n in names]
-        listed = quoted_names[0] if len(names) == 1 else ", ".join(quoted_names[:-1]) + " or " + quoted_names[-1]
-        raise ValueError(f"{param} must be {listed}, not {quoted(value)}")
+        raise ValueError(f"{param} must be {choice_text([quoted(n) for n in names])}, not {quoted(value)}")
     return value
 
 
 MOVES = ("all", "best")
 
 
-def solve(game: Any, *, max_nodes: Any = None, time_limit: Any = None, moves: Any = "all") -> Solution:
+def solve(game: Any, *, max_nodes: Any = None, time_limit: Any = None, moves: Any = "all",
+          threads: Any = 1) -> Solution:
     """The exact open-hand solution of the deal in progress, as a `Solution`
     (docs/engine.md "Search: the open-hand solver").
 
     Every card is known (the hands, the stock in dealing order, the cachette).
     `moves="all"` values every legal move; `moves="best"` gives only the first legal move
-    of the best value (the one "all" lists first), for less work. A limit that is reached
-    raises ValueError; Ctrl-C raises KeyboardInterrupt.
+    of the best value (the one "all" lists first), for less work. `threads`: how many
+    threads share the search (None: every core); the value and moves are the same on
+    any number, the nodes are not. A limit that is reached raises ValueError; Ctrl-C
+    raises KeyboardInterrupt.
     """
     if not isinstance(game, Game):
         raise ValueError(f"solve needs a Game, not {type(game).__name__}")
     nodes_limit = _max_nodes(max_nodes)
     seconds = _time_limit(time_limit)
     wanted = choice("moves", moves, MOVES, "all")
+    check_threads(threads)  # checked as the core checks it; this plain twin searches alone
     if game.turn is None:
         raise ValueError(MATCH_OVER)
     root = game.copy()

@@ -1,0 +1,267 @@
+//! The root of a solve (docs/engine.md "Search: the open-hand solver", Threads): its
+//! moves taken in turn by one thread or by several that share one table.
+
+use super::solver::{Limits, Moves, Searcher, Stopped, Tables, Value, INF, INTERRUPTED, MTDF_FROM};
+use super::table::{self, Table};
+use crate::state::State;
+use crate::Error;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::Mutex;
+
+/// The root's moves, shared by the threads of one solve: each thread takes the next
+/// move not yet taken, in legal-move order.
+///
+/// `Moves::All`: each move is made exact from a guess, the best value known so far.
+/// `Moves::Best`: the first move is made exact; each other one, once that is known, is
+/// only asked, by one null-window search, whether it can come first (beat the best so
+/// far when it comes after that move in legal order, equal it when before), and only one
+/// that can is made exact. On one thread this is the plain sequence, move after move.
+pub(super) struct RootWork<'l, M> {
+    moves: Moves,
+    depth: Option<usize>,
+    limits: &'l Limits,
+    /// The moves searched: one of each class of alike moves (`State::representative`).
+    searched: Vec<M>,
+    /// Per legal move (in legal-move order), the index of its class in `searched`.
+    class: Vec<usize>,
+    next: AtomicUsize,
+    /// Per searched move, its value once exact.
+    values: Mutex<Vec<Option<Value>>>,
+    /// `Moves::Best`: the best move so far (its index in `searched`) and its value.
+    best: Mutex<Option<(usize, Value)>>,
+    /// Set by the first thread that stops early: the others stop too.
+    halt: AtomicBool,
+    /// Why the search stopped early (the first thread's reason).
+    failure: Mutex<Option<Error>>,
+    /// Threads still searching.
+    running: AtomicUsize,
+    /// Nodes left to hand out to the threads, with a node limit and more than one thread.
+    budget: AtomicU64,
+}
+
+impl<'l, M: Copy + Eq> RootWork<'l, M> {
+    pub(super) fn new<G: State<Move = M>>(
+        root: &G,
+        moves: Moves,
+        depth: Option<usize>,
+        limits: &'l Limits,
+    ) -> Self {
+        let (mut searched, mut reps, mut class) = (Vec::new(), Vec::new(), Vec::new());
+        for mv in root.legal_moves() {
+            let rep = root.representative(&mv);
+            class.push(reps.iter().position(|&r| r == rep).unwrap_or_else(|| {
+                reps.push(rep);
+                searched.push(mv);
+                searched.len() - 1
+            }));
+        }
+        RootWork {
+            moves,
+            depth,
+            limits,
+            values: Mutex::new(vec![None; searched.len()]),
+            searched,
+            class,
+            next: AtomicUsize::new(0),
+            best: Mutex::new(None),
+            halt: AtomicBool::new(false),
+            failure: Mutex::new(None),
+            running: AtomicUsize::new(0),
+            budget: AtomicU64::new(limits.max_nodes.unwrap_or(u64::MAX)),
+        }
+    }
+
+    /// Search every move on `threads` threads (the calling one among them, the only one
+    /// that asks `stop`); the nodes visited by all.
+    pub(super) fn run<G: State<Move = M>>(
+        &self,
+        root: &G,
+        threads: usize,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Result<u64, Error>
+    where
+        M: Send + Sync,
+    {
+        let halt = &self.halt;
+        let shared = (threads > 1).then(|| Table::new(table::MAX));
+        let budget = (threads > 1 && self.limits.max_nodes.is_some()).then_some(&self.budget);
+        // A thread stops once another has stopped (`fail` sets `halt`); the calling one
+        // also when `stop` says so.
+        let mut stop_first = || halt.load(Relaxed) || stop();
+        let tt = match &shared {
+            Some(t) => Tables::Shared(t),
+            None => Tables::Own(Table::new(table::START)),
+        };
+        let mut first = Searcher::new(root, self.depth, self.limits, tt, budget, &mut stop_first)?;
+        // The first guess, for the first move (searched first), before any thread starts.
+        let mtdf = self.depth.is_none() && root.cards_to_play() > MTDF_FROM;
+        let guess = if mtdf { first.first_guess(root)? } else { 0 };
+        self.running.store(threads, Relaxed);
+        let mut nodes = 0;
+        std::thread::scope(|scope| {
+            let mut helpers = Vec::new();
+            if let Some(t) = &shared {
+                for _ in 1..threads {
+                    helpers.push(scope.spawn(move || {
+                        let mut stopped = || halt.load(Relaxed);
+                        let tt = Tables::Shared(t);
+                        match Searcher::new(root, self.depth, self.limits, tt, budget, &mut stopped)
+                        {
+                            Ok(mut s) => {
+                                s.nodes -= 1; // its root: counted by the first thread
+                                self.work(&mut s, root, mtdf, guess);
+                                s.nodes
+                            }
+                            Err(e) => {
+                                self.fail(e);
+                                self.running.fetch_sub(1, Relaxed);
+                                0
+                            }
+                        }
+                    }));
+                }
+            }
+            self.work(&mut first, root, mtdf, guess);
+            nodes += first.nodes;
+            // The calling thread keeps asking `stop` while the others search.
+            while self.running.load(Relaxed) > 0 {
+                if (first.stop)() {
+                    self.fail(Error::Value(INTERRUPTED.to_string()));
+                    break;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(2));
+            }
+            for h in helpers {
+                match h.join() {
+                    Ok(n) => nodes += n,
+                    Err(_) => self.fail(Error::Value("a solver thread failed".to_string())),
+                }
+            }
+        });
+        match self.failure.lock().map(|mut f| f.take()) {
+            Ok(Some(e)) => Err(e),
+            _ => Ok(nodes),
+        }
+    }
+
+    /// Note why a search stopped, if it is the first to.
+    fn fail(&self, e: Error) {
+        if !self.halt.swap(true, Relaxed) {
+            if let Ok(mut f) = self.failure.lock() {
+                *f = Some(e);
+            }
+        }
+    }
+
+    /// One thread's share: moves taken in turn until none is left or the search stops.
+    fn work<G: State<Move = M>>(
+        &self,
+        s: &mut Searcher<'_, M>,
+        root: &G,
+        mtdf: bool,
+        guess: Value,
+    ) {
+        loop {
+            let i = self.next.fetch_add(1, Relaxed);
+            if i >= self.searched.len() || self.halt.load(Relaxed) {
+                break;
+            }
+            if let Err(e) = self.search_move(s, root, i, mtdf, guess) {
+                self.fail(e);
+                break;
+            }
+        }
+        self.running.fetch_sub(1, Relaxed);
+    }
+
+    fn search_move<G: State<Move = M>>(
+        &self,
+        s: &mut Searcher<'_, M>,
+        root: &G,
+        i: usize,
+        mtdf: bool,
+        first_guess: Value,
+    ) -> Result<(), Stopped> {
+        let mut child = root.clone();
+        child.apply(self.searched[i]);
+        let exact = |s: &mut Searcher<'_, M>, guess: Value| {
+            if mtdf {
+                s.mtdf(&child, guess)
+            } else {
+                s.value_of(&child, 1, -INF, INF)
+            }
+        };
+        let lock_err = || Error::Value("a solver thread failed".to_string());
+        match self.moves {
+            Moves::All => {
+                // The guess: the best value so far (root moves' values gather at the
+                // best; one far below it is proved below the guess cheaply).
+                let known = self
+                    .values
+                    .lock()
+                    .map_err(|_| lock_err())?
+                    .iter()
+                    .flatten()
+                    .copied()
+                    .max();
+                let v = exact(s, known.unwrap_or(first_guess))?;
+                self.values.lock().map_err(|_| lock_err())?[i] = Some(v);
+            }
+            Moves::Best => {
+                // The other moves wait for the first one's value (proving a move no
+                // better than a known value costs far less than valuing it).
+                let mut so_far = *self.best.lock().map_err(|_| lock_err())?;
+                while so_far.is_none() && i > 0 {
+                    if (s.stop)() {
+                        return Err(Error::Value(INTERRUPTED.to_string()));
+                    }
+                    std::thread::sleep(std::time::Duration::from_millis(1));
+                    so_far = *self.best.lock().map_err(|_| lock_err())?;
+                }
+                let v = match so_far {
+                    None => exact(s, first_guess)?,
+                    Some((j, b)) => {
+                        // To come first, a later move must beat the best, an earlier
+                        // one only equal it.
+                        let need = if j < i { b + 1 } else { b };
+                        let f = s.value_of(&child, 1, need - 1, need)?;
+                        if f < need {
+                            return Ok(());
+                        }
+                        // Fail-soft: a value at least `need` is a lower bound to start from.
+                        exact(s, f)?
+                    }
+                };
+                self.values.lock().map_err(|_| lock_err())?[i] = Some(v);
+                let mut best = self.best.lock().map_err(|_| lock_err())?;
+                if best.is_none_or(|(j, b)| v > b || (v == b && i < j)) {
+                    *best = Some((i, v));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// `Moves::All`: every legal move with the value of its class, in legal-move order.
+    /// `Moves::Best`: the first legal move of the best value.
+    pub(super) fn answer<G: State<Move = M>>(&self, root: &G) -> Vec<(M, Value)> {
+        let values = self.values.lock().map(|v| v.clone()).unwrap_or_default();
+        let legal = root.legal_moves();
+        match self.moves {
+            Moves::All => legal
+                .into_iter()
+                .zip(&self.class)
+                .filter_map(|(mv, &c)| values.get(c).copied().flatten().map(|v| (mv, v)))
+                .collect(),
+            Moves::Best => {
+                let best = self.best.lock().ok().and_then(|b| *b);
+                best.and_then(|(j, v)| {
+                    let first = self.class.iter().position(|&c| c == j)?;
+                    Some((legal[first], v))
+                })
+                .into_iter()
+                .collect()
+            }
+        }
+    }
+}
