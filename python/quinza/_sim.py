@@ -22,7 +22,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 import numpy as np
 
 from ._errors import BotError, IllegalMoveError, SimulationInterrupted
-from ._words import check_threads, choice_text, quoted
+from ._words import check_threads, choice_text, quoted, whole
 
 BACKENDS = ("local", "ray")
 Z95 = 1.959963984540054  # the 97.5% quantile of the normal distribution
@@ -38,10 +38,6 @@ ARRAYS = {**MATCH_ARRAYS, **DEAL_ARRAYS}
 # -- arguments ----------------------------------------------------------------------------
 
 
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def check_rules(api: Any, rules: Any) -> Any:
     if isinstance(rules, str):
         return api.Rules(rules)
@@ -53,14 +49,14 @@ def check_rules(api: Any, rules: Any) -> Any:
 def check_seed(seed: Any) -> int:
     if seed is None:
         return secrets.randbits(64)
-    if not _whole(seed) or not 0 <= seed < 2**64:
+    if not whole(seed) or not 0 <= seed < 2**64:
         raise ValueError(f"seed must be a whole number from 0 to 2**64-1, not {quoted(seed)}")
     return int(seed)
 
 
 def check_games(games: Any) -> int:
     # matches are numbered 0 .. games-1 and chunks end at most at `games`: all fit u64
-    if not _whole(games) or not 1 <= games < 2**64:
+    if not whole(games) or not 1 <= games < 2**64:
         raise ValueError(f"games must be a whole number from 1 to 2**64-1, not {quoted(games)}")
     return int(games)
 

@@ -37,9 +37,14 @@ def match_over_text(winner: Optional[int]) -> str:
     return "match over, a draw" if winner is None else f"match over, side {winner} wins"
 
 
+def whole(value: Any) -> bool:
+    """A whole number as the checks take one: an int that is not a bool."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def check_threads(threads: Any) -> Optional[int]:
     """`threads` as `simulate` and `solve` take it: a whole number from 1, or None for
     every core."""
-    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
+    if threads is not None and (not whole(threads) or threads < 1):
         raise ValueError(f"threads must be a whole number >= 1, or None for every core, not {quoted(threads)}")
     return threads

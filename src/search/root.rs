@@ -6,7 +6,7 @@ use super::table::{self, Table};
 use crate::state::State;
 use crate::Error;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
-use std::sync::Mutex;
+use std::sync::{Mutex, MutexGuard};
 
 /// The root's moves, shared by the threads of one solve: each thread takes the next
 /// move not yet taken, in legal-move order.
@@ -25,10 +25,9 @@ pub(super) struct RootWork<'l, M> {
     /// Per legal move (in legal-move order), the index of its class in `searched`.
     class: Vec<usize>,
     next: AtomicUsize,
-    /// Per searched move, its value once exact.
+    /// Per searched move, its value once exact (`Moves::Best`: only of the moves that
+    /// could come first; the best of them is the best so far, `best_of`).
     values: Mutex<Vec<Option<Value>>>,
-    /// `Moves::Best`: the best move so far (its index in `searched`) and its value.
-    best: Mutex<Option<(usize, Value)>>,
     /// Set by the first thread that stops early: the others stop too.
     halt: AtomicBool,
     /// Why the search stopped early (the first thread's reason).
@@ -63,7 +62,6 @@ impl<'l, M: Copy + Eq> RootWork<'l, M> {
             searched,
             class,
             next: AtomicUsize::new(0),
-            best: Mutex::new(None),
             halt: AtomicBool::new(false),
             failure: Mutex::new(None),
             running: AtomicUsize::new(0),
@@ -174,6 +172,7 @@ impl<'l, M: Copy + Eq> RootWork<'l, M> {
         self.running.fetch_sub(1, Relaxed);
     }
 
+    /// Search root move `i` as `self.moves` asks (the type's comment).
     fn search_move<G: State<Move = M>>(
         &self,
         s: &mut Searcher<'_, M>,
@@ -191,32 +190,24 @@ impl<'l, M: Copy + Eq> RootWork<'l, M> {
                 s.value_of(&child, 1, -INF, INF)
             }
         };
-        let lock_err = || Error::Value("a solver thread failed".to_string());
         match self.moves {
             Moves::All => {
                 // The guess: the best value so far (root moves' values gather at the
                 // best; one far below it is proved below the guess cheaply).
-                let known = self
-                    .values
-                    .lock()
-                    .map_err(|_| lock_err())?
-                    .iter()
-                    .flatten()
-                    .copied()
-                    .max();
+                let known = best_of(&locked(&self.values)?).map(|(_, v)| v);
                 let v = exact(s, known.unwrap_or(first_guess))?;
-                self.values.lock().map_err(|_| lock_err())?[i] = Some(v);
+                locked(&self.values)?[i] = Some(v);
             }
             Moves::Best => {
                 // The other moves wait for the first one's value (proving a move no
                 // better than a known value costs far less than valuing it).
-                let mut so_far = *self.best.lock().map_err(|_| lock_err())?;
+                let mut so_far = best_of(&locked(&self.values)?);
                 while so_far.is_none() && i > 0 {
                     if (s.stop)() {
                         return Err(Error::Value(INTERRUPTED.to_string()));
                     }
                     std::thread::sleep(std::time::Duration::from_millis(1));
-                    so_far = *self.best.lock().map_err(|_| lock_err())?;
+                    so_far = best_of(&locked(&self.values)?);
                 }
                 let v = match so_far {
                     None => exact(s, first_guess)?,
@@ -232,11 +223,7 @@ impl<'l, M: Copy + Eq> RootWork<'l, M> {
                         exact(s, f)?
                     }
                 };
-                self.values.lock().map_err(|_| lock_err())?[i] = Some(v);
-                let mut best = self.best.lock().map_err(|_| lock_err())?;
-                if best.is_none_or(|(j, b)| v > b || (v == b && i < j)) {
-                    *best = Some((i, v));
-                }
+                locked(&self.values)?[i] = Some(v);
             }
         }
         Ok(())
@@ -246,22 +233,32 @@ impl<'l, M: Copy + Eq> RootWork<'l, M> {
     /// `Moves::Best`: the first legal move of the best value.
     pub(super) fn answer<G: State<Move = M>>(&self, root: &G) -> Vec<(M, Value)> {
         let values = self.values.lock().map(|v| v.clone()).unwrap_or_default();
-        let legal = root.legal_moves();
         match self.moves {
-            Moves::All => legal
+            Moves::All => root
+                .legal_moves()
                 .into_iter()
                 .zip(&self.class)
                 .filter_map(|(mv, &c)| values.get(c).copied().flatten().map(|v| (mv, v)))
                 .collect(),
-            Moves::Best => {
-                let best = self.best.lock().ok().and_then(|b| *b);
-                best.and_then(|(j, v)| {
-                    let first = self.class.iter().position(|&c| c == j)?;
-                    Some((legal[first], v))
-                })
+            // A searched move is the first legal move of its class.
+            Moves::Best => best_of(&values)
+                .map(|(j, v)| (self.searched[j], v))
                 .into_iter()
-                .collect()
-            }
+                .collect(),
         }
     }
+}
+
+/// Of the exact values, the best and the first of equal ones: its index and value.
+fn best_of(values: &[Option<Value>]) -> Option<(usize, Value)> {
+    let valued = values.iter().enumerate();
+    // `max_by_key` keeps the last of equal keys: reversed, the first.
+    let valued = valued.rev().filter_map(|(i, v)| v.map(|v| (i, v)));
+    valued.max_by_key(|&(_, v)| v)
+}
+
+/// A lock of the shared state (poisoned only by a thread that panicked).
+fn locked<T>(m: &Mutex<T>) -> Result<MutexGuard<'_, T>, Error> {
+    m.lock()
+        .map_err(|_| Error::Value("a solver thread failed".to_string()))
 }
