@@ -40,6 +40,10 @@ impl Entry {
 /// word (zero: an empty slot).
 struct Slot([AtomicU64; 4]);
 
+/// Two slots on one cache line: a probe reads one line, never two.
+#[repr(align(64))]
+struct Bucket([Slot; 2]);
+
 impl Slot {
     fn empty() -> Slot {
         Slot([0, 0, 0, 0].map(AtomicU64::new))
@@ -75,7 +79,7 @@ impl Slot {
 }
 
 pub(super) struct Table {
-    slots: Vec<Slot>,
+    buckets: Vec<Bucket>,
     /// Slots in use (counted while one thread owns the table, for its growth).
     filled: AtomicUsize,
 }
@@ -83,22 +87,29 @@ pub(super) struct Table {
 impl Table {
     pub(super) fn new(slots: usize) -> Table {
         Table {
-            slots: (0..slots).map(|_| Slot::empty()).collect(),
+            buckets: (0..slots / 2)
+                .map(|_| Bucket([Slot::empty(), Slot::empty()]))
+                .collect(),
             filled: AtomicUsize::new(0),
         }
     }
 
-    /// The first slot of a key's bucket of two.
+    fn slots(&self) -> usize {
+        2 * self.buckets.len()
+    }
+
+    /// A key's bucket of two slots.
     #[inline]
-    fn bucket(&self, key: u64) -> usize {
-        key as usize & (self.slots.len() - 1) & !1
+    fn bucket(&self, key: u64) -> &[Slot; 2] {
+        &self.buckets[(key >> 1) as usize & (self.buckets.len() - 1)].0
     }
 
     /// What the table holds for `key`, if anything.
     #[inline]
     pub(super) fn probe(&self, key: u64) -> Option<Entry> {
-        let b = self.bucket(key);
-        (b..b + 2).find_map(|i| self.slots[i].read().filter(|e| e.key == key))
+        self.bucket(key)
+            .iter()
+            .find_map(|s| s.read().filter(|e| e.key == key))
     }
 
     /// Two slots a bucket: the first keeps the entry that cost the most nodes, the
@@ -106,27 +117,27 @@ impl Table {
     /// the root.
     pub(super) fn place(&self, entry: Entry) {
         let b = self.bucket(entry.key);
-        let (first, second) = (self.slots[b].read(), self.slots[b + 1].read());
+        let (first, second) = (b[0].read(), b[1].read());
         let mut grew = 0;
         let i = match (first, second) {
-            (Some(f), _) if f.key == entry.key => b,
-            (_, Some(s)) if s.key == entry.key => b + 1,
+            (Some(f), _) if f.key == entry.key => 0,
+            (_, Some(s)) if s.key == entry.key => 1,
             (None, _) => {
                 grew = 1;
-                b
+                0
             }
             (Some(f), _) if entry.work >= f.work => {
                 // The first slot's entry moves to the second.
-                self.slots[b + 1].write(&f);
+                b[1].write(&f);
                 grew = second.is_none() as usize;
-                b
+                0
             }
             _ => {
                 grew = second.is_none() as usize;
-                b + 1
+                1
             }
         };
-        self.slots[i].write(&entry);
+        b[i].write(&entry);
         if grew > 0 {
             self.filled.fetch_add(grew, Relaxed);
         }
@@ -134,13 +145,18 @@ impl Table {
 
     /// Whether a table owned by one thread should double: three quarters full, below `MAX`.
     pub(super) fn wants_to_grow(&self) -> bool {
-        self.filled.load(Relaxed) * 4 > self.slots.len() * 3 && self.slots.len() < MAX
+        self.filled.load(Relaxed) * 4 > self.slots() * 3 && self.slots() < MAX
     }
 
     /// Twice the slots, every entry placed again.
     pub(super) fn grown(&self) -> Table {
-        let bigger = Table::new(self.slots.len() * 2);
-        for e in self.slots.iter().filter_map(Slot::read) {
+        let bigger = Table::new(self.slots() * 2);
+        for e in self
+            .buckets
+            .iter()
+            .flat_map(|b| &b.0)
+            .filter_map(Slot::read)
+        {
             bigger.place(e);
         }
         bigger
@@ -148,7 +164,7 @@ impl Table {
 
     /// Every slot empty.
     pub(super) fn clear(&self) {
-        for s in &self.slots {
+        for s in self.buckets.iter().flat_map(|b| &b.0) {
             s.clear();
         }
         self.filled.store(0, Relaxed);
@@ -172,7 +188,7 @@ mod tests {
     #[test]
     fn a_bucket_keeps_the_costliest_entry_and_the_newest() {
         let t = Table::new(8);
-        // Keys 0, 8 and 16 share the bucket of slots 0 and 1.
+        // Keys 0, 8 and 16 share the first bucket.
         t.place(entry(0, 10));
         t.place(entry(8, 5));
         assert_eq!(
@@ -198,7 +214,7 @@ mod tests {
         assert!(t.probe(5).is_some());
         // One word of another entry over it, as a thread writing that entry leaves it
         // for a moment: the check fails, and nothing is read.
-        t.slots[0].0[1].store(77, Relaxed);
+        t.buckets[0].0[0].0[1].store(77, Relaxed);
         assert!(t.probe(5).is_none());
     }
 }
