@@ -508,8 +508,7 @@ impl<'a, M: Copy> Searcher<'a, M> {
         let (key, offset) = match self.horizon {
             None if self.sums && !keep => (0, 0),
             None if self.sums => {
-                let k = g.solver_key();
-                if let Some((low, high)) = k.bounds {
+                if let Some((low, high)) = g.solver_bounds() {
                     let (low, high) = if self.root_side == 0 {
                         (low as Value, high as Value)
                     } else {
@@ -523,6 +522,7 @@ impl<'a, M: Copy> Searcher<'a, M> {
                         return Ok(low);
                     }
                 }
+                let k = g.solver_key();
                 (k.key, self.oriented(k.banked))
             }
             None => (g.deal_key(), 0),
