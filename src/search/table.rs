@@ -1,9 +1,9 @@
 //! The solver's transposition table (docs/engine.md "Search: the open-hand solver"):
 //! per position the bounds proved on its value and the best move, in buckets of two
-//! slots. One table may be shared by the threads of one solve: each slot is four
-//! machine words written and read without locks, the key stored XOR the other three,
-//! so that a slot read while another thread writes it fails its check and reads as
-//! empty (a lost entry costs a search again, never a wrong value).
+//! slots. One table may be shared by the threads of one solve: each slot is two
+//! machine words written and read without locks, the key stored XOR the other, so that
+//! a slot read while another thread writes it fails its check and reads as empty (a
+//! lost entry costs a search again, never a wrong value).
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 
@@ -15,60 +15,102 @@ pub(super) const MAX: usize = 1 << 22;
 /// No move remembered.
 pub(super) const NO_MOVE: u16 = u16::MAX;
 
-/// What the table knows of a position: its value lies in `lower..=upper` (64 bits each
-/// to keep entries small: `i64::MIN` and `i64::MAX` stand for no bound, and a bound out
-/// of range is stored weaker).
+/// What the table knows of a position: its value lies in `lower..=upper` (`i64::MIN`
+/// and `i64::MAX` stand for no bound; the table keeps 16 bits of each, and a bound out
+/// of that range is kept weaker).
 #[derive(Clone, Copy)]
 pub(super) struct Entry {
     pub(super) key: u64,
     pub(super) lower: i64,
     pub(super) upper: i64,
-    /// The index of the best move found, in `State::search_moves_into` order.
+    /// The index of the best move found, in `State::search_moves_into` order (kept
+    /// below 255, else none).
     pub(super) best: u16,
-    /// The nodes its search visited (what it would cost again).
+    /// The nodes its search visited (what it would cost again; kept up to `MAX_WORK`).
     pub(super) work: u32,
 }
 
+/// The most work a slot holds (23 bits).
+const MAX_WORK: u32 = (1 << 23) - 1;
+/// No bound, in a slot: below every lower bound, above every upper one.
+const NO_LOWER: i16 = i16::MIN;
+const NO_UPPER: i16 = i16::MAX;
+/// No move, in a slot.
+const NO_BEST: u64 = 0xff;
+
 impl Entry {
-    /// The third word: the best move, the work, and a bit that marks a used slot.
-    fn meta(&self) -> u64 {
-        1 << 63 | (self.work as u64) << 16 | self.best as u64
+    /// The data word: the lower and upper bounds (16 bits each, out of range weaker:
+    /// a lower bound lower, an upper one higher), the best move (8 bits), a bit that
+    /// marks a used slot, the work (23 bits).
+    fn data(&self) -> u64 {
+        let lower = if self.lower < -(i16::MAX as i64) {
+            NO_LOWER
+        } else {
+            self.lower.min(i16::MAX as i64) as i16
+        };
+        let upper = if self.upper >= i16::MAX as i64 {
+            NO_UPPER
+        } else {
+            self.upper.max(i16::MIN as i64) as i16
+        };
+        let best = (self.best as u64).min(NO_BEST);
+        (lower as u16 as u64)
+            | (upper as u16 as u64) << 16
+            | best << 32
+            | 1 << 40
+            | (self.work.min(MAX_WORK) as u64) << 41
+    }
+
+    fn of(key: u64, data: u64) -> Entry {
+        let lower = data as u16 as i16;
+        let upper = (data >> 16) as u16 as i16;
+        let best = (data >> 32) & 0xff;
+        Entry {
+            key,
+            lower: if lower == NO_LOWER {
+                i64::MIN
+            } else {
+                lower as i64
+            },
+            upper: if upper == NO_UPPER {
+                i64::MAX
+            } else {
+                upper as i64
+            },
+            best: if best == NO_BEST {
+                NO_MOVE
+            } else {
+                best as u16
+            },
+            work: (data >> 41) as u32,
+        }
     }
 }
 
-/// Four words: the key XOR the other three, the lower bound, the upper bound, the meta
-/// word (zero: an empty slot).
-struct Slot([AtomicU64; 4]);
+/// Two words: the key XOR the data word, the data word (zero: an empty slot).
+struct Slot([AtomicU64; 2]);
 
-/// Two slots on one cache line: a probe reads one line, never two.
-#[repr(align(64))]
+/// Two slots on one half of a cache line: a probe reads one line, never two.
+#[repr(align(32))]
 struct Bucket([Slot; 2]);
 
 impl Slot {
     fn empty() -> Slot {
-        Slot([0, 0, 0, 0].map(AtomicU64::new))
+        Slot([0, 0].map(AtomicU64::new))
     }
 
     fn read(&self) -> Option<Entry> {
-        let w = [0, 1, 2, 3].map(|i| self.0[i].load(Relaxed));
-        if w[3] == 0 {
+        let (check, data) = (self.0[0].load(Relaxed), self.0[1].load(Relaxed));
+        if data == 0 {
             return None;
         }
-        Some(Entry {
-            key: w[0] ^ w[1] ^ w[2] ^ w[3],
-            lower: w[1] as i64,
-            upper: w[2] as i64,
-            best: w[3] as u16,
-            work: (w[3] >> 16) as u32,
-        })
+        Some(Entry::of(check ^ data, data))
     }
 
     fn write(&self, e: &Entry) {
-        let (lower, upper, meta) = (e.lower as u64, e.upper as u64, e.meta());
-        self.0[0].store(e.key ^ lower ^ upper ^ meta, Relaxed);
-        self.0[1].store(lower, Relaxed);
-        self.0[2].store(upper, Relaxed);
-        self.0[3].store(meta, Relaxed);
+        let data = e.data();
+        self.0[0].store(e.key ^ data, Relaxed);
+        self.0[1].store(data, Relaxed);
     }
 
     fn clear(&self) {
@@ -205,6 +247,31 @@ mod tests {
         assert!(g.probe(24).is_some() && g.probe(0).is_some());
         t.clear();
         assert!(t.probe(0).is_none() && t.filled.load(Relaxed) == 0);
+    }
+
+    #[test]
+    fn bounds_out_of_range_are_kept_weaker() {
+        let t = Table::new(4);
+        let place = |lower, upper| {
+            t.place(Entry {
+                key: 1,
+                lower,
+                upper,
+                best: 300,
+                work: u32::MAX,
+            });
+            t.probe(1).map(|e| (e.lower, e.upper, e.best, e.work))
+        };
+        let (most, least) = (i16::MAX as i64, i16::MIN as i64);
+        assert_eq!(
+            place(40_000, -40_000),
+            Some((most, least, NO_MOVE, MAX_WORK))
+        );
+        assert_eq!(
+            place(-40_000, 40_000).map(|e| (e.0, e.1)),
+            Some((i64::MIN, i64::MAX))
+        );
+        assert_eq!(place(-35, 120).map(|e| (e.0, e.1)), Some((-35, 120)));
     }
 
     #[test]
