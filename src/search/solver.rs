@@ -540,9 +540,10 @@ impl<'a, M: Copy> Searcher<'a, M> {
     /// Enhanced transposition cutoffs, where each move ends a trick (two sides, exact,
     /// at a position not kept whose children are): before any move is searched, the
     /// bounds and the table are read for every position a move reaches, and one that
-    /// already proves a cutoff here ends the search (`Some` of the value; else what was
-    /// read is kept for each move's own search). A cutoff found first by a later move
-    /// spares searching the earlier ones.
+    /// already proves a cutoff here ends the search, and so do moves none of which can
+    /// reach the window (`Some` of the value; else what was read is kept for each move's
+    /// own search). A cutoff found first by a later move spares searching the earlier
+    /// ones.
     fn transposition_cutoff<G: State<Move = M>>(
         &self,
         g: &G,
@@ -552,6 +553,9 @@ impl<'a, M: Copy> Searcher<'a, M> {
         beta: Value,
     ) -> Option<Value> {
         buf.read.clear();
+        // The best any move can still give: when none reaches the window, neither does
+        // this position.
+        let mut most = if maximising { -INF } else { INF };
         for &(_, i) in &buf.order {
             let mut child = g.clone();
             child.apply(buf.moves[i as usize]);
@@ -576,9 +580,19 @@ impl<'a, M: Copy> Searcher<'a, M> {
             if !maximising && high <= alpha {
                 return Some(high);
             }
+            most = if maximising {
+                most.max(high)
+            } else {
+                most.min(low)
+            };
             buf.read.push(Some(Read { bounds, key }));
         }
-        None
+        let none_reaches = if maximising {
+            most <= alpha
+        } else {
+            most >= beta
+        };
+        none_reaches.then_some(most)
     }
 
     /// Fail-soft alpha-beta: the exact value when it lies strictly inside
