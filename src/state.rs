@@ -142,15 +142,23 @@ pub trait State: Clone + Send + Sync + Sized {
     fn deal_key(&self) -> u64;
 
     /// The exact solver's view of a position (docs/engine.md "Search: the open-hand
-    /// solver"), two sides only: see `SolverKey`. By default `deal_key`, nothing banked
-    /// and no bounds.
+    /// solver"), two sides only: see `SolverKey`. By default `deal_key` and nothing
+    /// banked. Never asked where `solver_bounds` are equal.
     #[inline]
     fn solver_key(&self) -> SolverKey {
         SolverKey {
             key: self.deal_key(),
             banked: 0,
-            bounds: None,
         }
+    }
+
+    /// Bounds `(low, high)` on the final value of a two-sided deal (side 0's deal points
+    /// minus side 1's) whatever is played from here (equal when the rest is forced), or
+    /// None: the solver cuts where its window cannot be reached, before it makes the key.
+    /// By default None.
+    #[inline]
+    fn solver_bounds(&self) -> Option<(i64, i64)> {
+        None
     }
 
     /// Whether the exact solver's table (two sides) keeps this position: keying and
@@ -206,10 +214,6 @@ pub struct SolverKey {
     pub key: u64,
     /// Side 0's points already as good as scored, less side 1's.
     pub banked: i64,
-    /// Bounds `(low, high)` on the final value whatever is played from here (equal when
-    /// the rest is forced, and then `key` and `banked` are never read), or None: the
-    /// solver cuts where its window cannot be reached.
-    pub bounds: Option<(i64, i64)>,
 }
 
 /// How `str(game)` says a match ended, in both families: the winning side, or a draw.

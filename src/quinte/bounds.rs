@@ -2,7 +2,7 @@
 //! the open-hand solver", Bounds): what is sure whatever is played from here.
 
 use super::cards::{CardSet, DECK_SIZE, JOKER_ID, SUIT_MASKS};
-use super::equivalence::Holdings;
+use super::equivalence::{pairs_of, Holdings};
 use super::game::{quints_in, Game, TRICK_POINTS};
 use super::moves::Move;
 use super::rules::PLAYERS;
@@ -94,28 +94,18 @@ impl Game {
         out
     }
 
-    /// The tricks each side is sure to win from here (`sure_for_seat` of its better
-    /// seat: the two seats' cards may share tricks, so their counts do not add).
-    pub(super) fn sure_tricks(&self, h: &Holdings) -> [i64; 2] {
+    /// The tricks each seat is sure to win for its side from here (`sure_for_seat`).
+    pub(super) fn sure_by_seat(&self, h: &Holdings) -> [i64; 4] {
         let cards = self.in_play(h);
         let side = [cards[0] | cards[2], cards[1] | cards[3]];
-        let mut out = [0i64; 2];
-        for (seat, &own) in cards.iter().enumerate() {
-            let s = seat % 2;
-            out[s] = out[s].max(sure_for_seat(own, side[1 - s]));
-        }
-        out
+        std::array::from_fn(|seat| sure_for_seat(cards[seat], side[1 - seat % 2]))
     }
 
     /// The quint points each side can still take (`quints_left` shared out): a quint
     /// goes to the side that wins the trick it is in, whose card in that trick is its
     /// highest (the 5, the pair's Ace or 3) or a higher one; a side that holds neither
     /// can never take it. The joker's may go to either side (the cachette's: `value_bounds`).
-    pub(super) fn quints_open(
-        &self,
-        h: &Holdings,
-        pairs: &[(bool, bool); 4],
-    ) -> ([u64; 2], [u64; 2]) {
+    pub(super) fn quints_open(&self, h: &Holdings, pairs: u64) -> ([u64; 2], [u64; 2]) {
         let cards = self.in_play(h);
         let side = [
             (cards[0] | cards[2]) & SUITED,
@@ -125,9 +115,9 @@ impl Game {
         let reach = |s: usize, top: u32| side[s] >> top != 0;
         let mut out = [0u64; 2];
         let mut sure = [0u64; 2];
-        for (suit, &(ace_four, two_three)) in pairs.iter().enumerate() {
+        for (suit, &value) in QUINT_VALUES.iter().enumerate() {
+            let (ace_four, two_three) = pairs_of(pairs, suit);
             let base = 13 * suit as u32;
-            let value = QUINT_VALUES[suit];
             let five = five_in_play(h, suit);
             for (live, top) in [(five, 3), (ace_four, 12), (two_three, 1)] {
                 if live {
@@ -158,8 +148,8 @@ impl Game {
             return None;
         }
         let mut out = [0i64; 2];
-        for seat in 0..PLAYERS as usize {
-            let mask = !((1u64 << self.wins_no_trick_below(seat)) - 1);
+        for (seat, below) in self.wins_no_trick_below().into_iter().enumerate() {
+            let mask = !((1u64 << below) - 1);
             out[seat % 2] += (self.hands[seat].0 & SUITED & mask).count_ones() as i64;
         }
         Some(out)
@@ -177,10 +167,9 @@ impl Game {
     /// to the last trick, whatever the others play: it wins that trick and the cachette
     /// for its side. It holds no joker (so it never has to lead the highest card), and as
     /// many other cards of its suit as that suit can still be led by the others before the
-    /// last trick (so it never has to follow with it). Gives the side and what the seat
-    /// is sure of besides (`sure_for_seat`: those tricks still hold, and the cachette is
-    /// one more).
-    pub(super) fn cachette_keeper(&self) -> Option<(usize, i64)> {
+    /// last trick (so it never has to follow with it). Its sure tricks (`sure_for_seat`)
+    /// still hold, and the cachette is one more.
+    pub(super) fn cachette_keeper(&self) -> Option<usize> {
         if !self.played_len.is_multiple_of(PLAYERS) || self.cachette_len == 0 {
             return None;
         }
@@ -198,8 +187,7 @@ impl Game {
         if (hand & suit).count_ones() - 1 < led_by_others {
             return None;
         }
-        let other_side = all & !(hand | self.hands[(seat + 2) % 4].0);
-        Some((seat % 2, sure_for_seat(hand, other_side)))
+        Some(seat)
     }
 
     /// The exact final value (side 0's points less side 1's) when only the last trick,
@@ -248,12 +236,12 @@ impl Game {
 
     /// Bounds on the final value: every quint still to come going to one side or the
     /// other where it can (`quints_open`), the tricks left likewise but for those each
-    /// side is sure of (`sure_tricks`), and, where a quint could still reach the target, an early end
+    /// side is sure of (`sure_by_seat`), and, where a quint could still reach the target, an early end
     /// that counts no tricks. (The last trick: `last_trick_value`.)
     pub(super) fn value_bounds(
         &self,
         h: &Holdings,
-        pairs: &[(bool, bool); 4],
+        pairs: u64,
         banked: i64,
         quints_left: u64,
         early: bool,
@@ -262,14 +250,18 @@ impl Game {
             return None;
         }
         let tricks_left = self.tricks_left() as i64;
-        let mut sure = self.sure_tricks(h);
+        // A side is sure of the larger count of its two seats (their cards may share
+        // tricks, so the counts do not add).
+        let by_seat = self.sure_by_seat(h);
+        let mut sure = [by_seat[0].max(by_seat[2]), by_seat[1].max(by_seat[3])];
         // The cachette's quints may go to either side, unless one side is sure to take
         // the last trick (and with it one more trick, the cachette).
         let cachette = self.cachette_quints() as i64;
         let mut takes_cachette = [cachette; 2];
-        if let Some((side, seat_sure)) = self.cachette_keeper() {
+        if let Some(seat) = self.cachette_keeper() {
+            let side = seat % 2;
             takes_cachette[1 - side] = 0;
-            sure[side] = sure[side].max(seat_sure + 1);
+            sure[side] = sure[side].max(by_seat[seat] + 1);
         }
         // A side wins no more tricks than it holds cards that can still win one (and the
         // cachette with the last of them).

@@ -32,15 +32,31 @@ const TWO: u64 = 1;
 const THREE: u64 = 1 << 1;
 const FOUR: u64 = 1 << 2;
 const FIVE: u64 = 1 << 3;
-const ACE: u64 = 1 << 12;
 /// Ranks 6 to King.
 const SIX_TO_KING: u64 = 0x0FF0;
+/// One bit in each suit's lowest place: times a suit's bits, those bits in every suit.
+const EVERY_SUIT: u64 = 1 | 1 << 13 | 1 << 26 | 1 << 39;
+const TWOS: u64 = TWO * EVERY_SUIT;
+const FOURS: u64 = FOUR * EVERY_SUIT;
 
-/// Where a card still in play is, for the quint partners.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Place {
-    Hand(u8),
-    Trick,
+/// The quint pairs (Ace and 4, 2 and 3 of a suit) with one card in `a` and the other
+/// in `b`, each marked by the bit of its lower card (the 4, the 2).
+#[inline]
+fn pairs_across(a: u64, b: u64) -> u64 {
+    (((a >> 10) & b | (b >> 10) & a) & FOURS) | (((a >> 1) & b | (b >> 1) & a) & TWOS)
+}
+
+/// The quint pairs both of whose cards are in `cards`, marked as `pairs_across` marks them.
+#[inline]
+fn pairs_within(cards: u64) -> u64 {
+    ((cards >> 10) & cards & FOURS) | ((cards >> 1) & cards & TWOS)
+}
+
+/// Of the live pairs (`Game::live_pairs`), those of one suit: (Ace and 4, 2 and 3).
+#[inline]
+pub(super) fn pairs_of(pairs: u64, suit: usize) -> (bool, bool) {
+    let m = pairs >> (13 * suit);
+    (m & FOUR != 0, m & TWO != 0)
 }
 
 /// The cards still in play and who holds them: what plainness and the key read.
@@ -68,53 +84,29 @@ impl Game {
         }
     }
 
-    fn place(&self, h: &Holdings, bit: u64) -> Place {
-        if h.trick.0 & bit != 0 {
-            return Place::Trick;
+    /// The quint pairs still in play that can still meet in one trick, marked as
+    /// `pairs_across` marks them: not both in one hand, nor one in the trick in progress
+    /// and the other in the hand of a seat that has played to it (the trick card leaves
+    /// play with this trick; only a seat yet to play joins it).
+    pub(super) fn live_pairs(&self, h: &Holdings) -> u64 {
+        let mut apart = self
+            .hands
+            .iter()
+            .fold(0, |a, hand| a | pairs_within(hand.0));
+        if !h.trick.is_empty() {
+            let have_played = (0..PLAYERS as usize)
+                .filter(|&s| !h.trick_by_seat[s].is_empty())
+                .fold(0, |a, s| a | self.hands[s].0);
+            apart |= pairs_across(h.trick.0, have_played);
         }
-        let seat = (0..PLAYERS).find(|&s| self.hands[s as usize].0 & bit != 0);
-        Place::Hand(seat.unwrap_or(0))
-    }
-
-    /// Whether two cards still in play (bits of the whole deck) can ever be in one trick.
-    fn can_meet(&self, h: &Holdings, a: u64, b: u64) -> bool {
-        match (self.place(h, a), self.place(h, b)) {
-            (Place::Hand(s), Place::Hand(t)) => s != t,
-            (Place::Trick, Place::Trick) => true,
-            // The trick card leaves play with this trick: only a seat yet to play joins it.
-            (Place::Trick, Place::Hand(s)) | (Place::Hand(s), Place::Trick) => {
-                h.trick_by_seat[s as usize].is_empty()
-            }
-        }
-    }
-
-    /// Per suit, which quint pairs can still meet: (Ace and 4, 2 and 3).
-    pub(super) fn live_pairs(&self, h: &Holdings) -> [(bool, bool); 4] {
-        let mut out = [(false, false); 4];
-        for (suit, pair) in out.iter_mut().enumerate() {
-            let shift = 13 * suit;
-            let m = (h.present.0 >> shift) & 0x1FFF;
-            let live = |a: u64, b: u64| {
-                m & a != 0 && m & b != 0 && self.can_meet(h, a << shift, b << shift)
-            };
-            *pair = (live(ACE, FOUR), live(TWO, THREE));
-        }
-        out
+        pairs_within(h.present.0) & !apart
     }
 
     /// The plain cards still in play (see the module's comment).
-    fn plain_cards(&self, h: &Holdings, pairs: &[(bool, bool); 4]) -> CardSet {
-        let mut plain = 0u64;
-        for (suit, &(ace_four, two_three)) in pairs.iter().enumerate() {
-            let mut p = SIX_TO_KING;
-            if !ace_four {
-                p |= ACE | FOUR;
-            }
-            if !two_three {
-                p |= TWO | THREE;
-            }
-            plain |= p << (13 * suit);
-        }
+    fn plain_cards(&self, h: &Holdings, pairs: u64) -> CardSet {
+        let (ace_four, two_three) = (FOURS & !pairs, TWOS & !pairs);
+        let plain =
+            (SIX_TO_KING * EVERY_SUIT) | ace_four | (ace_four << 10) | two_three | (two_three << 1);
         CardSet(plain & h.present.0)
     }
 
@@ -143,39 +135,49 @@ impl Game {
         cur
     }
 
-    /// Cards of ids below this are beaten by every card `s` may still play: its lowest
-    /// card's id, or 0 when it holds the joker (which it may play instead) or nothing.
-    pub(super) fn beats_all_below(&self, s: usize) -> u32 {
-        let hand = self.hands[s].0;
-        if hand == 0 || hand & JOKER_SET.0 != 0 {
-            0
-        } else {
-            hand.trailing_zeros()
-        }
+    /// Per seat, cards of ids below this are beaten by every card it may still play: its
+    /// lowest card's id, or 0 when it holds the joker (which it may play instead) or
+    /// nothing.
+    pub(super) fn beats_all_below(&self) -> [u32; 4] {
+        self.hands.map(|hand| {
+            if hand.0 == 0 || hand.0 & JOKER_SET.0 != 0 {
+                0
+            } else {
+                hand.0.trailing_zeros()
+            }
+        })
     }
 
-    /// Cards of `seat` of ids below this win no trick to come (the module's comment, dead
-    /// losers): some other seat without the joker plays a higher card in every one.
-    pub(super) fn wins_no_trick_below(&self, seat: usize) -> u32 {
-        (0..PLAYERS as usize)
-            .filter(|&s| s != seat)
-            .map(|s| self.beats_all_below(s))
-            .max()
-            .unwrap_or(0)
+    /// Per seat, its cards of ids below this win no trick to come (the module's comment,
+    /// dead losers): some other seat without the joker plays a higher card in every one.
+    pub(super) fn wins_no_trick_below(&self) -> [u32; 4] {
+        let beats = self.beats_all_below();
+        std::array::from_fn(|seat| {
+            (0..PLAYERS as usize)
+                .filter(|&s| s != seat)
+                .map(|s| beats[s])
+                .max()
+                .unwrap_or(0)
+        })
     }
 
     /// The plain cards of `seat`'s hand that can win no trick from here (see the module's
     /// comment, dead losers): below every card of some other seat that holds no joker
     /// (it plays a higher card in every trick to come), and in a trick in progress also
     /// below a card already in it or every card of a seat yet to play to it.
-    fn dead_losers(&self, seat: u8, h: &Holdings, plain: CardSet) -> u64 {
-        let future = self.wins_no_trick_below(seat as usize);
+    /// `beats`: `beats_all_below`.
+    fn dead_losers(&self, seat: u8, h: &Holdings, plain: CardSet, beats: &[u32; 4]) -> u64 {
+        let future = (0..PLAYERS as usize)
+            .filter(|&s| s != seat as usize)
+            .map(|s| beats[s])
+            .max()
+            .unwrap_or(0);
         let now = if h.trick.is_empty() {
             future
         } else {
             let yet_to_play = (0..PLAYERS as usize)
                 .filter(|&s| s != seat as usize && h.trick_by_seat[s].is_empty())
-                .map(|s| self.beats_all_below(s))
+                .map(|s| beats[s])
                 .max()
                 .unwrap_or(0);
             let top = h.trick.0 & !JOKER_SET.0;
@@ -218,8 +220,8 @@ impl Game {
             return;
         }
         let h = self.holdings();
-        let plain = self.plain_cards(&h, &self.live_pairs(&h));
-        let dead = self.dead_losers(seat, &h, plain);
+        let plain = self.plain_cards(&h, self.live_pairs(&h));
+        let dead = self.dead_losers(seat, &h, plain, &self.beats_all_below());
         // A card is searched when it stands for its class (a run never mixes dead and
         // live cards: the bound below which cards are dead is a card in play, not ours).
         out.extend(
@@ -236,8 +238,8 @@ impl Game {
             (Move::Card(c), Some(seat)) if self.doubling.over && self.legal_cards().len() > 1 => {
                 let hand = self.hands[seat as usize];
                 let h = self.holdings();
-                let plain = self.plain_cards(&h, &self.live_pairs(&h));
-                let dead = self.dead_losers(seat, &h, plain);
+                let plain = self.plain_cards(&h, self.live_pairs(&h));
+                let dead = self.dead_losers(seat, &h, plain, &self.beats_all_below());
                 Move::Card(self.canonical(hand, &h, plain, dead, c))
             }
             _ => *mv,
@@ -246,12 +248,13 @@ impl Game {
 
     /// The quint points the cards still in play can still make (fives, live pairs, the
     /// joker), and the cachette's while it is there: no side can score more quints.
-    fn quints_left(&self, h: &Holdings, pairs: &[(bool, bool); 4]) -> u64 {
+    fn quints_left(&self, h: &Holdings, pairs: u64) -> u64 {
         let mut points = 0;
-        for (suit, &(ace_four, two_three)) in pairs.iter().enumerate() {
+        for (suit, value) in QUINT_VALUES.iter().enumerate() {
+            let (ace_four, two_three) = pairs_of(pairs, suit);
             let m = (h.present.0 >> (13 * suit)) & 0x1FFF;
             let count = (m & FIVE != 0) as u64 + ace_four as u64 + two_three as u64;
-            points += count * QUINT_VALUES[suit];
+            points += count * value;
         }
         if h.present.has_joker() {
             points += super::trick::JOKER_QUINT;
@@ -287,23 +290,33 @@ impl Game {
         self.quints[0] as i64 - self.quints[1] as i64
     }
 
+    /// Side 0's quints and tricks won at their worth, less side 1's.
+    fn banked(&self) -> i64 {
+        let tricks = self.tricks_won[0] as i64 - self.tricks_won[1] as i64;
+        self.quint_lead() + tricks * self.trick_value()
+    }
+
+    /// `State::solver_bounds`: see `value_bounds`; the last trick, forced, is valued
+    /// exactly (`last_trick_value`), both bounds equal.
+    pub fn solver_bounds(&self) -> Option<(i64, i64)> {
+        if let Some(v) = self.last_trick_value() {
+            return Some((v, v));
+        }
+        let h = self.holdings();
+        let pairs = self.live_pairs(&h);
+        let quints_left = self.quints_left(&h, pairs);
+        let early = self.early_end_possible(quints_left);
+        self.value_bounds(&h, pairs, self.banked(), quints_left, early)
+    }
+
     /// `State::solver_key`. The key: the cards still in play on relative ranks (per
     /// suit, who holds each in rank order: a seat's hand or the trick, by the seat that
     /// played it), which quints they can still make, the seat to act, the cards played,
     /// the doubling and whether the cachette is there. Banked: side 0's quints and tricks
     /// won at their worth, less side 1's. When a quint still to come could reach the
     /// target, the tricks won and how far each side is from the target are keyed too
-    /// (an early end does not count the tricks). Bounds: see `value_bounds`.
+    /// (an early end does not count the tricks).
     pub fn solver_key(&self) -> SolverKey {
-        // The last trick is forced: its exact value is both bounds, and the solver never
-        // reads the key of a position whose bounds are equal, so none is made.
-        if let Some(v) = self.last_trick_value() {
-            return SolverKey {
-                key: 0,
-                banked: 0,
-                bounds: Some((v, v)),
-            };
-        }
         let h = self.holdings();
         let pairs = self.live_pairs(&h);
         // Three bit planes of each card's holder, compressed over the cards in play.
@@ -317,9 +330,10 @@ impl Game {
         // keyed (which ones, and where their ranks fall, changes no trick and no quint).
         let mut dead = [0u64; 4];
         if h.trick.is_empty() && self.doubling.over {
-            let plain = self.plain_cards(&h, &pairs);
+            let plain = self.plain_cards(&h, pairs);
+            let beats = self.beats_all_below();
             for (s, d) in dead.iter_mut().enumerate() {
-                *d = self.dead_losers(s as u8, &h, plain);
+                *d = self.dead_losers(s as u8, &h, plain, &beats);
             }
         }
         let collapsed = dead[0] | dead[1] | dead[2] | dead[3];
@@ -341,7 +355,8 @@ impl Game {
         }
         // Per suit: how many cards are in play and which of them make quints.
         let mut suits = 0u64;
-        for (suit, &(ace_four, two_three)) in pairs.iter().enumerate() {
+        for suit in 0..4 {
+            let (ace_four, two_three) = pairs_of(pairs, suit);
             let m = ((h.present.0 & !collapsed) >> (13 * suit)) & 0x1FFF;
             let five = m & FIVE != 0;
             let five_at = (m & (TWO | THREE | FOUR)).count_ones() as u64;
@@ -369,9 +384,8 @@ impl Game {
             small,
         );
         key = mix_key(key, counts);
-        let quints_left = self.quints_left(&h, &pairs);
-        let early = self.early_end_possible(quints_left);
-        if early {
+        let quints_left = self.quints_left(&h, pairs);
+        if self.early_end_possible(quints_left) {
             let need = |s: usize| {
                 self.rules
                     .target
@@ -384,12 +398,9 @@ impl Game {
                 self.tricks_won[0] as u64 | (self.tricks_won[1] as u64) << 8,
             );
         }
-        let tricks = self.tricks_won[0] as i64 - self.tricks_won[1] as i64;
-        let banked = self.quint_lead() + tricks * self.trick_value();
         SolverKey {
             key,
-            banked,
-            bounds: self.value_bounds(&h, &pairs, banked, quints_left, early),
+            banked: self.banked(),
         }
     }
 }

@@ -127,6 +127,10 @@ impl State for Game {
         Game::solver_key(self)
     }
     #[inline]
+    fn solver_bounds(&self) -> Option<(i64, i64)> {
+        Game::solver_bounds(self)
+    }
+    #[inline]
     fn search_order_keys(&self, moves: &[Move], out: &mut Vec<i64>) {
         Game::search_order_keys(self, moves, out)
     }

@@ -943,13 +943,13 @@ fn the_bounds_hold_the_value_and_the_last_trick_is_exact() {
     let v = crate::search::solver::solve(&g, &limits).unwrap().value as i64;
     // No quint left; three tricks (the cachette's too), of which seat 0's Kh, the top
     // card, is sure to win one for side 0: side 0 wins one to three of them.
-    let (low, high) = g.solver_key().bounds.unwrap();
+    let (low, high) = g.solver_bounds().unwrap();
     assert_eq!((low, high), (-5, 15));
     assert!(low <= v && v <= high);
     let mut last = g.clone();
     play_all(&mut last, &["Kh", "Qh", "9c", "7c"]);
     let v = crate::search::solver::solve(&last, &limits).unwrap().value as i64;
-    assert_eq!(last.solver_key().bounds, Some((v, v)));
+    assert_eq!(last.solver_bounds(), Some((v, v)));
 }
 
 /// A deal played at random (bids and cards from `draws`) until at most `stop` cards are
@@ -991,8 +991,7 @@ fn the_bounds_hold_the_exact_value_on_random_positions() {
         let Some((g, v)) = solved_at_random(target, seed, seed ^ 0xb0b, stop, &limits) else {
             continue;
         };
-        let k = g.solver_key();
-        let (low, high) = k.bounds.unwrap();
+        let (low, high) = g.solver_bounds().unwrap();
         assert!(
             low <= v && v <= high,
             "seed {seed}: {low} <= {v} <= {high}\n{}",
@@ -1081,7 +1080,7 @@ fn the_bounds_hold_the_exact_value_at_random_trick_starts() {
         let Some((g, v)) = solved_at_random(target, seed, seed ^ 0x7a11, stop, &limits) else {
             continue;
         };
-        let (low, high) = g.solver_key().bounds.unwrap();
+        let (low, high) = g.solver_bounds().unwrap();
         assert!(
             low <= v && v <= high,
             "seed {seed}: {low} <= {v} <= {high}\n{}",
@@ -1177,7 +1176,7 @@ fn a_side_that_can_win_no_trick_takes_no_quint_and_the_bounds_are_exact() {
     let v = crate::search::solver::solve(&g, &crate::search::solver::Limits::default())
         .unwrap()
         .value as i64;
-    assert_eq!(g.solver_key().bounds, Some((v, v)));
+    assert_eq!(g.solver_bounds(), Some((v, v)));
     // Mid-trick the count is not made.
     let mut mid = g.clone();
     play_all(&mut mid, &["Ah"]);
@@ -1198,11 +1197,11 @@ fn a_five_only_one_side_can_take_is_sure_for_it() {
         None,
     );
     let h = g.holdings();
-    let (open, sure) = g.quints_open(&h, &g.live_pairs(&h));
+    let (open, sure) = g.quints_open(&h, g.live_pairs(&h));
     assert_eq!((open, sure), ([20, 0], [20, 0]));
     let v = crate::search::solver::solve(&g, &crate::search::solver::Limits::default())
         .unwrap()
         .value as i64;
-    let (low, high) = g.solver_key().bounds.unwrap();
+    let (low, high) = g.solver_bounds().unwrap();
     assert!(low <= v && v <= high, "{low} <= {v} <= {high}");
 }

@@ -43,6 +43,10 @@ const MTDF_MAX_STEP: Value = 8;
 /// out greedily.
 const GUESS_DEPTH: usize = 12;
 
+/// Enhanced transposition cutoffs are looked for where more cards than this are still
+/// to be played (below, a search wrongly ordered costs less than the look).
+const ETC_FROM: u32 = 16;
+
 /// Slots of the history heuristic.
 const HISTORY: usize = 1024;
 
@@ -270,6 +274,19 @@ struct Buffers<M> {
     moves: Vec<M>,
     keys: Vec<i64>,
     order: Vec<(i64, u16)>,
+    /// Per move in `order`, what was read of the position it reaches before searching
+    /// any (enhanced transposition cutoffs), for its search to read again.
+    read: Vec<Option<Read>>,
+}
+
+/// What the table's key and the family's bounds say of a kept position (two sides,
+/// exact), as the root side's values: read once, for a cutoff at its parent and for
+/// its own search.
+#[derive(Clone, Copy)]
+struct Read {
+    bounds: Option<(Value, Value)>,
+    /// The key and the banked points (None: not made, the bounds decided).
+    key: Option<(u64, Value)>,
 }
 
 // By hand: the derive would ask `M: Default`, and moves have no default.
@@ -279,6 +296,7 @@ impl<M> Default for Buffers<M> {
             moves: Vec::new(),
             keys: Vec::new(),
             order: Vec::new(),
+            read: Vec::new(),
         }
     }
 }
@@ -476,6 +494,19 @@ impl<'a, M: Copy> Searcher<'a, M> {
         alpha: Value,
         beta: Value,
     ) -> Result<Value, Stopped> {
+        self.value_read(g, depth, alpha, beta, None)
+    }
+
+    /// `value_of`, with what its parent read of it already (`Read`).
+    #[inline]
+    fn value_read<G: State<Move = M>>(
+        &mut self,
+        g: &G,
+        depth: usize,
+        alpha: Value,
+        beta: Value,
+        read: Option<Read>,
+    ) -> Result<Value, Stopped> {
         self.visit()?;
         // The copy had no records: the first one is the deal in progress, ended.
         if let Some(deal) = g.deals().first() {
@@ -485,7 +516,83 @@ impl<'a, M: Copy> Searcher<'a, M> {
             let points = greedy_playout(g, &mut self.playout);
             return Ok(self.score(&points));
         }
-        self.search(g, depth, alpha, beta)
+        self.search(g, depth, alpha, beta, read)
+    }
+
+    /// The family's bounds on a position, as the root side's values.
+    #[inline]
+    fn bounds_of<G: State<Move = M>>(&self, g: &G) -> Option<(Value, Value)> {
+        let (low, high) = g.solver_bounds()?;
+        Some(if self.root_side == 0 {
+            (low as Value, high as Value)
+        } else {
+            (-(high as Value), -(low as Value))
+        })
+    }
+
+    /// The table key of a position and its banked points, as the root side's.
+    #[inline]
+    fn key_of<G: State<Move = M>>(&self, g: &G) -> (u64, Value) {
+        let k = g.solver_key();
+        (k.key, self.oriented(k.banked))
+    }
+
+    /// Enhanced transposition cutoffs, where each move ends a trick (two sides, exact,
+    /// at a position not kept whose children are): before any move is searched, the
+    /// bounds and the table are read for every position a move reaches, and one that
+    /// already proves a cutoff here ends the search, and so do moves none of which can
+    /// reach the window (`Some` of the value; else what was read is kept for each move's
+    /// own search). A cutoff found first by a later move spares searching the earlier
+    /// ones.
+    fn transposition_cutoff<G: State<Move = M>>(
+        &self,
+        g: &G,
+        buf: &mut Buffers<M>,
+        maximising: bool,
+        alpha: Value,
+        beta: Value,
+    ) -> Option<Value> {
+        buf.read.clear();
+        // The best any move can still give: when none reaches the window, neither does
+        // this position.
+        let mut most = if maximising { -INF } else { INF };
+        for &(_, i) in &buf.order {
+            let mut child = g.clone();
+            child.apply(buf.moves[i as usize]);
+            if !child.deals().is_empty() || !child.solver_keeps() {
+                buf.read.clear();
+                return None;
+            }
+            let bounds = self.bounds_of(&child);
+            let (mut low, mut high) = bounds.unwrap_or((-INF, INF));
+            // The child's own search ends on its bounds alone: no key.
+            let decided = low == high || high <= alpha || low >= beta;
+            let key = (!decided).then(|| self.key_of(&child));
+            if let Some((key, offset)) = key {
+                if let Some(e) = self.tt.get().probe(key) {
+                    low = low.max(read_lower(e.lower, offset));
+                    high = high.min(read_upper(e.upper, offset));
+                }
+            }
+            if maximising && low >= beta {
+                return Some(low);
+            }
+            if !maximising && high <= alpha {
+                return Some(high);
+            }
+            most = if maximising {
+                most.max(high)
+            } else {
+                most.min(low)
+            };
+            buf.read.push(Some(Read { bounds, key }));
+        }
+        let none_reaches = if maximising {
+            most <= alpha
+        } else {
+            most >= beta
+        };
+        none_reaches.then_some(most)
     }
 
     /// Fail-soft alpha-beta: the exact value when it lies strictly inside
@@ -496,6 +603,7 @@ impl<'a, M: Copy> Searcher<'a, M> {
         depth: usize,
         mut alpha: Value,
         mut beta: Value,
+        read: Option<Read>,
     ) -> Result<Value, Stopped> {
         let Some(seat) = g.turn() else {
             return Ok(0); // never: a finished match has a record
@@ -508,13 +616,11 @@ impl<'a, M: Copy> Searcher<'a, M> {
         let (key, offset) = match self.horizon {
             None if self.sums && !keep => (0, 0),
             None if self.sums => {
-                let k = g.solver_key();
-                if let Some((low, high)) = k.bounds {
-                    let (low, high) = if self.root_side == 0 {
-                        (low as Value, high as Value)
-                    } else {
-                        (-(high as Value), -(low as Value))
-                    };
+                let bounds = match read {
+                    Some(r) => r.bounds,
+                    None => self.bounds_of(g),
+                };
+                if let Some((low, high)) = bounds {
                     // Nothing played from here can bring the value into the window.
                     if high <= alpha || low == high {
                         return Ok(high);
@@ -523,7 +629,10 @@ impl<'a, M: Copy> Searcher<'a, M> {
                         return Ok(low);
                     }
                 }
-                (k.key, self.oriented(k.banked))
+                match read.and_then(|r| r.key) {
+                    Some(k) => k,
+                    None => self.key_of(g),
+                }
             }
             None => (g.deal_key(), 0),
             Some(h) => (crate::state::mix_key(g.deal_key(), (h - depth) as u64), 0),
@@ -574,14 +683,27 @@ impl<'a, M: Copy> Searcher<'a, M> {
         }
         buf.order.sort_by_key(|o| std::cmp::Reverse(o.0));
 
+        buf.read.clear();
+        if self.sums
+            && self.horizon.is_none()
+            && !keep
+            && buf.order.len() > 1
+            && g.cards_to_play() > ETC_FROM
+        {
+            if let Some(v) = self.transposition_cutoff(g, &mut buf, maximising, alpha, beta) {
+                self.buffers[depth] = buf;
+                return Ok(v);
+            }
+        }
         let (a0, b0) = (alpha, beta);
         let mut best = if maximising { -INF } else { INF };
         let mut best_move = NO_MOVE;
         let mut result = Ok(());
-        for &(_, i) in &buf.order {
+        for (k, &(_, i)) in buf.order.iter().enumerate() {
             let mut child = g.clone();
             child.apply(buf.moves[i as usize]);
-            let v = match self.value_of(&child, depth + 1, alpha, beta) {
+            let read = buf.read.get(k).copied().flatten();
+            let v = match self.value_read(&child, depth + 1, alpha, beta, read) {
                 Ok(v) => v,
                 Err(e) => {
                     result = Err(e);

@@ -1,9 +1,9 @@
 //! The solver's transposition table (docs/engine.md "Search: the open-hand solver"):
 //! per position the bounds proved on its value and the best move, in buckets of two
-//! slots. One table may be shared by the threads of one solve: each slot is four
-//! machine words written and read without locks, the key stored XOR the other three,
-//! so that a slot read while another thread writes it fails its check and reads as
-//! empty (a lost entry costs a search again, never a wrong value).
+//! slots. One table may be shared by the threads of one solve: each slot is two
+//! machine words written and read without locks, the key stored XOR the other, so that
+//! a slot read while another thread writes it fails its check and reads as empty (a
+//! lost entry costs a search again, never a wrong value).
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 
@@ -15,56 +15,102 @@ pub(super) const MAX: usize = 1 << 22;
 /// No move remembered.
 pub(super) const NO_MOVE: u16 = u16::MAX;
 
-/// What the table knows of a position: its value lies in `lower..=upper` (64 bits each
-/// to keep entries small: `i64::MIN` and `i64::MAX` stand for no bound, and a bound out
-/// of range is stored weaker).
+/// What the table knows of a position: its value lies in `lower..=upper` (`i64::MIN`
+/// and `i64::MAX` stand for no bound; the table keeps 16 bits of each, and a bound out
+/// of that range is kept weaker).
 #[derive(Clone, Copy)]
 pub(super) struct Entry {
     pub(super) key: u64,
     pub(super) lower: i64,
     pub(super) upper: i64,
-    /// The index of the best move found, in `State::search_moves_into` order.
+    /// The index of the best move found, in `State::search_moves_into` order (kept
+    /// below 255, else none).
     pub(super) best: u16,
-    /// The nodes its search visited (what it would cost again).
+    /// The nodes its search visited (what it would cost again; kept up to `MAX_WORK`).
     pub(super) work: u32,
 }
 
+/// The most work a slot holds (23 bits).
+const MAX_WORK: u32 = (1 << 23) - 1;
+/// No bound, in a slot: below every lower bound, above every upper one.
+const NO_LOWER: i16 = i16::MIN;
+const NO_UPPER: i16 = i16::MAX;
+/// No move, in a slot.
+const NO_BEST: u64 = 0xff;
+
 impl Entry {
-    /// The third word: the best move, the work, and a bit that marks a used slot.
-    fn meta(&self) -> u64 {
-        1 << 63 | (self.work as u64) << 16 | self.best as u64
+    /// The data word: the lower and upper bounds (16 bits each, out of range weaker:
+    /// a lower bound lower, an upper one higher), the best move (8 bits), a bit that
+    /// marks a used slot, the work (23 bits).
+    fn data(&self) -> u64 {
+        let lower = if self.lower < -(i16::MAX as i64) {
+            NO_LOWER
+        } else {
+            self.lower.min(i16::MAX as i64) as i16
+        };
+        let upper = if self.upper >= i16::MAX as i64 {
+            NO_UPPER
+        } else {
+            self.upper.max(i16::MIN as i64) as i16
+        };
+        let best = (self.best as u64).min(NO_BEST);
+        (lower as u16 as u64)
+            | (upper as u16 as u64) << 16
+            | best << 32
+            | 1 << 40
+            | (self.work.min(MAX_WORK) as u64) << 41
+    }
+
+    fn of(key: u64, data: u64) -> Entry {
+        let lower = data as u16 as i16;
+        let upper = (data >> 16) as u16 as i16;
+        let best = (data >> 32) & 0xff;
+        Entry {
+            key,
+            lower: if lower == NO_LOWER {
+                i64::MIN
+            } else {
+                lower as i64
+            },
+            upper: if upper == NO_UPPER {
+                i64::MAX
+            } else {
+                upper as i64
+            },
+            best: if best == NO_BEST {
+                NO_MOVE
+            } else {
+                best as u16
+            },
+            work: (data >> 41) as u32,
+        }
     }
 }
 
-/// Four words: the key XOR the other three, the lower bound, the upper bound, the meta
-/// word (zero: an empty slot).
-struct Slot([AtomicU64; 4]);
+/// Two words: the key XOR the data word, the data word (zero: an empty slot).
+struct Slot([AtomicU64; 2]);
+
+/// Two slots on one half of a cache line: a probe reads one line, never two.
+#[repr(align(32))]
+struct Bucket([Slot; 2]);
 
 impl Slot {
     fn empty() -> Slot {
-        Slot([0, 0, 0, 0].map(AtomicU64::new))
+        Slot([0, 0].map(AtomicU64::new))
     }
 
     fn read(&self) -> Option<Entry> {
-        let w = [0, 1, 2, 3].map(|i| self.0[i].load(Relaxed));
-        if w[3] == 0 {
+        let (check, data) = (self.0[0].load(Relaxed), self.0[1].load(Relaxed));
+        if data == 0 {
             return None;
         }
-        Some(Entry {
-            key: w[0] ^ w[1] ^ w[2] ^ w[3],
-            lower: w[1] as i64,
-            upper: w[2] as i64,
-            best: w[3] as u16,
-            work: (w[3] >> 16) as u32,
-        })
+        Some(Entry::of(check ^ data, data))
     }
 
     fn write(&self, e: &Entry) {
-        let (lower, upper, meta) = (e.lower as u64, e.upper as u64, e.meta());
-        self.0[0].store(e.key ^ lower ^ upper ^ meta, Relaxed);
-        self.0[1].store(lower, Relaxed);
-        self.0[2].store(upper, Relaxed);
-        self.0[3].store(meta, Relaxed);
+        let data = e.data();
+        self.0[0].store(e.key ^ data, Relaxed);
+        self.0[1].store(data, Relaxed);
     }
 
     fn clear(&self) {
@@ -75,7 +121,7 @@ impl Slot {
 }
 
 pub(super) struct Table {
-    slots: Vec<Slot>,
+    buckets: Vec<Bucket>,
     /// Slots in use (counted while one thread owns the table, for its growth).
     filled: AtomicUsize,
 }
@@ -83,22 +129,29 @@ pub(super) struct Table {
 impl Table {
     pub(super) fn new(slots: usize) -> Table {
         Table {
-            slots: (0..slots).map(|_| Slot::empty()).collect(),
+            buckets: (0..slots / 2)
+                .map(|_| Bucket([Slot::empty(), Slot::empty()]))
+                .collect(),
             filled: AtomicUsize::new(0),
         }
     }
 
-    /// The first slot of a key's bucket of two.
+    fn slots(&self) -> usize {
+        2 * self.buckets.len()
+    }
+
+    /// A key's bucket of two slots.
     #[inline]
-    fn bucket(&self, key: u64) -> usize {
-        key as usize & (self.slots.len() - 1) & !1
+    fn bucket(&self, key: u64) -> &[Slot; 2] {
+        &self.buckets[(key >> 1) as usize & (self.buckets.len() - 1)].0
     }
 
     /// What the table holds for `key`, if anything.
     #[inline]
     pub(super) fn probe(&self, key: u64) -> Option<Entry> {
-        let b = self.bucket(key);
-        (b..b + 2).find_map(|i| self.slots[i].read().filter(|e| e.key == key))
+        self.bucket(key)
+            .iter()
+            .find_map(|s| s.read().filter(|e| e.key == key))
     }
 
     /// Two slots a bucket: the first keeps the entry that cost the most nodes, the
@@ -106,27 +159,27 @@ impl Table {
     /// the root.
     pub(super) fn place(&self, entry: Entry) {
         let b = self.bucket(entry.key);
-        let (first, second) = (self.slots[b].read(), self.slots[b + 1].read());
+        let (first, second) = (b[0].read(), b[1].read());
         let mut grew = 0;
         let i = match (first, second) {
-            (Some(f), _) if f.key == entry.key => b,
-            (_, Some(s)) if s.key == entry.key => b + 1,
+            (Some(f), _) if f.key == entry.key => 0,
+            (_, Some(s)) if s.key == entry.key => 1,
             (None, _) => {
                 grew = 1;
-                b
+                0
             }
             (Some(f), _) if entry.work >= f.work => {
                 // The first slot's entry moves to the second.
-                self.slots[b + 1].write(&f);
+                b[1].write(&f);
                 grew = second.is_none() as usize;
-                b
+                0
             }
             _ => {
                 grew = second.is_none() as usize;
-                b + 1
+                1
             }
         };
-        self.slots[i].write(&entry);
+        b[i].write(&entry);
         if grew > 0 {
             self.filled.fetch_add(grew, Relaxed);
         }
@@ -134,13 +187,18 @@ impl Table {
 
     /// Whether a table owned by one thread should double: three quarters full, below `MAX`.
     pub(super) fn wants_to_grow(&self) -> bool {
-        self.filled.load(Relaxed) * 4 > self.slots.len() * 3 && self.slots.len() < MAX
+        self.filled.load(Relaxed) * 4 > self.slots() * 3 && self.slots() < MAX
     }
 
     /// Twice the slots, every entry placed again.
     pub(super) fn grown(&self) -> Table {
-        let bigger = Table::new(self.slots.len() * 2);
-        for e in self.slots.iter().filter_map(Slot::read) {
+        let bigger = Table::new(self.slots() * 2);
+        for e in self
+            .buckets
+            .iter()
+            .flat_map(|b| &b.0)
+            .filter_map(Slot::read)
+        {
             bigger.place(e);
         }
         bigger
@@ -148,7 +206,7 @@ impl Table {
 
     /// Every slot empty.
     pub(super) fn clear(&self) {
-        for s in &self.slots {
+        for s in self.buckets.iter().flat_map(|b| &b.0) {
             s.clear();
         }
         self.filled.store(0, Relaxed);
@@ -172,7 +230,7 @@ mod tests {
     #[test]
     fn a_bucket_keeps_the_costliest_entry_and_the_newest() {
         let t = Table::new(8);
-        // Keys 0, 8 and 16 share the bucket of slots 0 and 1.
+        // Keys 0, 8 and 16 share the first bucket.
         t.place(entry(0, 10));
         t.place(entry(8, 5));
         assert_eq!(
@@ -192,13 +250,38 @@ mod tests {
     }
 
     #[test]
+    fn bounds_out_of_range_are_kept_weaker() {
+        let t = Table::new(4);
+        let place = |lower, upper| {
+            t.place(Entry {
+                key: 1,
+                lower,
+                upper,
+                best: 300,
+                work: u32::MAX,
+            });
+            t.probe(1).map(|e| (e.lower, e.upper, e.best, e.work))
+        };
+        let (most, least) = (i16::MAX as i64, i16::MIN as i64);
+        assert_eq!(
+            place(40_000, -40_000),
+            Some((most, least, NO_MOVE, MAX_WORK))
+        );
+        assert_eq!(
+            place(-40_000, 40_000).map(|e| (e.0, e.1)),
+            Some((i64::MIN, i64::MAX))
+        );
+        assert_eq!(place(-35, 120).map(|e| (e.0, e.1)), Some((-35, 120)));
+    }
+
+    #[test]
     fn a_torn_slot_reads_as_empty() {
         let t = Table::new(4);
         t.place(entry(5, 1));
         assert!(t.probe(5).is_some());
         // One word of another entry over it, as a thread writing that entry leaves it
         // for a moment: the check fails, and nothing is read.
-        t.slots[0].0[1].store(77, Relaxed);
+        t.buckets[0].0[0].0[1].store(77, Relaxed);
         assert!(t.probe(5).is_none());
     }
 }
