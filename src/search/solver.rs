@@ -47,6 +47,24 @@ const GUESS_DEPTH: usize = 12;
 /// to be played (below, a search wrongly ordered costs less than the look).
 const ETC_FROM: u32 = 16;
 
+/// `ETC_FROM` as the search reads it; a test sets its own on its thread, to check the
+/// cutoffs against the search without them.
+#[cfg(not(test))]
+#[inline]
+fn etc_from() -> u32 {
+    ETC_FROM
+}
+
+#[cfg(test)]
+thread_local! {
+    static TEST_ETC_FROM: std::cell::Cell<u32> = const { std::cell::Cell::new(ETC_FROM) };
+}
+
+#[cfg(test)]
+fn etc_from() -> u32 {
+    TEST_ETC_FROM.with(|c| c.get())
+}
+
 /// Slots of the history heuristic.
 const HISTORY: usize = 1024;
 
@@ -688,7 +706,7 @@ impl<'a, M: Copy> Searcher<'a, M> {
             && self.horizon.is_none()
             && !keep
             && buf.order.len() > 1
-            && g.cards_to_play() > ETC_FROM
+            && g.cards_to_play() > etc_from()
         {
             if let Some(v) = self.transposition_cutoff(g, &mut buf, maximising, alpha, beta) {
                 self.buffers[depth] = buf;
@@ -944,6 +962,36 @@ mod tests {
             }
         }
         assert_eq!(checked, 12);
+    }
+
+    /// Solve on this thread with the enhanced transposition cutoffs looked for above
+    /// `from` cards to play (u32::MAX: never).
+    fn with_etc_from<T>(from: u32, f: impl FnOnce() -> T) -> T {
+        TEST_ETC_FROM.with(|c| c.set(from));
+        let t = f();
+        TEST_ETC_FROM.with(|c| c.set(ETC_FROM));
+        t
+    }
+
+    #[test]
+    fn transposition_cutoffs_change_no_value() {
+        // Near the end, everywhere: against plain minimax.
+        with_etc_from(0, quinte_values_equal_plain_minimax);
+        // From 6 tricks: the same values and moves as the search without them, in fewer
+        // nodes (so the cutoffs were taken).
+        let mut fewer = 0;
+        for seed in 0..8u64 {
+            let g = quinte_with(seed, 6);
+            for moves in [Moves::All, Moves::Best] {
+                let off = with_etc_from(u32::MAX, || solved(&g, moves, 1));
+                for from in [0, ETC_FROM] {
+                    let on = with_etc_from(from, || solved(&g, moves, 1));
+                    assert_eq!((on.value, &on.moves), (off.value, &off.moves), "seed {seed}");
+                    fewer += usize::from(on.nodes < off.nodes);
+                }
+            }
+        }
+        assert!(fewer > 16, "the cutoffs saved nodes in only {fewer} of 32 solves");
     }
 
     #[test]
