@@ -986,12 +986,19 @@ mod tests {
                 let off = with_etc_from(u32::MAX, || solved(&g, moves, 1));
                 for from in [0, ETC_FROM] {
                     let on = with_etc_from(from, || solved(&g, moves, 1));
-                    assert_eq!((on.value, &on.moves), (off.value, &off.moves), "seed {seed}");
+                    assert_eq!(
+                        (on.value, &on.moves),
+                        (off.value, &off.moves),
+                        "seed {seed}"
+                    );
                     fewer += usize::from(on.nodes < off.nodes);
                 }
             }
         }
-        assert!(fewer > 16, "the cutoffs saved nodes in only {fewer} of 32 solves");
+        assert!(
+            fewer > 16,
+            "the cutoffs saved nodes in only {fewer} of 32 solves"
+        );
     }
 
     #[test]
