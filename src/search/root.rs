@@ -5,6 +5,7 @@ use super::solver::{Limits, Moves, Searcher, Stopped, Tables, Value, INF, INTERR
 use super::table::{self, Table};
 use crate::state::State;
 use crate::Error;
+use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Mutex, MutexGuard};
 
@@ -15,7 +16,9 @@ use std::sync::{Mutex, MutexGuard};
 /// `Moves::Best`: the first move is made exact; each other one, once that is known, is
 /// only asked, by one null-window search, whether it can come first (beat the best so
 /// far when it comes after that move in legal order, equal it when before), and only one
-/// that can is made exact. On one thread this is the plain sequence, move after move.
+/// that can is made exact. On one thread this is the plain sequence, move after move; a
+/// thread that takes a move before any value is known makes it exact meanwhile (`Ahead`),
+/// and asks it only the cheaper question once a value is known.
 pub(super) struct RootWork<'l, M> {
     moves: Moves,
     depth: Option<usize>,
@@ -28,6 +31,8 @@ pub(super) struct RootWork<'l, M> {
     /// Per searched move, its value once exact (`Moves::Best`: only of the moves that
     /// could come first; the best of them is the best so far, `best_of`).
     values: Mutex<Vec<Option<Value>>>,
+    /// Set once some move's value is in `values`.
+    valued: AtomicBool,
     /// Set by the first thread that stops early: the others stop too.
     halt: AtomicBool,
     /// Why the search stopped early (the first thread's reason).
@@ -59,6 +64,7 @@ impl<'l, M: Copy + Eq> RootWork<'l, M> {
             depth,
             limits,
             values: Mutex::new(vec![None; searched.len()]),
+            valued: AtomicBool::new(false),
             searched,
             class,
             next: AtomicUsize::new(0),
@@ -84,8 +90,9 @@ impl<'l, M: Copy + Eq> RootWork<'l, M> {
         let shared = (threads > 1).then(|| Table::new(table::MAX));
         let budget = (threads > 1 && self.limits.max_nodes.is_some()).then_some(&self.budget);
         // A thread stops once another has stopped (`fail` sets `halt`); the calling one
-        // also when `stop` says so.
-        let mut stop_first = || halt.load(Relaxed) || stop();
+        // also when `stop` says so; a search ahead once a value is known.
+        let ahead = Ahead::default();
+        let mut stop_first = || halt.load(Relaxed) || stop() || self.ahead_done(&ahead);
         let tt = match &shared {
             Some(t) => Tables::Shared(t),
             None => Tables::Own(Table::new(table::START)),
@@ -101,13 +108,14 @@ impl<'l, M: Copy + Eq> RootWork<'l, M> {
             if let Some(t) = &shared {
                 for _ in 1..threads {
                     helpers.push(scope.spawn(move || {
-                        let mut stopped = || halt.load(Relaxed);
+                        let ahead = Ahead::default();
+                        let mut stopped = || halt.load(Relaxed) || self.ahead_done(&ahead);
                         let tt = Tables::Shared(t);
                         match Searcher::new(root, self.depth, self.limits, tt, budget, &mut stopped)
                         {
                             Ok(mut s) => {
                                 s.nodes -= 1; // its root: counted by the first thread
-                                self.work(&mut s, root, mtdf, guess);
+                                self.work(&mut s, root, mtdf, guess, &ahead);
                                 s.nodes
                             }
                             Err(e) => {
@@ -119,7 +127,7 @@ impl<'l, M: Copy + Eq> RootWork<'l, M> {
                     }));
                 }
             }
-            self.work(&mut first, root, mtdf, guess);
+            self.work(&mut first, root, mtdf, guess, &ahead);
             nodes += first.nodes;
             // The calling thread keeps asking `stop` while the others search.
             while self.running.load(Relaxed) > 0 {
@@ -151,6 +159,22 @@ impl<'l, M: Copy + Eq> RootWork<'l, M> {
         }
     }
 
+    /// Whether a search ahead (`Ahead`) should stop: a value is known now.
+    fn ahead_done(&self, ahead: &Ahead) -> bool {
+        let done = ahead.on.get() && self.valued.load(Relaxed);
+        if done {
+            ahead.stopped.set(true);
+        }
+        done
+    }
+
+    /// Note the exact value of searched move `i`.
+    fn record(&self, i: usize, v: Value) -> Result<(), Stopped> {
+        locked(&self.values)?[i] = Some(v);
+        self.valued.store(true, Relaxed);
+        Ok(())
+    }
+
     /// One thread's share: moves taken in turn until none is left or the search stops.
     fn work<G: State<Move = M>>(
         &self,
@@ -158,13 +182,14 @@ impl<'l, M: Copy + Eq> RootWork<'l, M> {
         root: &G,
         mtdf: bool,
         guess: Value,
+        ahead: &Ahead,
     ) {
         loop {
             let i = self.next.fetch_add(1, Relaxed);
             if i >= self.searched.len() || self.halt.load(Relaxed) {
                 break;
             }
-            if let Err(e) = self.search_move(s, root, i, mtdf, guess) {
+            if let Err(e) = self.search_move(s, root, i, mtdf, guess, ahead) {
                 self.fail(e);
                 break;
             }
@@ -180,6 +205,7 @@ impl<'l, M: Copy + Eq> RootWork<'l, M> {
         i: usize,
         mtdf: bool,
         first_guess: Value,
+        ahead: &Ahead,
     ) -> Result<(), Stopped> {
         let mut child = root.clone();
         child.apply(self.searched[i]);
@@ -196,18 +222,24 @@ impl<'l, M: Copy + Eq> RootWork<'l, M> {
                 // best; one far below it is proved below the guess cheaply).
                 let known = best_of(&locked(&self.values)?).map(|(_, v)| v);
                 let v = exact(s, known.unwrap_or(first_guess))?;
-                locked(&self.values)?[i] = Some(v);
+                self.record(i, v)?;
             }
             Moves::Best => {
-                // The other moves wait for the first one's value (proving a move no
-                // better than a known value costs far less than valuing it).
                 let mut so_far = best_of(&locked(&self.values)?);
-                while so_far.is_none() && i > 0 {
-                    if (s.stop)() {
-                        return Err(Error::Value(INTERRUPTED.to_string()));
+                if so_far.is_none() && i > 0 {
+                    // Another thread is valuing the first move: rather than wait, value
+                    // this one, until a value is known (proving a move no better than
+                    // it costs far less; what this search proved stays in the table).
+                    ahead.on.set(true);
+                    let v = exact(s, first_guess);
+                    ahead.on.set(false);
+                    match v {
+                        Ok(v) => return self.record(i, v),
+                        Err(_) if ahead.stopped.replace(false) => {
+                            so_far = best_of(&locked(&self.values)?);
+                        }
+                        Err(e) => return Err(e),
                     }
-                    std::thread::sleep(std::time::Duration::from_millis(1));
-                    so_far = best_of(&locked(&self.values)?);
                 }
                 let v = match so_far {
                     None => exact(s, first_guess)?,
@@ -223,7 +255,7 @@ impl<'l, M: Copy + Eq> RootWork<'l, M> {
                         exact(s, f)?
                     }
                 };
-                locked(&self.values)?[i] = Some(v);
+                self.record(i, v)?;
             }
         }
         Ok(())
@@ -247,6 +279,17 @@ impl<'l, M: Copy + Eq> RootWork<'l, M> {
                 .collect(),
         }
     }
+}
+
+/// A thread's search of a move made exact while no move's value is known yet: stopped
+/// by the thread's stop callback once one is, so that the move is only asked whether it
+/// can come first.
+#[derive(Default)]
+struct Ahead {
+    /// Searching ahead now.
+    on: Cell<bool>,
+    /// The search ahead was stopped for a value now known (not by a limit or the caller).
+    stopped: Cell<bool>,
 }
 
 /// Of the exact values, the best and the first of equal ones: its index and value.
