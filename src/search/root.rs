@@ -87,7 +87,7 @@ impl<'l, M: Copy + Eq> RootWork<'l, M> {
         M: Send + Sync,
     {
         let halt = &self.halt;
-        let shared = (threads > 1).then(|| Table::new(table::MAX));
+        let shared = (threads > 1).then(|| Table::new(table::shared_slots(root.cards_to_play())));
         let budget = (threads > 1 && self.limits.max_nodes.is_some()).then_some(&self.budget);
         // A thread stops once another has stopped (`fail` sets `halt`); the calling one
         // also when `stop` says so; a search ahead once a value is known.

@@ -14,7 +14,7 @@
 //! minimises that (with two sides: the plain zero-sum difference; with three: paranoid).
 
 use super::root::RootWork;
-use super::table::{Entry, Table, NO_MOVE};
+use super::table::{self, Entry, Table, NO_MOVE};
 use super::Choice;
 use crate::state::{Deal, State};
 use crate::Error;
@@ -181,7 +181,7 @@ pub fn solve_with<G: State>(
     }
     let root = game.search_copy();
     let work = RootWork::new(&root, ask.moves, None, limits);
-    // Threads pay in big searches only (the table they share is made at its largest).
+    // Threads pay in big searches only (they share a table made at once, which cannot grow).
     let threads = if root.cards_to_play() > MTDF_FROM {
         ask.threads.max(1)
     } else {
@@ -445,7 +445,7 @@ impl<'a, M: Copy> Searcher<'a, M> {
     /// MTD(f)'s first guess at the root's value: a shallow search (`GUESS_DEPTH` moves,
     /// then greedy playouts, as the pimc bot's) of the root's first search move (the
     /// first legal move, which is solved first: the lowest of its run). Its
-    /// entries are keyed apart from the exact search's, so the table is emptied after.
+    /// entries are keyed apart from the exact search's, so it has a table of its own.
     pub(super) fn first_guess<G: State<Move = M>>(&mut self, root: &G) -> Result<Value, Stopped> {
         let mut moves = Vec::new();
         root.search_moves_into(&mut moves);
@@ -455,11 +455,11 @@ impl<'a, M: Copy> Searcher<'a, M> {
         let (sums, horizon) = (self.sums, self.horizon);
         self.sums = false;
         self.horizon = Some(GUESS_DEPTH + 1);
+        let tt = std::mem::replace(&mut self.tt, Tables::Own(Table::new(table::START)));
         let mut child = root.clone();
         child.apply(mv);
         let v = self.value_of(&child, 1, -INF, INF);
-        (self.sums, self.horizon) = (sums, horizon);
-        self.tt.get().clear();
+        (self.sums, self.horizon, self.tt) = (sums, horizon, tt);
         v
     }
 
@@ -783,7 +783,7 @@ impl<'a, M: Copy> Searcher<'a, M> {
 
     fn store(&mut self, entry: Entry) {
         self.tt.get().place(entry);
-        // Only a table of one thread grows (threads share one made at its largest).
+        // Only a table of one thread grows (threads share one made at once, `shared_slots`).
         if let Tables::Own(t) = &mut self.tt {
             if t.wants_to_grow() {
                 *t = t.grown();

@@ -5,12 +5,20 @@
 //! a slot read while another thread writes it fails its check and reads as empty (a
 //! lost entry costs a search again, never a wrong value).
 
+use std::alloc::{alloc_zeroed, handle_alloc_error, Layout};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 
 /// A table starts with this many slots and doubles while it fills (one thread only).
 pub(super) const START: usize = 1 << 10;
-/// At most this many slots; a table shared by threads has them all from the start.
+/// At most this many slots.
 pub(super) const MAX: usize = 1 << 22;
+
+/// The slots of a table shared by the threads of a search with `cards` still to play,
+/// made at once (it cannot grow): searches grow about fourfold with every two cards, and
+/// a table larger than its search touches memory it never uses.
+pub(super) fn shared_slots(cards: u32) -> usize {
+    1 << (cards / 2).clamp(16, MAX.trailing_zeros())
+}
 
 /// No move remembered.
 pub(super) const NO_MOVE: u16 = u16::MAX;
@@ -95,10 +103,6 @@ struct Slot([AtomicU64; 2]);
 struct Bucket([Slot; 2]);
 
 impl Slot {
-    fn empty() -> Slot {
-        Slot([0, 0].map(AtomicU64::new))
-    }
-
     fn read(&self) -> Option<Entry> {
         let (check, data) = (self.0[0].load(Relaxed), self.0[1].load(Relaxed));
         if data == 0 {
@@ -112,38 +116,74 @@ impl Slot {
         self.0[0].store(e.key ^ data, Relaxed);
         self.0[1].store(data, Relaxed);
     }
-
-    fn clear(&self) {
-        for w in &self.0 {
-            w.store(0, Relaxed);
-        }
-    }
 }
 
 pub(super) struct Table {
-    buckets: Vec<Bucket>,
+    /// The buckets' words, allocated zeroed (every slot empty): the system hands out
+    /// zeroed memory a page at a time as it is first touched, so a big table costs
+    /// only what a search uses of it (a shared one is made at once, `shared_slots`).
+    words: Box<[AtomicU64]>,
+    /// The word the first bucket starts at (a multiple of its 32-byte alignment).
+    first: usize,
+    /// Buckets: a power of two.
+    len: usize,
     /// Slots in use (counted while one thread owns the table, for its growth).
     filled: AtomicUsize,
 }
 
+/// The words of one bucket.
+const BUCKET_WORDS: usize = std::mem::size_of::<Bucket>() / 8;
+
+/// `n` words, zero.
+fn zeroed_words(n: usize) -> Box<[AtomicU64]> {
+    let layout = Layout::array::<AtomicU64>(n.max(1)).unwrap_or_else(|_| Layout::new::<u64>());
+    // SAFETY: the layout has a size (at least one word); an all-zero AtomicU64 is a valid
+    // 0; the box frees it with the layout it was allocated with ([AtomicU64] of that
+    // length).
+    unsafe {
+        let p = alloc_zeroed(layout).cast::<AtomicU64>();
+        if p.is_null() {
+            handle_alloc_error(layout);
+        }
+        Box::from_raw(std::ptr::slice_from_raw_parts_mut(p, layout.size() / 8))
+    }
+}
+
 impl Table {
     pub(super) fn new(slots: usize) -> Table {
+        let len = (slots / 2).max(1);
+        // Room to start the first bucket on its alignment.
+        let align_words = std::mem::align_of::<Bucket>() / 8;
+        let words = zeroed_words(len * BUCKET_WORDS + align_words - 1);
+        let misaligned = words.as_ptr() as usize % std::mem::align_of::<Bucket>() / 8;
+        let first = (align_words - misaligned) % align_words;
         Table {
-            buckets: (0..slots / 2)
-                .map(|_| Bucket([Slot::empty(), Slot::empty()]))
-                .collect(),
+            words,
+            first,
+            len,
             filled: AtomicUsize::new(0),
         }
     }
 
+    /// The buckets.
+    #[inline]
+    fn buckets(&self) -> &[Bucket] {
+        let words = &self.words[self.first..self.first + self.len * BUCKET_WORDS];
+        // SAFETY: these words lie in the allocation (checked by the slice above), start
+        // on a Bucket's alignment (`first`), and a Bucket is exactly BUCKET_WORDS
+        // AtomicU64 words with no padding, any value of which is valid; the buckets
+        // borrow the table.
+        unsafe { std::slice::from_raw_parts(words.as_ptr().cast::<Bucket>(), self.len) }
+    }
+
     fn slots(&self) -> usize {
-        2 * self.buckets.len()
+        2 * self.len
     }
 
     /// A key's bucket of two slots.
     #[inline]
     fn bucket(&self, key: u64) -> &[Slot; 2] {
-        &self.buckets[(key >> 1) as usize & (self.buckets.len() - 1)].0
+        &self.buckets()[(key >> 1) as usize & (self.len - 1)].0
     }
 
     /// What the table holds for `key`, if anything.
@@ -194,7 +234,7 @@ impl Table {
     pub(super) fn grown(&self) -> Table {
         let bigger = Table::new(self.slots() * 2);
         for e in self
-            .buckets
+            .buckets()
             .iter()
             .flat_map(|b| &b.0)
             .filter_map(Slot::read)
@@ -202,14 +242,6 @@ impl Table {
             bigger.place(e);
         }
         bigger
-    }
-
-    /// Every slot empty.
-    pub(super) fn clear(&self) {
-        for s in self.buckets.iter().flat_map(|b| &b.0) {
-            s.clear();
-        }
-        self.filled.store(0, Relaxed);
     }
 }
 
@@ -245,8 +277,23 @@ mod tests {
         assert_eq!(t.filled.load(Relaxed), 2);
         let g = t.grown();
         assert!(g.probe(24).is_some() && g.probe(0).is_some());
-        t.clear();
-        assert!(t.probe(0).is_none() && t.filled.load(Relaxed) == 0);
+    }
+
+    #[test]
+    fn a_new_table_is_empty_and_its_buckets_lie_each_on_one_cache_line() {
+        for slots in [2, 8, START, MAX] {
+            let t = Table::new(slots);
+            assert_eq!(t.slots(), slots);
+            let at = t.buckets().as_ptr() as usize;
+            assert_eq!(at % std::mem::align_of::<Bucket>(), 0);
+            assert_eq!(std::mem::size_of::<Bucket>(), 32);
+            assert!((0..64).all(|k| t.probe(k).is_none()));
+            // The first bucket and the last: an entry placed is read back.
+            let last = 2 * (slots as u64 / 2 - 1);
+            t.place(entry(0, 1));
+            t.place(entry(last, 1));
+            assert!(t.probe(0).is_some() && t.probe(last).is_some());
+        }
     }
 
     #[test]
@@ -281,7 +328,7 @@ mod tests {
         assert!(t.probe(5).is_some());
         // One word of another entry over it, as a thread writing that entry leaves it
         // for a moment: the check fails, and nothing is read.
-        t.buckets[0].0[0].0[1].store(77, Relaxed);
+        t.buckets()[0].0[0].0[1].store(77, Relaxed);
         assert!(t.probe(5).is_none());
     }
 }
