@@ -1003,7 +1003,7 @@ fn the_bounds_hold_the_exact_value_on_random_positions() {
 }
 
 #[test]
-fn the_solver_tries_sure_leads_first_and_follows_with_the_lower_card() {
+fn the_solver_tries_sure_leads_then_followed_ones_first_and_follows_with_the_lower_card() {
     let keys = |g: &Game| {
         let mut moves = Vec::new();
         g.search_moves_into(&mut moves);
@@ -1027,6 +1027,20 @@ fn the_solver_tries_sure_leads_first_and_follows_with_the_lower_card() {
     let follow = keys(&g);
     assert_eq!((follow[0].0.as_str(), follow[1].0.as_str()), ("3s", "9s"));
     assert!(follow[0].1 > follow[1].1, "{follow:?}");
+    // Of leads that can be beaten, one both opponents must follow (spades) before one
+    // seat 3, void in clubs, can take with a diamond; the sure Ah before both.
+    let g = open_trick(
+        [
+            &["2s", "2c", "Ah"],
+            &["3s", "3c", "4d"],
+            &["5h", "6h", "7h"],
+            &["4s", "Jd", "Qd"],
+        ],
+        None,
+    );
+    let lead = keys(&g);
+    let key = |card: &str| lead.iter().find(|(c, _)| c == card).map(|k| k.1);
+    assert!(key("Ah") > key("2s") && key("2s") > key("2c"), "{lead:?}");
 }
 
 #[test]
