@@ -35,6 +35,22 @@ pub(super) fn sure_for_seat(own: u64, others: u64) -> i64 {
     sure
 }
 
+/// Whether an opponent holding `hand`, still to play to a trick of the cards `trick` (the
+/// joker left out) whose suit led is `led`, can beat them all: with a higher card of that
+/// suit, or, void in it, with any higher card.
+fn beaten_later(trick: u64, led: Option<u8>, hand: u64) -> bool {
+    let (Some(top), Some(led)) = (trick.checked_ilog2(), led) else {
+        return false;
+    };
+    let above = !((1u64 << top << 1) - 1) & SUITED;
+    let suit = SUIT_MASKS[led as usize].0;
+    if hand & suit != 0 {
+        hand & suit & above != 0
+    } else {
+        hand & above != 0
+    }
+}
+
 /// Whether `suit`'s five is still in play (a five is always played, so some side
 /// scores it).
 fn five_in_play(h: &Holdings, suit: usize) -> bool {
@@ -52,8 +68,9 @@ fn joker_in_play(h: &Holdings) -> u64 {
 
 impl Game {
     /// `State::search_order_keys`: when following, the greedy key (what the trick so far
-    /// gives the side), and of equal keys the lower card first (win cheaply, throw the
-    /// least); a lead sure to win its trick (no opponent can beat it: each holds only
+    /// gives the side; a card that would win it but that the next opponent can still
+    /// beat counts as not winning), and of equal keys the lower card first (win cheaply,
+    /// throw the least); a lead sure to win its trick (no opponent can beat it: each holds only
     /// lower cards of its suit, or, void in it, no higher card at all) before the other
     /// leads, of which those both opponents must follow come first; the history
     /// heuristic orders the rest (then the lower first).
@@ -61,12 +78,24 @@ impl Game {
         let leading = self.played_len.is_multiple_of(PLAYERS);
         let seat = self.turn.unwrap_or(0) as usize;
         let opponents = [self.hands[(seat + 1) % 4].0, self.hands[(seat + 3) % 4].0];
+        // Following second or third: the suit led so far, the trick's cards that can win
+        // it, and the hand of the opponent still to play after this seat.
+        let led = self.trick().find_map(|(_, c)| c.suit());
+        let trick = self.trick().fold(0, |all, (_, c)| all | c.bit()) & SUITED;
+        let next = (!leading && self.played_len % PLAYERS < 3).then_some(opponents[0]);
         crate::bots::greedy::quinte_greedy_keys(self, moves, |mv, greedy| {
             // A lead's greedy key counts only the quint of the card led, which the lead
             // mostly gives away: leads are ordered without it.
             let mut key = if leading { 0 } else { (greedy as i64) << 8 };
             if let Move::Card(c) = *mv {
                 if !leading {
+                    // A card that wins the trick for the side so far but that the next
+                    // opponent can still beat goes with the cards that do not win.
+                    if let (true, Some(o)) = (greedy > 0, next) {
+                        if beaten_later(trick | (c.bit() & SUITED), led.or(c.suit()), o) {
+                            key = 0;
+                        }
+                    }
                     key |= 63 - c.id() as i64;
                 }
                 if let (true, Some(suit)) = (leading, c.suit()) {

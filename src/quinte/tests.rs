@@ -1003,7 +1003,7 @@ fn the_bounds_hold_the_exact_value_on_random_positions() {
 }
 
 #[test]
-fn the_solver_tries_sure_leads_then_followed_ones_first_and_follows_with_the_lower_card() {
+fn the_solver_orders_sure_leads_followed_leads_and_sure_winners_first() {
     let keys = |g: &Game| {
         let mut moves = Vec::new();
         g.search_moves_into(&mut moves);
@@ -1041,6 +1041,16 @@ fn the_solver_tries_sure_leads_then_followed_ones_first_and_follows_with_the_low
     let lead = keys(&g);
     let key = |card: &str| lead.iter().find(|(c, _)| c == card).map(|k| k.1);
     assert!(key("Ah") > key("2s") && key("2s") > key("2c"), "{lead:?}");
+    // Seat 1 follows the 2s: its 3s wins the trick so far but seat 2's 10s beats it; its
+    // Ks no card of seat 2 beats, so it comes first.
+    let mut g = open_trick(
+        [&["2s", "Ah"], &["3s", "Ks"], &["4s", "10s"], &["5c", "6c"]],
+        None,
+    );
+    play_all(&mut g, &["2s"]);
+    let follow = keys(&g);
+    assert_eq!(follow[1].0, "Ks");
+    assert!(follow[1].1 > follow[0].1, "{follow:?}");
 }
 
 #[test]
