@@ -100,8 +100,8 @@ pub trait State: Clone + Send + Sync + Sized {
     fn greedy_key(&self, mv: &Self::Move) -> i32;
 
     /// The exact solver's move ordering of each of `moves`, appended to `out` (greater
-    /// first, equal keys by the history heuristic): by default `greedy_key`; a family may
-    /// break its ties, and read the position once for all the moves.
+    /// first, equal keys in the order of the moves): by default `greedy_key`; a family
+    /// may break its ties, and read the position once for all the moves.
     #[inline]
     fn search_order_keys(&self, moves: &[Self::Move], out: &mut Vec<i64>) {
         out.extend(moves.iter().map(|mv| self.greedy_key(mv) as i64));
@@ -174,13 +174,6 @@ pub trait State: Clone + Send + Sync + Sized {
     #[inline]
     fn value_unit(&self) -> u64 {
         1
-    }
-
-    /// The history heuristic's slot of a move (moves of one slot share what the solver
-    /// learns of how often they cut), or None: no history. By default None.
-    #[inline]
-    fn history_slot(&self, _mv: &Self::Move) -> Option<usize> {
-        None
     }
 
     /// A world for `seat` (docs/engine.md "Worlds"): a search copy in which every card

@@ -72,8 +72,8 @@ impl Game {
     /// beat counts as not winning), and of equal keys the lower card first (win cheaply,
     /// throw the least); a lead sure to win its trick (no opponent can beat it: each holds only
     /// lower cards of its suit, or, void in it, no higher card at all) before the other
-    /// leads, of which those both opponents must follow come first; the history
-    /// heuristic orders the rest (then the lower first).
+    /// leads, of which those both opponents must follow come first; then the lower card
+    /// (by id: the lower suit, then the lower rank).
     pub(super) fn search_order_keys(&self, moves: &[Move], out: &mut Vec<i64>) {
         let leading = self.played_len.is_multiple_of(PLAYERS);
         let seat = self.turn.unwrap_or(0) as usize;
@@ -112,6 +112,8 @@ impl Game {
                     // can take the trick with a card of a higher suit, being void.
                     let followed = opponents.iter().all(|&o| o & suit != 0);
                     key |= (sure as i64) << 7 | ((!sure && followed) as i64) << 6;
+                    // Then the lower card first: the lower suit, the lower rank.
+                    key |= 63 - c.id() as i64;
                 }
             }
             out.push(key);

@@ -144,14 +144,6 @@ impl State for Game {
     fn solver_keeps(&self) -> bool {
         self.played_len.is_multiple_of(4)
     }
-    /// The seat to act and the card.
-    #[inline]
-    fn history_slot(&self, mv: &Move) -> Option<usize> {
-        match (mv, self.turn) {
-            (Move::Card(c), Some(seat)) => Some(seat as usize * 64 + c.id() as usize),
-            _ => None,
-        }
-    }
     #[inline]
     fn search_moves_into(&self, out: &mut Vec<Move>) {
         Game::search_moves_into(self, out)

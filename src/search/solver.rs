@@ -5,7 +5,7 @@
 //! bounds keyed on `State::solver_key` with two sides (values less the points banked, so
 //! that different pasts share; the family's bounds cut where the window cannot be
 //! reached) or `State::deal_key` with three, moves tried best first (the table's move,
-//! then `State::greedy_key`, then the history heuristic).
+//! then `State::search_order_keys`, by default the greedy key).
 //!
 //! The value is read from the deal's own record: the position is copied with
 //! `State::search_copy` (no records), so the first record that appears while playing on
@@ -64,9 +64,6 @@ thread_local! {
 fn etc_from() -> u32 {
     TEST_ETC_FROM.with(|c| c.get())
 }
-
-/// Slots of the history heuristic.
-const HISTORY: usize = 1024;
 
 /// How far a search may go; None is no limit.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -341,9 +338,6 @@ pub(super) struct Searcher<'a, M> {
     buffers: Vec<Buffers<M>>,
     /// Room for the greedy playouts' moves.
     playout: Vec<M>,
-    /// Per `State::history_slot`: how often (weighted by the cards left) a move cut;
-    /// empty until a family gives a slot.
-    history: Vec<u32>,
 }
 
 impl<'a, M: Copy> Searcher<'a, M> {
@@ -381,7 +375,6 @@ impl<'a, M: Copy> Searcher<'a, M> {
             stop,
             buffers: Vec::new(),
             playout: Vec::new(),
-            history: Vec::new(),
         };
         s.visit()?;
         Ok(s)
@@ -685,18 +678,10 @@ impl<'a, M: Copy> Searcher<'a, M> {
         buf.order.clear();
         buf.keys.clear();
         g.search_order_keys(&buf.moves, &mut buf.keys);
-        for (i, (mv, &key)) in buf.moves.iter().zip(&buf.keys).enumerate() {
-            // The table's move first, then the family's order key (the greedy key),
-            // greatest first, and of equal keys the move that cut most often before
-            // (the history heuristic).
-            let k = if i as u16 == tt_best {
-                i64::MAX
-            } else {
-                let history = g
-                    .history_slot(mv)
-                    .map_or(0, |h| self.history.get(h % HISTORY).copied().unwrap_or(0));
-                (key << 32) | history as i64
-            };
+        for (i, &key) in buf.keys.iter().enumerate() {
+            // The table's move first, then the family's order key, greatest first (a
+            // stable sort: equal keys in the order of the moves).
+            let k = if i as u16 == tt_best { i64::MAX } else { key };
             buf.order.push((k, i as u16));
         }
         buf.order.sort_by_key(|o| std::cmp::Reverse(o.0));
@@ -742,14 +727,6 @@ impl<'a, M: Copy> Searcher<'a, M> {
                 beta = beta.min(v);
             }
             if alpha >= beta {
-                if let Some(h) = g.history_slot(&buf.moves[i as usize]) {
-                    if self.history.is_empty() {
-                        self.history = vec![0; HISTORY]; // a family that keeps history
-                    }
-                    let left = g.cards_to_play().min(1 << 12);
-                    let cell = &mut self.history[h % HISTORY];
-                    *cell = cell.saturating_add(left * left).min(u32::MAX >> 1);
-                }
                 break;
             }
         }
