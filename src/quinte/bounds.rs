@@ -70,10 +70,10 @@ impl Game {
     /// `State::search_order_keys`: when following, the greedy key (what the trick so far
     /// gives the side; a card that would win it but that the next opponent can still
     /// beat counts as not winning), and of equal keys the lower card first (win cheaply,
-    /// throw the least); a lead sure to win its trick (no opponent can beat it: each holds only
-    /// lower cards of its suit, or, void in it, no higher card at all) before the other
-    /// leads, of which those both opponents must follow come first; then the lower card
-    /// (by id: the lower suit, then the lower rank).
+    /// throw the least); a lead sure to win its trick (no opponent can beat it: each
+    /// holds only lower cards of its suit, or, void in it, no higher card at all) before
+    /// the other leads, of which those both opponents must follow come first; then the
+    /// lower card (by id: the lower suit, then the lower rank).
     pub(super) fn search_order_keys(&self, moves: &[Move], out: &mut Vec<i64>) {
         let leading = self.played_len.is_multiple_of(PLAYERS);
         let seat = self.turn.unwrap_or(0) as usize;
