@@ -35,9 +35,9 @@ pub(super) fn sure_for_seat(own: u64, others: u64) -> i64 {
     sure
 }
 
-/// Whether an opponent holding `hand`, still to play to a trick of the cards `trick` (the
-/// joker left out) whose suit led is `led`, can beat them all: with a higher card of that
-/// suit, or, void in it, with any higher card.
+/// Whether a seat holding `hand`, still to play to a trick of the cards `trick` (the joker
+/// left out) whose suit led is `led`, can beat them all: with a higher card of that suit,
+/// or, void in it, with any higher card.
 fn beaten_later(trick: u64, led: Option<u8>, hand: u64) -> bool {
     let (Some(top), Some(led)) = (trick.checked_ilog2(), led) else {
         return false;
@@ -99,15 +99,10 @@ impl Game {
                     key |= 63 - c.id() as i64;
                 }
                 if let (true, Some(suit)) = (leading, c.suit()) {
+                    let sure = opponents
+                        .iter()
+                        .all(|&o| !beaten_later(c.bit(), Some(suit), o));
                     let suit = SUIT_MASKS[suit as usize].0;
-                    let above = !((c.bit() << 1) - 1) & SUITED;
-                    let sure = opponents.iter().all(|&o| {
-                        if o & suit != 0 {
-                            o & suit & above == 0
-                        } else {
-                            o & above == 0
-                        }
-                    });
                     // Of the other leads, those both opponents must follow first: neither
                     // can take the trick with a card of a higher suit, being void.
                     let followed = opponents.iter().all(|&o| o & suit != 0);

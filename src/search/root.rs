@@ -31,8 +31,6 @@ pub(super) struct RootWork<'l, M> {
     /// Per searched move, its value once exact (`Moves::Best`: only of the moves that
     /// could come first; the best of them is the best so far, `best_of`).
     values: Mutex<Vec<Option<Value>>>,
-    /// Set once some move's value is in `values`.
-    valued: AtomicBool,
     /// Set by the first thread that stops early: the others stop too.
     halt: AtomicBool,
     /// Why the search stopped early (the first thread's reason).
@@ -64,7 +62,6 @@ impl<'l, M: Copy + Eq> RootWork<'l, M> {
             depth,
             limits,
             values: Mutex::new(vec![None; searched.len()]),
-            valued: AtomicBool::new(false),
             searched,
             class,
             next: AtomicUsize::new(0),
@@ -161,7 +158,8 @@ impl<'l, M: Copy + Eq> RootWork<'l, M> {
 
     /// Whether a search ahead (`Ahead`) should stop: a value is known now.
     fn ahead_done(&self, ahead: &Ahead) -> bool {
-        let done = ahead.on.get() && self.valued.load(Relaxed);
+        let valued = || locked(&self.values).is_ok_and(|v| v.iter().any(Option::is_some));
+        let done = ahead.on.get() && valued();
         if done {
             ahead.stopped.set(true);
         }
@@ -171,7 +169,6 @@ impl<'l, M: Copy + Eq> RootWork<'l, M> {
     /// Note the exact value of searched move `i`.
     fn record(&self, i: usize, v: Value) -> Result<(), Stopped> {
         locked(&self.values)?[i] = Some(v);
-        self.valued.store(true, Relaxed);
         Ok(())
     }
 

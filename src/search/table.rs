@@ -134,24 +134,24 @@ pub(super) struct Table {
 /// The words of one bucket.
 const BUCKET_WORDS: usize = std::mem::size_of::<Bucket>() / 8;
 
-/// `n` words, zero.
+/// `n` words (at least one, as a table has), zero.
 fn zeroed_words(n: usize) -> Box<[AtomicU64]> {
-    let layout = Layout::array::<AtomicU64>(n.max(1)).unwrap_or_else(|_| Layout::new::<u64>());
-    // SAFETY: the layout has a size (at least one word); an all-zero AtomicU64 is a valid
-    // 0; the box frees it with the layout it was allocated with ([AtomicU64] of that
-    // length).
+    // At most MAX slots (`Table::new`): the size never overflows.
+    let layout = Layout::array::<AtomicU64>(n).expect("a table of at most MAX slots");
+    // SAFETY: the layout has a size (n >= 1); an all-zero AtomicU64 is a valid 0; the box
+    // frees it with the layout it was allocated with ([AtomicU64] of length n).
     unsafe {
         let p = alloc_zeroed(layout).cast::<AtomicU64>();
         if p.is_null() {
             handle_alloc_error(layout);
         }
-        Box::from_raw(std::ptr::slice_from_raw_parts_mut(p, layout.size() / 8))
+        Box::from_raw(std::ptr::slice_from_raw_parts_mut(p, n))
     }
 }
 
 impl Table {
     pub(super) fn new(slots: usize) -> Table {
-        let len = (slots / 2).max(1);
+        let len = (slots.min(MAX) / 2).max(1);
         // Room to start the first bucket on its alignment.
         let align_words = std::mem::align_of::<Bucket>() / 8;
         let words = zeroed_words(len * BUCKET_WORDS + align_words - 1);
