@@ -28,6 +28,12 @@ pub(super) fn sure_for_seat(own: u64, others: u64) -> i64 {
         let above = (others >> (top + 1)).count_ones();
         if above > matched {
             matched += 1;
+            // A lower card has at least as many above it, and each card matches at most
+            // one: once the other side's unmatched cards are as many as the seat's cards
+            // left, each of those is matched too.
+            if above - matched >= rest.count_ones() {
+                break;
+            }
         } else {
             sure += 1;
         }
@@ -362,5 +368,35 @@ mod tests {
         let joker = 1u64 << JOKER_ID;
         assert_eq!(sure_for_seat(joker | 1, 0), 1);
         assert_eq!(sure_for_seat(1, joker), 1);
+    }
+
+    #[test]
+    fn sure_cards_stop_being_counted_only_when_every_card_left_is_matched() {
+        // The count card by card, from the highest down, with no early end.
+        let plain = |own: u64, others: u64| {
+            let (mut matched, mut sure) = (0, 0);
+            let (own, others) = (own & SUITED, others & SUITED);
+            for top in (0..DECK_SIZE as u32).rev().filter(|&t| (own >> t) & 1 != 0) {
+                if (others >> (top + 1)).count_ones() > matched {
+                    matched += 1;
+                } else {
+                    sure += 1;
+                }
+            }
+            sure
+        };
+        let mut rng = crate::rng::SplitMix64::new(9);
+        for _ in 0..20_000 {
+            let deck = (1u64 << DECK_SIZE) - 1;
+            let (a, b) = (rng.next_u64() & deck, rng.next_u64() & deck);
+            // Sparse hands, as in play, and dense ones.
+            let (own, others) = (a & rng.next_u64() & rng.next_u64(), b & !a & rng.next_u64());
+            assert_eq!(
+                sure_for_seat(own, others),
+                plain(own, others),
+                "{own:#x} {others:#x}"
+            );
+            assert_eq!(sure_for_seat(a, b & !a), plain(a, b & !a));
+        }
     }
 }
