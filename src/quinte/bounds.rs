@@ -89,9 +89,9 @@ impl Game {
         let led = self.trick().find_map(|(_, c)| c.suit());
         let trick = self.trick().fold(0, |all, (_, c)| all | c.bit()) & SUITED;
         let next = (!leading && self.played_len % PLAYERS < 3).then_some(opponents[0]);
-        crate::bots::greedy::quinte_greedy_keys(self, moves, |mv, greedy| {
-            // A lead's greedy key counts only the quint of the card led, which the lead
-            // mostly gives away: leads are ordered without it.
+        // A lead's greedy key counts only the quint of the card led, which the lead mostly
+        // gives away: leads are ordered without it (and it is not worked out).
+        let mut each = |mv: &Move, greedy: i32| {
             let mut key = if leading { 0 } else { (greedy as i64) << 8 };
             if let Move::Card(c) = *mv {
                 if !leading {
@@ -118,7 +118,12 @@ impl Game {
                 }
             }
             out.push(key);
-        });
+        };
+        if leading {
+            moves.iter().for_each(|mv| each(mv, 0));
+        } else {
+            crate::bots::greedy::quinte_greedy_keys(self, moves, each);
+        }
     }
 
     /// The cards in play of each seat: its hand and its card in the trick.
