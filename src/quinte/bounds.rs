@@ -89,36 +89,33 @@ impl Game {
         let led = self.trick().find_map(|(_, c)| c.suit());
         let trick = self.trick().fold(0, |all, (_, c)| all | c.bit()) & SUITED;
         let next = (!leading && self.played_len % PLAYERS < 3).then_some(opponents[0]);
+        let mut each = |mv: &Move, greedy: i32| {
+            let Move::Card(c) = *mv else {
+                return out.push(0); // a bid: no card to order
+            };
+            let mut key = (greedy as i64) << 8;
+            if let (true, Some(suit)) = (leading, c.suit()) {
+                let sure = opponents
+                    .iter()
+                    .all(|&o| !beaten_later(c.bit(), Some(suit), o));
+                let suit = SUIT_MASKS[suit as usize].0;
+                // Of the other leads, those both opponents must follow first: neither can
+                // take the trick with a card of a higher suit, being void.
+                let followed = opponents.iter().all(|&o| o & suit != 0);
+                key |= (sure as i64) << 7 | ((!sure && followed) as i64) << 6;
+            } else if greedy > 0
+                && next
+                    .is_some_and(|o| beaten_later(trick | (c.bit() & SUITED), led.or(c.suit()), o))
+            {
+                // A card that wins the trick for the side so far but that the next
+                // opponent can still beat goes with the cards that do not win.
+                key = 0;
+            }
+            // Then the lower card first: the lower suit, the lower rank.
+            out.push(key | (63 - c.id() as i64));
+        };
         // A lead's greedy key counts only the quint of the card led, which the lead mostly
         // gives away: leads are ordered without it (and it is not worked out).
-        let mut each = |mv: &Move, greedy: i32| {
-            let mut key = if leading { 0 } else { (greedy as i64) << 8 };
-            if let Move::Card(c) = *mv {
-                if !leading {
-                    // A card that wins the trick for the side so far but that the next
-                    // opponent can still beat goes with the cards that do not win.
-                    if let (true, Some(o)) = (greedy > 0, next) {
-                        if beaten_later(trick | (c.bit() & SUITED), led.or(c.suit()), o) {
-                            key = 0;
-                        }
-                    }
-                    key |= 63 - c.id() as i64;
-                }
-                if let (true, Some(suit)) = (leading, c.suit()) {
-                    let sure = opponents
-                        .iter()
-                        .all(|&o| !beaten_later(c.bit(), Some(suit), o));
-                    let suit = SUIT_MASKS[suit as usize].0;
-                    // Of the other leads, those both opponents must follow first: neither
-                    // can take the trick with a card of a higher suit, being void.
-                    let followed = opponents.iter().all(|&o| o & suit != 0);
-                    key |= (sure as i64) << 7 | ((!sure && followed) as i64) << 6;
-                    // Then the lower card first: the lower suit, the lower rank.
-                    key |= 63 - c.id() as i64;
-                }
-            }
-            out.push(key);
-        };
         if leading {
             moves.iter().for_each(|mv| each(mv, 0));
         } else {

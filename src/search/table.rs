@@ -197,7 +197,9 @@ fn advise_huge(_from: usize, _len: usize) -> bool {
 impl Table {
     pub(super) fn new(slots: usize) -> Table {
         let len = (slots.min(MAX) / 2).max(1);
-        // Room to start the first bucket on its alignment.
+        // Room to start the first bucket on its alignment. Asked for as words, not as
+        // buckets: the system hands out lazily zeroed memory only at its own alignment
+        // (16 bytes); at a bucket's 32 it would be zeroed by hand, every page touched.
         let align_words = std::mem::align_of::<Bucket>() / 8;
         let words = zeroed_words(len * BUCKET_WORDS + align_words - 1);
         let misaligned = words.as_ptr() as usize % std::mem::align_of::<Bucket>() / 8;
