@@ -137,3 +137,18 @@ macro_rules! card_set {
 }
 
 pub(crate) use card_set;
+
+#[cfg(test)]
+mod tests {
+    /// .cargo/config.toml builds for POPCNT on x86-64; without it (the file lost, or
+    /// replaced by a RUSTFLAGS variable) every count of cards is slower, silently.
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    #[allow(clippy::assertions_on_constants)] // the constant is the build's configuration
+    fn counts_of_cards_are_built_for_the_popcnt_instruction() {
+        assert!(
+            cfg!(target_feature = "popcnt"),
+            "built without POPCNT: is .cargo/config.toml read?"
+        );
+    }
+}

@@ -159,6 +159,17 @@ fn python_printable(c: char) -> bool {
 #[pymodule]
 #[pyo3(name = "_core")]
 fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // Built for POPCNT (.cargo/config.toml): say so, rather than die on an illegal
+    // instruction at the first count of cards.
+    #[cfg(all(target_arch = "x86_64", target_feature = "popcnt"))]
+    if !std::arch::is_x86_feature_detected!("popcnt") {
+        return Err(pyo3::exceptions::PyImportError::new_err(
+            "this build of quinza's core needs a processor with the POPCNT instruction \
+             (every x86-64 processor since 2008 has it) and this one has none: build it \
+             from source with the environment variable RUSTFLAGS set (empty is enough), \
+             which replaces the project's .cargo/config.toml",
+        ));
+    }
     crate::pyrepr::set_printable(python_printable);
     m.add_class::<cards::PyCard>()?;
     m.add_class::<cards::PyMove>()?;
