@@ -161,6 +161,18 @@ pub trait State: Clone + Send + Sync + Sized {
         None
     }
 
+    /// `solver_bounds`, then `solver_key` unless `settled` finds the bounds settle the
+    /// position (the solver then needs no key): one call, for a family whose two share
+    /// their work. By default the two methods.
+    #[inline]
+    fn solver_bounds_and_key(
+        &self,
+        settled: impl FnOnce(Option<(i64, i64)>) -> bool,
+    ) -> (Option<(i64, i64)>, Option<SolverKey>) {
+        let bounds = self.solver_bounds();
+        (bounds, (!settled(bounds)).then(|| self.solver_key()))
+    }
+
     /// Whether the exact solver's table (two sides) keeps this position: keying and
     /// probing cost more than they save where positions seldom recur (a quinte trick in
     /// progress). By default every position.

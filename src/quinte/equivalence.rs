@@ -21,7 +21,7 @@
 //!   can still make the same quints) share an entry, whatever tricks and quints led there.
 
 use super::cards::{Card, CardSet, JOKER_SET, SUIT_MASKS};
-use super::game::{quints_in, Game, TRICKS, TRICK_POINTS};
+use super::game::{Game, TRICKS, TRICK_POINTS};
 use super::moves::Move;
 use super::rules::PLAYERS;
 use super::trick::QUINT_VALUES;
@@ -206,6 +206,19 @@ impl Game {
         }
     }
 
+    /// Whether `canonical` maps `c` to itself, without walking its run: the lowest dead
+    /// loser of its suit, or a live card with no card just below it in its run (a run
+    /// never mixes dead and live cards).
+    #[inline]
+    fn is_canonical(hand: CardSet, h: &Holdings, plain: CardSet, dead: u64, c: Card) -> bool {
+        match c.suit() {
+            Some(suit) if dead & c.bit() != 0 => {
+                (dead & SUIT_MASKS[suit as usize].0).trailing_zeros() == c.id() as u32
+            }
+            _ => Self::next_in_run(hand, h, plain, c).is_none(),
+        }
+    }
+
     /// `State::search_moves_into`: the legal moves, of each class of equivalent cards the
     /// lowest only.
     pub fn search_moves_into(&self, out: &mut Vec<Move>) {
@@ -227,7 +240,7 @@ impl Game {
         out.extend(
             legal
                 .iter()
-                .filter(|&c| self.canonical(hand, &h, plain, dead, c) == c)
+                .filter(|&c| Self::is_canonical(hand, &h, plain, dead, c))
                 .map(Move::Card),
         );
     }
@@ -248,19 +261,23 @@ impl Game {
 
     /// The quint points the cards still in play can still make (fives, live pairs, the
     /// joker), and the cachette's while it is there: no side can score more quints.
-    fn quints_left(&self, h: &Holdings, pairs: u64) -> u64 {
+    /// Each quint is one bit in its suit (the five's, or a pair's lower card's), so the
+    /// points are the bits counted suit by suit at the suit's worth.
+    pub(super) fn quints_left(&self, h: &Holdings, pairs: u64) -> u64 {
+        let mut cards = h.present.0;
+        let mut marks = pairs;
+        if self.cachette_len > 0 {
+            let cachette = CardSet::from_cards(self.cachette().iter().copied()).0;
+            cards |= cachette;
+            marks |= pairs_within(cachette);
+        }
+        marks |= cards & (FIVE * EVERY_SUIT);
         let mut points = 0;
         for (suit, value) in QUINT_VALUES.iter().enumerate() {
-            let (ace_four, two_three) = pairs_of(pairs, suit);
-            let m = (h.present.0 >> (13 * suit)) & 0x1FFF;
-            let count = (m & FIVE != 0) as u64 + ace_four as u64 + two_three as u64;
-            points += count * value;
+            points += (marks & SUIT_MASKS[suit].0).count_ones() as u64 * value;
         }
-        if h.present.has_joker() {
+        if CardSet(cards).has_joker() {
             points += super::trick::JOKER_QUINT;
-        }
-        if self.cachette_len > 0 {
-            points += quints_in(CardSet::from_cards(self.cachette().iter().copied()));
         }
         points
     }
@@ -299,14 +316,32 @@ impl Game {
     /// `State::solver_bounds`: see `value_bounds`; the last trick, forced, is valued
     /// exactly (`last_trick_value`), both bounds equal.
     pub fn solver_bounds(&self) -> Option<(i64, i64)> {
+        self.solver_bounds_and_key(|_| true).0
+    }
+
+    /// `State::solver_bounds_and_key`: what the bounds and the key both read (who holds
+    /// what, the live pairs, the quints left) is worked out once.
+    pub fn solver_bounds_and_key(
+        &self,
+        settled: impl FnOnce(Option<(i64, i64)>) -> bool,
+    ) -> (Option<(i64, i64)>, Option<SolverKey>) {
         if let Some(v) = self.last_trick_value() {
-            return Some((v, v));
+            let bounds = Some((v, v));
+            return (bounds, (!settled(bounds)).then(|| self.solver_key()));
         }
         let h = self.holdings();
         let pairs = self.live_pairs(&h);
         let quints_left = self.quints_left(&h, pairs);
         let early = self.early_end_possible(quints_left);
-        self.value_bounds(&h, pairs, self.banked(), quints_left, early)
+        let banked = self.banked();
+        let bounds = self.value_bounds(&h, pairs, banked, quints_left, early);
+        if settled(bounds) {
+            return (bounds, None);
+        }
+        (
+            bounds,
+            Some(self.key_of(&h, pairs, quints_left, early, banked)),
+        )
     }
 
     /// `State::solver_key`. The key: the cards still in play on relative ranks (per
@@ -319,6 +354,21 @@ impl Game {
     pub fn solver_key(&self) -> SolverKey {
         let h = self.holdings();
         let pairs = self.live_pairs(&h);
+        let quints_left = self.quints_left(&h, pairs);
+        let early = self.early_end_possible(quints_left);
+        self.key_of(&h, pairs, quints_left, early, self.banked())
+    }
+
+    /// `solver_key`, from what it reads: `quints_left` and `early` (whether a quint
+    /// still to come could reach the target) as their methods give them.
+    fn key_of(
+        &self,
+        h: &Holdings,
+        pairs: u64,
+        quints_left: u64,
+        early: bool,
+        banked: i64,
+    ) -> SolverKey {
         // Three bit planes of each card's holder, compressed over the cards in play.
         let plane0 =
             self.hands[1].0 | self.hands[3].0 | h.trick_by_seat[1].0 | h.trick_by_seat[3].0;
@@ -330,10 +380,10 @@ impl Game {
         // keyed (which ones, and where their ranks fall, changes no trick and no quint).
         let mut dead = [0u64; 4];
         if h.trick.is_empty() && self.doubling.over {
-            let plain = self.plain_cards(&h, pairs);
+            let plain = self.plain_cards(h, pairs);
             let beats = self.beats_all_below();
             for (s, d) in dead.iter_mut().enumerate() {
-                *d = self.dead_losers(s as u8, &h, plain, &beats);
+                *d = self.dead_losers(s as u8, h, plain, &beats);
             }
         }
         let collapsed = dead[0] | dead[1] | dead[2] | dead[3];
@@ -384,8 +434,7 @@ impl Game {
             small,
         );
         key = mix_key(key, counts);
-        let quints_left = self.quints_left(&h, pairs);
-        if self.early_end_possible(quints_left) {
+        if early {
             let need = |s: usize| {
                 self.rules
                     .target
@@ -398,9 +447,43 @@ impl Game {
                 self.tricks_won[0] as u64 | (self.tricks_won[1] as u64) << 8,
             );
         }
-        SolverKey {
-            key,
-            banked: self.banked(),
+        SolverKey { key, banked }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::SplitMix64;
+    use crate::state::State;
+
+    #[test]
+    fn a_card_is_searched_exactly_when_its_run_walked_down_ends_on_it() {
+        let (mut cards, mut left_out) = (0, 0);
+        for seed in 0..300 {
+            let mut g = Game::new(Default::default(), seed);
+            let mut rng = SplitMix64::new(seed);
+            while g.deal_number() == 1 && !g.is_over() {
+                if let (Some(seat), true) = (g.turn, g.doubling.over) {
+                    let hand = g.hands[seat as usize];
+                    let h = g.holdings();
+                    let plain = g.plain_cards(&h, g.live_pairs(&h));
+                    let dead = g.dead_losers(seat, &h, plain, &g.beats_all_below());
+                    for c in g.legal_cards().iter() {
+                        let walked = g.canonical(hand, &h, plain, dead, c) == c;
+                        assert_eq!(
+                            Game::is_canonical(hand, &h, plain, dead, c),
+                            walked,
+                            "{c} in {g:?}"
+                        );
+                        cards += 1;
+                        left_out += !walked as u32;
+                    }
+                }
+                let mv = g.random_move(&mut rng).unwrap();
+                State::apply(&mut g, mv);
+            }
         }
+        assert!(cards > 50_000 && left_out > 5_000, "{cards} {left_out}");
     }
 }

@@ -131,6 +131,13 @@ impl State for Game {
         Game::solver_bounds(self)
     }
     #[inline]
+    fn solver_bounds_and_key(
+        &self,
+        settled: impl FnOnce(Option<(i64, i64)>) -> bool,
+    ) -> (Option<(i64, i64)>, Option<state::SolverKey>) {
+        Game::solver_bounds_and_key(self, settled)
+    }
+    #[inline]
     fn search_order_keys(&self, moves: &[Move], out: &mut Vec<i64>) {
         Game::search_order_keys(self, moves, out)
     }

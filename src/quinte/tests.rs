@@ -1229,3 +1229,48 @@ fn a_five_only_one_side_can_take_is_sure_for_it() {
     let (low, high) = g.solver_bounds().unwrap();
     assert!(low <= v && v <= high, "{low} <= {v} <= {high}");
 }
+
+#[test]
+fn the_quints_left_are_counted_as_each_quint_of_each_suit_added_up() {
+    // Added up plainly: per suit its five and its live pairs still in play, the joker,
+    // and the cachette's own quints while it is there.
+    let plain = |g: &Game| {
+        let h = g.holdings();
+        let pairs = g.live_pairs(&h);
+        let mut points = 0;
+        for (suit, value) in super::trick::QUINT_VALUES.iter().enumerate() {
+            let m = h.present.0 >> (13 * suit);
+            let five = (m >> 3) & 1;
+            let (ace_four, two_three) = super::equivalence::pairs_of(pairs, suit);
+            points += (five + ace_four as u64 + two_three as u64) * value;
+        }
+        if h.present.has_joker() {
+            points += super::trick::JOKER_QUINT;
+        }
+        if g.cachette_len > 0 {
+            points += quints_in(CardSet::from_cards(g.cachette().iter().copied()));
+        }
+        points
+    };
+    let (mut positions, mut with_cachette_quints) = (0, 0);
+    for seed in 0..300 {
+        let mut g = Game::new(rules(), seed);
+        let mut rng = SplitMix64::new(seed);
+        while g.deal_number() == 1 && !g.is_over() {
+            let h = g.holdings();
+            assert_eq!(g.quints_left(&h, g.live_pairs(&h)), plain(&g), "{g:?}");
+            positions += 1;
+            if g.cachette_len > 0
+                && quints_in(CardSet::from_cards(g.cachette().iter().copied())) > 0
+            {
+                with_cachette_quints += 1;
+            }
+            let mv = g.random_move(&mut rng).unwrap();
+            crate::state::State::apply(&mut g, mv);
+        }
+    }
+    assert!(
+        positions > 10_000 && with_cachette_quints > 1_000,
+        "{positions} {with_cachette_quints}"
+    );
+}

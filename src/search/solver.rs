@@ -530,22 +530,34 @@ impl<'a, M: Copy> Searcher<'a, M> {
         self.search(g, depth, alpha, beta, read)
     }
 
-    /// The family's bounds on a position, as the root side's values.
-    #[inline]
-    fn bounds_of<G: State<Move = M>>(&self, g: &G) -> Option<(Value, Value)> {
-        let (low, high) = g.solver_bounds()?;
-        Some(if self.root_side == 0 {
-            (low as Value, high as Value)
-        } else {
-            (-(high as Value), -(low as Value))
-        })
-    }
-
     /// The table key of a position and its banked points, as the root side's.
     #[inline]
     fn key_of<G: State<Move = M>>(&self, g: &G) -> (u64, Value) {
         let k = g.solver_key();
         (k.key, self.oriented(k.banked))
+    }
+
+    /// The family's bounds on a position, and `key_of` unless the bounds alone decide a
+    /// search in `alpha..beta` (the value is exact, or out of the window), as the root
+    /// side's values: in one call to the family, which shares the work of the two.
+    #[inline]
+    fn read_of<G: State<Move = M>>(&self, g: &G, alpha: Value, beta: Value) -> Read {
+        let orient = |b: Option<(i64, i64)>| -> Option<(Value, Value)> {
+            b.map(|(low, high)| {
+                if self.root_side == 0 {
+                    (low as Value, high as Value)
+                } else {
+                    (-(high as Value), -(low as Value))
+                }
+            })
+        };
+        let (bounds, key) = g.solver_bounds_and_key(|b| {
+            orient(b).is_some_and(|(low, high)| low == high || high <= alpha || low >= beta)
+        });
+        Read {
+            bounds: orient(bounds),
+            key: key.map(|k| (k.key, self.oriented(k.banked))),
+        }
     }
 
     /// Enhanced transposition cutoffs, where each move ends a trick (two sides, exact,
@@ -574,11 +586,9 @@ impl<'a, M: Copy> Searcher<'a, M> {
                 buf.read.clear();
                 return None;
             }
-            let bounds = self.bounds_of(&child);
+            // No key where the child's own search ends on its bounds alone.
+            let Read { bounds, key } = self.read_of(&child, alpha, beta);
             let (mut low, mut high) = bounds.unwrap_or((-INF, INF));
-            // The child's own search ends on its bounds alone: no key.
-            let decided = low == high || high <= alpha || low >= beta;
-            let key = (!decided).then(|| self.key_of(&child));
             if let Some((key, offset)) = key {
                 if let Some(e) = self.tt.get().probe(key) {
                     low = low.max(read_lower(e.lower, offset));
@@ -627,9 +637,9 @@ impl<'a, M: Copy> Searcher<'a, M> {
         let (key, offset) = match self.horizon {
             None if self.sums && !keep => (0, 0),
             None if self.sums => {
-                let bounds = match read {
-                    Some(r) => r.bounds,
-                    None => self.bounds_of(g),
+                let Read { bounds, key } = match read {
+                    Some(r) => r,
+                    None => self.read_of(g, alpha, beta),
                 };
                 if let Some((low, high)) = bounds {
                     // Nothing played from here can bring the value into the window.
@@ -640,10 +650,8 @@ impl<'a, M: Copy> Searcher<'a, M> {
                         return Ok(low);
                     }
                 }
-                match read.and_then(|r| r.key) {
-                    Some(k) => k,
-                    None => self.key_of(g),
-                }
+                // None only where the bounds decided, above (a window only narrows).
+                key.unwrap_or_else(|| self.key_of(g))
             }
             None => (g.deal_key(), 0),
             Some(h) => (crate::state::mix_key(g.deal_key(), (h - depth) as u64), 0),
