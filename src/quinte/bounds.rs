@@ -1,7 +1,7 @@
 //! Bounds on a quinte deal's final value for the exact solver (docs/engine.md "Search:
 //! the open-hand solver", Bounds): what is sure whatever is played from here.
 
-use super::cards::{CardSet, DECK_SIZE, JOKER_ID, SUIT_MASKS};
+use super::cards::{DECK_SIZE, JOKER_ID, SUIT_MASKS};
 use super::equivalence::{pairs_of, Holdings};
 use super::game::{quints_in, Game, TRICK_POINTS};
 use super::moves::Move;
@@ -195,10 +195,7 @@ impl Game {
 
     /// The cachette's quints while it is there.
     fn cachette_quints(&self) -> u64 {
-        if self.cachette_len == 0 {
-            return 0;
-        }
-        quints_in(CardSet::from_cards(self.cachette().iter().copied()))
+        quints_in(self.cachette_set())
     }
 
     /// At a trick start, a seat that can keep the highest card in play (the joker aside)
@@ -255,7 +252,7 @@ impl Game {
         }
         let side = holder[63 - top.leading_zeros() as usize]? as usize % 2;
         let (mut quints, mut scores, mut tricks) = (self.quints, self.scores, self.tricks_won);
-        let cachette = CardSet::from_cards(self.cachette().iter().copied());
+        let cachette = self.cachette_set();
         for cards in [trick, cachette] {
             let points = quints_in(cards);
             quints[side] = quints[side].saturating_add(points);

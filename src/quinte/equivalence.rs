@@ -38,6 +38,7 @@ const SIX_TO_KING: u64 = 0x0FF0;
 const EVERY_SUIT: u64 = 1 | 1 << 13 | 1 << 26 | 1 << 39;
 const TWOS: u64 = TWO * EVERY_SUIT;
 const FOURS: u64 = FOUR * EVERY_SUIT;
+const FIVES: u64 = FIVE * EVERY_SUIT;
 
 /// The quint pairs (Ace and 4, 2 and 3 of a suit) with one card in `a` and the other
 /// in `b`, each marked by the bit of its lower card (the 4, the 2).
@@ -264,14 +265,9 @@ impl Game {
     /// Each quint is one bit in its suit (the five's, or a pair's lower card's), so the
     /// points are the bits counted suit by suit at the suit's worth.
     pub(super) fn quints_left(&self, h: &Holdings, pairs: u64) -> u64 {
-        let mut cards = h.present.0;
-        let mut marks = pairs;
-        if self.cachette_len > 0 {
-            let cachette = CardSet::from_cards(self.cachette().iter().copied()).0;
-            cards |= cachette;
-            marks |= pairs_within(cachette);
-        }
-        marks |= cards & (FIVE * EVERY_SUIT);
+        let cachette = self.cachette_set().0;
+        let cards = h.present.0 | cachette;
+        let marks = pairs | pairs_within(cachette) | (cards & FIVES);
         let mut points = 0;
         for (suit, value) in QUINT_VALUES.iter().enumerate() {
             points += (marks & SUIT_MASKS[suit].0).count_ones() as u64 * value;
@@ -454,36 +450,29 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::SplitMix64;
-    use crate::state::State;
 
     #[test]
     fn a_card_is_searched_exactly_when_its_run_walked_down_ends_on_it() {
         let (mut cards, mut left_out) = (0, 0);
-        for seed in 0..300 {
-            let mut g = Game::new(Default::default(), seed);
-            let mut rng = SplitMix64::new(seed);
-            while g.deal_number() == 1 && !g.is_over() {
-                if let (Some(seat), true) = (g.turn, g.doubling.over) {
-                    let hand = g.hands[seat as usize];
-                    let h = g.holdings();
-                    let plain = g.plain_cards(&h, g.live_pairs(&h));
-                    let dead = g.dead_losers(seat, &h, plain, &g.beats_all_below());
-                    for c in g.legal_cards().iter() {
-                        let walked = g.canonical(hand, &h, plain, dead, c) == c;
-                        assert_eq!(
-                            Game::is_canonical(hand, &h, plain, dead, c),
-                            walked,
-                            "{c} in {g:?}"
-                        );
-                        cards += 1;
-                        left_out += !walked as u32;
-                    }
-                }
-                let mv = g.random_move(&mut rng).unwrap();
-                State::apply(&mut g, mv);
+        super::super::tests::each_first_deal_position(300, |g| {
+            let (Some(seat), true) = (g.turn, g.doubling.over) else {
+                return;
+            };
+            let hand = g.hands[seat as usize];
+            let h = g.holdings();
+            let plain = g.plain_cards(&h, g.live_pairs(&h));
+            let dead = g.dead_losers(seat, &h, plain, &g.beats_all_below());
+            for c in g.legal_cards().iter() {
+                let walked = g.canonical(hand, &h, plain, dead, c) == c;
+                assert_eq!(
+                    Game::is_canonical(hand, &h, plain, dead, c),
+                    walked,
+                    "{c} in {g:?}"
+                );
+                cards += 1;
+                left_out += !walked as u32;
             }
-        }
+        });
         assert!(cards > 50_000 && left_out > 5_000, "{cards} {left_out}");
     }
 }

@@ -282,6 +282,10 @@ impl Game {
     pub fn cachette(&self) -> &[Card] {
         &self.cachette[..self.cachette_len as usize]
     }
+    /// The cachette cards not yet taken, as a set (empty once taken).
+    pub fn cachette_set(&self) -> CardSet {
+        CardSet::from_cards(self.cachette().iter().copied())
+    }
     /// How many cachette cards are left: 5, or 0 once taken.
     pub fn stock_len(&self) -> usize {
         self.cachette_len as usize
@@ -560,7 +564,7 @@ impl Game {
         }
         // The twelfth trick: its winner takes the cachette as a thirteenth trick, whose
         // quints count before the tricks.
-        let cachette = CardSet::from_cards(self.cachette().iter().copied());
+        let cachette = self.cachette_set();
         let mut in_order = [0u8; ORDERED_CARDS];
         for (slot, c) in in_order.iter_mut().zip(self.cachette()) {
             *slot = c.id();

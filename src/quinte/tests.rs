@@ -69,6 +69,20 @@ fn late(
     Game::from_position(p).map_err(|e| e.to_string())
 }
 
+/// Every position of the first deal of random matches of seeds `0..matches` (bids
+/// included), each played by a random player seeded as its match.
+pub(super) fn each_first_deal_position(matches: u64, mut f: impl FnMut(&Game)) {
+    for seed in 0..matches {
+        let mut g = Game::new(rules(), seed);
+        let mut rng = SplitMix64::new(seed);
+        while g.deal_number() == 1 && !g.is_over() {
+            f(&g);
+            let mv = g.random_move(&mut rng).unwrap();
+            crate::state::State::apply(&mut g, mv);
+        }
+    }
+}
+
 fn passed(seed: u64) -> Game {
     let mut g = Game::new(rules(), seed);
     play_all(&mut g, &["pass"; 4]);
@@ -734,7 +748,7 @@ fn random_matches_keep_every_invariant_and_never_end_in_a_draw() {
                 all = all.union(g.pile(s));
                 count += g.pile(s).len();
             }
-            all = all.union(CardSet::from_cards(g.cachette().iter().copied()));
+            all = all.union(g.cachette_set());
             assert_eq!((all, count), (FULL_DECK, 53));
             let ms = g.legal_moves();
             assert_eq!(ms.len() as u64, g.count_legal_moves());
@@ -1247,28 +1261,15 @@ fn the_quints_left_are_counted_as_each_quint_of_each_suit_added_up() {
         if h.present.has_joker() {
             points += super::trick::JOKER_QUINT;
         }
-        if g.cachette_len > 0 {
-            points += quints_in(CardSet::from_cards(g.cachette().iter().copied()));
-        }
-        points
+        points + quints_in(g.cachette_set())
     };
     let (mut positions, mut with_cachette_quints) = (0, 0);
-    for seed in 0..300 {
-        let mut g = Game::new(rules(), seed);
-        let mut rng = SplitMix64::new(seed);
-        while g.deal_number() == 1 && !g.is_over() {
-            let h = g.holdings();
-            assert_eq!(g.quints_left(&h, g.live_pairs(&h)), plain(&g), "{g:?}");
-            positions += 1;
-            if g.cachette_len > 0
-                && quints_in(CardSet::from_cards(g.cachette().iter().copied())) > 0
-            {
-                with_cachette_quints += 1;
-            }
-            let mv = g.random_move(&mut rng).unwrap();
-            crate::state::State::apply(&mut g, mv);
-        }
-    }
+    each_first_deal_position(300, |g| {
+        let h = g.holdings();
+        assert_eq!(g.quints_left(&h, g.live_pairs(&h)), plain(g), "{g:?}");
+        positions += 1;
+        with_cachette_quints += (quints_in(g.cachette_set()) > 0) as u32;
+    });
     assert!(
         positions > 10_000 && with_cachette_quints > 1_000,
         "{positions} {with_cachette_quints}"

@@ -61,7 +61,7 @@ impl Game {
         let mut world = self.search_copy();
         let shown = self.shown();
         let mut others = [0u8; 3];
-        let mut hidden = CardSet::from_cards(self.cachette().iter().copied());
+        let mut hidden = self.cachette_set();
         let mut room = [0usize; 4];
         for (k, s) in (0..PLAYERS).filter(|&s| s != seat).enumerate() {
             others[k] = s;

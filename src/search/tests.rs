@@ -107,7 +107,7 @@ fn a_quinte_world_keeps_every_void_and_the_joker_rule() {
                 }
             }
             let all = |x: &quinte::Game| {
-                let mut set = quinte::CardSet::from_cards(x.cachette().iter().copied());
+                let mut set = x.cachette_set();
                 for s in 0..4 {
                     set = set.union(x.hand(s));
                 }
