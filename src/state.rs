@@ -157,7 +157,7 @@ pub trait State: Clone + Send + Sync + Sized {
     /// None: the solver cuts where its window cannot be reached, before it makes the key.
     /// By default None.
     #[inline]
-    fn solver_bounds(&self) -> Option<(i64, i64)> {
+    fn solver_bounds(&self) -> Option<(Value, Value)> {
         None
     }
 
@@ -167,8 +167,8 @@ pub trait State: Clone + Send + Sync + Sized {
     #[inline]
     fn solver_bounds_and_key(
         &self,
-        settled: impl FnOnce(Option<(i64, i64)>) -> bool,
-    ) -> (Option<(i64, i64)>, Option<SolverKey>) {
+        settled: impl FnOnce(Option<(Value, Value)>) -> bool,
+    ) -> (Option<(Value, Value)>, Option<SolverKey>) {
         let bounds = self.solver_bounds();
         (bounds, (!settled(bounds)).then(|| self.solver_key()))
     }
@@ -218,8 +218,13 @@ pub struct SolverKey {
     /// made relative).
     pub key: u64,
     /// Side 0's points already as good as scored, less side 1's.
-    pub banked: i64,
+    pub banked: Value,
 }
+
+/// A deal's value for the exact solver and the search bots: a difference of deal points
+/// (side 0's less side 1's, or a side's less the best of the others'). Points are `u64`,
+/// so a difference always fits, even at the top of their range.
+pub type Value = i128;
 
 /// How `str(game)` says a match ended, in both families: the winning side, or a draw.
 pub fn match_over_text(winner: Option<u8>) -> String {

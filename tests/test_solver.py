@@ -79,6 +79,39 @@ def test_both_twins_give_the_brute_force_values_and_order(q: ModuleType, label: 
     assert value == want[0][1]
 
 
+def top_of_the_range() -> List[Tuple[str, Any]]:
+    """Quinte positions whose deal quints (and scores) lie past 2**63 or near 2**64-1, the
+    target 2**64-1: points that no 64-bit signed difference holds, or that stop at
+    2**64-1 (docs/engine.md "The top of the range")."""
+    out = []
+    for seed in range(12):
+        # Two tricks or more to play: the bounds of a trick start are asked.
+        game = near_end(quinza.Rules("quinte", target=250), 500 + seed, 8 + seed % 3)
+        if game is None:
+            continue
+        for huge in (2**63 + 7, 2**64 - 120, 2**64 - 40):
+            data = json.loads(game.to_json())
+            side = seed % 2
+            add = min(huge, 2**64 - 2 - data["scores"][side])
+            data["rules"]["target"] = 2**64 - 1
+            data["quints"][side] += add
+            data["scores"][side] += add
+            out.append((f"quinte-{seed}-{huge}", quinza.Game.from_json(json.dumps(data))))
+    return out
+
+
+TOP = top_of_the_range()
+
+
+def test_values_at_the_top_of_the_range_are_exact(q: ModuleType) -> None:
+    assert len(TOP) >= 24
+    for label, game in TOP:
+        want = brute_moves(game)
+        assert max(game.quints) > 2**63, label
+        assert solved(q, game) == (want[0][1], want), label
+        assert solved(q, game, moves="best") == (want[0][1], want[:1]), label
+
+
 def test_many_random_positions_agree_with_the_brute_force() -> None:
     # The core alone (the reference is slow): a few hundred positions, every rule set.
     rng = random.Random(9)

@@ -7,6 +7,7 @@ use super::game::{quints_in, Game, TRICK_POINTS};
 use super::moves::Move;
 use super::rules::PLAYERS;
 use super::trick::{JOKER_QUINT, QUINT_VALUES};
+use crate::state::Value;
 
 /// Every card but the joker, which never wins a trick.
 const SUITED: u64 = !(1u64 << JOKER_ID);
@@ -231,7 +232,7 @@ impl Game {
     /// the highest card wins the trick and the cachette; the trick's quints, then the
     /// cachette's, are scored, and one that reaches the target ends the deal with no
     /// tricks counted.
-    pub(super) fn last_trick_value(&self) -> Option<i64> {
+    pub(super) fn last_trick_value(&self) -> Option<Value> {
         if !self.doubling.over || self.hands.iter().any(|hand| hand.len() > 1) {
             return None;
         }
@@ -258,13 +259,13 @@ impl Game {
             quints[side] = quints[side].saturating_add(points);
             scores[side] = scores[side].saturating_add(points);
             if points > 0 && scores[side] >= self.rules.target {
-                return Some(quints[0] as i64 - quints[1] as i64);
+                return Some(quints[0] as Value - quints[1] as Value);
             }
             tricks[side] += 1;
         }
         let points = |s: usize| {
             let t = tricks[s] as u64 * TRICK_POINTS * self.multiplier();
-            quints[s].saturating_add(t) as i64
+            quints[s].saturating_add(t) as Value
         };
         Some(points(0) - points(1))
     }
@@ -277,10 +278,10 @@ impl Game {
         &self,
         h: &Holdings,
         pairs: u64,
-        banked: i64,
+        banked: Value,
         quints_left: u64,
         early: bool,
-    ) -> Option<(i64, i64)> {
+    ) -> Option<(Value, Value)> {
         if !self.doubling.over {
             return None;
         }
@@ -333,13 +334,13 @@ impl Game {
             }
         }
         let (q0, q1) = (
-            open[0] as i64 + takes_cachette[0],
-            open[1] as i64 + takes_cachette[1],
+            (open[0] as i64 + takes_cachette[0]) as Value,
+            (open[1] as i64 + takes_cachette[1]) as Value,
         );
         let t = self.trick_value();
         let (mut low, mut high) = (
-            banked - q1 + sure_quints[0] as i64 + low_t * t,
-            banked + q0 - sure_quints[1] as i64 + high_t * t,
+            banked - q1 + sure_quints[0] as Value + low_t as Value * t,
+            banked + q0 - sure_quints[1] as Value + high_t as Value * t,
         );
         if early {
             low = low.min(self.quint_lead() - q1);

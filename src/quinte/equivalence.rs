@@ -25,7 +25,7 @@ use super::game::{Game, TRICKS, TRICK_POINTS};
 use super::moves::Move;
 use super::rules::PLAYERS;
 use super::trick::QUINT_VALUES;
-use crate::state::{mix_key, SolverKey};
+use crate::state::{mix_key, SolverKey, Value};
 
 /// Bits of a suit's 13 (bit r: rank r + 2).
 const TWO: u64 = 1;
@@ -294,24 +294,41 @@ impl Game {
     }
 
     /// What a trick is worth at the count.
-    pub(super) fn trick_value(&self) -> i64 {
-        (TRICK_POINTS * self.multiplier()) as i64
+    pub(super) fn trick_value(&self) -> Value {
+        (TRICK_POINTS * self.multiplier()) as Value
     }
 
     /// Side 0's quints this deal minus side 1's.
-    pub(super) fn quint_lead(&self) -> i64 {
-        self.quints[0] as i64 - self.quints[1] as i64
+    pub(super) fn quint_lead(&self) -> Value {
+        self.quints[0] as Value - self.quints[1] as Value
     }
 
     /// Side 0's quints and tricks won at their worth, less side 1's.
-    fn banked(&self) -> i64 {
-        let tricks = self.tricks_won[0] as i64 - self.tricks_won[1] as i64;
+    fn banked(&self) -> Value {
+        let tricks = self.tricks_won[0] as Value - self.tricks_won[1] as Value;
         self.quint_lead() + tricks * self.trick_value()
+    }
+
+    /// Whether a side's points this deal could pass 2**64-1, where they stop
+    /// (docs/engine.md "The top of the range"): its quints and tricks so far, and every
+    /// quint and trick still to come. Then a value is no longer what is banked plus what
+    /// is still to come, so the solver gets no bounds and keys on the quints and tricks
+    /// themselves (only positions given so, near the top of the range).
+    fn may_saturate(&self, quints_left: u64) -> bool {
+        let trick = TRICK_POINTS * self.multiplier();
+        let to_come = quints_left.checked_add(self.tricks_left() * trick);
+        (0..2).any(|s| {
+            let so_far = self.quints[s].checked_add(self.tricks_won[s] as u64 * trick);
+            so_far
+                .zip(to_come)
+                .and_then(|(a, b)| a.checked_add(b))
+                .is_none()
+        })
     }
 
     /// `State::solver_bounds`: see `value_bounds`; the last trick, forced, is valued
     /// exactly (`last_trick_value`), both bounds equal.
-    pub fn solver_bounds(&self) -> Option<(i64, i64)> {
+    pub fn solver_bounds(&self) -> Option<(Value, Value)> {
         self.solver_bounds_and_key(|_| true).0
     }
 
@@ -319,8 +336,8 @@ impl Game {
     /// what, the live pairs, the quints left) is worked out once.
     pub fn solver_bounds_and_key(
         &self,
-        settled: impl FnOnce(Option<(i64, i64)>) -> bool,
-    ) -> (Option<(i64, i64)>, Option<SolverKey>) {
+        settled: impl FnOnce(Option<(Value, Value)>) -> bool,
+    ) -> (Option<(Value, Value)>, Option<SolverKey>) {
         if let Some(v) = self.last_trick_value() {
             let bounds = Some((v, v));
             return (bounds, (!settled(bounds)).then(|| self.solver_key()));
@@ -329,6 +346,9 @@ impl Game {
         let pairs = self.live_pairs(&h);
         let quints_left = self.quints_left(&h, pairs);
         let early = self.early_end_possible(quints_left);
+        if self.may_saturate(quints_left) {
+            return (None, Some(self.key_of(&h, pairs, quints_left, early, None)));
+        }
         let banked = self.banked();
         let bounds = self.value_bounds(&h, pairs, banked, quints_left, early);
         if settled(bounds) {
@@ -336,7 +356,7 @@ impl Game {
         }
         (
             bounds,
-            Some(self.key_of(&h, pairs, quints_left, early, banked)),
+            Some(self.key_of(&h, pairs, quints_left, early, Some(banked))),
         )
     }
 
@@ -352,18 +372,21 @@ impl Game {
         let pairs = self.live_pairs(&h);
         let quints_left = self.quints_left(&h, pairs);
         let early = self.early_end_possible(quints_left);
-        self.key_of(&h, pairs, quints_left, early, self.banked())
+        let banked = (!self.may_saturate(quints_left)).then(|| self.banked());
+        self.key_of(&h, pairs, quints_left, early, banked)
     }
 
     /// `solver_key`, from what it reads: `quints_left` and `early` (whether a quint
-    /// still to come could reach the target) as their methods give them.
+    /// still to come could reach the target) as their methods give them, `banked` None
+    /// where points may saturate (`may_saturate`: nothing banked, the quints and tricks
+    /// keyed instead).
     fn key_of(
         &self,
         h: &Holdings,
         pairs: u64,
         quints_left: u64,
         early: bool,
-        banked: i64,
+        banked: Option<Value>,
     ) -> SolverKey {
         // Three bit planes of each card's holder, compressed over the cards in play.
         let plane0 =
@@ -430,7 +453,10 @@ impl Game {
             small,
         );
         key = mix_key(key, counts);
-        if early {
+        if let (None, [q0, q1]) = (banked, self.quints) {
+            key = mix_key(mix_key(key, q0), q1);
+        }
+        if early || banked.is_none() {
             let need = |s: usize| {
                 self.rules
                     .target
@@ -443,7 +469,10 @@ impl Game {
                 self.tricks_won[0] as u64 | (self.tricks_won[1] as u64) << 8,
             );
         }
-        SolverKey { key, banked }
+        SolverKey {
+            key,
+            banked: banked.unwrap_or(0),
+        }
     }
 }
 

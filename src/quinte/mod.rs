@@ -127,14 +127,17 @@ impl State for Game {
         Game::solver_key(self)
     }
     #[inline]
-    fn solver_bounds(&self) -> Option<(i64, i64)> {
+    fn solver_bounds(&self) -> Option<(state::Value, state::Value)> {
         Game::solver_bounds(self)
     }
     #[inline]
     fn solver_bounds_and_key(
         &self,
-        settled: impl FnOnce(Option<(i64, i64)>) -> bool,
-    ) -> (Option<(i64, i64)>, Option<state::SolverKey>) {
+        settled: impl FnOnce(Option<(state::Value, state::Value)>) -> bool,
+    ) -> (
+        Option<(state::Value, state::Value)>,
+        Option<state::SolverKey>,
+    ) {
         Game::solver_bounds_and_key(self, settled)
     }
     #[inline]

@@ -954,7 +954,7 @@ fn the_bounds_hold_the_value_and_the_last_trick_is_exact() {
         Some(5),
     );
     let limits = crate::search::solver::Limits::default();
-    let v = crate::search::solver::solve(&g, &limits).unwrap().value as i64;
+    let v = crate::search::solver::solve(&g, &limits).unwrap().value;
     // No quint left; three tricks (the cachette's too), of which seat 0's Kh, the top
     // card, is sure to win one for side 0: side 0 wins one to three of them.
     let (low, high) = g.solver_bounds().unwrap();
@@ -962,7 +962,7 @@ fn the_bounds_hold_the_value_and_the_last_trick_is_exact() {
     assert!(low <= v && v <= high);
     let mut last = g.clone();
     play_all(&mut last, &["Kh", "Qh", "9c", "7c"]);
-    let v = crate::search::solver::solve(&last, &limits).unwrap().value as i64;
+    let v = crate::search::solver::solve(&last, &limits).unwrap().value;
     assert_eq!(last.solver_bounds(), Some((v, v)));
 }
 
@@ -974,7 +974,7 @@ fn solved_at_random(
     draws: u64,
     stop: u32,
     limits: &crate::search::solver::Limits,
-) -> Option<(Game, i64)> {
+) -> Option<(Game, crate::state::Value)> {
     let mut g = Game::new(Rules::new(target).unwrap(), seed);
     let mut rng = crate::rng::SplitMix64::new(draws);
     while g.turn().is_some() && g.deals().is_empty() && g.cards_to_play() > stop {
@@ -984,7 +984,7 @@ fn solved_at_random(
     if g.turn().is_none() || !g.deals().is_empty() {
         return None;
     }
-    let v = crate::search::solver::solve(&g, limits).unwrap().value as i64;
+    let v = crate::search::solver::solve(&g, limits).unwrap().value;
     let side0 = if g.side_of(g.turn().unwrap()) == 0 {
         v
     } else {
@@ -1090,7 +1090,7 @@ fn the_last_trick_is_counted_as_playing_it_out_counts_it() {
             played.apply(Move::Card(card));
         }
         let p = played.deals()[0].points;
-        let want = p[0] as i64 - p[1] as i64;
+        let want = p[0] as crate::state::Value - p[1] as crate::state::Value;
         assert_eq!(
             g.last_trick_value(),
             Some(want),
@@ -1213,7 +1213,7 @@ fn a_side_that_can_win_no_trick_takes_no_quint_and_the_bounds_are_exact() {
     assert_eq!(g.live_winners(), Some([3, 0]));
     let v = crate::search::solver::solve(&g, &crate::search::solver::Limits::default())
         .unwrap()
-        .value as i64;
+        .value;
     assert_eq!(g.solver_bounds(), Some((v, v)));
     // Mid-trick the count is not made.
     let mut mid = g.clone();
@@ -1239,7 +1239,7 @@ fn a_five_only_one_side_can_take_is_sure_for_it() {
     assert_eq!((open, sure), ([20, 0], [20, 0]));
     let v = crate::search::solver::solve(&g, &crate::search::solver::Limits::default())
         .unwrap()
-        .value as i64;
+        .value;
     let (low, high) = g.solver_bounds().unwrap();
     assert!(low <= v && v <= high, "{low} <= {v} <= {high}");
 }

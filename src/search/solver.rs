@@ -22,9 +22,8 @@ use std::sync::atomic::AtomicU64;
 use std::sync::atomic::Ordering::Relaxed;
 use std::time::{Duration, Instant};
 
-/// A value: points of the root side minus the best of the others. Points are `u64`, so
-/// a difference always fits.
-pub type Value = i128;
+/// A value: points of the root side minus the best of the others (`State`'s `Value`).
+pub use crate::state::Value;
 
 /// Below and above every value.
 pub(super) const INF: Value = i128::MAX;
@@ -427,11 +426,11 @@ impl<'a, M: Copy> Searcher<'a, M> {
 
     /// Side 0's value (a difference of two sides' points) as the root side's.
     #[inline]
-    fn oriented(&self, v: i64) -> Value {
+    fn oriented(&self, v: Value) -> Value {
         if self.root_side == 0 {
-            v as Value
+            v
         } else {
-            -(v as Value)
+            -v
         }
     }
 
@@ -542,12 +541,12 @@ impl<'a, M: Copy> Searcher<'a, M> {
     /// side's values: in one call to the family, which shares the work of the two.
     #[inline]
     fn read_of<G: State<Move = M>>(&self, g: &G, alpha: Value, beta: Value) -> Read {
-        let orient = |b: Option<(i64, i64)>| -> Option<(Value, Value)> {
+        let orient = |b: Option<(Value, Value)>| -> Option<(Value, Value)> {
             b.map(|(low, high)| {
                 if self.root_side == 0 {
-                    (low as Value, high as Value)
+                    (low, high)
                 } else {
-                    (-(high as Value), -(low as Value))
+                    (-high, -low)
                 }
             })
         };
