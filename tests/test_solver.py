@@ -21,6 +21,8 @@ from types import ModuleType
 from typing import Any, Dict, List, Tuple
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 import quinza
 import quinza.reference as ref
@@ -110,6 +112,35 @@ def test_values_at_the_top_of_the_range_are_exact(q: ModuleType) -> None:
         assert max(game.quints) > 2**63, label
         assert solved(q, game) == (want[0][1], want), label
         assert solved(q, game, moves="best") == (want[0][1], want[:1]), label
+
+
+@settings(max_examples=40)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    left=st.integers(8, 10),
+    target=st.sampled_from([30, 250, 2**64 - 1]),
+    extra=st.sampled_from([0, 2**62, 2**63 + 7, 2**64 - 200, 2**64 - 40]),
+    side=st.integers(0, 1),
+    moves=st.sampled_from(["all", "best"]),
+)
+def test_the_twins_agree_on_quinte_positions_at_any_height(
+    seed: int, left: int, target: int, extra: int, side: int, moves: str
+) -> None:
+    # A random quinte deal two or three tricks from its end, its quints and scores raised
+    # (or not) toward the top of the range under a target low or high: both twins give
+    # the same value and moves.
+    game = near_end(quinza.Rules("quinte", target=250), seed, left)
+    assume(game is not None)
+    data = json.loads(game.to_json())
+    add = min(extra, max(0, target - 2 - data["scores"][side]))
+    data["rules"]["target"] = target
+    data["quints"][side] += add
+    data["scores"][side] += add
+    try:
+        game = quinza.Game.from_json(json.dumps(data))
+    except ValueError:
+        assume(False)  # the scores already end the match under this target
+    assert solved(quinza, game, moves=moves) == solved(ref, game, moves=moves)
 
 
 def test_many_random_positions_agree_with_the_brute_force() -> None:
