@@ -473,6 +473,36 @@ def test_pimc_beyond_exact_is_a_minimax_over_greedy_playouts(q: ModuleType, name
     assert [(str(m), v) for m, v in analysis] == [(m, sums[m] / 2) for m in ranked]
 
 
+# Seat 0 to follow a spade, void in it, holding 3c 9c Qc (all plain: no quint to make).
+# In many worlds every card of one other seat beats all three (the solver's dead losers,
+# alike in exact value), yet a greedy playout after each differs.
+ALIKE = dict(
+    hands=[["Qc", "3c", "9c"], ["6c", "Qh", "8d"], ["9d", "10h", "8s"], ["Qs", "4s"]],
+    table=["10s"], stock=["5d", "7h", "4d", "7c", "Ac"],
+    piles=[["3h", "2c", "Js", "3d", "As", "2s", "Jc", "Kd", "Ks", "9h", "Ad", "Kc"],
+           ["JK", "4c", "4h", "Jd", "8h", "Ah", "5c", "6s", "Kh", "Jh", "7d", "5h", "10d", "6d",
+            "10c", "5s", "7s", "Qd", "2h", "3s", "8c", "6h", "9s", "2d"]],
+    dealer=0, last_capturer=3, bids=["double", "pass", "pass", "pass"], quints=[45, 0], scores=[45, 30],
+)
+
+
+@pytest.mark.parametrize("depth", [0, 1])
+def test_pimc_beyond_exact_values_alike_moves_each_by_its_own_playout(q: ModuleType, depth: int) -> None:
+    g = q.Game.from_position(q.Rules("quinte"), **ALIKE)
+    worlds, seed = 12, 84
+    rng, sums = ref.Random(seed), {str(m): 0 for m in g.legal_moves()}
+    for _ in range(worlds):
+        w = twin(q, sample_world(reference(g), g.turn, rng))
+        for m in w.legal_moves():
+            sums[str(m)] += limited(q, w, m, depth, w.side_of(w.turn))
+    ranked = sorted(sums, key=lambda m: -sums[m])
+    analysis = q.bot("pimc", worlds=worlds, depth=depth, exact=0, seed=seed).analyse(g)
+    assert [(str(m), v) for m, v in analysis] == [(m, sums[m] / worlds) for m in ranked]
+    # Played out at once, the alike moves are worth different amounts here: merged, they
+    # would not be.
+    assert depth > 0 or len(set(sums.values())) > 1
+
+
 # -- ismcts -------------------------------------------------------------------------------------
 
 

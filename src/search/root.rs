@@ -23,7 +23,9 @@ pub(super) struct RootWork<'l, M> {
     moves: Moves,
     depth: Option<usize>,
     limits: &'l Limits,
-    /// The moves searched: one of each class of alike moves (`State::representative`).
+    /// The moves searched: one of each class of alike moves (`State::representative`) in
+    /// an exact search; every legal move in a depth-limited one (alike moves have the
+    /// same exact value, not the same greedy playout).
     searched: Vec<M>,
     /// Per legal move (in legal-move order), the index of its class in `searched`.
     class: Vec<usize>,
@@ -50,7 +52,11 @@ impl<'l, M: Copy + Eq> RootWork<'l, M> {
     ) -> Self {
         let (mut searched, mut reps, mut class) = (Vec::new(), Vec::new(), Vec::new());
         for mv in root.legal_moves() {
-            let rep = root.representative(&mv);
+            let rep = if depth.is_some() {
+                mv
+            } else {
+                root.representative(&mv)
+            };
             class.push(reps.iter().position(|&r| r == rep).unwrap_or_else(|| {
                 reps.push(rep);
                 searched.push(mv);

@@ -325,6 +325,9 @@ pub(super) struct Searcher<'a, M> {
     sums: bool,
     /// None: exact; Some(h): a position at depth h is worth its greedy playout.
     horizon: Option<usize>,
+    /// Every legal move searched, not one of each class of alike moves: alike moves have
+    /// the same exact value but not the same greedy playout (a depth-limited search).
+    every_move: bool,
     tt: Tables<'a>,
     pub(super) nodes: u64,
     limits: &'a Limits,
@@ -365,6 +368,7 @@ impl<'a, M: Copy> Searcher<'a, M> {
             sums: sides == 2 && depth.is_none(),
             // The root's children are at depth 1; positions at `horizon` are played out.
             horizon: depth.map(|d| d + 1),
+            every_move: depth.is_some(),
             tt,
             nodes: 0,
             limits,
@@ -435,9 +439,10 @@ impl<'a, M: Copy> Searcher<'a, M> {
     }
 
     /// MTD(f)'s first guess at the root's value: a shallow search (`GUESS_DEPTH` moves,
-    /// then greedy playouts, as the pimc bot's) of the root's first search move (the
-    /// first legal move, which is solved first: the lowest of its run). Its
-    /// entries are keyed apart from the exact search's, so it has a table of its own.
+    /// then greedy playouts, as the pimc bot's, but one of each class of alike moves: a
+    /// guess need not be exact) of the root's first search move (the first legal move,
+    /// which is solved first: the lowest of its run). Its entries are keyed apart from
+    /// the exact search's, so it has a table of its own.
     pub(super) fn first_guess<G: State<Move = M>>(&mut self, root: &G) -> Result<Value, Stopped> {
         let mut moves = Vec::new();
         root.search_moves_into(&mut moves);
@@ -681,7 +686,11 @@ impl<'a, M: Copy> Searcher<'a, M> {
         }
         let mut buf = std::mem::take(&mut self.buffers[depth]);
         buf.moves.clear();
-        g.search_moves_into(&mut buf.moves);
+        if self.every_move {
+            g.legal_moves_into(&mut buf.moves);
+        } else {
+            g.search_moves_into(&mut buf.moves);
+        }
         buf.order.clear();
         buf.keys.clear();
         g.search_order_keys(&buf.moves, &mut buf.keys);
