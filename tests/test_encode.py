@@ -17,7 +17,9 @@ from hypothesis import strategies as st
 import quinza
 import quinza.reference as ref
 
-from .conftest import advanced, as_position, build_position, outcome, position, redeal
+from quinza.reference.worlds import sample_world
+
+from .conftest import advanced, as_position, build_position, outcome, position, qdeck, redeal
 from .test_events import RULE_SETS  # the rule sets every lockstep test walks
 
 EVERY_RULE_SET = [(name, players) for name in ("quinza", "rb3ine", "escoba") for players in (2, 3, 4)] + [("quinte", 4)]
@@ -251,3 +253,43 @@ def test_a_built_rb3ine_position_beyond_the_ranked_ids_is_refused(q: ModuleType)
     assert outcome(lambda: g.move_of(39 * 1024))[1] == message
     assert g.to_json() == before
     assert g.encode(0).shape == (len(q.encode_names("rb3ine")),)  # the vector has no bound
+
+
+
+def shown_void_position(q: ModuleType) -> Any:
+    """Seat 0 (it won the last trick) led 7s, seat 1 followed, seat 2 played 4c: seat 2 has
+    shown it has no spade. The won cards are given as piles, not in play order (the
+    tricks before tell nothing sure, and the order of the piles would have another seat
+    lead the trick in progress)."""
+    named = ["Qh", "5s", "8s", "3s", "2h", "3d", "10h", "As", "Js", "7s", "9s", "4c", "6h", "9h", "5d", "8h", "2c"]
+    return q.Game.from_position(
+        q.Rules("quinte"),
+        hands=[["Qh", "5s"], ["8s", "3s"], ["2h", "3d"], ["10h", "As", "Js"]],
+        table=["7s", "9s", "4c"],
+        stock=["6h", "9h", "5d", "8h", "2c"],
+        piles=[[c for c in qdeck() if c not in named], []],
+        dealer=2, last_capturer=0,
+    )
+
+
+def test_a_built_positions_trick_in_progress_shows_voids_as_its_leader_played_it(q: ModuleType) -> None:
+    g = shown_void_position(q)
+    names = q.encode_names(g.rules)
+    for seat in range(4):
+        v = dict(zip(names, np.asarray(g.encode(seat)).tolist()))
+        shown = {k: v[f"void[+{(k - seat) % 4}]:spades"] for k in range(4)}
+        assert shown[2] == 1.0 and shown[3] == 0.0, (seat, shown)
+
+
+def test_a_built_positions_worlds_keep_the_void_its_trick_in_progress_shows() -> None:
+    # The reference's worlds for seat 3 (to play) never deal seat 2 a spade, and the core's
+    # search bots, whose worlds are the same, value and choose alike.
+    g = shown_void_position(ref)
+    for s in range(30):
+        w = sample_world(g, 3, ref.Random(s))
+        assert not any(c.suit == "s" for c in w.hand(2)), s
+    rust = shown_void_position(quinza)
+    for name, kw in (("pimc", {"worlds": 8}), ("ismcts", {"iterations": 60})):
+        mine = [(str(m), v) for m, v in quinza.bot(name, seed=5, **kw).analyse(rust)]
+        theirs = [(str(m), v) for m, v in ref.bot(name, seed=5, **kw).analyse(g)]
+        assert mine == theirs, name

@@ -330,7 +330,7 @@ impl Game {
     }
     /// The winner of the last trick leads; the first trick is led by the seat after the dealer.
     #[inline]
-    fn leader_seat(&self) -> u8 {
+    pub(super) fn leader_seat(&self) -> u8 {
         leader_seat(self.last_capturer, self.dealer)
     }
     /// The seat that leads (or led) the current trick; None when the match is over.

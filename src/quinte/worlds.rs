@@ -30,11 +30,15 @@ impl Shown {
 
 impl Game {
     /// What every seat saw the others show this deal, trick by trick (the first led by
-    /// the seat after the dealer, each next one by the winner of the one before).
+    /// the seat after the dealer, each next one by the winner of the one before; the
+    /// trick in progress by the seat that leads it, as a built position gives it).
     pub fn shown(&self) -> Shown {
         let mut shown = Shown::default();
         let mut leader = (self.dealer + 1) % PLAYERS;
         for (t, trick) in self.played().chunks(PLAYERS as usize).enumerate() {
+            if trick.len() < PLAYERS as usize {
+                leader = self.leader_seat();
+            }
             for (i, &card) in trick.iter().enumerate().skip(1) {
                 if card.is_joker() {
                     continue;

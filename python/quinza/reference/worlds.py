@@ -154,7 +154,8 @@ def seen_voids(game: QuinteGame) -> "tuple[Dict[int, Set[str]], Set[int]]":
     the suits it is void in, and the seats that cannot hold the joker.
 
     Trick by trick from `played` (the first led by the seat after the dealer, each next
-    one by the winner of the one before): a seat that followed with a card that is not
+    one by the winner of the one before; the trick in progress by the seat that leads it,
+    as a built position gives it): a seat that followed with a card that is not
     the joker and not of the suit to follow (the suit of the first card before it that
     is not the joker; none: no rule) is void in that suit; one that followed in trick 11
     or later with a card that is not the joker cannot hold the joker. (A game built by
@@ -168,6 +169,8 @@ def seen_voids(game: QuinteGame) -> "tuple[Dict[int, Set[str]], Set[int]]":
     for start in range(0, len(played), PLAYERS):
         cards = played[start : start + PLAYERS]
         number = start // PLAYERS + 1
+        if len(cards) < PLAYERS:
+            leader = game._leader()
         for i in range(1, len(cards)):
             card, s = cards[i], (leader + i) % PLAYERS
             if card.is_joker:
