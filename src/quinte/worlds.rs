@@ -29,16 +29,18 @@ impl Shown {
 }
 
 impl Game {
-    /// What every seat saw the others show this deal, trick by trick (the first led by
-    /// the seat after the dealer, each next one by the winner of the one before; the
-    /// trick in progress by the seat that leads it, as a built position gives it).
+    /// What every seat saw the others show this deal, trick by trick. Each trick's leader
+    /// is read back from the seat that leads the trick in progress (or the next one): the
+    /// winner of each trick led the one after it. A deal played from its start reads the
+    /// same as forward from the seat after the dealer; a built position, whose won cards
+    /// need not be in play order, reads its trick in progress and every trick played since
+    /// as they were played.
     pub fn shown(&self) -> Shown {
         let mut shown = Shown::default();
-        let mut leader = (self.dealer + 1) % PLAYERS;
-        for (t, trick) in self.played().chunks(PLAYERS as usize).enumerate() {
-            if trick.len() < PLAYERS as usize {
-                leader = self.leader_seat();
-            }
+        let played = self.played();
+        let done = played.len() - played.len() % PLAYERS as usize;
+        let mut leader = self.leader_seat();
+        let mut mark = |t: usize, trick: &[Card], leader: u8| {
             for (i, &card) in trick.iter().enumerate().skip(1) {
                 if card.is_joker() {
                     continue;
@@ -51,10 +53,12 @@ impl Game {
                     shown.no_joker[seat] = true;
                 }
             }
-            if trick.len() == PLAYERS as usize {
-                let best = super::trick::winner(trick.iter().copied()).unwrap_or(0);
-                leader = (leader + best as u8) % PLAYERS;
-            }
+        };
+        mark(done / PLAYERS as usize, &played[done..], leader);
+        for (t, trick) in played[..done].chunks(PLAYERS as usize).enumerate().rev() {
+            let best = super::trick::winner(trick.iter().copied()).unwrap_or(0) as u8;
+            leader = (leader + PLAYERS - best) % PLAYERS;
+            mark(t, trick, leader);
         }
         shown
     }

@@ -170,7 +170,7 @@ def encode_observation(rules: Rules, obs: Dict[str, Any], trick_winner: Any = No
         seen |= set(pile)
     w.cards([i for i in range(size) if i not in seen], size)
     if deck == "quinte":
-        voids = _voids([Card(c, deck) for c in obs["played"]], obs["dealer"], leader, trick_winner)
+        voids = _voids([Card(c, deck) for c in obs["played"]], leader, trick_winner)
         for k in range(n):
             w.cards(sorted(voids[seats[k]]), len(QUINTE_SUITS))
     for k in range(n):
@@ -207,11 +207,11 @@ def encode_observation(rules: Rules, obs: Dict[str, Any], trick_winner: Any = No
     return w.out
 
 
-def _voids(played: Sequence[Card], dealer: int, leader_now: int, trick_winner: Any) -> List[set]:
+def _voids(played: Sequence[Card], leader_now: int, trick_winner: Any) -> List[set]:
     """The suits (as indexes of QUINTE_SUITS) each seat has shown it lacks this deal: a card
-    that is not the joker, of another suit than the one to follow. Completed tricks are led
-    by the seat after the dealer, then by each trick's winner; the trick in progress by
-    `leader_now`."""
+    that is not the joker, of another suit than the one to follow. The trick in progress
+    is led by `leader_now` (the seat that leads it, or the next trick), each trick before
+    by the seat whose winner led the one after it, read back (as the worlds read them)."""
     voids: List[set] = [set() for _ in range(SEATS)]
 
     def mark(cards: Sequence[Card], leader: int) -> None:
@@ -223,12 +223,12 @@ def _voids(played: Sequence[Card], dealer: int, leader_now: int, trick_winner: A
                 voids[(leader + i) % SEATS].add(QUINTE_SUITS.index(follow))
 
     done = len(played) - len(played) % SEATS
-    leader = (dealer + 1) % SEATS
-    for start in range(0, done, SEATS):
+    leader = leader_now
+    mark(played[done:], leader)
+    for start in range(done - SEATS, -1, -SEATS):
         trick = played[start:start + SEATS]
+        leader = (leader - trick_winner(trick)) % SEATS
         mark(trick, leader)
-        leader = (leader + trick_winner(trick)) % SEATS
-    mark(played[done:], leader_now)
     return voids
 
 

@@ -153,24 +153,27 @@ def seen_voids(game: QuinteGame) -> "tuple[Dict[int, Set[str]], Set[int]]":
     """What every seat has shown about its hand by the cards played this deal: per seat
     the suits it is void in, and the seats that cannot hold the joker.
 
-    Trick by trick from `played` (the first led by the seat after the dealer, each next
-    one by the winner of the one before; the trick in progress by the seat that leads it,
-    as a built position gives it): a seat that followed with a card that is not
-    the joker and not of the suit to follow (the suit of the first card before it that
-    is not the joker; none: no rule) is void in that suit; one that followed in trick 11
-    or later with a card that is not the joker cannot hold the joker. (A game built by
-    `from_position` without `played` has its won cards in id order, not in play order:
-    what they "show" may contradict the hands.)
+    Trick by trick from `played`, each trick's leader read back from the seat that leads
+    the trick in progress (or the next one): the winner of each trick led the one after
+    it (a deal played from its start reads as forward from the seat after the dealer; a
+    built position reads its trick in progress, and every trick played since, as they
+    were played). A seat that followed with a card that is not the joker and not of the
+    suit to follow (the suit of the first card before it that is not the joker; none: no
+    rule) is void in that suit; one that followed in trick 11 or later with a card that
+    is not the joker cannot hold the joker. (A game built by `from_position` without
+    `played` has its won cards in id order, not in play order: what its earlier tricks
+    "show" may contradict the hands.)
     """
     void: Dict[int, Set[str]] = {s: set() for s in range(PLAYERS)}
     no_joker: Set[int] = set()
     played = game._played
-    leader = (game._dealer + 1) % PLAYERS
-    for start in range(0, len(played), PLAYERS):
+    done = len(played) - len(played) % PLAYERS
+    leader = game._leader()
+    for start in [done] + list(range(done - PLAYERS, -1, -PLAYERS)):
         cards = played[start : start + PLAYERS]
         number = start // PLAYERS + 1
-        if len(cards) < PLAYERS:
-            leader = game._leader()
+        if len(cards) == PLAYERS:
+            leader = (leader - winning_index(cards)) % PLAYERS
         for i in range(1, len(cards)):
             card, s = cards[i], (leader + i) % PLAYERS
             if card.is_joker:
@@ -180,8 +183,6 @@ def seen_voids(game: QuinteGame) -> "tuple[Dict[int, Set[str]], Set[int]]":
                 void[s].add(suit)
             if number >= JOKER_DEADLINE:
                 no_joker.add(s)
-        if len(cards) == PLAYERS:
-            leader = (leader + winning_index(cards)) % PLAYERS
     return void, no_joker
 
 
