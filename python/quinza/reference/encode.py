@@ -170,7 +170,7 @@ def encode_observation(rules: Rules, obs: Dict[str, Any], trick_winner: Any = No
         seen |= set(pile)
     w.cards([i for i in range(size) if i not in seen], size)
     if deck == "quinte":
-        voids = _voids([Card(c, deck) for c in obs["played"]], leader, trick_winner)
+        voids = voids_shown([Card(c, deck) for c in obs["played"]], leader, trick_winner)
         for k in range(n):
             w.cards(sorted(voids[seats[k]]), len(QUINTE_SUITS))
     for k in range(n):
@@ -207,28 +207,32 @@ def encode_observation(rules: Rules, obs: Dict[str, Any], trick_winner: Any = No
     return w.out
 
 
-def _voids(played: Sequence[Card], leader_now: int, trick_winner: Any) -> List[set]:
-    """The suits (as indexes of QUINTE_SUITS) each seat has shown it lacks this deal: a card
-    that is not the joker, of another suit than the one to follow. The trick in progress
-    is led by `leader_now` (the seat that leads it, or the next trick), each trick before
-    by the seat whose winner led the one after it, read back (as the worlds read them)."""
-    voids: List[set] = [set() for _ in range(SEATS)]
+def tricks_read_back(played: Sequence[Card], leader_now: int, trick_winner: Any) -> List[Tuple[int, int, Sequence[Card]]]:
+    """The deal's tricks as (number from 1, leader, cards), the trick in progress first (led
+    by `leader_now`, the seat that leads it or the next trick), then each trick before it,
+    led by the seat whose winner led the one after it, read back (docs/engine.md "Allowed
+    slots in quinte"): the encoding and the worlds read what the play showed from these."""
+    done = len(played) - len(played) % SEATS
+    leader = leader_now
+    out: List[Tuple[int, int, Sequence[Card]]] = [(done // SEATS + 1, leader, played[done:])]
+    for start in range(done - SEATS, -1, -SEATS):
+        trick = played[start:start + SEATS]
+        leader = (leader - trick_winner(trick)) % SEATS
+        out.append((start // SEATS + 1, leader, trick))
+    return out
 
-    def mark(cards: Sequence[Card], leader: int) -> None:
+
+def voids_shown(played: Sequence[Card], leader_now: int, trick_winner: Any) -> List[set]:
+    """The suits (as indexes of QUINTE_SUITS) each seat has shown it lacks this deal: a card
+    that is not the joker, of another suit than the one to follow (`tricks_read_back`)."""
+    voids: List[set] = [set() for _ in range(SEATS)]
+    for _, leader, cards in tricks_read_back(played, leader_now, trick_winner):
         follow: Optional[str] = None
         for i, card in enumerate(cards):
             if follow is None:
                 follow = card.suit  # None for the joker: the next card sets the suit
             elif card.suit is not None and card.suit != follow:
                 voids[(leader + i) % SEATS].add(QUINTE_SUITS.index(follow))
-
-    done = len(played) - len(played) % SEATS
-    leader = leader_now
-    mark(played[done:], leader)
-    for start in range(done - SEATS, -1, -SEATS):
-        trick = played[start:start + SEATS]
-        leader = (leader - trick_winner(trick)) % SEATS
-        mark(trick, leader)
     return voids
 
 

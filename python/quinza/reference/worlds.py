@@ -24,11 +24,12 @@ import copy
 from collections import deque
 from typing import Any, Dict, List, Optional, Set
 
-from .cards import Card
+from .cards import QUINTE_SUITS, Card
+from .encode import tricks_read_back, voids_shown
 from .game import Game
 from .generator import Random
 from .playout import greedy_key, greedy_move
-from .quinte import JOKER_DEADLINE, PLAYERS, QuinteGame, suit_to_follow, winning_index
+from .quinte import JOKER_DEADLINE, PLAYERS, QuinteGame, winning_index
 
 # How many worlds `sample_fitted` draws at most before it takes the first one.
 FIT_TRIES = 16
@@ -164,25 +165,13 @@ def seen_voids(game: QuinteGame) -> "tuple[Dict[int, Set[str]], Set[int]]":
     `played` has its won cards in id order, not in play order: what its earlier tricks
     "show" may contradict the hands.)
     """
-    void: Dict[int, Set[str]] = {s: set() for s in range(PLAYERS)}
-    no_joker: Set[int] = set()
-    played = game._played
-    done = len(played) - len(played) % PLAYERS
     leader = game._leader()
-    for start in [done] + list(range(done - PLAYERS, -1, -PLAYERS)):
-        cards = played[start : start + PLAYERS]
-        number = start // PLAYERS + 1
-        if len(cards) == PLAYERS:
-            leader = (leader - winning_index(cards)) % PLAYERS
-        for i in range(1, len(cards)):
-            card, s = cards[i], (leader + i) % PLAYERS
-            if card.is_joker:
-                continue
-            suit = suit_to_follow(cards[:i])
-            if suit is not None and card.suit != suit:
-                void[s].add(suit)
-            if number >= JOKER_DEADLINE:
-                no_joker.add(s)
+    shown = voids_shown(game._played, leader, winning_index)
+    void: Dict[int, Set[str]] = {s: {QUINTE_SUITS[i] for i in shown[s]} for s in range(PLAYERS)}
+    no_joker: Set[int] = set()
+    for number, first, cards in tricks_read_back(game._played, leader, winning_index):
+        if number >= JOKER_DEADLINE:
+            no_joker.update((first + i) % PLAYERS for i in range(1, len(cards)) if not cards[i].is_joker)
     return void, no_joker
 
 
