@@ -172,6 +172,16 @@ def test_a_bot_per_other_seat_and_a_partner(engine: str) -> None:
     child.expect(pexpect.EOF)
 
 
+def test_without_vs_the_bots_are_the_strongest_the_engine_answers_with_at_once(engine: str) -> None:
+    child = spawn("--rules", "escoba", "--players", "3", "--seed", "4", "--delay", "0", "--engine", engine)
+    child.expect(PROMPT)
+    expected = {"rust": "ismcts", "reference": "greedy"}[engine]
+    assert f"the bots: seat 1 {expected}, seat 2 {expected}" in seen(child)
+    child.sendline("q")
+    child.expect("you quit")
+    child.expect(pexpect.EOF)
+
+
 @pytest.mark.parametrize(
     "args, message",
     [
@@ -210,7 +220,7 @@ def test_a_quinte_match_to_the_end(engine: str) -> None:
     rules = api.Rules("quinte", target=60)
     game = api.Game(rules, seed=4)
     events = advance(api, game, 0)
-    child = spawn("--rules", "quinte", "--target", "60", "--seed", "4", "--delay", "0", "--engine", engine)
+    child = spawn("--rules", "quinte", "--target", "60", "--vs", "greedy", "--seed", "4", "--delay", "0", "--engine", engine)
     while child.expect([PROMPT, "match over"]) == 0:
         panel = seen(child)
         # the panel shows the bids and the trick as they are

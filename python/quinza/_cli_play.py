@@ -32,6 +32,9 @@ HELP = """\
   q               quit (Ctrl-D and Ctrl-C quit too)"""
 
 HINT_WORLDS = {"rust": 256, "reference": 4}  # pimc budgets that answer within a second or so (measured)
+# The bots when --vs is not given: the strongest (benches/README.md), at its default budget
+# about 20 ms a move in the core; the reference's search takes seconds a move, so greedy there.
+DEFAULT_VS = {"rust": "ismcts", "reference": "greedy"}
 
 
 def parser() -> argparse.ArgumentParser:
@@ -41,10 +44,10 @@ def parser() -> argparse.ArgumentParser:
         "or its notation; ? asks a hint, u undoes, s saves the record, h helps, q quits.",
     )
     _cli.add_match_options(p, "seed of the deal and of the bots (default: drawn, and shown)")
-    p.add_argument("--vs", default="greedy", metavar="BOT",
+    p.add_argument("--vs", default=None, metavar="BOT",
                    help=f"the bots: {choice_text(BOT_NAMES)}, one for every other seat or one per other "
                    "seat, comma-separated; a bot's parameters follow a colon, as in ismcts:iterations=2000 "
-                   "(default greedy)")
+                   "(default ismcts, the strongest; greedy with --engine reference, whose search is slow)")
     p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     p.add_argument("--delay", type=float, default=None,
                    help="seconds to pause after each bot move (default 0.4 in a terminal, else 0)")
@@ -60,7 +63,8 @@ def play_main(argv: Sequence[str]) -> int:
     if not 0 <= args.seat < rules.players:
         p.error(f"--seat must be a seat of the {rules.players} players, 0 to {rules.players - 1}, not {args.seat}")
     try:
-        bots = seat_bots(api, args.vs, rules.players, args.seat)
+        vs = args.vs if args.vs is not None else DEFAULT_VS[args.engine]
+        bots = seat_bots(api, vs, rules.players, args.seat)
         seed = _cli.drawn_seed(args.seed)
         game = api.Game(rules, seed=seed)
     except ValueError as error:
