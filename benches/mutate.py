@@ -19,8 +19,9 @@ import time
 from pathlib import Path
 from typing import Any, Dict, List
 
+# The repository, for the tests' helpers; quinza itself is the installed package (its
+# compiled core is not in python/).
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "python"))
 
 import quinza  # noqa: E402
 import quinza.reference as ref  # noqa: E402
