@@ -468,34 +468,33 @@ impl<'a, M: Copy> Searcher<'a, M> {
         g: &G,
         guess: Value,
     ) -> Result<Value, Stopped> {
-        // First a window about the guess alone: right, it is proved in one search
-        // (values are whole numbers, so only the guess lies strictly inside).
-        let f = self.value_of(g, 1, guess - 1, guess + 1)?;
-        if f == guess {
-            return Ok(f);
-        }
-        // Then each test lies past the bound the last one proved (fail-soft: often well
-        // past the guess). Proving a root move's value at least a bound costs the most (every
-        // reply of the other side is searched), proving it at most one reply: so while
-        // only lower bounds are known the tests step up fast (2, 4, then 8 units of
-        // `State::value_unit`) till one fails, and from an upper bound they step down one
-        // unit at a time, so that one costly lower bound is proved, at the value.
+        // Null-window tests, the first whether the value is at least the guess, each next
+        // one past the bound the last one proved (fail-soft: often well past the guess).
+        // Proving a root move's value at least a bound costs the most (every reply of the
+        // other side is searched), proving it at most one reply: so while only lower bounds
+        // are known the tests step up fast (2, 4, then 8 units of `State::value_unit`) till
+        // one fails, and from an upper bound they step down one unit at a time, so that one
+        // costly lower bound is proved, at the value. (A first window about the guess alone,
+        // both bounds proved in one search, took about 1.015 times the nodes.)
         let unit = g.value_unit() as Value;
-        let (mut lower, mut upper) = if f > guess { (f, INF) } else { (-INF, f) };
-        let mut step = 2 * unit;
-        while lower < upper {
-            let beta = if upper == INF {
-                lower + step
-            } else {
-                upper + 1 - unit
-            };
-            step = (step * 2).min(MTDF_MAX_STEP * unit);
+        let (mut lower, mut upper) = (-INF, INF);
+        let (mut beta, mut step) = (guess, 2 * unit);
+        loop {
             let f = self.value_of(g, 1, beta - 1, beta)?;
             if f >= beta {
                 lower = f;
             } else {
                 upper = f;
             }
+            if lower >= upper {
+                break;
+            }
+            beta = if upper == INF {
+                lower + step
+            } else {
+                upper + 1 - unit
+            };
+            step = (step * 2).min(MTDF_MAX_STEP * unit);
         }
         Ok(lower)
     }
