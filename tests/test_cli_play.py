@@ -242,3 +242,76 @@ def test_a_quinte_match_to_the_end(engine: str) -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def play_piped(keys: str, *args: str, cwd: Any) -> str:
+    """`quinza play` with its keys from a pipe: what it printed (nothing on stderr, exit 0)."""
+    done = subprocess.run([sys.executable, "-m", "quinza", "play", "--delay", "0", *args], input=keys,
+                          capture_output=True, text=True, timeout=120, cwd=cwd)
+    assert done.returncode == 0 and done.stderr == "", done.stdout + done.stderr
+    return done.stdout
+
+
+def test_a_saved_match_is_resumed_with_its_seats_and_bots(engine: str, tmp_path: Path) -> None:
+    api = ENGINES[engine]
+    game = api.Game(api.Rules("quinza", players=3), seed=7)
+    for _ in range(10):
+        game.play(api.GreedyBot()(game))
+    advance(api, game, 2)  # greedy and random draw nothing from their seeds here: the test's copy
+    names = ["greedy", "greedy", "you"]
+    saved = tmp_path / "match.txt"
+    saved.write_text(game.record(players=names), encoding="utf-8")
+    moves_before = sum(e.kind == "move" for e in game.history)
+
+    out = play_piped("1\ns\nq\n", "--resume", str(saved), "--engine", engine, cwd=tmp_path)
+    assert "you are seat 2; the bots: seat 0 greedy, seat 1 greedy. h for help." in out
+    assert f"resumed from {saved}: deal 1, {moves_before} moves played" in out
+    hand_line = next(line for line in out.splitlines() if "your hand" in line)
+    assert sorted(hand_line.split("your hand")[1].strip(" │").split()) == sorted(str(c) for c in game.hand(2))
+    assert f"the match record is saved in {saved}" in out  # s saves where it was resumed from
+    # the record saved is the match resumed, the human's move 1 and the greedy bots' replies
+    game.play(game.legal_moves()[0])
+    advance(api, game, 2)
+    assert api.Game.from_record(saved.read_text(encoding="utf-8")).to_json() == game.to_json()
+    again = play_piped("q\n", "--resume", str(saved), "--engine", engine, cwd=tmp_path)
+    assert f"resumed from {saved}: deal 1, {sum(e.kind == 'move' for e in game.history)} moves played" in again
+
+    # --seat and --vs change who plays: seat 0 is the human's now, the others random
+    other = play_piped("q\n", "--resume", str(saved), "--seat", "0", "--vs", "random", "--engine", engine,
+                       cwd=tmp_path)
+    assert "you are seat 0; the bots: seat 1 random, seat 2 random. h for help." in other
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--rules", "escoba"], "--resume takes the rules and the seed from the record: leave out --rules"),
+        (["--seed=3", "--players", "2"], "leave out --players, --seed"),
+        (["--seat", "3"], "--seat must be a seat of the 3 players, 0 to 2, not 3"),
+    ],
+)
+def test_resume_refuses_what_the_record_gives(args: List[str], message: str, tmp_path: Path, capsys: Any) -> None:
+    saved = tmp_path / "match.txt"
+    saved.write_text(quinza.Game(quinza.Rules("quinza", players=3), seed=1).record(), encoding="utf-8")
+    with pytest.raises(SystemExit) as info:
+        main(["play", "--resume", str(saved), *args])
+    assert info.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_resume_of_a_file_that_is_no_record_is_a_clear_error(tmp_path: Path, capsys: Any) -> None:
+    cases = [
+        (tmp_path / "missing.txt", None, "--resume: cannot read"),
+        (tmp_path / "latin.txt", "é".encode("latin-1"), "is not a match record (not UTF-8 text)"),
+        (tmp_path / "notes.txt", b"hello\n", "is not a match record the engine can replay: line 1"),
+    ]
+    named = tmp_path / "named.txt"
+    named.write_text(quinza.Game("quinza", seed=1).record(players=["you", "Alice"]), encoding="utf-8")
+    cases.append((named, None, "the record names seat 1 'Alice', which is no bot (unknown bot 'Alice'"))
+    for path, content, message in cases:
+        if content is not None:
+            path.write_bytes(content)
+        with pytest.raises(SystemExit) as info:
+            main(["play", "--resume", str(path)])
+        assert info.value.code == 2
+        assert message in capsys.readouterr().err, path

@@ -10,14 +10,14 @@ import signal
 import sys
 import time
 from pathlib import Path
-from typing import Any, List, Optional, Sequence
+from typing import Any, List, Optional, Sequence, Tuple
 
 from rich.panel import Panel
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from . import _cli, _sim
+from . import _cli, _record, _sim
 from ._words import choice_text, quoted
 from .reference.bots import BOT_NAMES
 
@@ -27,7 +27,8 @@ HELP = """\
   ?               a hint: every legal move valued by a pimc search (this deal's points
                   for your side minus the others', on average)
   u               undo your last move (and the bots' moves after it)
-  s [FILE]        save the match record to FILE (default {default})
+  s [FILE]        save the match record to FILE (default {default});
+                  quinza play --resume FILE goes on with it
   h               this help
   q               quit (Ctrl-D and Ctrl-C quit too)"""
 
@@ -48,11 +49,19 @@ def parser() -> argparse.ArgumentParser:
                    help=f"the bots: {choice_text(BOT_NAMES)}, one for every other seat or one per other "
                    "seat, comma-separated; a bot's parameters follow a colon, as in ismcts:iterations=2000 "
                    "(default ismcts, the strongest; greedy with --engine reference, whose search is slow)")
-    p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    p.add_argument("--seat", type=int, default=None,
+                   help="your seat (default 0; with --resume the seat the record names \"you\")")
     p.add_argument("--delay", type=float, default=None,
                    help="seconds to pause after each bot move (default 0.4 in a terminal, else 0)")
+    p.add_argument("--resume", metavar="FILE", default=None,
+                   help="go on with the match of a record saved by s: its rules, seed, moves, your seat and "
+                   "the bots come from the record (--seat and --vs may change the last two)")
     _cli.add_engine_option(p)
     return p
+
+
+# What a record gives a resumed match, and so may not be given beside --resume.
+RECORD_GIVES = ("--rules", "--players", "--target", "--set", "--seed")
 
 
 def play_main(argv: Sequence[str]) -> int:
@@ -60,23 +69,69 @@ def play_main(argv: Sequence[str]) -> int:
     args, api, rules = _cli.start(p, argv)
     if args.delay is not None and not 0 <= args.delay <= 60:  # NaN fails too
         p.error(f"--delay must be a number of seconds from 0 to 60, not {args.delay}")
-    if not 0 <= args.seat < rules.players:
-        p.error(f"--seat must be a seat of the {rules.players} players, 0 to {rules.players - 1}, not {args.seat}")
+    names: List[Optional[str]] = []
+    if args.resume is not None:
+        clash = [o for o in RECORD_GIVES if any(a == o or a.startswith(o + "=") for a in argv)]
+        if clash:
+            p.error(f"--resume takes the rules and the seed from the record: leave out {', '.join(clash)}")
+        game, seed, names = resumed(p, api, args.resume)
+        rules = game.rules
+    seat = args.seat if args.seat is not None else (names.index("you") if "you" in names else 0)
+    if not 0 <= seat < rules.players:
+        p.error(f"--seat must be a seat of the {rules.players} players, 0 to {rules.players - 1}, not {seat}")
     try:
-        vs = args.vs if args.vs is not None else DEFAULT_VS[args.engine]
-        bots = seat_bots(api, vs, rules.players, args.seat)
-        seed = _cli.drawn_seed(args.seed)
-        game = api.Game(rules, seed=seed)
+        if args.vs is not None or args.resume is None:
+            vs = args.vs if args.vs is not None else DEFAULT_VS[args.engine]
+        else:
+            # the record's bots, each at its seat; a seat it names no bot for gets the default
+            vs = ",".join(record_bot(api, s, n, DEFAULT_VS[args.engine]) for s, n in enumerate(names) if s != seat)
+        bots = seat_bots(api, vs, rules.players, seat)
+        if args.resume is None:
+            seed = _cli.drawn_seed(args.seed)
+            game = api.Game(rules, seed=seed)
     except ValueError as error:
         p.error(str(error))
     out = _cli.console()
     delay = args.delay if args.delay is not None else (0.4 if out.is_terminal else 0.0)
     hint = api.bot("pimc", worlds=HINT_WORLDS[args.engine], seed=seed)
-    session = Session(api, game, args.seat, bots, out, hint, delay, seed)
+    session = Session(api, game, seat, bots, out, hint, delay, seed, args.resume)
     # Ctrl-C ends the game with a word even where the command was started with SIGINT
     # ignored (a background job of a shell without job control passes that on).
     signal.signal(signal.SIGINT, signal.default_int_handler)
     return session.run()
+
+
+def resumed(p: argparse.ArgumentParser, api: Any, path: str) -> Tuple[Any, int, List[Optional[str]]]:
+    """The match of a saved record, replayed; the seed its bots are seeded from (the
+    record's, or one drawn for a record that starts from a position); each seat's name in
+    the record (None where it names none)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        p.error(f"--resume: cannot read {quoted(path)}: {error.strerror or error}")
+    except UnicodeDecodeError:
+        p.error(f"--resume: {quoted(path)} is not a match record (not UTF-8 text)")
+    try:
+        game = api.Game.from_record(text)
+    except ValueError as error:
+        p.error(f"--resume: {quoted(path)} is not a match record the engine can replay: {error}")
+    headers = _record.read_headers(text)
+    names = [headers[f"Seat{s}"][1] if f"Seat{s}" in headers else None for s in range(game.rules.players)]
+    seed = headers["Seed"][1] if "Seed" in headers else _cli.drawn_seed(None)
+    return game, seed, names
+
+
+def record_bot(api: Any, seat: int, name: Optional[str], default: str) -> str:
+    """The bot a resumed record names at a seat not the human's: its text, or `default`
+    where it names none (or `you`, the human's seat of before)."""
+    if name is None or name == "you":
+        return default
+    try:
+        _sim.bot_kind(api, _sim.bot_from_text(api, name))
+    except ValueError as error:
+        raise ValueError(f"the record names seat {seat} {quoted(name)}, which is no bot ({error}): "
+                         "give the bots with --vs") from None
+    return name
 
 
 def seat_bots(api: Any, text: str, players: int, human: int) -> List[Any]:
@@ -101,7 +156,7 @@ def seat_bots(api: Any, text: str, players: int, human: int) -> List[Any]:
 class Session:
     """One match at the terminal: the game, whose seat is human, the bots of the others."""
     def __init__(self, api: Any, game: Any, seat: int, bots: List[Any], out: Any, hint: Any, delay: float,
-                 seed: int) -> None:
+                 seed: int, resumed_from: Optional[str] = None) -> None:
         self.api = api
         self.game = game
         self.seat = seat
@@ -116,7 +171,9 @@ class Session:
         stand_in = _sim.seat_players(api, [b if b is not None else "random" for b in bots], seed)
         self.bots = [None if b is None else p for b, p in zip(bots, stand_in)]
         self.labels = ["you" if b is None else _sim.bot_name(api, b) for b in bots]
-        self.record_file = f"quinza-{self.rules.name}-seed{seed}.txt"
+        # s saves where the match was resumed from, by default
+        self.record_file = resumed_from or f"quinza-{self.rules.name}-seed{seed}.txt"
+        self.resumed_from = resumed_from
 
     # -- words ------------------------------------------------------------------------------
 
@@ -163,7 +220,12 @@ class Session:
                         for s in range(self.rules.players) if s != self.seat)
         self.say(f"you are seat {self.seat}; the bots: {who}. h for help.")
         try:
-            self.show_events(g.start_events)
+            if self.resumed_from is None:
+                self.show_events(g.start_events)
+            else:
+                moves = sum(e.kind == "move" for e in g.history)
+                self.say(f"resumed from {self.resumed_from}: deal {g.deal_number}, {moves} moves played, "
+                         f"scores: {self.scores_text()}")
             while True:
                 if g.is_over:
                     if not self.after_the_end():

@@ -139,12 +139,22 @@ def from_record(cls: Any, rules_class: Any, text: Any) -> Any:
     backend's Rules."""
     if not isinstance(text, str):
         raise ValueError(f"a match record is text (a str), not {type(text).__name__}")
-    lines = [line.strip() for line in text.split("\n")]
+    lines = _lines(text)
     headers, first_move = _read_headers(lines)
     game, result = _start(cls, rules_class, headers, first_move)
     last = _replay(game, lines, first_move)
     _check_end(game, headers, result, last)
     return game
+
+
+def _lines(text: str) -> List[str]:
+    return [line.strip() for line in text.split("\n")]
+
+
+def read_headers(text: str) -> Dict[str, Tuple[int, Any, str]]:
+    """The headers of a record's text, checked as `from_record` checks them: key -> (line
+    number, value, value text)."""
+    return _read_headers(_lines(text))[0]
 
 
 def _read_headers(lines: List[str]) -> Tuple[Dict[str, Tuple[int, Any, str]], int]:
