@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any, List
 
 import pytest
@@ -112,6 +113,61 @@ def test_watch_bad_input_is_a_clear_error(args: List[str], message: str, capsys:
         main(["watch", *args])
     assert info.value.code == 2
     assert message in capsys.readouterr().err
+
+
+def test_watch_of_a_record_prints_the_match_as_watch_printed_it(engine: str, capsys: Any, tmp_path: Path) -> None:
+    api = ENGINES[engine]
+    args = ["--rules", "escoba", "--set", "setenta=sum", "--bots", "greedy,random", "--seed", "9", "--moves"]
+    assert main(["watch", *args, "--engine", engine]) == 0
+    played = capsys.readouterr().out.splitlines()
+    game = api.play_match(api.Rules("escoba", setenta="sum"), ["greedy", "random"], 9)
+    saved = tmp_path / "match.txt"
+    saved.write_text(game.record(players=["greedy", "random"]), encoding="utf-8")
+    assert main(["watch", "--record", str(saved), "--moves", "--engine", engine]) == 0
+    replayed = capsys.readouterr().out.splitlines()
+    # the same lines, the bots named as the record names its players
+    assert replayed[1] == "players: seat 0 greedy, seat 1 random"
+    assert replayed[:1] + replayed[2:] == played[:1] + played[2:]
+
+
+def test_watch_of_an_unfinished_record_from_a_position_stops_where_it_ends(engine: str, capsys: Any,
+                                                                            tmp_path: Path) -> None:
+    api = ENGINES[engine]
+    game = api.Game("quinte", seed=5)
+    for _ in range(6):
+        game.play(game.legal_moves()[-1])
+    start = api.Game.from_json(game.to_json())  # a record that starts from this position
+    for _ in range(9):
+        start.play(start.legal_moves()[0])
+    saved = tmp_path / "match.txt"
+    saved.write_text(start.record(), encoding="utf-8")
+    assert main(["watch", "--record", str(saved), "--moves", "--engine", engine]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == f"{start.rules!r}, from a position, first dealer seat {start.dealer}"
+    assert lines[1] == "players: seat 0 -, seat 1 -, seat 2 -, seat 3 -"
+    assert len([line for line in lines if line.startswith("  seat ")]) == 9
+    assert lines[-1] == f"The record ends here: deal {start.deal_number}, scores {start.scores}."
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--bots", "greedy"], "--record takes the match from the record: leave out --bots"),
+        (["--seed", "2", "--rules=quinza"], "leave out --rules, --seed"),
+        (["--record-x"], "unrecognized arguments"),
+    ],
+)
+def test_watch_of_a_record_refuses_what_the_record_gives(args: List[str], message: str, capsys: Any,
+                                                          tmp_path: Path) -> None:
+    saved = tmp_path / "match.txt"
+    saved.write_text(quinza.Game("quinza", seed=1).record(), encoding="utf-8")
+    with pytest.raises(SystemExit) as info:
+        main(["watch", "--record", str(saved), *args])
+    assert info.value.code == 2
+    assert message in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["watch", "--record", str(tmp_path / "none.txt")])
+    assert "--record: cannot read" in capsys.readouterr().err
 
 
 def test_simulate_backend_is_where_it_runs_and_engine_is_the_engine(capsys: Any) -> None:

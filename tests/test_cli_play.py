@@ -285,7 +285,7 @@ def test_a_saved_match_is_resumed_with_its_seats_and_bots(engine: str, tmp_path:
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["--rules", "escoba"], "--resume takes the rules and the seed from the record: leave out --rules"),
+        (["--rules", "escoba"], "--resume takes the match from the record: leave out --rules"),
         (["--seed=3", "--players", "2"], "leave out --players, --seed"),
         (["--seat", "3"], "--seat must be a seat of the 3 players, 0 to 2, not 3"),
     ],

@@ -99,6 +99,31 @@ def make_rules(p: argparse.ArgumentParser, api: Any, args: argparse.Namespace) -
         p.error(str(error))
 
 
+# What a match record gives (play --resume, watch --record), so not to be given beside it.
+RECORD_GIVES = ("--rules", "--players", "--target", "--set", "--seed")
+
+
+def read_record(p: argparse.ArgumentParser, api: Any, argv: Sequence[str], option: str, path: str,
+                also: Sequence[str] = ()) -> Tuple[str, Any]:
+    """The text of a match record file and the match it replays (`Game.from_record`), for
+    `option`; options the record gives, or `also`, beside it, or a file that is no record,
+    are the parser's error."""
+    clash = [o for o in (*RECORD_GIVES, *also) if any(a == o or a.startswith(o + "=") for a in argv)]
+    if clash:
+        p.error(f"{option} takes the match from the record: leave out {', '.join(clash)}")
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as error:
+        p.error(f"{option}: cannot read {quoted(path)}: {error.strerror or error}")
+    except UnicodeDecodeError:
+        p.error(f"{option}: {quoted(path)} is not a match record (not UTF-8 text)")
+    try:
+        return text, api.Game.from_record(text)
+    except ValueError as error:
+        p.error(f"{option}: {quoted(path)} is not a match record the engine can replay: {error}")
+
+
 def drawn_seed(seed: Optional[int]) -> int:
     """The seed given, or one drawn short enough to type again."""
     return secrets.randbelow(1_000_000) if seed is None else seed

@@ -60,9 +60,6 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
-# What a record gives a resumed match, and so may not be given beside --resume.
-RECORD_GIVES = ("--rules", "--players", "--target", "--set", "--seed")
-
 
 def play_main(argv: Sequence[str]) -> int:
     p = parser()
@@ -71,10 +68,7 @@ def play_main(argv: Sequence[str]) -> int:
         p.error(f"--delay must be a number of seconds from 0 to 60, not {args.delay}")
     names: List[Optional[str]] = []
     if args.resume is not None:
-        clash = [o for o in RECORD_GIVES if any(a == o or a.startswith(o + "=") for a in argv)]
-        if clash:
-            p.error(f"--resume takes the rules and the seed from the record: leave out {', '.join(clash)}")
-        game, seed, names = resumed(p, api, args.resume)
+        game, seed, names = resumed(p, api, argv, args.resume)
         rules = game.rules
     seat = args.seat if args.seat is not None else (names.index("you") if "you" in names else 0)
     if not 0 <= seat < rules.players:
@@ -101,20 +95,12 @@ def play_main(argv: Sequence[str]) -> int:
     return session.run()
 
 
-def resumed(p: argparse.ArgumentParser, api: Any, path: str) -> Tuple[Any, int, List[Optional[str]]]:
+def resumed(p: argparse.ArgumentParser, api: Any, argv: Sequence[str],
+            path: str) -> Tuple[Any, int, List[Optional[str]]]:
     """The match of a saved record, replayed; the seed its bots are seeded from (the
     record's, or one drawn for a record that starts from a position); each seat's name in
     the record (None where it names none)."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as error:
-        p.error(f"--resume: cannot read {quoted(path)}: {error.strerror or error}")
-    except UnicodeDecodeError:
-        p.error(f"--resume: {quoted(path)} is not a match record (not UTF-8 text)")
-    try:
-        game = api.Game.from_record(text)
-    except ValueError as error:
-        p.error(f"--resume: {quoted(path)} is not a match record the engine can replay: {error}")
+    text, game = _cli.read_record(p, api, argv, "--resume", path)
     headers = _record.read_headers(text)
     names = [headers[f"Seat{s}"][1] if f"Seat{s}" in headers else None for s in range(game.rules.players)]
     seed = headers["Seed"][1] if "Seed" in headers else _cli.drawn_seed(None)

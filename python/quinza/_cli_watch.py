@@ -1,41 +1,52 @@
 """`quinza watch`: bots play one seeded match, printed deal by deal (with --moves, move by
 move with what each move made happen). The match is `play_match(rules, bots, seed)`:
-the bots are seeded as `simulate` seeds them."""
+the bots are seeded as `simulate` seeds them. With --record, the match of a record is
+replayed and printed the same way."""
 
 from __future__ import annotations
 
 import argparse
-from typing import Any, Optional, Sequence
+from typing import Any, List, Optional, Sequence, Tuple
 
 from rich.text import Text
 
-from . import _cli, _sim
+from . import _cli, _record, _sim
 
 
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="quinza watch",
         description="Bots play one seeded match, printed deal by deal: the same match as "
-        "play_match(rules, bots, seed).",
+        "play_match(rules, bots, seed); or, with --record, the match of a record is replayed.",
     )
     _cli.add_match_options(p, "seed of the match (default: drawn, and shown)")
     _cli.add_bots_option(p)
     p.add_argument("--moves", action="store_true", help="print every move too, with what it made happen")
+    p.add_argument("--record", metavar="FILE", default=None,
+                   help="replay the match of a record (saved by quinza play, or game.record()) instead: "
+                   "its rules, seed, players and moves come from the record")
     _cli.add_engine_option(p)
     return p
+
 
 
 def watch_main(argv: Sequence[str]) -> int:
     p = parser()
     args, api, rules = _cli.start(p, argv)
-    seed = _cli.drawn_seed(args.seed)
-    try:
-        seat_bots = _sim.check_bots(api, args.bots, rules)
-        players = _sim.seat_players(api, seat_bots, seed)
-        game = api.Game(rules, seed=seed)
-    except ValueError as error:
-        p.error(str(error))
-    names = [_sim.bot_name(api, b) for b in seat_bots]
+    if args.record is not None:
+        game, players, names, seed_text = recorded(p, api, argv, args.record)
+        rules = game.rules
+        heading = "players: "
+    else:
+        seed = _cli.drawn_seed(args.seed)
+        try:
+            seat_bots = _sim.check_bots(api, args.bots, rules)
+            players = _sim.seat_players(api, seat_bots, seed)
+            game = api.Game(rules, seed=seed)
+        except ValueError as error:
+            p.error(str(error))
+        names = [_sim.bot_name(api, b) for b in seat_bots]
+        seed_text, heading = f"seed {seed}", "bots: "
     out = _cli.console()
 
     def name(seat: Optional[int]) -> str:
@@ -44,14 +55,17 @@ def watch_main(argv: Sequence[str]) -> int:
     def side_name(side: Optional[int]) -> str:
         return f"side {side}"
 
-    out.print(f"{rules!r}, seed {seed}, first dealer seat {game.dealer}", style="bold")
-    out.print("bots: " + ", ".join(f"seat {s} {b}" for s, b in enumerate(names)))
+    out.print(f"{rules!r}, {seed_text}, first dealer seat {game.dealer}", style="bold")
+    out.print(heading + ", ".join(f"seat {s} {b}" for s, b in enumerate(names)))
     if args.moves:
         _show(out, game.start_events, name, side_name, True)
     try:
         while not game.is_over:
-            events = game.play(players[game.turn](game))
-            _show(out, events, name, side_name, args.moves)
+            move = players[game.turn](game)
+            if move is None:  # a record's moves are all played
+                out.print(f"The record ends here: deal {game.deal_number}, scores {game.scores}.", style="bold")
+                return 0
+            _show(out, game.play(move), name, side_name, args.moves)
     except KeyboardInterrupt:
         out.print(f"interrupted at deal {game.deal_number}, scores {game.scores}")
         return 130
@@ -60,6 +74,21 @@ def watch_main(argv: Sequence[str]) -> int:
     else:
         out.print(f"Side {game.winner} wins {game.scores} after {len(game.deals)} deals.", style="bold")
     return 0
+
+
+def recorded(p: argparse.ArgumentParser, api: Any, argv: Sequence[str],
+             path: str) -> Tuple[Any, List[Any], List[str], str]:
+    """The match of a record to replay: its start, a player per seat that plays the
+    record's moves in turn (None once they are all played), each seat's name, and what
+    it starts from."""
+    text, end = _cli.read_record(p, api, argv, "--record", path, also=("--bots",))
+    start = _record.record_start(api.Game, api.Rules, text)
+    headers = _record.read_headers(text)
+    moves = iter([e.move for e in end.history if e.kind == "move"])
+    players = [lambda game: next(moves, None)] * start.rules.players
+    names = [headers[f"Seat{s}"][1] if f"Seat{s}" in headers else "-" for s in range(start.rules.players)]
+    seed_text = f"seed {headers['Seed'][1]}" if "Seed" in headers else "from a position"
+    return start, players, names, seed_text
 
 
 def _show(out: Any, events: Sequence[Any], name: Any, side_name: Any, moves: bool) -> None:

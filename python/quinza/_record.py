@@ -157,6 +157,14 @@ def read_headers(text: str) -> Dict[str, Tuple[int, Any, str]]:
     return _read_headers(_lines(text))[0]
 
 
+def record_start(cls: Any, rules_class: Any, text: str) -> Any:
+    """The game a record starts from (its Seed's first deal, or its Position), before any
+    of its moves: checked as `from_record` checks it."""
+    lines = _lines(text)
+    headers, first_move = _read_headers(lines)
+    return _start(cls, rules_class, headers, first_move)[0]
+
+
 def _read_headers(lines: List[str]) -> Tuple[Dict[str, Tuple[int, Any, str]], int]:
     """key -> (line number, value, value text), and the index of the first line after them."""
     headers: Dict[str, Tuple[int, Any, str]] = {}
