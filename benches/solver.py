@@ -8,7 +8,8 @@
   valued; `best`: the best move alone) on each of `--threads`, keyed "all/1",
   "best/2", ..., each deal solved in every way one after the other (so that the ways
   meet the same load). A quinte solve that reaches `--quinte-limit` seconds is counted
-  as timed out.
+  as timed out; `median_seconds_every_deal` counts it slower than any solved (the other
+  distributions are of the solved deals alone).
 
     python benches/solver.py [--deals 30] [--quinte-deals 3] [--quinte-limit 10] [--moves all,best] [--threads 1,2] [--out solver.json]
 
@@ -66,6 +67,11 @@ def whole_deals(games: List[Any], ways: List[Tuple[str, int]], **kw: Any) -> Dic
 def summary(runs: List[Dict[str, Any]]) -> Dict[str, Any]:
     done = [r for r in runs if r["nodes"] is not None]
     out: Dict[str, Any] = {"deals": len(runs), "solved": len(done), "timed_out": len(runs) - len(done)}
+    # The median over every deal, one timed out counted as slower than any solved (None
+    # when the median is such a deal): the medians below are of the solved deals alone.
+    every = sorted(r["seconds"] for r in done) + [float("inf")] * (len(runs) - len(done))
+    middle = statistics.median(every) if every else float("inf")
+    out["median_seconds_every_deal"] = None if middle == float("inf") else middle
     if done:
         out["seconds"] = distribution([r["seconds"] for r in done])
         out["nodes"] = distribution([float(r["nodes"]) for r in done])
