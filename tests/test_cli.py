@@ -4,6 +4,7 @@ and a closed pipe that ends quietly for every command. Run with both engines."""
 
 from __future__ import annotations
 
+import random
 import re
 import subprocess
 import sys
@@ -168,6 +169,40 @@ def test_watch_of_a_record_refuses_what_the_record_gives(args: List[str], messag
     with pytest.raises(SystemExit):
         main(["watch", "--record", str(tmp_path / "none.txt")])
     assert "--record: cannot read" in capsys.readouterr().err
+
+
+def test_a_record_cut_or_garbled_anywhere_replays_or_is_refused_in_one_line(capsys: Any, tmp_path: Path) -> None:
+    """watch --record (and so play --resume, which reads a record file the same way) on
+    records with a line dropped, doubled, garbled or the rest cut off: each replays or
+    exits 2 with one line that says why, never a traceback."""
+    rng = random.Random(5)
+    game = quinza.play_match("quinza", ["greedy", "random"], 3)
+    lines = game.record(players=["you", "greedy"]).split("\n")
+    path = tmp_path / "match.txt"
+    outcomes = {0: 0, 2: 0}
+    for _ in range(80):
+        cut = list(lines)
+        i = rng.randrange(len(cut))
+        how = rng.choice(["drop", "double", "garble", "truncate"])
+        if how == "drop":
+            del cut[i]
+        elif how == "double":
+            cut.insert(i, cut[i])
+        elif how == "garble":
+            cut[i] = cut[i][: rng.randrange(len(cut[i]) + 1)] + rng.choice(["x", "]", "[", "9", " ", "é"])
+        else:
+            cut = cut[:i]
+        path.write_text("\n".join(cut), encoding="utf-8")
+        try:
+            code = main(["watch", "--record", str(path)])
+        except SystemExit as stop:
+            code = stop.code
+        err = capsys.readouterr().err
+        assert code in (0, 2), (how, i, err)
+        if code == 2:
+            assert "Traceback" not in err and err.strip().splitlines()[-1].startswith("quinza watch: error: --record: ")
+        outcomes[code] += 1
+    assert outcomes[0] > 0 and outcomes[2] > 0, outcomes
 
 
 def test_simulate_backend_is_where_it_runs_and_engine_is_the_engine(capsys: Any) -> None:
