@@ -34,7 +34,6 @@ FLAT_LIMIT = 100_000  # the largest flat action space; beyond it ids are ranked
 # Ranked ids (rb3ine): the moves one card may have in a position. Random play never came
 # near it; a built position with more is refused with a ValueError.
 RANKED_SLOTS = 1024
-SEATS = 4  # quinte
 PHASES = ("doubling", "play", "over")
 
 
@@ -136,9 +135,10 @@ def _ids(texts: Sequence[str], deck: str) -> List[int]:
     return [Card(t, deck).id for t in texts]
 
 
-def encode_observation(rules: Rules, obs: Dict[str, Any], trick_winner: Any = None) -> np.ndarray:
-    """The vector of an `observation(seat)` dict; quinte's needs `trick_winner`, which card
-    of a full trick wins (its index in play order)."""
+def encode_observation(rules: Rules, obs: Dict[str, Any], voids_shown: Any = None) -> np.ndarray:
+    """The vector of an `observation(seat)` dict; quinte's needs `voids_shown` (quinte.py:
+    the suits each seat has shown it lacks, from the cards played and the seat that
+    leads)."""
     n, s = rules.players, rules.sides
     seat = obs["seat"]
     own = rules.side_of(seat)
@@ -170,7 +170,7 @@ def encode_observation(rules: Rules, obs: Dict[str, Any], trick_winner: Any = No
         seen |= set(pile)
     w.cards([i for i in range(size) if i not in seen], size)
     if deck == "quinte":
-        voids = voids_shown([Card(c, deck) for c in obs["played"]], leader, trick_winner)
+        voids = voids_shown([Card(c, deck) for c in obs["played"]], leader)
         for k in range(n):
             w.cards(sorted(voids[seats[k]]), len(QUINTE_SUITS))
     for k in range(n):
@@ -205,35 +205,6 @@ def encode_observation(rules: Rules, obs: Dict[str, Any], trick_winner: Any = No
     w.one_hot(None if obs["winner"] is None else (obs["winner"] - own) % s, s)
     assert w.at == len(w.out), "the layout of encode_names"
     return w.out
-
-
-def tricks_read_back(played: Sequence[Card], leader_now: int, trick_winner: Any) -> List[Tuple[int, int, Sequence[Card]]]:
-    """The deal's tricks as (number from 1, leader, cards), the trick in progress first (led
-    by `leader_now`, the seat that leads it or the next trick), then each trick before it,
-    led by the seat whose winner led the one after it, read back (docs/engine.md "Allowed
-    slots in quinte"): the encoding and the worlds read what the play showed from these."""
-    done = len(played) - len(played) % SEATS
-    leader = leader_now
-    out: List[Tuple[int, int, Sequence[Card]]] = [(done // SEATS + 1, leader, played[done:])]
-    for start in range(done - SEATS, -1, -SEATS):
-        trick = played[start:start + SEATS]
-        leader = (leader - trick_winner(trick)) % SEATS
-        out.append((start // SEATS + 1, leader, trick))
-    return out
-
-
-def voids_shown(played: Sequence[Card], leader_now: int, trick_winner: Any) -> List[set]:
-    """The suits (as indexes of QUINTE_SUITS) each seat has shown it lacks this deal: a card
-    that is not the joker, of another suit than the one to follow (`tricks_read_back`)."""
-    voids: List[set] = [set() for _ in range(SEATS)]
-    for _, leader, cards in tricks_read_back(played, leader_now, trick_winner):
-        follow: Optional[str] = None
-        for i, card in enumerate(cards):
-            if follow is None:
-                follow = card.suit  # None for the joker: the next card sets the suit
-            elif card.suit is not None and card.suit != follow:
-                voids[(leader + i) % SEATS].add(QUINTE_SUITS.index(follow))
-    return voids
 
 
 def into(out: Any, values: np.ndarray, dtype: str, what: str) -> Any:

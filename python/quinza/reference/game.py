@@ -442,7 +442,7 @@ class Game:
         """What `seat` may know as a numpy float32 vector (docs/engine.md "Encodings"): its
         shape is fixed by the rule set and player count, each entry named by
         `encode_names(rules)`. Written into `out` (a float32 array of that shape) when given."""
-        vector = _encode.encode_observation(self._rules, self.observation(seat), type(self)._trick_winner)
+        vector = _encode.encode_observation(self._rules, self.observation(seat), type(self)._voids_shown)
         return _encode.into(out, vector, "float32", "the encoding")
 
     def action_mask(self, out: Any = None) -> Any:
@@ -465,7 +465,7 @@ class Game:
         """The number of action ids of the rule set: the size of `action_mask()`."""
         return _encode.action_count(self._rules)
 
-    _trick_winner: ClassVar[Any] = None  # quinte's, for the voids of its encoding
+    _voids_shown: ClassVar[Any] = None  # quinte's, for the voids of its encoding
 
 
 # -- checks of the arguments of from_position, shared by the families ----------------------

@@ -122,6 +122,34 @@ def suit_to_follow(trick: Sequence[Card]) -> Optional[str]:
     return None
 
 
+def tricks_read_back(played: Sequence[Card], leader_now: int) -> List[Tuple[int, int, Sequence[Card]]]:
+    """The deal's tricks as (number from 1, leader, cards), the trick in progress first (led
+    by `leader_now`, the seat that leads it or the next trick), then each trick before it,
+    led by the seat whose winner led the one after it, read back (docs/engine.md "Allowed
+    slots in quinte"): the encoding and the worlds read what the play showed from these."""
+    done = len(played) - len(played) % PLAYERS
+    leader = leader_now
+    out: List[Tuple[int, int, Sequence[Card]]] = [(done // PLAYERS + 1, leader, played[done:])]
+    for start in range(done - PLAYERS, -1, -PLAYERS):
+        trick = played[start:start + PLAYERS]
+        leader = (leader - winning_index(trick)) % PLAYERS
+        out.append((start // PLAYERS + 1, leader, trick))
+    return out
+
+
+def voids_shown(played: Sequence[Card], leader_now: int) -> List[set]:
+    """The suits (as indexes of QUINTE_SUITS) each seat has shown it lacks this deal: a card
+    that is not the joker, of another suit than the one to follow (`suit_to_follow` of the
+    cards before it; none: no rule), in the tricks of `tricks_read_back`."""
+    voids: List[set] = [set() for _ in range(PLAYERS)]
+    for _, leader, cards in tricks_read_back(played, leader_now):
+        for i, card in enumerate(cards):
+            follow = suit_to_follow(cards[:i])
+            if not card.is_joker and follow is not None and card.suit != follow:
+                voids[(leader + i) % PLAYERS].add(QUINTE_SUITS.index(follow))
+    return voids
+
+
 def doubling_state(bids: Sequence[str], first_bidder: int) -> Tuple[Optional[int], bool, bool]:
     """(side that doubled or None, redoubled, doubling over) after these bids."""
     doubled_by: Optional[int] = None
@@ -538,9 +566,9 @@ class QuinteGame(Game, family="quinte"):
         )
         return "\n".join(lines)
 
-    # The encoding's voids (encode.py) need each trick's winner; encode.py may not import
-    # this module (it would import itself back through game.py).
-    _trick_winner = staticmethod(winning_index)
+    # The encoding's voids (encode.py) are read by this module's rules; encode.py may not
+    # import this module (it would import itself back through game.py).
+    _voids_shown = staticmethod(voids_shown)
 
 
 def _count_winner(scores: Sequence[int], target: int) -> Optional[int]:

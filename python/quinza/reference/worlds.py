@@ -25,11 +25,10 @@ from collections import deque
 from typing import Any, Dict, List, Optional, Set
 
 from .cards import QUINTE_SUITS, Card
-from .encode import tricks_read_back, voids_shown
 from .game import Game
 from .generator import Random
 from .playout import greedy_key, greedy_move
-from .quinte import JOKER_DEADLINE, PLAYERS, QuinteGame, winning_index
+from .quinte import JOKER_DEADLINE, PLAYERS, QuinteGame, tricks_read_back, voids_shown
 
 # How many worlds `sample_fitted` draws at most before it takes the first one.
 FIT_TRIES = 16
@@ -166,10 +165,10 @@ def seen_voids(game: QuinteGame) -> "tuple[Dict[int, Set[str]], Set[int]]":
     "show" may contradict the hands.)
     """
     leader = game._leader()
-    shown = voids_shown(game._played, leader, winning_index)
+    shown = voids_shown(game._played, leader)
     void: Dict[int, Set[str]] = {s: {QUINTE_SUITS[i] for i in shown[s]} for s in range(PLAYERS)}
     no_joker: Set[int] = set()
-    for number, first, cards in tricks_read_back(game._played, leader, winning_index):
+    for number, first, cards in tricks_read_back(game._played, leader):
         if number >= JOKER_DEADLINE:
             no_joker.update((first + i) % PLAYERS for i in range(1, len(cards)) if not cards[i].is_joker)
     return void, no_joker
