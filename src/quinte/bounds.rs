@@ -334,8 +334,8 @@ impl Game {
             }
         }
         let (q0, q1) = (
-            (open[0] as i64 + takes_cachette[0]) as Value,
-            (open[1] as i64 + takes_cachette[1]) as Value,
+            open[0] as Value + takes_cachette[0] as Value,
+            open[1] as Value + takes_cachette[1] as Value,
         );
         let t = self.trick_value();
         let (mut low, mut high) = (
