@@ -102,7 +102,7 @@ def resumed(p: argparse.ArgumentParser, api: Any, argv: Sequence[str],
     the record (None where it names none)."""
     text, game = _cli.read_record(p, api, argv, "--resume", path)
     headers = _record.read_headers(text)
-    names = [headers[f"Seat{s}"][1] if f"Seat{s}" in headers else None for s in range(game.rules.players)]
+    names = _record.seat_names(headers, game.rules.players)
     seed = headers["Seed"][1] if "Seed" in headers else _cli.drawn_seed(None)
     return game, seed, names
 

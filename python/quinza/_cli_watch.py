@@ -86,7 +86,7 @@ def recorded(p: argparse.ArgumentParser, api: Any, argv: Sequence[str],
     headers = _record.read_headers(text)
     moves = iter([e.move for e in end.history if e.kind == "move"])
     players = [lambda game: next(moves, None)] * start.rules.players
-    names = [headers[f"Seat{s}"][1] if f"Seat{s}" in headers else "-" for s in range(start.rules.players)]
+    names = ["-" if name is None else name for name in _record.seat_names(headers, start.rules.players)]
     seed_text = f"seed {headers['Seed'][1]}" if "Seed" in headers else "from a position"
     return start, players, names, seed_text
 

@@ -157,6 +157,11 @@ def read_headers(text: str) -> Dict[str, Tuple[int, Any, str]]:
     return _read_headers(_lines(text))[0]
 
 
+def seat_names(headers: Dict[str, Tuple[int, Any, str]], players: int) -> List[Optional[str]]:
+    """Each seat's name in a record's headers (`read_headers`): its Seat header, or None."""
+    return [headers[f"Seat{s}"][1] if f"Seat{s}" in headers else None for s in range(players)]
+
+
 def record_start(cls: Any, rules_class: Any, text: str) -> Any:
     """The game a record starts from (its Seed's first deal, or its Position), before any
     of its moves: checked as `from_record` checks it."""
