@@ -177,12 +177,11 @@ pub(crate) mod vector_env {
         }
     }
 
+    /// What a step wrote: observations, masks, rewards and the ends.
+    type Written = (Vec<f32>, Vec<i8>, Vec<f32>, Vec<u8>);
+
     /// `steps` steps of random legal actions (picked from the masks); everything written.
-    fn run(
-        rules: RuleSet,
-        threads: usize,
-        steps: usize,
-    ) -> Vec<(Vec<f32>, Vec<i8>, Vec<f32>, Vec<u8>)> {
+    fn run(rules: RuleSet, threads: usize, steps: usize) -> Vec<Written> {
         let bots = vec![BotSpec::Greedy; rules.players() as usize];
         let mut env = VectorEnv::new(rules, 5, 1, bots, Reward::Deal, Some(2)).unwrap();
         let mut b = Buffers::new(&env);

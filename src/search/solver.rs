@@ -692,14 +692,19 @@ impl<'a, M: Copy> Searcher<'a, M> {
         }
         buf.order.clear();
         buf.keys.clear();
-        g.search_order_keys(&buf.moves, &mut buf.keys);
-        for (i, &key) in buf.keys.iter().enumerate() {
-            // The table's move first, then the family's order key, greatest first (a
-            // stable sort: equal keys in the order of the moves).
-            let k = if i as u16 == tt_best { i64::MAX } else { key };
-            buf.order.push((k, i as u16));
+        if buf.moves.len() == 1 {
+            // A forced move: nothing to order.
+            buf.order.push((0, 0));
+        } else {
+            g.search_order_keys(&buf.moves, &mut buf.keys);
+            for (i, &key) in buf.keys.iter().enumerate() {
+                // The table's move first, then the family's order key, greatest first (a
+                // stable sort: equal keys in the order of the moves).
+                let k = if i as u16 == tt_best { i64::MAX } else { key };
+                buf.order.push((k, i as u16));
+            }
+            buf.order.sort_by_key(|o| std::cmp::Reverse(o.0));
         }
-        buf.order.sort_by_key(|o| std::cmp::Reverse(o.0));
 
         buf.read.clear();
         if self.sums
