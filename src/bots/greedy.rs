@@ -92,6 +92,17 @@ pub fn quinte_greedy_move(g: &crate::quinte::Game) -> Option<crate::quinte::Move
         g.legal_moves_into(&mut buf);
         return buf.first().copied();
     }
+    if g.played_len.is_multiple_of(crate::quinte::rules::PLAYERS) && !cards.has_joker() {
+        // A lead wins the trick so far whatever is led, so each key is the trick's points
+        // and the card's own quints, which only a five has: the five of the highest suit
+        // (the highest quint), else the first legal card (all keys equal).
+        let fives = cards.intersect(crate::quinte::cards::FIVES);
+        return fives
+            .iter()
+            .last()
+            .or_else(|| cards.iter().next())
+            .map(crate::quinte::Move::Card);
+    }
     let t = QuinteTrick::of(g)?;
     let mut choice: Option<(i32, crate::quinte::Card)> = None;
     for c in cards.iter() {

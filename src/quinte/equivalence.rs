@@ -20,7 +20,7 @@
 //!   are left out, so positions equal up to the gaps between ranks (and whose quint cards
 //!   can still make the same quints) share an entry, whatever tricks and quints led there.
 
-use super::cards::{Card, CardSet, JOKER_SET, SUIT_MASKS};
+use super::cards::{Card, CardSet, FIVES, JOKER_SET, SUIT_MASKS};
 use super::game::{Game, TRICKS, TRICK_POINTS};
 use super::moves::Move;
 use super::rules::PLAYERS;
@@ -38,7 +38,6 @@ const SIX_TO_KING: u64 = 0x0FF0;
 const EVERY_SUIT: u64 = 1 | 1 << 13 | 1 << 26 | 1 << 39;
 const TWOS: u64 = TWO * EVERY_SUIT;
 const FOURS: u64 = FOUR * EVERY_SUIT;
-const FIVES: u64 = FIVE * EVERY_SUIT;
 
 /// The quint pairs (Ace and 4, 2 and 3 of a suit) with one card in `a` and the other
 /// in `b`, each marked by the bit of its lower card (the 4, the 2).
@@ -267,7 +266,7 @@ impl Game {
     pub(super) fn quints_left(&self, h: &Holdings, pairs: u64) -> u64 {
         let cachette = self.cachette_set().0;
         let cards = h.present.0 | cachette;
-        let marks = pairs | pairs_within(cachette) | (cards & FIVES);
+        let marks = pairs | pairs_within(cachette) | (cards & FIVES.0);
         let mut points = 0;
         for (suit, value) in QUINT_VALUES.iter().enumerate() {
             points += (marks & SUIT_MASKS[suit].0).count_ones() as u64 * value;
