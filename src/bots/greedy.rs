@@ -94,9 +94,9 @@ pub fn quinte_greedy_move(g: &crate::quinte::Game) -> Option<crate::quinte::Move
     }
     if g.played_len.is_multiple_of(crate::quinte::rules::PLAYERS) && !cards.has_joker() {
         // A lead wins the trick so far whatever is led, so each key is the trick's points
-        // and the card's own quints, which only a five has: the five of the highest suit
-        // (the highest quint), else the first legal card (all keys equal).
-        let fives = cards.intersect(crate::quinte::cards::FIVES);
+        // and the card's own quints, which only a five has (`trick::FIVES`): the five of
+        // the highest suit (the highest quint), else the first legal card (keys equal).
+        let fives = cards.intersect(trick::FIVES);
         return fives
             .iter()
             .last()

@@ -147,9 +147,6 @@ pub const FULL_DECK: CardSet = CardSet((1u64 << DECK_SIZE) - 1);
 /// The joker alone.
 pub const JOKER_SET: CardSet = CardSet(1u64 << JOKER_ID);
 
-/// The four fives (rank 5 is the fourth of a suit: 2, 3, 4, 5, ...).
-pub const FIVES: CardSet = CardSet(1 << 3 | 1 << 16 | 1 << 29 | 1 << 42);
-
 /// The 13 cards of each suit.
 pub const SUIT_MASKS: [CardSet; 4] = [
     CardSet(0x1FFF),

@@ -20,11 +20,11 @@
 //!   are left out, so positions equal up to the gaps between ranks (and whose quint cards
 //!   can still make the same quints) share an entry, whatever tricks and quints led there.
 
-use super::cards::{Card, CardSet, FIVES, JOKER_SET, SUIT_MASKS};
+use super::cards::{Card, CardSet, JOKER_SET, SUIT_MASKS};
 use super::game::{Game, TRICKS, TRICK_POINTS};
 use super::moves::Move;
 use super::rules::PLAYERS;
-use super::trick::QUINT_VALUES;
+use super::trick::{FIVES, QUINT_VALUES};
 use crate::state::{mix_key, SolverKey, Value};
 
 /// Bits of a suit's 13 (bit r: rank r + 2).

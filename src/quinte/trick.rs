@@ -32,6 +32,11 @@ pub fn void_shown(before: &[Card], card: Card) -> Option<u8> {
     card.suit().filter(|&s| s != follow).map(|_| follow)
 }
 
+/// The fives (rank 5 is the fourth of a suit: 2, 3, 4, 5, ...): of the suited cards, the
+/// only ones that are a quint alone, each worth its suit's `QUINT_VALUES`, which rise with
+/// the suit (a test holds `quints_in` to both).
+pub const FIVES: CardSet = CardSet(1 << 3 | 1 << 16 | 1 << 29 | 1 << 42);
+
 /// Quint points in a trick or in the cachette: each 5 a quint of its suit, an Ace with
 /// a 4 of its suit one quint, a 2 with a 3 of its suit one quint, the joker 25.
 #[inline]
@@ -50,7 +55,22 @@ pub fn quints_in(cards: CardSet) -> u64 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::cards::{FULL_DECK, JOKER_SET};
     use super::*;
+
+    #[test]
+    fn a_suited_card_alone_is_a_quint_only_if_a_five_worth_more_in_a_higher_suit() {
+        let mut last = 0;
+        for c in FULL_DECK.minus(JOKER_SET).iter() {
+            let alone = quints_in(CardSet(c.bit()));
+            assert_eq!(alone > 0, FIVES.contains(c), "{c}");
+            if alone > 0 {
+                assert!(alone > last, "{c}");
+                last = alone;
+            }
+        }
+        assert_eq!(FIVES.len(), 4);
+    }
 
     fn cards(texts: &[&str]) -> Vec<Card> {
         texts.iter().map(|t| Card::parse(t).unwrap()).collect()
