@@ -55,6 +55,20 @@ pub fn greedy_key(g: &Game, mv: &Move) -> i32 {
     (escoba as i32) * (1 << 21) + sign * (seven * (1 << 14) + oros * (1 << 7) + count)
 }
 
+/// The fifteen family's greedy move: the moves keyed as they are enumerated, never
+/// listed (what `State::greedy_move` would list and key, the same move).
+#[inline]
+pub fn fifteen_greedy_move(g: &Game) -> Option<Move> {
+    let mut best: Option<(i32, Move)> = None;
+    g.for_each_legal_move(|mv| {
+        let key = greedy_key(g, &mv);
+        if best.is_none_or(|(k, _)| key > k) {
+            best = Some((key, mv));
+        }
+    });
+    best.map(|(_, mv)| mv)
+}
+
 /// quinte: a bid is worth 0 (greedy passes: pass is listed first). A card is worth, with
 /// the trick as it would stand after it, the trick's quint points plus 5 x multiplier:
 /// positive when the card that would win it (the highest id that is not the joker) is
@@ -82,9 +96,10 @@ pub fn quinte_greedy_keys(
     }
 }
 
-/// quinte's greedy move without listing the moves: the trick is read once, and each legal
-/// card (in id order, the legal-move order) keyed as `quinte_greedy_key` keys it. Bids are
-/// all worth 0: the first legal bid.
+/// quinte's greedy move without listing the moves: the trick is read once, and the first
+/// legal card (in id order, the legal-move order) of greatest `quinte_greedy_key` found,
+/// from what the keys depend on where it can be (a lead; a following card with no joker
+/// in hand), else by keying each card. Bids are all worth 0: the first legal bid.
 pub fn quinte_greedy_move(g: &crate::quinte::Game) -> Option<crate::quinte::Move> {
     let cards = g.legal_cards();
     if cards.is_empty() {
@@ -104,6 +119,11 @@ pub fn quinte_greedy_move(g: &crate::quinte::Game) -> Option<crate::quinte::Move
             .map(crate::quinte::Move::Card);
     }
     let t = QuinteTrick::of(g)?;
+    if !cards.has_joker() {
+        if let Some(c) = t.follow_without_keys(cards) {
+            return Some(crate::quinte::Move::Card(c));
+        }
+    }
     let mut choice: Option<(i32, crate::quinte::Card)> = None;
     for c in cards.iter() {
         let key = t.key(c);
@@ -156,6 +176,33 @@ impl QuinteTrick {
             } else {
                 (w, s)
             }),
+        }
+    }
+
+    /// The first following card of greatest key among `legal` (no joker), found from
+    /// the sets the keys split the cards into; None when every card adds a quint to a
+    /// trick the other side takes (then the keys must be compared). A card that leaves
+    /// the trick to the player's side is worth the trick's points and quints, more than
+    /// any card that leaves it to the other side (worth minus those): of those, the
+    /// first adding the highest quint (`QUINT_VALUES` rise with the suit), else the
+    /// first; when none does, the first card adding no quint.
+    fn follow_without_keys(&self, legal: crate::quinte::CardSet) -> Option<crate::quinte::Card> {
+        use crate::quinte::CardSet as QSet;
+        let ours = match self.winning {
+            None => legal, // the joker led alone: any suited card takes the trick
+            Some((_, s)) if s % 2 == self.me % 2 => legal,
+            Some((w, _)) => legal.intersect(QSet(!((2u64 << w.id()) - 1))), // beat it
+        };
+        let adds = trick::quint_partners(self.cards);
+        if ours.is_empty() {
+            return legal.minus(adds).first();
+        }
+        match ours.intersect(adds).iter().last().and_then(|c| c.suit()) {
+            Some(suit) => ours
+                .intersect(adds)
+                .intersect(crate::quinte::cards::SUIT_MASKS[suit as usize])
+                .first(),
+            None => ours.first(),
         }
     }
 
@@ -213,6 +260,31 @@ mod tests {
                     value
                 } else {
                     -value
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fifteen_greedy_move_is_the_first_listed_move_of_greatest_key() {
+        let mut rng = crate::rng::SplitMix64::new(5);
+        let mut buf = Vec::new();
+        for (name, players) in [("quinza", 2), ("rb3ine", 2), ("escoba", 2), ("escoba", 4)] {
+            let rules = Rules::new(name, Some(players), None).unwrap();
+            for seed in 0..100 {
+                let mut g = Game::new(rules, seed);
+                while !g.is_over() && g.deal_number() < 2 {
+                    buf.clear();
+                    g.legal_moves_into(&mut buf);
+                    let mut want: Option<(i32, Move)> = None;
+                    for mv in &buf {
+                        let k = greedy_key(&g, mv);
+                        if want.is_none_or(|(b, _)| k > b) {
+                            want = Some((k, *mv));
+                        }
+                    }
+                    assert_eq!(fifteen_greedy_move(&g), want.map(|w| w.1), "{name} {seed}");
+                    g.apply(buf[rng.below(buf.len() as u64) as usize]);
                 }
             }
         }

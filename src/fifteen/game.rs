@@ -70,6 +70,10 @@ pub struct Game {
     pub(crate) scores: [u64; 3],
     pub(crate) winner: Option<u8>,
     pub(crate) deals: Vec<DealResult>,
+    /// A search copy (`search_copy`) plays its deal in progress alone: when that deal
+    /// ends, no seat is to act and the next deal is never dealt (a search reads no
+    /// further than the deal's record, and dealing again cost it a tenth of its time).
+    pub(crate) one_deal: bool,
     pub(crate) round: Round,
 }
 
@@ -272,6 +276,7 @@ impl Game {
             scores: [0; 3],
             winner: None,
             deals: Vec::new(),
+            one_deal: false,
             round: Round::default(),
         }
     }
@@ -346,30 +351,38 @@ impl Game {
     /// Appends every legal move to `out` in the documented order: per hand card in id
     /// order, its capture groups by ascending mask, or one lay if it captures nothing.
     pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
+        self.for_each_legal_move(|mv| out.push(mv))
+    }
+
+    /// Calls `each` with every legal move, in the order of `legal_moves_into`, without
+    /// listing them.
+    #[inline]
+    pub fn for_each_legal_move(&self, mut each: impl FnMut(Move)) {
         let n = self.table.len();
         if n <= SUBSET_CARDS {
-            self.legal_moves_with::<SubsetSums>(out)
+            self.legal_moves_with::<SubsetSums>(&mut each)
         } else if n <= SPLIT_TABLE {
-            self.legal_moves_with::<SplitTable>(out)
+            self.legal_moves_with::<SplitTable>(&mut each)
         } else {
-            self.legal_moves_with::<TableIndex>(out)
+            self.legal_moves_with::<TableIndex>(&mut each)
         }
     }
 
-    /// `legal_moves_into` with the table prepared as `I` (chosen for the table's size).
+    /// `for_each_legal_move` with the table prepared as `I` (chosen for the table's size).
     #[inline]
-    fn legal_moves_with<I: Groups>(&self, out: &mut Vec<Move>) {
+    fn legal_moves_with<I: Groups>(&self, each: &mut impl FnMut(Move)) {
         let Some(seat) = self.turn else { return };
         let values = self.rules.values_by_id();
         let index = I::index(self.table, values);
         let total = self.rules.capture_total();
         for card in self.hands[seat as usize].iter() {
-            let before = out.len();
+            let mut captures = false;
             index.for_each_group(total - values[card.id() as usize], |mask| {
-                out.push(Move::capture(card, CardSet(mask)))
+                captures = true;
+                each(Move::capture(card, CardSet(mask)))
             });
-            if out.len() == before {
-                out.push(Move::lay(card));
+            if !captures {
+                each(Move::lay(card));
             }
         }
     }
@@ -641,6 +654,8 @@ impl Game {
             self.winner = winner;
             self.turn = None;
             events.push(Event::new(EventKind::MatchOver).by(None, winner));
+        } else if self.one_deal {
+            self.turn = None;
         } else {
             self.dealer = (self.dealer + 1) % self.rules.players;
             // The top of the range: counters saturate (docs/engine.md).
@@ -735,11 +750,13 @@ impl Game {
         g
     }
 
-    /// `State::search_copy`: this game without the records of the finished deals
-    /// (every other field copied: they are all `Copy`).
+    /// `State::search_copy`: this game without the records of the finished deals, to
+    /// play its deal in progress alone (`one_deal`; every other field copied: they are
+    /// all `Copy`).
     pub fn search_copy(&self) -> Game {
         Game {
             deals: Vec::new(),
+            one_deal: true,
             ..*self
         }
     }

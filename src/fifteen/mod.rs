@@ -96,6 +96,10 @@ impl State for Game {
     fn greedy_key(&self, mv: &Move) -> i32 {
         crate::bots::greedy_key(self, mv)
     }
+    #[inline]
+    fn greedy_move(&self, _buf: &mut Vec<Move>) -> Option<Move> {
+        crate::bots::greedy::fifteen_greedy_move(self)
+    }
     fn observation(&self, seat: u8) -> Observation {
         Observation::of(self, seat)
     }

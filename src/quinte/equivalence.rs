@@ -24,20 +24,10 @@ use super::cards::{Card, CardSet, JOKER_SET, SUIT_MASKS};
 use super::game::{Game, TRICKS, TRICK_POINTS};
 use super::moves::Move;
 use super::rules::PLAYERS;
-use super::trick::{FIVES, QUINT_VALUES};
+use super::trick::{
+    EVERY_SUIT, FIVE, FIVES, FOUR, FOURS, QUINT_VALUES, SIX_TO_KING, THREE, TWO, TWOS,
+};
 use crate::state::{mix_key, SolverKey, Value};
-
-/// Bits of a suit's 13 (bit r: rank r + 2).
-const TWO: u64 = 1;
-const THREE: u64 = 1 << 1;
-const FOUR: u64 = 1 << 2;
-const FIVE: u64 = 1 << 3;
-/// Ranks 6 to King.
-const SIX_TO_KING: u64 = 0x0FF0;
-/// One bit in each suit's lowest place: times a suit's bits, those bits in every suit.
-const EVERY_SUIT: u64 = 1 | 1 << 13 | 1 << 26 | 1 << 39;
-const TWOS: u64 = TWO * EVERY_SUIT;
-const FOURS: u64 = FOUR * EVERY_SUIT;
 
 /// The quint pairs (Ace and 4, 2 and 3 of a suit) with one card in `a` and the other
 /// in `b`, each marked by the bit of its lower card (the 4, the 2).

@@ -1,7 +1,19 @@
 //! A trick of quinte (RULES.md "quinte: the trick game"): the card that wins it and the
 //! quints in it. The game and the greedy bot both ask these, so they are written once.
 
-use super::cards::{Card, CardSet};
+use super::cards::{Card, CardSet, JOKER_SET};
+
+/// Bits of a suit's 13 (bit r: rank r + 2).
+pub(super) const TWO: u64 = 1;
+pub(super) const THREE: u64 = 1 << 1;
+pub(super) const FOUR: u64 = 1 << 2;
+pub(super) const FIVE: u64 = 1 << 3;
+/// Ranks 6 to King.
+pub(super) const SIX_TO_KING: u64 = 0x0FF0;
+/// One bit in each suit's lowest place: times a suit's bits, those bits in every suit.
+pub(super) const EVERY_SUIT: u64 = 1 | 1 << 13 | 1 << 26 | 1 << 39;
+pub(super) const TWOS: u64 = TWO * EVERY_SUIT;
+pub(super) const FOURS: u64 = FOUR * EVERY_SUIT;
 
 /// The joker, "Quint Royal".
 pub const JOKER_QUINT: u64 = 25;
@@ -35,7 +47,7 @@ pub fn void_shown(before: &[Card], card: Card) -> Option<u8> {
 /// The fives (rank 5 is the fourth of a suit: 2, 3, 4, 5, ...): of the suited cards, the
 /// only ones that are a quint alone, each worth its suit's `QUINT_VALUES`, which rise with
 /// the suit (a test holds `quints_in` to both).
-pub const FIVES: CardSet = CardSet(1 << 3 | 1 << 16 | 1 << 29 | 1 << 42);
+pub const FIVES: CardSet = CardSet(FIVE * EVERY_SUIT);
 
 /// Quint points in a trick or in the cachette: each 5 a quint of its suit, an Ace with
 /// a 4 of its suit one quint, a 2 with a 3 of its suit one quint, the joker 25.
@@ -51,6 +63,17 @@ pub fn quints_in(cards: CardSet) -> u64 {
         points += JOKER_QUINT;
     }
     points
+}
+
+/// The cards that would add a quint to `cards` (a trick so far): each five, the joker,
+/// and the other card of each quint pair with one card in `cards`; none of `cards`.
+/// What a card adds is its suit's `QUINT_VALUES` (the joker's `JOKER_QUINT`), as
+/// `quints_in` counts it (a test holds the two together).
+#[inline]
+pub fn quint_partners(cards: CardSet) -> CardSet {
+    let c = cards.0;
+    let pairs = (c & FOURS) << 10 | (c >> 10) & FOURS | (c >> 1) & TWOS | (c & TWOS) << 1;
+    CardSet((FIVES.0 | JOKER_SET.0 | pairs) & !c)
 }
 
 #[cfg(test)]
@@ -70,6 +93,32 @@ mod tests {
             }
         }
         assert_eq!(FIVES.len(), 4);
+    }
+
+    #[test]
+    fn a_quint_partner_adds_its_suits_quint_and_any_other_card_none() {
+        let mut rng = crate::rng::SplitMix64::new(11);
+        for _ in 0..3000 {
+            // A trick so far, or any set of cards: up to 6 of them.
+            let mut set = CardSet::EMPTY;
+            for _ in 0..rng.below(7) {
+                set.insert(Card::from_id(rng.below(53) as u8).unwrap());
+            }
+            let partners = quint_partners(set);
+            for c in FULL_DECK.minus(set).iter() {
+                let added = quints_in(set.union(CardSet(c.bit()))) - quints_in(set);
+                let value = match c.suit() {
+                    None => JOKER_QUINT,
+                    Some(s) => QUINT_VALUES[s as usize],
+                };
+                assert_eq!(
+                    added,
+                    if partners.contains(c) { value } else { 0 },
+                    "{set:?} {c}"
+                );
+            }
+            assert!(partners.intersect(set).is_empty());
+        }
     }
 
     fn cards(texts: &[&str]) -> Vec<Card> {

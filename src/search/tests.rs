@@ -5,7 +5,7 @@ use crate::bots::{Bot, BotSpec};
 use crate::rng::SplitMix64;
 use crate::search::ismcts::IsmctsParams;
 use crate::search::pimc::PimcParams;
-use crate::state::State;
+use crate::state::{Deal, State};
 use crate::{fifteen, quinte};
 
 /// Positions from random play: every `step`-th position of a few matches.
@@ -252,5 +252,112 @@ fn the_round_in_play_is_what_every_seat_saw_since_the_hands_were_dealt() {
                 since = if before_hands == 1 { 0 } else { since + 1 };
             }
         }
+    }
+}
+
+/// SCRATCH: ismcts iterations a second on positions as benches/search_speed.py picks them.
+/// A search copy plays as the game until its deal ends, records that deal as the game
+/// does, and then stops: no seat to act, where the game deals again.
+fn a_search_copy_stops_at_its_deal_end<G: State>(rules: G::Rules)
+where
+    G::Move: std::fmt::Debug,
+{
+    let mut buf = Vec::new();
+    let mut deals_seen = 0;
+    for (i, g) in positions::<G>(rules, 4, 9).into_iter().enumerate() {
+        let (mut game, mut copy) = (g.clone(), g.search_copy());
+        let before = game.deals().len();
+        let mut rng = SplitMix64::new(i as u64);
+        while copy.deals().is_empty() {
+            assert_eq!(copy.legal_moves(), game.legal_moves(), "position {i}");
+            let mv = game.random_move(&mut rng, &mut buf).unwrap();
+            game.apply(mv);
+            copy.apply(mv);
+        }
+        let (dealt, recorded) = (&game.deals()[before], &copy.deals()[0]);
+        assert_eq!(recorded.points(), dealt.points(), "position {i}");
+        assert_eq!(copy.turn(), None, "position {i}");
+        assert_eq!(game.turn().is_some(), !game.is_over(), "position {i}");
+        deals_seen += !game.is_over() as u32;
+    }
+    assert!(deals_seen > 0, "some game went on to another deal");
+}
+
+#[test]
+fn a_search_copy_stops_at_its_deal_end_in_both_families() {
+    for (name, players) in [("quinza", 2), ("escoba", 4)] {
+        let rules = fifteen::Rules::new(name, Some(players), None).unwrap();
+        a_search_copy_stops_at_its_deal_end::<fifteen::Game>(rules);
+    }
+    a_search_copy_stops_at_its_deal_end::<quinte::Game>(quinte::Rules::default());
+}
+
+/// ismcts's iterations a second in the core alone, on positions picked as
+/// benches/search_speed.py picks them (self-play of the bot from match seeds 1, 2, ...;
+/// card play only, more than one legal move), and a trace of the positions its choices
+/// led to: two builds that should choose alike print the same trace (benches/README.md).
+/// `ISMCTS_GAME=escoba|quinte`, `ISMCTS_MOVES` (30), `ISMCTS_ITERATIONS` (1000),
+/// `ISMCTS_PLAIN=1` (no inference, every side by UCB), `ISMCTS_ROLLOUT=random`:
+/// `cargo test --release --lib ismcts_speed -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn ismcts_speed() {
+    use crate::search::ismcts::{Opponents, Rollout};
+    use crate::search::worlds::Infer;
+    fn var(name: &str, default: u64) -> u64 {
+        std::env::var(name).map_or(default, |s| s.parse().unwrap())
+    }
+    fn run<G: State>(rules: G::Rules, label: &str, bidding: fn(&G) -> bool) {
+        let iterations = var("ISMCTS_ITERATIONS", 1000);
+        let plain = std::env::var("ISMCTS_PLAIN").is_ok();
+        let random = std::env::var("ISMCTS_ROLLOUT").is_ok_and(|r| r == "random");
+        let spec = BotSpec::Ismcts(IsmctsParams {
+            iterations,
+            infer: if plain { Infer::Off } else { Infer::Greedy },
+            opponents: if plain {
+                Opponents::Search
+            } else {
+                Opponents::Fitted
+            },
+            rollout: if random {
+                Rollout::Random
+            } else {
+                Rollout::Greedy
+            },
+            ..IsmctsParams::default()
+        });
+        let mut bot = Bot::new(spec, 1);
+        let mut buf = Vec::new();
+        let (mut timed, mut seconds, mut trace) = (0, 0.0, 0);
+        for seed in 1.. {
+            let mut g = G::new(rules, seed);
+            while !g.is_over() && timed < var("ISMCTS_MOVES", 30) {
+                if g.legal_moves().len() == 1 || bidding(&g) {
+                    g.apply(g.greedy_move(&mut buf).unwrap());
+                    continue;
+                }
+                let t = std::time::Instant::now();
+                let mv = bot.choose(&g).unwrap();
+                seconds += t.elapsed().as_secs_f64();
+                g.apply(mv);
+                trace = crate::state::mix_key(trace, g.deal_key());
+                timed += 1;
+            }
+            if timed == var("ISMCTS_MOVES", 30) {
+                break;
+            }
+        }
+        let rate = (iterations * timed) as f64 / seconds;
+        println!("{label}: {timed} moves, {rate:.0} iterations a second, trace {trace:016x}");
+    }
+    let game = std::env::var("ISMCTS_GAME").unwrap_or_default();
+    if game != "quinte" {
+        let rules = fifteen::Rules::new("escoba", Some(2), None).unwrap();
+        run::<fifteen::Game>(rules, "escoba 2p", |_| false);
+    }
+    if game != "escoba" {
+        run::<quinte::Game>(quinte::Rules::default(), "quinte 4p", |g| {
+            g.phase() != quinte::Phase::Play
+        });
     }
 }
