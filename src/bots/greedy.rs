@@ -98,8 +98,8 @@ pub fn quinte_greedy_keys(
 
 /// quinte's greedy move without listing the moves: the trick is read once, and the first
 /// legal card (in id order, the legal-move order) of greatest `quinte_greedy_key` found,
-/// from what the keys depend on where it can be (a lead; a following card with no joker
-/// in hand), else by keying each card. Bids are all worth 0: the first legal bid.
+/// from what the keys depend on, else (where every card adds a quint to a trick the
+/// other side takes) by keying each card. Bids are all worth 0: the first legal bid.
 pub fn quinte_greedy_move(g: &crate::quinte::Game) -> Option<crate::quinte::Move> {
     let cards = g.legal_cards();
     if cards.is_empty() {
@@ -119,10 +119,8 @@ pub fn quinte_greedy_move(g: &crate::quinte::Game) -> Option<crate::quinte::Move
             .map(crate::quinte::Move::Card);
     }
     let t = QuinteTrick::of(g)?;
-    if !cards.has_joker() {
-        if let Some(c) = t.follow_without_keys(cards) {
-            return Some(crate::quinte::Move::Card(c));
-        }
+    if let Some(c) = t.follow_without_keys(cards) {
+        return Some(crate::quinte::Move::Card(c));
     }
     let mut choice: Option<(i32, crate::quinte::Card)> = None;
     for c in cards.iter() {
@@ -179,28 +177,38 @@ impl QuinteTrick {
         }
     }
 
-    /// The first following card of greatest key among `legal` (no joker), found from
-    /// the sets the keys split the cards into; None when every card adds a quint to a
-    /// trick the other side takes (then the keys must be compared). A card that leaves
-    /// the trick to the player's side is worth the trick's points and quints, more than
-    /// any card that leaves it to the other side (worth minus those): of those, the
+    /// The first following card of greatest key among `legal`, found from the sets the
+    /// keys split the cards into; None when every card adds a quint to a trick the
+    /// other side takes (then the keys must be compared). A card that leaves the trick
+    /// to the player's side is worth the trick's points and quints, more than any card
+    /// that leaves it to the other side (worth minus those), and the joker, which never
+    /// wins, adds the largest quint (`JOKER_QUINT`, above every suit's): on the side's
+    /// own trick the joker; else of the cards that leave the trick to the side, the
     /// first adding the highest quint (`QUINT_VALUES` rise with the suit), else the
-    /// first; when none does, the first card adding no quint.
+    /// first; when none does, the first card adding no quint (the joker only alone).
     fn follow_without_keys(&self, legal: crate::quinte::CardSet) -> Option<crate::quinte::Card> {
+        use crate::quinte::cards::{JOKER_SET, SUIT_MASKS};
         use crate::quinte::CardSet as QSet;
+        let suited = legal.minus(JOKER_SET);
         let ours = match self.winning {
-            None => legal, // the joker led alone: any suited card takes the trick
-            Some((_, s)) if s % 2 == self.me % 2 => legal,
-            Some((w, _)) => legal.intersect(QSet(!((2u64 << w.id()) - 1))), // beat it
+            None => suited, // the joker led alone: any suited card takes the trick
+            Some((_, s)) if s % 2 == self.me % 2 => match legal.has_joker() {
+                true => return Some(crate::quinte::Card::JOKER),
+                false => suited,
+            },
+            Some((w, _)) => suited.intersect(QSet(!((2u64 << w.id()) - 1))), // beat it
         };
         let adds = trick::quint_partners(self.cards);
         if ours.is_empty() {
-            return legal.minus(adds).first();
+            return match suited.is_empty() {
+                true => legal.first(),
+                false => suited.minus(adds).first(),
+            };
         }
         match ours.intersect(adds).iter().last().and_then(|c| c.suit()) {
             Some(suit) => ours
                 .intersect(adds)
-                .intersect(crate::quinte::cards::SUIT_MASKS[suit as usize])
+                .intersect(SUIT_MASKS[suit as usize])
                 .first(),
             None => ours.first(),
         }
