@@ -204,18 +204,16 @@ pub fn score_deal(
             }
         }
         Scoring::Categories => {
-            let counts: Vec<u32> = piles[..sides].iter().map(|p| p.len()).collect();
-            let oros: Vec<u32> = piles[..sides]
-                .iter()
-                .map(|p| p.intersect(OROS).len())
-                .collect();
-            let prime: Vec<u32> = piles[..sides]
-                .iter()
-                .map(|p| setenta_key(*p, rules.setenta))
-                .collect();
-            let most_cards = strict_best(&counts);
-            let most_oros = strict_best(&oros);
-            let best_prime = strict_best(&prime);
+            // On the stack: a search scores a deal at the end of every playout.
+            let (mut counts, mut oros, mut prime) = ([0u32; 3], [0u32; 3], [0u32; 3]);
+            for s in 0..sides {
+                counts[s] = piles[s].len();
+                oros[s] = piles[s].intersect(OROS).len();
+                prime[s] = setenta_key(piles[s], rules.setenta);
+            }
+            let most_cards = strict_best(&counts[..sides]);
+            let most_oros = strict_best(&oros[..sides]);
+            let best_prime = strict_best(&prime[..sides]);
             for s in 0..sides {
                 details[s] = Details::Escoba {
                     cards: (most_cards == Some(s)) as u64,

@@ -6,7 +6,7 @@
 //! adds one move, plays out greedily to the end of the deal and backs up the deal's value
 //! for each mover's side.
 
-use super::solver::{score, Value};
+use super::solver::{greedy_playout, score, Value};
 use super::worlds::{Fitter, Infer};
 use super::Choice;
 use crate::rng::SplitMix64;
@@ -191,34 +191,13 @@ impl<M: Copy + Eq> Tree<M> {
     }
 }
 
-/// Every seat plays the greedy bot's move until the deal in progress of `world` (a
-/// search copy, not needed after: played on in place) ends; returns that deal's points.
-fn greedy_playout<G: State>(world: &mut G, buf: &mut Vec<G::Move>) -> Vec<u64> {
-    loop {
-        if let Some(deal) = world.deals().first() {
-            return crate::state::Deal::points(deal).to_vec();
-        }
-        match world.greedy_move(buf) {
-            Some(mv) => world.apply(mv),
-            None => return vec![0; G::sides(world.rules()) as usize], // never: an ended match has a record
-        }
-    }
-}
-
 /// Every seat plays a uniform legal move drawn from `rng` until the deal in progress of
-/// `world` (a search copy) ends; returns that deal's points.
-fn random_playout<G: State>(
-    world: &mut G,
-    rng: &mut SplitMix64,
-    buf: &mut Vec<G::Move>,
-) -> Vec<u64> {
-    loop {
-        if let Some(deal) = world.deals().first() {
-            return crate::state::Deal::points(deal).to_vec();
-        }
+/// `world` (a search copy) ends.
+fn random_playout<G: State>(world: &mut G, rng: &mut SplitMix64, buf: &mut Vec<G::Move>) {
+    while world.deals().is_empty() {
         match world.random_move(rng, buf) {
             Some(mv) => world.apply(mv),
-            None => return vec![0; G::sides(world.rules()) as usize], // never: an ended match has a record
+            None => return, // never: an ended match has a record
         }
     }
 }
@@ -329,14 +308,18 @@ pub fn analyse<G: State>(
             path.push(c);
             node = c;
         }
-        let points = match (world.deals().first(), p.rollout) {
-            (Some(deal), _) => crate::state::Deal::points(deal).to_vec(),
-            (None, Rollout::Greedy) => greedy_playout(&mut world, &mut playout),
-            (None, Rollout::Random) => random_playout(&mut world, rng, &mut playout),
-        };
+        match p.rollout {
+            Rollout::Greedy => greedy_playout(&mut world, &mut playout),
+            Rollout::Random => random_playout(&mut world, rng, &mut playout),
+        }
+        let no_points = [0; 3]; // never: a deal played out has a record
+        let points = world
+            .deals()
+            .first()
+            .map_or(&no_points[..sides as usize], crate::state::Deal::points);
         for &id in &path {
             let n = &mut tree.nodes[id as usize];
-            let v = score(&points, world.side_of(n.seat), sides);
+            let v = score(points, world.side_of(n.seat), sides);
             n.visits += 1;
             n.sum += v;
             tree.scale = tree.scale.max(v.abs());

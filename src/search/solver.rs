@@ -254,17 +254,13 @@ fn read_upper(stored: i64, offset: Value) -> Value {
     }
 }
 
-/// Every seat plays the greedy bot's move until the deal in progress of `g` (a search
-/// copy) ends; returns that deal's points.
-pub fn greedy_playout<G: State>(g: &G, buf: &mut Vec<G::Move>) -> Vec<u64> {
-    let mut w = g.clone();
-    loop {
-        if let Some(deal) = w.deals().first() {
-            return deal.points().to_vec();
-        }
-        match crate::bots::greedy::choose(&w, buf) {
+/// Every seat plays the greedy bot's move until the deal in progress of `w` (a search
+/// copy, played on in place) ends: its points are then its first record's.
+pub fn greedy_playout<G: State>(w: &mut G, buf: &mut Vec<G::Move>) {
+    while w.deals().is_empty() {
+        match crate::bots::greedy::choose(w, buf) {
             Some(mv) => w.apply(mv),
-            None => return vec![0; G::sides(w.rules()) as usize], // never: an ended match has a record
+            None => return, // never: an ended match has a record
         }
     }
 }
@@ -527,8 +523,12 @@ impl<'a, M: Copy> Searcher<'a, M> {
             return Ok(self.score(deal.points()));
         }
         if self.horizon.is_some_and(|h| depth >= h) {
-            let points = greedy_playout(g, &mut self.playout);
-            return Ok(self.score(&points));
+            let mut w = g.clone();
+            greedy_playout(&mut w, &mut self.playout);
+            return Ok(w
+                .deals()
+                .first()
+                .map_or(0, |deal| self.score(deal.points())));
         }
         self.search(g, depth, alpha, beta, read)
     }
