@@ -15,6 +15,17 @@ const RECIPROCAL: [u64; SMALL as usize] = {
     t
 };
 
+/// `THRESHOLD[n] = (2^64 - n) % n`: the outputs below it are rejected by `below(n)`.
+const THRESHOLD: [u64; SMALL as usize] = {
+    let mut t = [0u64; SMALL as usize];
+    let mut n = 1;
+    while n < SMALL {
+        t[n as usize] = n.wrapping_neg() % n;
+        n += 1;
+    }
+    t
+};
+
 /// `x % n` for `1 <= n < SMALL`, exactly. With `m = RECIPROCAL[n]`, `2^64/n - 1 <= m <=
 /// 2^64/n`, so `q = floor(x m / 2^64)` is `floor(x / n)` or one less, and `x - q n` is
 /// the remainder or the remainder plus `n`.
@@ -59,7 +70,7 @@ impl SplitMix64 {
         }
         if n < SMALL {
             // The bounds of shuffles and move picks: no division.
-            let t = rem_small(n.wrapping_neg(), n);
+            let t = THRESHOLD[n as usize];
             loop {
                 let x = self.next_u64();
                 if x >= t {
