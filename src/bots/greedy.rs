@@ -77,7 +77,7 @@ pub fn quinte_greedy_key(g: &crate::quinte::Game, mv: &crate::quinte::Move) -> i
     let crate::quinte::Move::Card(card) = *mv else {
         return 0;
     };
-    QuinteTrick::of(g).map_or(0, |t| t.key(card))
+    QuinteTrick::of(g).map_or(0, |t| t.key(t.quints(), card))
 }
 
 /// `quinte_greedy_key` of each of `moves`, the trick read once.
@@ -87,9 +87,10 @@ pub fn quinte_greedy_keys(
     mut each: impl FnMut(&crate::quinte::Move, i32),
 ) {
     let t = QuinteTrick::of(g);
+    let quints = t.as_ref().map_or(0, |t| t.quints());
     for mv in moves {
         let key = match (*mv, &t) {
-            (crate::quinte::Move::Card(card), Some(t)) => t.key(card),
+            (crate::quinte::Move::Card(card), Some(t)) => t.key(quints, card),
             _ => 0,
         };
         each(mv, key);
@@ -122,9 +123,10 @@ pub fn quinte_greedy_move(g: &crate::quinte::Game) -> Option<crate::quinte::Move
     if let Some(c) = t.follow_without_keys(cards) {
         return Some(crate::quinte::Move::Card(c));
     }
+    let quints = t.quints();
     let mut choice: Option<(i32, crate::quinte::Card)> = None;
     for c in cards.iter() {
-        let key = t.key(c);
+        let key = t.key(quints, c);
         if choice.is_none_or(|(k, _)| key > k) {
             choice = Some((key, c));
         }
@@ -137,6 +139,8 @@ pub fn quinte_greedy_move(g: &crate::quinte::Game) -> Option<crate::quinte::Move
 struct QuinteTrick {
     me: u8,
     cards: crate::quinte::CardSet,
+    /// The cards that would add a quint to the trick (`trick::quint_partners`).
+    partners: crate::quinte::CardSet,
     /// The card that wins the trick so far and its seat (None: no card, or the joker alone).
     winning: Option<(crate::quinte::Card, u8)>,
     /// A trick's points: 5 x the multiplier.
@@ -144,6 +148,7 @@ struct QuinteTrick {
 }
 
 impl QuinteTrick {
+    #[inline]
     fn of(g: &crate::quinte::Game) -> Option<QuinteTrick> {
         use crate::quinte::CardSet as QSet;
         let me = g.turn()?;
@@ -156,6 +161,7 @@ impl QuinteTrick {
         Some(QuinteTrick {
             me,
             cards,
+            partners: trick::quint_partners(cards),
             winning,
             trick_points: crate::quinte::game::TRICK_POINTS as i32 * g.multiplier() as i32,
         })
@@ -198,7 +204,7 @@ impl QuinteTrick {
             },
             Some((w, _)) => suited.intersect(QSet(!((2u64 << w.id()) - 1))), // beat it
         };
-        let adds = trick::quint_partners(self.cards);
+        let adds = self.partners;
         if ours.is_empty() {
             return match suited.is_empty() {
                 true => legal.first(),
@@ -214,8 +220,14 @@ impl QuinteTrick {
         }
     }
 
-    fn key(&self, c: crate::quinte::Card) -> i32 {
-        let quints = trick::quints_in(self.cards.union(crate::quinte::CardSet(c.bit()))) as i32;
+    /// The quint points of the trick so far: what `key` is given.
+    fn quints(&self) -> i32 {
+        trick::quints_in(self.cards) as i32
+    }
+
+    /// `c`'s key, given the trick's `quints` so far.
+    fn key(&self, quints: i32, c: crate::quinte::Card) -> i32 {
+        let quints = quints + self.partners.contains(c) as i32 * trick::quint_value(c) as i32;
         match Self::after(self.winning, c, self.me) {
             None => -quints,
             Some((_, w)) if w % 2 == self.me % 2 => quints + self.trick_points,

@@ -67,13 +67,20 @@ pub fn quints_in(cards: CardSet) -> u64 {
 
 /// The cards that would add a quint to `cards` (a trick so far): each five, the joker,
 /// and the other card of each quint pair with one card in `cards`; none of `cards`.
-/// What a card adds is its suit's `QUINT_VALUES` (the joker's `JOKER_QUINT`), as
-/// `quints_in` counts it (a test holds the two together).
+/// What such a card adds is its `quint_value`, as `quints_in` counts it (a test holds
+/// the two together).
 #[inline]
 pub fn quint_partners(cards: CardSet) -> CardSet {
     let c = cards.0;
     let pairs = (c & FOURS) << 10 | (c >> 10) & FOURS | (c >> 1) & TWOS | (c & TWOS) << 1;
     CardSet((FIVES.0 | JOKER_SET.0 | pairs) & !c)
+}
+
+/// A quint of the card's suit (`QUINT_VALUES`), or the joker's (`JOKER_QUINT`).
+#[inline]
+pub fn quint_value(card: Card) -> u64 {
+    card.suit()
+        .map_or(JOKER_QUINT, |s| QUINT_VALUES[s as usize])
 }
 
 #[cfg(test)]
@@ -107,15 +114,12 @@ mod tests {
             let partners = quint_partners(set);
             for c in FULL_DECK.minus(set).iter() {
                 let added = quints_in(set.union(CardSet(c.bit()))) - quints_in(set);
-                let value = match c.suit() {
-                    None => JOKER_QUINT,
-                    Some(s) => QUINT_VALUES[s as usize],
+                let value = if partners.contains(c) {
+                    quint_value(c)
+                } else {
+                    0
                 };
-                assert_eq!(
-                    added,
-                    if partners.contains(c) { value } else { 0 },
-                    "{set:?} {c}"
-                );
+                assert_eq!(added, value, "{set:?} {c}");
             }
             assert!(partners.intersect(set).is_empty());
         }
