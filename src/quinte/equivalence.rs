@@ -25,7 +25,8 @@ use super::game::{Game, TRICKS, TRICK_POINTS};
 use super::moves::Move;
 use super::rules::PLAYERS;
 use super::trick::{
-    EVERY_SUIT, FIVE, FIVES, FOUR, FOURS, QUINT_VALUES, SIX_TO_KING, THREE, TWO, TWOS,
+    marked_quints, pairs_within, EVERY_SUIT, FIVE, FIVES, FOUR, FOURS, SIX_TO_KING, THREE, TWO,
+    TWOS,
 };
 use crate::state::{mix_key, SolverKey, Value};
 
@@ -34,12 +35,6 @@ use crate::state::{mix_key, SolverKey, Value};
 #[inline]
 fn pairs_across(a: u64, b: u64) -> u64 {
     (((a >> 10) & b | (b >> 10) & a) & FOURS) | (((a >> 1) & b | (b >> 1) & a) & TWOS)
-}
-
-/// The quint pairs both of whose cards are in `cards`, marked as `pairs_across` marks them.
-#[inline]
-fn pairs_within(cards: u64) -> u64 {
-    ((cards >> 10) & cards & FOURS) | ((cards >> 1) & cards & TWOS)
 }
 
 /// Of the live pairs (`Game::live_pairs`), those of one suit: (Ace and 4, 2 and 3).
@@ -257,10 +252,7 @@ impl Game {
         let cachette = self.cachette_set().0;
         let cards = h.present.0 | cachette;
         let marks = pairs | pairs_within(cachette) | (cards & FIVES.0);
-        let mut points = 0;
-        for (suit, value) in QUINT_VALUES.iter().enumerate() {
-            points += (marks & SUIT_MASKS[suit].0).count_ones() as u64 * value;
-        }
+        let mut points = marked_quints(marks);
         if CardSet(cards).has_joker() {
             points += super::trick::JOKER_QUINT;
         }

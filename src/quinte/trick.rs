@@ -49,20 +49,41 @@ pub fn void_shown(before: &[Card], card: Card) -> Option<u8> {
 /// the suit (a test holds `quints_in` to both).
 pub const FIVES: CardSet = CardSet(FIVE * EVERY_SUIT);
 
+/// A quint of the lowest suit: each suit's quint is worth that times its place (1 to 4).
+const QUINT_UNIT: u64 = 5;
+const _: () = {
+    let mut s = 0;
+    while s < 4 {
+        assert!(QUINT_VALUES[s] == QUINT_UNIT * (s as u64 + 1));
+        s += 1;
+    }
+};
+
+/// The quint pairs (Ace and 4, 2 and 3 of a suit) both of whose cards are in `cards`,
+/// each marked by the bit of its lower card (the 4, the 2).
+#[inline]
+pub(super) fn pairs_within(cards: u64) -> u64 {
+    ((cards >> 10) & cards & FOURS) | ((cards >> 1) & cards & TWOS)
+}
+
+/// The points of quints marked one bit each in their suit (a five's bit, or a pair's as
+/// `pairs_within` marks it): each suit's marks counted at its `QUINT_VALUES`.
+#[inline]
+pub(super) fn marked_quints(marks: u64) -> u64 {
+    // A mark in suit s is counted once by each of the first s + 1 shifts.
+    let places = marks.count_ones()
+        + (marks >> 13).count_ones()
+        + (marks >> 26).count_ones()
+        + (marks >> 39).count_ones();
+    QUINT_UNIT * places as u64
+}
+
 /// Quint points in a trick or in the cachette: each 5 a quint of its suit, an Ace with
 /// a 4 of its suit one quint, a 2 with a 3 of its suit one quint, the joker 25.
 #[inline]
 pub fn quints_in(cards: CardSet) -> u64 {
-    let mut points = 0;
-    for (suit, value) in QUINT_VALUES.iter().enumerate() {
-        let b = cards.0 >> (13 * suit); // bit r: rank r + 2
-        let quints = ((b >> 3) & 1) + ((b >> 12) & (b >> 2) & 1) + (b & (b >> 1) & 1);
-        points += quints * value;
-    }
-    if cards.has_joker() {
-        points += JOKER_QUINT;
-    }
-    points
+    let marks = (cards.0 & FIVES.0) | pairs_within(cards.0);
+    marked_quints(marks) + if cards.has_joker() { JOKER_QUINT } else { 0 }
 }
 
 /// The cards that would add a quint to `cards` (a trick so far): each five, the joker,
