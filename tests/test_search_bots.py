@@ -673,6 +673,8 @@ def test_a_time_limit_takes_as_many_worlds_or_iterations_as_fit(q: ModuleType, b
     assert quick.state != 2
 
 
+# The Ctrl-C swallowed in a garbage-collection callback (below) is reported as unraisable.
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
 @pytest.mark.parametrize("bot", ["pimc", "ismcts"])
 @pytest.mark.parametrize("ask", ["choose", "analyse"])
 def test_ctrl_c_stops_a_search_and_leaves_the_bot_as_it_was(q: ModuleType, bot: str, ask: str) -> None:
