@@ -198,18 +198,18 @@ impl QuinteTrick {
         let suited = legal.minus(JOKER_SET);
         let ours = match self.winning {
             None => suited, // the joker led alone: any suited card takes the trick
-            Some((_, s)) if s % 2 == self.me % 2 => match legal.has_joker() {
-                true => return Some(crate::quinte::Card::JOKER),
-                false => suited,
-            },
+            Some(_) if legal.has_joker() && self.side_wins() => {
+                return Some(crate::quinte::Card::JOKER);
+            }
+            Some(_) if self.side_wins() => suited,
             Some((w, _)) => suited.intersect(QSet(!((2u64 << w.id()) - 1))), // beat it
         };
         let adds = self.partners;
+        if suited.is_empty() {
+            return legal.first(); // the joker alone
+        }
         if ours.is_empty() {
-            return match suited.is_empty() {
-                true => legal.first(),
-                false => suited.minus(adds).first(),
-            };
+            return suited.minus(adds).first();
         }
         match ours.intersect(adds).iter().last().and_then(|c| c.suit()) {
             Some(suit) => ours
@@ -218,6 +218,11 @@ impl QuinteTrick {
                 .first(),
             None => ours.first(),
         }
+    }
+
+    /// Whether the trick so far goes to the player's side.
+    fn side_wins(&self) -> bool {
+        self.winning.is_some_and(|(_, s)| s % 2 == self.me % 2)
     }
 
     /// The quint points of the trick so far: what `key` is given.
