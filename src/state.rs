@@ -131,7 +131,8 @@ pub trait State: Clone + Send + Sync + Sized {
     /// they are, without the records of the finished deals (`deals()` is empty, so a
     /// copy costs no allocation). Played on, it makes the same moves as `self` and its
     /// first record is the deal in progress, scored as `self` would score it; then no
-    /// seat is to act, even where the match goes on (the next deal is not dealt).
+    /// seat is to act, even where the match goes on: the next deal is not dealt (no
+    /// search reads past the record, and dealing it cost a search a tenth of its time).
     fn search_copy(&self) -> Self;
 
     /// A hash of the deal in progress for the solver's transposition table: everything

@@ -70,9 +70,7 @@ pub struct Game {
     pub(crate) scores: [u64; 3],
     pub(crate) winner: Option<u8>,
     pub(crate) deals: Vec<DealResult>,
-    /// A search copy (`search_copy`) plays its deal in progress alone: when that deal
-    /// ends, no seat is to act and the next deal is never dealt (a search reads no
-    /// further than the deal's record, and dealing again cost it a tenth of its time).
+    /// A search copy plays its deal in progress alone (`State::search_copy`).
     pub(crate) one_deal: bool,
     pub(crate) round: Round,
 }

@@ -187,9 +187,7 @@ pub struct Game {
     pub(crate) scores: [u64; 2],
     pub(crate) winner: Option<u8>,
     pub(crate) deals: Vec<DealResult>,
-    /// A search copy (`search_copy`) plays its deal in progress alone: when that deal
-    /// ends, no seat is to act and the next deal is never dealt (a search reads no
-    /// further than the deal's record, and dealing again cost it a tenth of its time).
+    /// A search copy plays its deal in progress alone (`State::search_copy`).
     pub(crate) one_deal: bool,
 }
 
@@ -594,15 +592,15 @@ impl Game {
         self.record_deal(tricks);
         events.push(Event::new(EventKind::DealScored));
         self.winner = count_winner(self.scores, self.rules.target);
-        if self.winner.is_none() && self.one_deal {
+        if self.winner.is_some() {
             self.turn = None;
-        } else if self.winner.is_none() {
+            events.push(Event::new(EventKind::MatchOver).by(None, self.winner));
+        } else if self.one_deal {
+            self.turn = None;
+        } else {
             // No one at the target, or equal totals: another deal, totals carried on.
             self.dealer = (self.dealer + 1) % PLAYERS;
             self.start_deal(events);
-        } else {
-            self.turn = None;
-            events.push(Event::new(EventKind::MatchOver).by(None, self.winner));
         }
     }
 
