@@ -346,12 +346,13 @@ def test_threads_must_be_a_whole_number_from_1_or_none(q: ModuleType, bad: Any) 
 
 
 def test_threads_give_the_same_value_and_moves(q: ModuleType) -> None:
-    # Quinte from 4 tricks and a whole escoba deal: big enough to be shared by threads
-    # (the core; the reference checks `threads` and searches alone).
+    # The core: quinte from 8 tricks and a whole escoba deal, big enough to be shared by
+    # threads. The reference checks `threads` and searches alone (quinte from 4 tricks).
     games = [quinza.Game("escoba", seed=2)] if q is quinza else []
+    cards = 32 if q is quinza else 16
     rng = random.Random(3)
     g = quinza.Game("quinte", seed=5)
-    while g.phase != "play" or sum(len(g.hand(s)) for s in range(4)) > 16:
+    while g.phase != "play" or sum(len(g.hand(s)) for s in range(4)) > cards:
         g.play("pass" if g.phase != "play" else rng.choice(g.legal_moves()))
     games.append(g)
     for game in games:

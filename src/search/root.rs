@@ -106,6 +106,10 @@ impl<'l, M: Copy + Eq> RootWork<'l, M> {
         let guess = if mtdf { first.first_guess(root)? } else { 0 };
         self.running.store(threads, Relaxed);
         let mut nodes = 0;
+        // Woken by each helper that ends, so that a short search does not wait out a
+        // whole pause.
+        let caller = std::thread::current();
+        let caller = &caller;
         std::thread::scope(|scope| {
             let mut helpers = Vec::new();
             if let Some(t) = &shared {
@@ -114,8 +118,14 @@ impl<'l, M: Copy + Eq> RootWork<'l, M> {
                         let ahead = Ahead::default();
                         let mut stopped = || halt.load(Relaxed) || self.ahead_done(&ahead);
                         let tt = Tables::Shared(t);
-                        match Searcher::new(root, self.depth, self.limits, tt, budget, &mut stopped)
-                        {
+                        let nodes = match Searcher::new(
+                            root,
+                            self.depth,
+                            self.limits,
+                            tt,
+                            budget,
+                            &mut stopped,
+                        ) {
                             Ok(mut s) => {
                                 s.nodes -= 1; // its root: counted by the first thread
                                 self.work(&mut s, root, mtdf, guess, &ahead);
@@ -126,19 +136,22 @@ impl<'l, M: Copy + Eq> RootWork<'l, M> {
                                 self.running.fetch_sub(1, Relaxed);
                                 0
                             }
-                        }
+                        };
+                        caller.unpark();
+                        nodes
                     }));
                 }
             }
             self.work(&mut first, root, mtdf, guess, &ahead);
             nodes += first.nodes;
-            // The calling thread keeps asking `stop` while the others search.
+            // The calling thread keeps asking `stop` while the others search (every 2 ms,
+            // or when one ends).
             while self.running.load(Relaxed) > 0 {
                 if (first.stop)() {
                     self.fail(Error::Value(INTERRUPTED.to_string()));
                     break;
                 }
-                std::thread::sleep(std::time::Duration::from_millis(2));
+                std::thread::park_timeout(std::time::Duration::from_millis(2));
             }
             for h in helpers {
                 match h.join() {

@@ -35,6 +35,12 @@ pub const CHECK_EVERY: u64 = 1024;
 /// are still to be played; a full window below.
 pub(super) const MTDF_FROM: u32 = 8;
 
+/// Threads share a solve only when more cards than this are still to be played: below,
+/// two threads took longer than one (quinte up to 7 tricks left), starting a thread
+/// costing what such a search does, and the second valuing in full a root move that one
+/// thread only proves no better.
+const THREADS_FROM: u32 = 28;
+
 /// MTD(f)'s tests step up at most this many value units past the last lower bound.
 const MTDF_MAX_STEP: Value = 8;
 
@@ -178,7 +184,7 @@ pub fn solve_with<G: State>(
     let root = game.search_copy();
     let work = RootWork::new(&root, ask.moves, None, limits);
     // Threads pay in big searches only (they share a table made at once, which cannot grow).
-    let threads = if root.cards_to_play() > MTDF_FROM {
+    let threads = if root.cards_to_play() > THREADS_FROM {
         ask.threads.max(1)
     } else {
         1
@@ -939,13 +945,14 @@ mod tests {
 
     #[test]
     fn threads_give_the_same_values_and_moves() {
-        // Big enough for threads (more than 8 cards to play): quinte from 4 and 5 tricks,
-        // and whole 2-player deals of the fifteen family from their first move.
+        // Big enough for threads: quinte from 8 and 9 tricks, and whole 2-player deals of
+        // the fifteen family from their first move.
         let mut checked = 0;
         for seed in 0..6u64 {
-            let q = quinte_with(seed, 4 + seed as usize % 2);
+            let q = quinte_with(seed, 8 + seed as usize % 2);
             let rules = fifteen::Rules::new(["quinza", "escoba"][seed as usize % 2], None, None);
             let f = fifteen::Game::new(rules.unwrap(), seed);
+            assert!(q.cards_to_play().min(f.cards_to_play()) > THREADS_FROM);
             for moves in [Moves::All, Moves::Best] {
                 let one = solved(&q, moves, 1);
                 for threads in [2, 3] {
