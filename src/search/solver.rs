@@ -183,7 +183,7 @@ pub fn solve_with<G: State>(
     }
     let root = game.search_copy();
     let work = RootWork::new(&root, ask.moves, None, limits);
-    // Threads pay in big searches only (they share a table made at once, which cannot grow).
+    // Threads pay in big searches only (`THREADS_FROM`).
     let threads = if root.cards_to_play() > THREADS_FROM {
         ask.threads.max(1)
     } else {
