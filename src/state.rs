@@ -145,7 +145,7 @@ pub trait State: Clone + Send + Sync + Sized {
 
     /// The exact solver's view of a position (docs/engine.md "Search: the open-hand
     /// solver"), two sides only: see `SolverKey`. By default `deal_key` and nothing
-    /// banked. Never asked where `solver_bounds` are equal.
+    /// banked.
     #[inline]
     fn solver_key(&self) -> SolverKey {
         SolverKey {
@@ -156,23 +156,29 @@ pub trait State: Clone + Send + Sync + Sized {
 
     /// Bounds `(low, high)` on the final value of a two-sided deal (side 0's deal points
     /// minus side 1's) whatever is played from here (equal when the rest is forced), or
-    /// None: the solver cuts where its window cannot be reached, before it makes the key.
-    /// By default None.
+    /// None: the solver cuts where its window cannot be reached (asked where the table's
+    /// entry does not settle the position). By default None.
     #[inline]
     fn solver_bounds(&self) -> Option<(Value, Value)> {
         None
     }
 
-    /// `solver_bounds`, then `solver_key` unless `settled` finds the bounds settle the
-    /// position (the solver then needs no key): one call, for a family whose two share
-    /// their work. By default the two methods.
+    /// `solver_key`, then `solver_bounds` unless `decided` finds that the table's entry
+    /// for that key already settles the position (the solver then needs no bounds): one
+    /// call, for a family whose two share their work. A family may give exact bounds alone,
+    /// with no key (the rest of the deal forced). By default the two methods.
     #[inline]
-    fn solver_bounds_and_key(
+    fn solver_key_and_bounds(
         &self,
-        settled: impl FnOnce(Option<(Value, Value)>) -> bool,
-    ) -> (Option<(Value, Value)>, Option<SolverKey>) {
-        let bounds = self.solver_bounds();
-        (bounds, (!settled(bounds)).then(|| self.solver_key()))
+        decided: impl FnOnce(&SolverKey) -> bool,
+    ) -> (Option<SolverKey>, Option<(Value, Value)>) {
+        let key = self.solver_key();
+        let bounds = if decided(&key) {
+            None
+        } else {
+            self.solver_bounds()
+        };
+        (Some(key), bounds)
     }
 
     /// Whether the exact solver's table (two sides) keeps this position: keying and

@@ -339,37 +339,36 @@ impl Game {
     }
 
     /// `State::solver_bounds`: see `value_bounds`; the last trick, forced, is valued
-    /// exactly (`last_trick_value`), both bounds equal.
+    /// exactly (`last_trick_value`), both bounds equal. (By `solver_key_and_bounds`,
+    /// which makes the key too: the tests' way in, not the solver's.)
     pub fn solver_bounds(&self) -> Option<(Value, Value)> {
-        self.solver_bounds_and_key(|_| true).0
+        self.solver_key_and_bounds(|_| false).1
     }
 
-    /// `State::solver_bounds_and_key`: what the bounds and the key both read (who holds
-    /// what, the live pairs, the quints left) is worked out once.
-    pub fn solver_bounds_and_key(
+    /// `State::solver_key_and_bounds`: what the key and the bounds both read (who holds
+    /// what, the live pairs, the quints left) is worked out once. The last trick, forced,
+    /// is valued exactly, with no key.
+    pub fn solver_key_and_bounds(
         &self,
-        settled: impl FnOnce(Option<(Value, Value)>) -> bool,
-    ) -> (Option<(Value, Value)>, Option<SolverKey>) {
+        decided: impl FnOnce(&SolverKey) -> bool,
+    ) -> (Option<SolverKey>, Option<(Value, Value)>) {
         if let Some(v) = self.last_trick_value() {
-            let bounds = Some((v, v));
-            return (bounds, (!settled(bounds)).then(|| self.solver_key()));
+            return (None, Some((v, v)));
         }
         let h = self.holdings();
         let pairs = self.live_pairs(&h);
         let quints_left = self.quints_left(&h, pairs);
         let early = self.early_end_possible(quints_left);
         if self.may_saturate(quints_left) {
-            return (None, Some(self.key_of(&h, pairs, quints_left, early, None)));
+            return (Some(self.key_of(&h, pairs, quints_left, early, None)), None);
         }
         let banked = self.banked();
-        let bounds = self.value_bounds(&h, pairs, banked, quints_left, early);
-        if settled(bounds) {
-            return (bounds, None);
+        let key = self.key_of(&h, pairs, quints_left, early, Some(banked));
+        if decided(&key) {
+            return (Some(key), None);
         }
-        (
-            bounds,
-            Some(self.key_of(&h, pairs, quints_left, early, Some(banked))),
-        )
+        let bounds = self.value_bounds(&h, pairs, banked, quints_left, early);
+        (Some(key), bounds)
     }
 
     /// `State::solver_key`. The key: the cards still in play on relative ranks (per

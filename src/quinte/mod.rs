@@ -131,14 +131,14 @@ impl State for Game {
         Game::solver_bounds(self)
     }
     #[inline]
-    fn solver_bounds_and_key(
+    fn solver_key_and_bounds(
         &self,
-        settled: impl FnOnce(Option<(state::Value, state::Value)>) -> bool,
+        decided: impl FnOnce(&state::SolverKey) -> bool,
     ) -> (
-        Option<(state::Value, state::Value)>,
         Option<state::SolverKey>,
+        Option<(state::Value, state::Value)>,
     ) {
-        Game::solver_bounds_and_key(self, settled)
+        Game::solver_key_and_bounds(self, decided)
     }
     #[inline]
     fn search_order_keys(&self, moves: &[Move], out: &mut Vec<i64>) {

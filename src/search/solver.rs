@@ -300,8 +300,9 @@ struct Buffers<M> {
 /// its own search.
 #[derive(Clone, Copy)]
 struct Read {
+    /// None: not worked out (the table's entry settled the position), or none known.
     bounds: Option<(Value, Value)>,
-    /// The key and the banked points (None: not made, the bounds decided).
+    /// The key and the banked points (None: the bounds are exact, the rest forced).
     key: Option<(u64, Value)>,
 }
 
@@ -546,9 +547,13 @@ impl<'a, M: Copy> Searcher<'a, M> {
         (k.key, self.oriented(k.banked))
     }
 
-    /// The family's bounds on a position, and `key_of` unless the bounds alone decide a
-    /// search in `alpha..beta` (the value is exact, or out of the window), as the root
-    /// side's values: in one call to the family, which shares the work of the two.
+    /// `key_of` a position, and the family's bounds on it unless the table's entry for
+    /// that key already decides a search in `alpha..beta` (the value is exact, or out of
+    /// the window), as the root side's values: in one call to the family, which shares
+    /// the work of the two. (Asked the other way round, bounds first and the key only
+    /// where they do not decide, the search took 1.05 times the nodes: an entry's bound,
+    /// proved by a search, is mostly tighter than the family's, and a parent that fails
+    /// soft on it gets more from it.)
     #[inline]
     fn read_of<G: State<Move = M>>(&self, g: &G, alpha: Value, beta: Value) -> Read {
         let orient = |b: Option<(Value, Value)>| -> Option<(Value, Value)> {
@@ -560,8 +565,13 @@ impl<'a, M: Copy> Searcher<'a, M> {
                 }
             })
         };
-        let (bounds, key) = g.solver_bounds_and_key(|b| {
-            orient(b).is_some_and(|(low, high)| low == high || high <= alpha || low >= beta)
+        let tt = self.tt.get();
+        let (key, bounds) = g.solver_key_and_bounds(|k| {
+            let offset = self.oriented(k.banked);
+            tt.probe(k.key).is_some_and(|e| {
+                let (low, high) = (read_lower(e.lower, offset), read_upper(e.upper, offset));
+                low == high || high <= alpha || low >= beta
+            })
         });
         Read {
             bounds: orient(bounds),
@@ -595,7 +605,7 @@ impl<'a, M: Copy> Searcher<'a, M> {
                 buf.read.clear();
                 return None;
             }
-            // No key where the child's own search ends on its bounds alone.
+            // No bounds where the table already settles the child in this window.
             let Read { bounds, key } = self.read_of(&child, alpha, beta);
             let (mut low, mut high) = bounds.unwrap_or((-INF, INF));
             if let Some((key, offset)) = key {
@@ -659,7 +669,7 @@ impl<'a, M: Copy> Searcher<'a, M> {
                         return Ok(low);
                     }
                 }
-                // None only where the bounds decided, above (a window only narrows).
+                // None only where the bounds are exact (returned above).
                 key.unwrap_or_else(|| self.key_of(g))
             }
             None => (g.deal_key(), 0),
