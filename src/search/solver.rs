@@ -662,11 +662,19 @@ impl<'a, M: Copy> Searcher<'a, M> {
                 };
                 if let Some((low, high)) = bounds {
                     // Nothing played from here can bring the value into the window.
-                    if high <= alpha || low == high {
-                        return Ok(high);
-                    }
-                    if low >= beta {
-                        return Ok(low);
+                    let decided = if high <= alpha || low == high {
+                        Some(high)
+                    } else if low >= beta {
+                        Some(low)
+                    } else {
+                        None
+                    };
+                    if let Some(v) = decided {
+                        // (No key: the last trick, counted at once, not worth keeping.)
+                        if let Some(key) = key {
+                            self.store_bounds(key, (low, high));
+                        }
+                        return Ok(v);
                     }
                 }
                 // None only where the bounds are exact (returned above).
@@ -792,6 +800,26 @@ impl<'a, M: Copy> Searcher<'a, M> {
             work: (self.nodes - nodes_before).min(u32::MAX as u64) as u32,
         });
         Ok(best)
+    }
+
+    /// Keep the family's bounds on a position they decided, joined with what the table
+    /// knew of it, so that the next visit reads them from the table with the key
+    /// (`read_of`) instead of working them out again (0.975-0.983 of the instructions
+    /// from quinte's first lead, the same nodes within 0.3%).
+    fn store_bounds(&mut self, (key, offset): (u64, Value), (low, high): (Value, Value)) {
+        let known = self.tt.get().probe(key);
+        let (mut lower, mut upper) = (low, high);
+        if let Some(e) = known {
+            lower = lower.max(read_lower(e.lower, offset));
+            upper = upper.min(read_upper(e.upper, offset));
+        }
+        self.store(Entry {
+            key,
+            lower: stored_lower(lower, offset),
+            upper: stored_upper(upper, offset),
+            best: known.map_or(NO_MOVE, |e| e.best),
+            work: known.map_or(0, |e| e.work),
+        });
     }
 
     fn store(&mut self, entry: Entry) {
