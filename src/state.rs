@@ -166,18 +166,15 @@ pub trait State: Clone + Send + Sync + Sized {
     /// `solver_key`, then `solver_bounds` unless `decided` finds that the table's entry
     /// for that key already settles the position (the solver then needs no bounds): one
     /// call, for a family whose two share their work. A family may give exact bounds alone,
-    /// with no key (the rest of the deal forced). By default the two methods.
+    /// with no key (the rest of the deal forced). By default the two methods, `decided`
+    /// asked only where there are bounds (a family without them is spared a probe).
     #[inline]
     fn solver_key_and_bounds(
         &self,
         decided: impl FnOnce(&SolverKey) -> bool,
     ) -> (Option<SolverKey>, Option<(Value, Value)>) {
         let key = self.solver_key();
-        let bounds = if decided(&key) {
-            None
-        } else {
-            self.solver_bounds()
-        };
+        let bounds = self.solver_bounds().filter(|_| !decided(&key));
         (Some(key), bounds)
     }
 
