@@ -260,6 +260,25 @@ fn read_upper(stored: i64, offset: Value) -> Value {
     }
 }
 
+/// An entry's bounds plus `offset`.
+#[inline]
+fn entry_bounds(e: &Entry, offset: Value) -> (Value, Value) {
+    (read_lower(e.lower, offset), read_upper(e.upper, offset))
+}
+
+/// The value a search in `alpha..beta` returns at once when its position's value is known
+/// to lie in `low..=high`: exact, or out of the window (fail-soft: the bound on that side).
+#[inline]
+fn settled((low, high): (Value, Value), alpha: Value, beta: Value) -> Option<Value> {
+    if high <= alpha || low == high {
+        Some(high)
+    } else if low >= beta {
+        Some(low)
+    } else {
+        None
+    }
+}
+
 /// Every seat plays the greedy bot's move until the deal in progress of `w` (a search
 /// copy, played on in place) ends: its points are then its first record's.
 pub fn greedy_playout<G: State>(w: &mut G, buf: &mut Vec<G::Move>) {
@@ -568,10 +587,8 @@ impl<'a, M: Copy> Searcher<'a, M> {
         let tt = self.tt.get();
         let (key, bounds) = g.solver_key_and_bounds(|k| {
             let offset = self.oriented(k.banked);
-            tt.probe(k.key).is_some_and(|e| {
-                let (low, high) = (read_lower(e.lower, offset), read_upper(e.upper, offset));
-                low == high || high <= alpha || low >= beta
-            })
+            tt.probe(k.key)
+                .is_some_and(|e| settled(entry_bounds(&e, offset), alpha, beta).is_some())
         });
         Read {
             bounds: orient(bounds),
@@ -610,8 +627,8 @@ impl<'a, M: Copy> Searcher<'a, M> {
             let (mut low, mut high) = bounds.unwrap_or((-INF, INF));
             if let Some((key, offset)) = key {
                 if let Some(e) = self.tt.get().probe(key) {
-                    low = low.max(read_lower(e.lower, offset));
-                    high = high.min(read_upper(e.upper, offset));
+                    let (lower, upper) = entry_bounds(&e, offset);
+                    (low, high) = (low.max(lower), high.min(upper));
                 }
             }
             if maximising && low >= beta {
@@ -660,19 +677,16 @@ impl<'a, M: Copy> Searcher<'a, M> {
                     Some(r) => r,
                     None => self.read_of(g, alpha, beta),
                 };
-                if let Some((low, high)) = bounds {
+                if let Some(b) = bounds {
                     // Nothing played from here can bring the value into the window.
-                    let decided = if high <= alpha || low == high {
-                        Some(high)
-                    } else if low >= beta {
-                        Some(low)
-                    } else {
-                        None
-                    };
-                    if let Some(v) = decided {
-                        // (No key: the last trick, counted at once, not worth keeping.)
-                        if let Some(key) = key {
-                            self.store_bounds(key, (low, high));
+                    if let Some(v) = settled(b, alpha, beta) {
+                        // Kept, so that the next visit reads them with the key (0.975-0.983
+                        // of the instructions from quinte's first lead); with no key (the
+                        // last trick, counted at once) not worth keeping.
+                        if let Some((key, offset)) = key {
+                            let known = self.tt.get().probe(key);
+                            let (best, work) = known.map_or((NO_MOVE, 0), |e| (e.best, e.work));
+                            self.store_joined((key, offset), b, known, best, work);
                         }
                         return Ok(v);
                     }
@@ -686,17 +700,10 @@ impl<'a, M: Copy> Searcher<'a, M> {
         let nodes_before = self.nodes;
         let mut tt_best = NO_MOVE;
         let found = if keep { self.tt.get().probe(key) } else { None };
-        let hit = found.is_some();
-        let (known_lower, known_upper) = match found {
-            Some(e) => (read_lower(e.lower, offset), read_upper(e.upper, offset)),
-            None => (-INF, INF),
-        };
         if let Some(entry) = found {
-            if known_lower == known_upper || known_lower >= beta {
-                return Ok(known_lower);
-            }
-            if known_upper <= alpha {
-                return Ok(known_upper);
+            let (known_lower, known_upper) = entry_bounds(&entry, offset);
+            if let Some(v) = settled((known_lower, known_upper), alpha, beta) {
+                return Ok(v);
             }
             alpha = alpha.max(known_lower);
             beta = beta.min(known_upper);
@@ -777,48 +784,42 @@ impl<'a, M: Copy> Searcher<'a, M> {
         self.buffers[depth] = buf;
         result?;
 
-        // What this search proved, joined with what the table knew.
-        let (mut lower, mut upper) = if best <= a0 {
+        if !keep {
+            return Ok(best);
+        }
+        // What this search proved.
+        let proved = if best <= a0 {
             (-INF, best)
         } else if best >= b0 {
             (best, INF)
         } else {
             (best, best)
         };
-        if hit {
-            lower = lower.max(known_lower);
-            upper = upper.min(known_upper);
-        }
-        if !keep {
-            return Ok(best);
-        }
-        self.store(Entry {
-            key,
-            lower: stored_lower(lower, offset),
-            upper: stored_upper(upper, offset),
-            best: best_move,
-            work: (self.nodes - nodes_before).min(u32::MAX as u64) as u32,
-        });
+        let work = (self.nodes - nodes_before).min(u32::MAX as u64) as u32;
+        self.store_joined((key, offset), proved, found, best_move, work);
         Ok(best)
     }
 
-    /// Keep the family's bounds on a position they decided, joined with what the table
-    /// knew of it, so that the next visit reads them from the table with the key
-    /// (`read_of`) instead of working them out again (0.975-0.983 of the instructions
-    /// from quinte's first lead, the same nodes within 0.3%).
-    fn store_bounds(&mut self, (key, offset): (u64, Value), (low, high): (Value, Value)) {
-        let known = self.tt.get().probe(key);
-        let (mut lower, mut upper) = (low, high);
+    /// Store bounds proved on a position (`key` and its banked points `offset`), joined
+    /// with what the table knew of it (`known`), with its best move and work.
+    fn store_joined(
+        &mut self,
+        (key, offset): (u64, Value),
+        (mut lower, mut upper): (Value, Value),
+        known: Option<Entry>,
+        best: u16,
+        work: u32,
+    ) {
         if let Some(e) = known {
-            lower = lower.max(read_lower(e.lower, offset));
-            upper = upper.min(read_upper(e.upper, offset));
+            let (known_lower, known_upper) = entry_bounds(&e, offset);
+            (lower, upper) = (lower.max(known_lower), upper.min(known_upper));
         }
         self.store(Entry {
             key,
             lower: stored_lower(lower, offset),
             upper: stored_upper(upper, offset),
-            best: known.map_or(NO_MOVE, |e| e.best),
-            work: known.map_or(0, |e| e.work),
+            best,
+            work,
         });
     }
 
