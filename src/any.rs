@@ -4,24 +4,15 @@
 
 use crate::bots::{Bot, BotSpec, Ranked, Stopped};
 use crate::events::Events;
+use crate::families::{each_family, same_family};
+pub use crate::families::{AnyDeal, AnyGame, AnyMove, AnyMoves, AnyObservation, RuleSet};
 use crate::fifteen;
-use crate::fifteen::rules::{Arg, ArgKind};
 use crate::quinte;
 use crate::rng::SplitMix64;
+use crate::ruleargs::{Arg, ArgKind, OptionValue};
 use crate::search::{solve_with, Ask, Limits, Solution};
 use crate::state::{Deal, State};
 use crate::Error;
-use serde_json::Value;
-
-/// `$body` with `$g` bound to the value of either family.
-macro_rules! each_family {
-    ($value:expr, $enum:ident, $g:ident => $body:expr) => {
-        match $value {
-            $enum::Fifteen($g) => $body,
-            $enum::Quinte($g) => $body,
-        }
-    };
-}
 
 /// The two decks: the 40-card baraja and the 52 cards + joker of quinte.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -59,6 +50,23 @@ pub fn unknown_deck_message(shown: &str) -> String {
     format!("unknown deck {shown}: choose baraja or quinte")
 }
 
+/// The message for a value that is no card of `deck`; `shown` is the value as Python's
+/// repr, `text` the value when it is a str: baraja text that is a quinte card gets a word
+/// about the deck.
+pub fn bad_card_message(shown: &str, text: Option<&str>, deck: Deck) -> String {
+    match deck {
+        Deck::Baraja => {
+            let other = text.is_some_and(|t| quinte::Card::parse(t).is_ok());
+            let hint = if other { QUINTE_HINT } else { "" };
+            format!("{}{hint}", crate::cards::bad_card_message_shown(shown))
+        }
+        Deck::Quinte => quinte::cards::bad_card_message_shown(shown),
+    }
+}
+
+/// Said of baraja text that is a card of the quinte deck.
+const QUINTE_HINT: &str = "; it is a quinte card: pass deck='quinte'";
+
 /// A card of either deck.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub enum AnyCard {
@@ -88,12 +96,13 @@ impl AnyCard {
         }
     }
 
-    /// Card text in a deck's notation (the deck's own message when it cannot be read).
+    /// Card text in a deck's notation (`bad_card_message` when it cannot be read).
     pub fn parse(text: &str, deck: Deck) -> Result<AnyCard, String> {
-        match deck {
-            Deck::Baraja => crate::cards::Card::parse(text).map(AnyCard::Baraja),
-            Deck::Quinte => quinte::Card::parse(text).map(AnyCard::Quinte),
-        }
+        let card = match deck {
+            Deck::Baraja => crate::cards::Card::parse(text).ok().map(AnyCard::Baraja),
+            Deck::Quinte => quinte::Card::parse(text).ok().map(AnyCard::Quinte),
+        };
+        card.ok_or_else(|| bad_card_message(&crate::pyrepr::quoted(text), Some(text), deck))
     }
 
     /// The message when this card is given where a card of `deck` is expected.
@@ -115,24 +124,6 @@ impl std::fmt::Display for AnyCard {
     }
 }
 
-/// Every rule set's name, in the order messages list them: the fifteen family's rows,
-/// then quinte.
-pub fn rule_set_names() -> impl Iterator<Item = &'static str> {
-    fifteen::rules::ROWS
-        .iter()
-        .map(|r| r.name)
-        .chain(std::iter::once(quinte::rules::ROW.name))
-}
-
-/// The message for a name that is no rule set; `shown` is the name as Python's repr.
-pub fn unknown_rule_set_message(shown: &str) -> String {
-    let names: Vec<&str> = rule_set_names().collect();
-    format!(
-        "unknown rule set {shown}: choose {}",
-        crate::pyrepr::or_list(&names)
-    )
-}
-
 /// A rule set's row as the Python `rule_sets()` lists it: both families in one shape.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RuleSetInfo {
@@ -148,10 +139,10 @@ pub struct RuleSetInfo {
     pub sweeps: bool,
     pub has_opening_capture: bool,
     /// The options with their defaults, in documented order.
-    pub options: Vec<(&'static str, fifteen::rules::OptionValue)>,
+    pub options: Vec<(&'static str, OptionValue)>,
 }
 
-/// Every rule set, in the order of `rule_set_names`.
+/// Every rule set, in the order of `ruleargs::RULE_SETS`.
 pub fn rule_sets() -> Vec<RuleSetInfo> {
     let mut out: Vec<RuleSetInfo> = fifteen::rules::ROWS
         .iter()
@@ -186,13 +177,6 @@ pub fn rule_sets() -> Vec<RuleSetInfo> {
         options: vec![],
     });
     out
-}
-
-/// One validated rule set of either family.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum RuleSet {
-    Fifteen(fifteen::Rules),
-    Quinte(quinte::Rules),
 }
 
 impl RuleSet {
@@ -268,31 +252,9 @@ impl RuleSet {
     }
 }
 
-/// The error of a game's JSON text: its message prefixed `invalid game JSON: `.
-pub fn invalid_game_json(e: Error) -> Error {
-    Error::Value(format!("invalid game JSON: {e}"))
-}
-
-/// The parsed JSON text of a game, or why it is not JSON (prefixed as every error of
-/// reading a game).
-pub fn json_value(text: &str) -> Result<Value, Error> {
-    crate::jsontext::parse(text)
-        .map_err(|why| Error::Value(format!("invalid game JSON: not JSON ({why})")))
-}
-
-/// A move of either family: a fifteen-family move, or a quinte card or bid.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum AnyMove {
-    Fifteen(fifteen::Move),
-    Quinte(quinte::Move),
-}
-
 impl std::fmt::Display for AnyMove {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            AnyMove::Fifteen(m) => write!(f, "{m}"),
-            AnyMove::Quinte(m) => write!(f, "{m}"),
-        }
+        each_family!(self, AnyMove, m => write!(f, "{m}"))
     }
 }
 
@@ -322,13 +284,6 @@ impl AnyCardSet {
     pub fn is_empty(self) -> bool {
         self.len() == 0
     }
-}
-
-/// One finished deal of either family.
-#[derive(Clone, Copy, Debug)]
-pub enum AnyDeal {
-    Fifteen(fifteen::DealResult),
-    Quinte(quinte::DealResult),
 }
 
 impl AnyDeal {
@@ -379,10 +334,8 @@ impl AnyDeal {
 impl PartialEq for AnyDeal {
     /// Equal when everything a caller can read is equal.
     fn eq(&self, other: &AnyDeal) -> bool {
-        matches!(
-            (self, other),
-            (AnyDeal::Fifteen(_), AnyDeal::Fifteen(_)) | (AnyDeal::Quinte(_), AnyDeal::Quinte(_))
-        ) && self.deal_number() == other.deal_number()
+        same_family!((self, AnyDeal, _a), (other, AnyDeal, _b) => true, else false)
+            && self.deal_number() == other.deal_number()
             && self.dealer() == other.dealer()
             && self.piles() == other.piles()
             && self.points() == other.points()
@@ -390,21 +343,6 @@ impl PartialEq for AnyDeal {
             && self.escobas() == other.escobas()
             && self.last_capturer() == other.last_capturer()
     }
-}
-
-/// What one seat of either family may know.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AnyObservation {
-    Fifteen(fifteen::Observation),
-    Quinte(quinte::Observation),
-}
-
-/// A match of either family: the closed enum the bindings hold. Every method that both
-/// families have goes through the one game interface (`State`), forwarded below.
-#[derive(Clone, Debug)]
-pub enum AnyGame {
-    Fifteen(fifteen::Game),
-    Quinte(quinte::Game),
 }
 
 /// Methods of `State` on `AnyGame`, forwarded to the family's game.
@@ -427,10 +365,7 @@ impl AnyGame {
 
     /// `new`, telling `events` what happened before the first move.
     pub fn new_recording(rules: RuleSet, seed: u64, events: &mut impl Events) -> AnyGame {
-        match rules {
-            RuleSet::Fifteen(r) => AnyGame::Fifteen(fifteen::Game::new_recording(r, seed, events)),
-            RuleSet::Quinte(r) => AnyGame::Quinte(quinte::Game::new_recording(r, seed, events)),
-        }
+        each_family!(rules, RuleSet, r, G => G::new_recording(r, seed, events).into())
     }
 
     forward! {
@@ -446,10 +381,7 @@ impl AnyGame {
     }
 
     pub fn rules(&self) -> RuleSet {
-        match self {
-            AnyGame::Fifteen(g) => RuleSet::Fifteen(*g.rules()),
-            AnyGame::Quinte(g) => RuleSet::Quinte(*g.rules()),
-        }
+        each_family!(self, AnyGame, g => (*g.rules()).into())
     }
 
     /// The quinte game, when this is one: what only quinte has is read through it.
@@ -503,25 +435,16 @@ impl AnyGame {
 
     /// The newest finished deal, if any.
     pub fn last_deal(&self) -> Option<AnyDeal> {
-        match self {
-            AnyGame::Fifteen(g) => g.deals().last().map(|d| AnyDeal::Fifteen(*d)),
-            AnyGame::Quinte(g) => g.deals().last().map(|d| AnyDeal::Quinte(*d)),
-        }
+        each_family!(self, AnyGame, g => g.deals().last().map(|d| (*d).into()))
     }
 
     pub fn deals(&self) -> Vec<AnyDeal> {
-        match self {
-            AnyGame::Fifteen(g) => g.deals().iter().map(|d| AnyDeal::Fifteen(*d)).collect(),
-            AnyGame::Quinte(g) => g.deals().iter().map(|d| AnyDeal::Quinte(*d)).collect(),
-        }
+        each_family!(self, AnyGame, g => g.deals().iter().map(|d| (*d).into()).collect())
     }
 
     /// What `seat` may know (a seat of the rules).
     pub fn observation(&self, seat: u8) -> AnyObservation {
-        match self {
-            AnyGame::Fifteen(g) => AnyObservation::Fifteen(State::observation(g, seat)),
-            AnyGame::Quinte(g) => AnyObservation::Quinte(State::observation(g, seat)),
-        }
+        each_family!(self, AnyGame, g => State::observation(g, seat).into())
     }
 
     /// Why a move is illegal, or None. A move of the other deck is refused right after
@@ -530,19 +453,24 @@ impl AnyGame {
         if self.turn().is_none() {
             return Some("the match is over".to_string());
         }
-        match (self, mv) {
-            (AnyGame::Fifteen(g), AnyMove::Fifteen(m)) => State::illegal_reason(g, m),
-            (AnyGame::Quinte(g), AnyMove::Quinte(m)) => State::illegal_reason(g, m),
-            (AnyGame::Fifteen(g), AnyMove::Quinte(quinte::Move::Bid(b))) => Some(format!(
-                "{b} is a bid of quinte, not a move of {}",
-                g.rules().name()
-            )),
-            (AnyGame::Fifteen(_), AnyMove::Quinte(quinte::Move::Card(c))) => {
-                Some(AnyCard::Quinte(*c).wrong_deck_message(Deck::Baraja))
+        same_family!((self, AnyGame, g), (mv, AnyMove, m) => State::illegal_reason(g, m),
+            else Some(self.foreign_move_message(mv)))
+    }
+
+    /// Why a move of another family is no move here: a bid is no move of the fifteen
+    /// family, a card is of the other deck.
+    fn foreign_move_message(&self, mv: &AnyMove) -> String {
+        match mv {
+            AnyMove::Quinte(quinte::Move::Bid(b)) => {
+                format!(
+                    "{b} is a bid of quinte, not a move of {}",
+                    self.rules().name()
+                )
             }
-            (AnyGame::Quinte(_), AnyMove::Fifteen(m)) => {
-                Some(AnyCard::Baraja(m.card).wrong_deck_message(Deck::Quinte))
+            AnyMove::Quinte(quinte::Move::Card(c)) => {
+                AnyCard::Quinte(*c).wrong_deck_message(self.rules().deck())
             }
+            AnyMove::Fifteen(m) => AnyCard::Baraja(m.card).wrong_deck_message(self.rules().deck()),
         }
     }
 
@@ -556,46 +484,31 @@ impl AnyGame {
         if let Some(reason) = self.illegal_reason(mv) {
             return Err(Error::Illegal(reason));
         }
-        match (self, mv) {
-            (AnyGame::Fifteen(g), AnyMove::Fifteen(m)) => g.apply_recording(*m, events),
-            (AnyGame::Quinte(g), AnyMove::Quinte(m)) => g.apply_recording(*m, events),
-            _ => {} // illegal_reason refuses a move of the other family
-        }
+        // illegal_reason refuses a move of another family.
+        same_family!((self, AnyGame, g), (mv, AnyMove, m) => g.apply_recording(*m, events), else {});
         Ok(())
     }
 
     /// Play a move; an illegal one is an error and changes nothing.
     pub fn play(&mut self, mv: &AnyMove) -> Result<(), Error> {
-        match (self, mv) {
-            (AnyGame::Fifteen(g), AnyMove::Fifteen(m)) => State::play(g, m),
-            (AnyGame::Quinte(g), AnyMove::Quinte(m)) => State::play(g, m),
-            (g, mv) => Err(Error::Illegal(
-                g.illegal_reason(mv)
-                    .unwrap_or_else(|| "illegal move".to_string()),
-            )),
+        let own = same_family!((&*self, AnyGame, _g), (mv, AnyMove, _m) => true, else false);
+        if !own {
+            let reason = self.illegal_reason(mv);
+            return Err(Error::Illegal(
+                reason.unwrap_or_else(|| self.foreign_move_message(mv)),
+            ));
         }
+        same_family!((self, AnyGame, g), (mv, AnyMove, m) => State::play(g, m), else Ok(()))
     }
 
     /// `f` over the legal moves in their documented order, listed once in the family's
     /// own moves (no second list of `AnyMove`s: the bindings build Python objects from it).
     pub fn with_legal_moves<R>(&self, f: impl FnOnce(&mut dyn Iterator<Item = AnyMove>) -> R) -> R {
-        match self {
-            AnyGame::Fifteen(g) => f(&mut State::legal_moves(g).into_iter().map(AnyMove::Fifteen)),
-            AnyGame::Quinte(g) => f(&mut State::legal_moves(g).into_iter().map(AnyMove::Quinte)),
-        }
+        each_family!(self, AnyGame, g => f(&mut State::legal_moves(g).into_iter().map(Into::into)))
     }
 
     pub fn legal_moves(&self) -> Vec<AnyMove> {
-        match self {
-            AnyGame::Fifteen(g) => State::legal_moves(g)
-                .into_iter()
-                .map(AnyMove::Fifteen)
-                .collect(),
-            AnyGame::Quinte(g) => State::legal_moves(g)
-                .into_iter()
-                .map(AnyMove::Quinte)
-                .collect(),
-        }
+        each_family!(self, AnyGame, g => State::legal_moves(g).into_iter().map(Into::into).collect())
     }
 
     pub fn to_json(&self) -> String {
@@ -608,13 +521,13 @@ impl AnyGame {
     /// Read a game of either family; a JSON object whose `rules.name` is "quinte" is read
     /// with the quinte layout. Every error starts `invalid game JSON: `.
     pub fn from_json(text: &str) -> Result<AnyGame, Error> {
-        let data = json_value(text)?;
+        let data = crate::jsontext::game_value(text)?;
         let game = if quinte::json::is_quinte(&data) {
             quinte::json::read_value(&data).map(AnyGame::Quinte)
         } else {
             fifteen::json::read_value(&data).map(AnyGame::Fifteen)
         };
-        game.map_err(invalid_game_json)
+        game.map_err(crate::jsontext::invalid_game_json)
     }
 
     /// The move a core bot `spec` drawing from `rng` makes, or None when the match is
@@ -626,7 +539,7 @@ impl AnyGame {
         rng: &mut SplitMix64,
         stop: &mut dyn FnMut() -> bool,
     ) -> Result<Option<AnyMove>, Stopped> {
-        fn choose<G: State>(
+        fn choose<G: crate::state::Searchable>(
             spec: &BotSpec,
             rng: &mut SplitMix64,
             g: &G,
@@ -638,10 +551,7 @@ impl AnyGame {
             *rng = bot.rng;
             mv
         }
-        Ok(match self {
-            AnyGame::Fifteen(g) => choose(spec, rng, g, stop)?.map(AnyMove::Fifteen),
-            AnyGame::Quinte(g) => choose(spec, rng, g, stop)?.map(AnyMove::Quinte),
-        })
+        Ok(each_family!(self, AnyGame, g => choose(spec, rng, g, stop)?.map(Into::into)))
     }
 
     /// A search bot's estimate of every legal move (`Bot::analyse`), drawing from `rng`;
@@ -652,7 +562,7 @@ impl AnyGame {
         rng: &mut SplitMix64,
         stop: &mut dyn FnMut() -> bool,
     ) -> Result<Option<Ranked<AnyMove>>, Stopped> {
-        fn analyse<G: State>(
+        fn analyse<G: crate::state::Searchable>(
             spec: &BotSpec,
             rng: &mut SplitMix64,
             g: &G,
@@ -664,29 +574,20 @@ impl AnyGame {
             *rng = bot.rng;
             out
         }
-        fn wrap<M>(v: Vec<(M, f64)>, f: fn(M) -> AnyMove) -> Vec<(AnyMove, f64)> {
-            v.into_iter().map(|(m, x)| (f(m), x)).collect()
+        fn wrap<M: Into<AnyMove>>(v: Vec<(M, f64)>) -> Vec<(AnyMove, f64)> {
+            v.into_iter().map(|(m, x)| (m.into(), x)).collect()
         }
-        Ok(match self {
-            AnyGame::Fifteen(g) => analyse(spec, rng, g, stop)?.map(|v| wrap(v, AnyMove::Fifteen)),
-            AnyGame::Quinte(g) => analyse(spec, rng, g, stop)?.map(|v| wrap(v, AnyMove::Quinte)),
-        })
+        Ok(each_family!(self, AnyGame, g => analyse(spec, rng, g, stop)?.map(wrap)))
     }
 
-    /// A world for `seat` (`State::sample_world`) drawn from `rng`.
+    /// A world for `seat` (`Searchable::sample_world`) drawn from `rng`.
     pub fn sample_world(&self, seat: u8, rng: &mut SplitMix64) -> AnyGame {
-        match self {
-            AnyGame::Fifteen(g) => AnyGame::Fifteen(g.sample_world(seat, rng)),
-            AnyGame::Quinte(g) => AnyGame::Quinte(g.sample_world(seat, rng)),
-        }
+        each_family!(self, AnyGame, g => g.sample_world(seat, rng).into())
     }
 
-    /// A copy for search (`State::search_copy`): no records of finished deals.
+    /// A copy for search (`Searchable::search_copy`): no records of finished deals.
     pub fn search_copy(&self) -> AnyGame {
-        match self {
-            AnyGame::Fifteen(g) => AnyGame::Fifteen(g.search_copy()),
-            AnyGame::Quinte(g) => AnyGame::Quinte(g.search_copy()),
-        }
+        each_family!(self, AnyGame, g => g.search_copy().into())
     }
 
     /// `search::solve_with` on the family's game, its moves as `AnyMove`s.
@@ -696,17 +597,14 @@ impl AnyGame {
         ask: Ask,
         stop: &mut dyn FnMut() -> bool,
     ) -> Result<Solution<AnyMove>, Error> {
-        fn wrap<M>(s: Solution<M>, f: fn(M) -> AnyMove) -> Solution<AnyMove> {
+        fn wrap<M: Into<AnyMove>>(s: Solution<M>) -> Solution<AnyMove> {
             Solution {
                 value: s.value,
-                moves: s.moves.into_iter().map(|(m, v)| (f(m), v)).collect(),
+                moves: s.moves.into_iter().map(|(m, v)| (m.into(), v)).collect(),
                 nodes: s.nodes,
             }
         }
-        Ok(match self {
-            AnyGame::Fifteen(g) => wrap(solve_with(g, limits, ask, stop)?, AnyMove::Fifteen),
-            AnyGame::Quinte(g) => wrap(solve_with(g, limits, ask, stop)?, AnyMove::Quinte),
-        })
+        Ok(each_family!(self, AnyGame, g => wrap(solve_with(g, limits, ask, stop)?)))
     }
 
     /// The text drawing of `str(game)`.
@@ -718,6 +616,7 @@ impl AnyGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ruleargs::unknown_rule_set_message;
 
     fn name(s: &str) -> Arg {
         Arg::new(ArgKind::Str(s.into()), crate::pyrepr::py_repr_str(s))
@@ -745,6 +644,11 @@ mod tests {
         let rows = rule_sets();
         let names: Vec<&str> = rows.iter().map(|r| r.name).collect();
         assert_eq!(names, ["quinza", "rb3ine", "escoba", "quinte"]);
+        assert_eq!(
+            names,
+            crate::ruleargs::RULE_SETS,
+            "the rows in the order of the names"
+        );
         assert_eq!(rows[1].capture_total, Some(40));
         assert_eq!(rows[2].values, Some(crate::cards::VALUE_ESCOBA));
         assert_eq!(
@@ -754,6 +658,25 @@ mod tests {
         assert_eq!(
             (rows[3].players.clone(), rows[3].capture_total),
             (vec![4], None)
+        );
+    }
+
+    #[test]
+    fn baraja_text_of_a_quinte_card_says_which_deck() {
+        let ah = AnyCard::parse("Ah", Deck::Baraja).unwrap_err();
+        assert!(
+            ah.ends_with("; it is a quinte card: pass deck='quinte'"),
+            "{ah}"
+        );
+        assert_eq!(
+            ah,
+            format!("{}{QUINTE_HINT}", crate::cards::bad_card_message("Ah"))
+        );
+        let nine = AnyCard::parse("9o", Deck::Baraja).unwrap_err();
+        assert_eq!(nine, crate::cards::bad_card_message("9o"));
+        assert_eq!(
+            AnyCard::parse("Ah", Deck::Quinte).unwrap().to_string(),
+            "Ah"
         );
     }
 

@@ -22,23 +22,16 @@ pub const VALUE_ESCOBA: [u8; 10] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 
 /// The error text for a card that cannot be parsed (docs/engine.md, "Errors").
 pub fn bad_card_message(text: &str) -> String {
-    bad_card_message_shown(&crate::pyrepr::quoted(text), Some(text))
+    bad_card_message_shown(&crate::pyrepr::quoted(text))
 }
 
-/// The same, with the caller's value already written as Python's `repr` shows it; `text`
-/// is the value when it is a str: text of a quinte card gets a word about the deck.
-pub fn bad_card_message_shown(shown: &str, text: Option<&str>) -> String {
-    let hint = match text {
-        Some(t) if crate::quinte::Card::parse(t).is_ok() => QUINTE_HINT,
-        _ => "",
-    };
+/// The same, with the caller's value already written as Python's `repr` shows it (a
+/// word about the other deck is added where both decks are known: `any::bad_card_message`).
+pub fn bad_card_message_shown(shown: &str) -> String {
     format!(
-        "invalid card {shown}: write a number 1-7, 10, 11 or 12 and a suit o, c, e or b, e.g. '7o'{hint}"
+        "invalid card {shown}: write a number 1-7, 10, 11 or 12 and a suit o, c, e or b, e.g. '7o'"
     )
 }
-
-/// Said of baraja text that is a card of the quinte deck.
-const QUINTE_HINT: &str = "; it is a quinte card: pass deck='quinte'";
 
 /// One baraja card, by id 0..39.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]

@@ -13,6 +13,7 @@
 
 use crate::any::{AnyGame, AnyMove};
 use crate::events::{Event, NoEvents};
+use crate::families::same_family;
 use crate::Error;
 use std::sync::Arc;
 
@@ -132,11 +133,8 @@ impl History {
 /// A move known to be legal (it was played from the same state before), applied without
 /// checking it again.
 fn apply(game: &mut AnyGame, mv: &AnyMove) {
-    match (game, mv) {
-        (AnyGame::Fifteen(g), AnyMove::Fifteen(m)) => g.apply_recording(*m, &mut NoEvents),
-        (AnyGame::Quinte(g), AnyMove::Quinte(m)) => g.apply_recording(*m, &mut NoEvents),
-        _ => debug_assert!(false, "a move of the other family in a history"),
-    }
+    same_family!((game, AnyGame, g), (mv, AnyMove, m) => g.apply_recording(*m, &mut NoEvents),
+        else debug_assert!(false, "a move of another family in a history"))
 }
 
 #[cfg(test)]

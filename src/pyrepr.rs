@@ -227,6 +227,12 @@ pub fn or_list(names: &[&str]) -> String {
     }
 }
 
+/// Whitespace as Python's `str.split()` sees it (Rust's, plus the four separators
+/// U+001C..U+001F).
+pub fn is_py_space(c: char) -> bool {
+    c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,10 +5,11 @@
 //! starts from `seat_seed(match_seed, k)`. Each match depends on `(S, i)` alone, so any
 //! split of the matches over threads (or machines) gives the same records.
 
+use crate::any::RuleSet;
 use crate::bots::{Bot, BotSpec};
-use crate::fifteen::Game;
+use crate::families::each_family;
 use crate::rng::SplitMix64;
-use crate::state::{Deal, State};
+use crate::state::{Deal, Searchable};
 use crate::Error;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -66,7 +67,7 @@ impl Records {
     }
 
     /// Record a finished match that took `moves` moves.
-    pub fn push<G: State>(&mut self, g: &G, moves: u64) {
+    pub fn push<G: Searchable>(&mut self, g: &G, moves: u64) {
         self.winner.push(g.winner().map_or(-1, |w| w as i8));
         self.scores
             .extend(g.scores().iter().map(|&s| s.min(i64::MAX as u64) as i64));
@@ -97,21 +98,16 @@ impl Records {
     }
 }
 
-/// `run_game` for a rule set of either family.
+/// `run_game` for a rule set of any family.
 pub fn run_any(
-    rules: crate::any::RuleSet,
+    rules: RuleSet,
     bots: &[BotSpec],
     seed: u64,
     start: u64,
     count: u64,
     threads: usize,
 ) -> Result<Records, Error> {
-    match rules {
-        crate::any::RuleSet::Fifteen(r) => run_game::<Game>(r, bots, seed, start, count, threads),
-        crate::any::RuleSet::Quinte(r) => {
-            run_game::<crate::quinte::Game>(r, bots, seed, start, count, threads)
-        }
-    }
+    each_family!(rules, RuleSet, r, G => run_game::<G>(r, bots, seed, start, count, threads))
 }
 
 /// Checks the bots against the players: one kind per seat.
@@ -127,7 +123,7 @@ pub fn check_bots(players: u8, bots: &[BotSpec]) -> Result<(), Error> {
 
 /// Play match `match_seed` to its end with the given bots (reseeded for this match);
 /// returns the finished game and the number of moves.
-pub fn play_match<G: State>(
+pub fn play_match<G: Searchable>(
     rules: G::Rules,
     bots: &mut [Bot<G::Move>],
     match_seed: u64,
@@ -168,7 +164,7 @@ pub fn threads_for(threads: usize) -> usize {
 /// The records of matches `start .. start + count` of seed `seed`, played on `threads`
 /// threads (0: as many as the machine has), for any game of the core. The records are
 /// the same for any count of threads.
-pub fn run_game<G: State>(
+pub fn run_game<G: Searchable>(
     rules: G::Rules,
     bots: &[BotSpec],
     seed: u64,
@@ -181,9 +177,7 @@ pub fn run_game<G: State>(
     let count =
         usize::try_from(count).map_err(|_| Error::Value("too many games at once".into()))?;
     let threads = threads_for(threads);
-    let searching = bots
-        .iter()
-        .any(|b| matches!(b, BotSpec::Pimc(_) | BotSpec::Ismcts(_)));
+    let searching = bots.iter().any(|b| b.kind().searches());
     let block = if searching { 1 } else { BLOCK };
     let blocks = count.div_ceil(block);
     let play_block = |b: usize, seats: &mut Vec<Bot<G::Move>>| {
@@ -252,7 +246,7 @@ pub fn run_game<G: State>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fifteen::Rules;
+    use crate::fifteen::{Game, Move, Rules};
 
     #[test]
     fn match_seeds_are_the_outputs_of_the_seed_generator() {
@@ -273,9 +267,9 @@ mod tests {
             let bots: Vec<BotSpec> = (0..players)
                 .map(|s| {
                     if s % 2 == 0 {
-                        BotSpec::Greedy
+                        BotSpec::GREEDY
                     } else {
-                        BotSpec::Random
+                        BotSpec::RANDOM
                     }
                 })
                 .collect();
@@ -297,9 +291,9 @@ mod tests {
     #[test]
     fn a_record_is_the_match_replayed_alone() {
         let rules = Rules::new("escoba", Some(2), None).unwrap();
-        let bots = [BotSpec::Random, BotSpec::Greedy];
+        let bots = [BotSpec::RANDOM, BotSpec::GREEDY];
         let recs = run_game::<Game>(rules, &bots, 9, 40, 3, 2).unwrap();
-        let mut seats: Vec<Bot> = bots.iter().map(|k| Bot::new(k.clone(), 0)).collect();
+        let mut seats: Vec<Bot<Move>> = bots.iter().map(|k| Bot::new(k.clone(), 0)).collect();
         let (g, moves) = play_match::<Game>(rules, &mut seats, match_seed(9, 41));
         let mut one = Records::new(2);
         one.push(&g, moves);
@@ -312,10 +306,10 @@ mod tests {
     fn quinte_records_do_not_depend_on_the_thread_count() {
         let rules = crate::any::RuleSet::Quinte(crate::quinte::Rules::new(250).unwrap());
         let bots = [
-            BotSpec::Greedy,
-            BotSpec::Random,
-            BotSpec::Greedy,
-            BotSpec::Random,
+            BotSpec::GREEDY,
+            BotSpec::RANDOM,
+            BotSpec::GREEDY,
+            BotSpec::RANDOM,
         ];
         let one = run_any(rules, &bots, 3, 0, 40, 1).unwrap();
         assert_eq!(run_any(rules, &bots, 3, 0, 40, 2).unwrap(), one);
@@ -331,7 +325,7 @@ mod tests {
     fn bots_must_be_one_per_seat() {
         let rules = Rules::new("quinza", Some(3), None).unwrap();
         assert_eq!(
-            run_game::<Game>(rules, &[BotSpec::Random], 0, 0, 1, 1).unwrap_err(),
+            run_game::<Game>(rules, &[BotSpec::RANDOM], 0, 0, 1, 1).unwrap_err(),
             Error::Value("3 players need 3 bots, one per seat, not 1".into())
         );
     }

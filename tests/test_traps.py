@@ -4,6 +4,7 @@ text), `is_legal` answering False for what is no move, and `__version__`."""
 from __future__ import annotations
 
 from importlib.metadata import version
+import json
 from typing import Any
 
 import pytest
@@ -77,6 +78,17 @@ def test_quinte_text_in_the_baraja_says_which_deck(q: Any, text: str) -> None:
     with pytest.raises(ValueError) as error:
         q.Card("9o")
     assert "quinte" not in str(error.value)
+
+
+def test_a_quinte_card_in_a_game_document_is_refused_without_advice_to_pass_a_deck(q: Any) -> None:
+    # "pass deck='quinte'" is advice to Card's caller; a document has no deck to pass.
+    data = json.loads(q.Game(q.Rules("escoba"), seed=1).to_json())
+    data["hands"][0][0] = "Ah"
+    with pytest.raises(ValueError) as error:
+        q.Game.from_json(json.dumps(data))
+    assert str(error.value) == (
+        "invalid game JSON: hands: invalid card 'Ah': write a number 1-7, 10, 11 or 12 and a suit o, c, e or b, e.g. '7o'"
+    )
 
 
 @pytest.mark.parametrize("rules", ["quinza", "escoba", "rb3ine", "quinte"])

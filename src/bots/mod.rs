@@ -1,39 +1,164 @@
-//! Bots that play from the core, over the one game interface (`State`): `random`
-//! (uniform over the legal moves, `random.rs`), `greedy` (the move worth most right
-//! away, `greedy.rs`), and the search bots `pimc` and `ismcts` (`crate::search`), which
-//! see only what their seat may know. All are deterministic given their seed (a search
-//! bot with a time limit is not). The choice rules and tie-breaks are fixed in
-//! docs/engine.md "Simulation" and "Search bots"; `quinza.reference` makes the same
-//! choices. A bot is one module and one entry in `BOTS` (with its `BotKind`).
+//! Bots that play from the core, over the game interface search sees (`Searchable`):
+//! `random` (uniform over the legal moves), `greedy` (the move worth most right away), and
+//! the search bots `pimc` and `ismcts` (`crate::search`), which see only what their seat
+//! may know. All are deterministic given their seed (a search bot with a time limit is
+//! not). The choice rules and tie-breaks are fixed in docs/engine.md "Simulation" and
+//! "Search bots"; `quinza.reference` makes the same choices.
+//!
+//! A bot is one module (its `Policy`) and one line of `bots!` below: the registry yields
+//! its name, its parameters and every dispatch (`BotKind`, `BotSpec`, `BOTS`).
 
 pub mod greedy;
+pub mod ismcts;
+pub mod params;
+pub mod pimc;
 pub mod random;
 
-pub use greedy::{greedy_key, quinte_greedy_key};
+pub use params::{Param, ParamKind, ParamValue};
 
-use crate::fifteen::Move;
 use crate::rng::SplitMix64;
-use crate::search::ismcts::{self, IsmctsParams};
-use crate::search::pimc::{self, PimcParams};
-use crate::state::State;
+use crate::state::Searchable;
 
-/// Which bot.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum BotKind {
-    Random,
-    Greedy,
-    Pimc,
-    Ismcts,
+/// A bot's way of choosing a move: what one module says of its bot.
+pub trait Policy: Clone + Default + PartialEq + std::fmt::Debug + Send + Sync {
+    /// The name `bot()`, `simulate` and the command take.
+    const NAME: &'static str;
+    /// Its parameters, the seed aside, in the order of its signature.
+    const PARAMS: &'static [Param] = &[];
+    /// A search bot: a single legal move is played without a search (and without a
+    /// draw), it ranks the moves (`analyse`), and simulation gives each of its matches
+    /// to a thread of its own (a move takes long).
+    const SEARCHES: bool = false;
+
+    /// The value of one of `PARAMS`.
+    fn get(&self, _name: &str) -> Option<ParamValue> {
+        None
+    }
+    /// Sets one of `PARAMS` to a value of its kind (false: no such parameter or kind).
+    fn set(&mut self, _name: &str, _value: ParamValue) -> bool {
+        false
+    }
+
+    /// The move for the seat to act of a match in progress, drawing from `rng`; `buf` is
+    /// room to list moves in. None: `stop` said to stop (a search asks it now and then).
+    fn choose<G: Searchable>(
+        &self,
+        g: &G,
+        rng: &mut SplitMix64,
+        buf: &mut Vec<G::Move>,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Option<G::Move>;
+
+    /// Every legal move with the bot's estimate, in the order it ranks them (Ok(None):
+    /// the bot has no estimates); stopped as `choose` is.
+    fn analyse<G: Searchable>(
+        &self,
+        _g: &G,
+        _rng: &mut SplitMix64,
+        _stop: &mut dyn FnMut() -> bool,
+    ) -> Result<Option<Ranked<G::Move>>, Stopped> {
+        Ok(None)
+    }
 }
 
-/// Every bot of the core by name, in the order messages list them: the one list that
-/// `bot()`, `simulate` and the command read (`quinza.BOT_NAMES`).
-pub const BOTS: [(&str, BotKind); 4] = [
-    ("random", BotKind::Random),
-    ("greedy", BotKind::Greedy),
-    ("pimc", BotKind::Pimc),
-    ("ismcts", BotKind::Ismcts),
-];
+/// The registry: `Kind(policy type)`, one line a bot, in the order messages list them.
+macro_rules! bots {
+    ($($kind:ident($policy:ty)),* $(,)?) => {
+        /// Which bot.
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+        pub enum BotKind {
+            $($kind),*
+        }
+
+        /// A bot with its parameters (the seed apart).
+        #[derive(Clone, Debug, PartialEq)]
+        pub enum BotSpec {
+            $($kind($policy)),*
+        }
+
+        /// Every bot of the core by name, in the order messages list them: the one list
+        /// that `bot()`, `simulate` and the command read (`quinza.BOT_NAMES`).
+        pub const BOTS: &[(&str, BotKind)] = &[$((<$policy as Policy>::NAME, BotKind::$kind)),*];
+
+        impl BotKind {
+            /// The parameters the bot takes, the seed aside, in the order of its signature.
+            pub fn params(self) -> &'static [Param] {
+                match self {
+                    $(BotKind::$kind => <$policy as Policy>::PARAMS),*
+                }
+            }
+
+            /// Whether it is a search bot (`Policy::SEARCHES`).
+            pub fn searches(self) -> bool {
+                match self {
+                    $(BotKind::$kind => <$policy as Policy>::SEARCHES),*
+                }
+            }
+        }
+
+        impl BotSpec {
+            /// The bot of this kind with its default parameters.
+            pub fn of(kind: BotKind) -> BotSpec {
+                match kind {
+                    $(BotKind::$kind => BotSpec::$kind(<$policy>::default())),*
+                }
+            }
+
+            pub fn kind(&self) -> BotKind {
+                match self {
+                    $(BotSpec::$kind(_) => BotKind::$kind),*
+                }
+            }
+
+            /// The value of one of the bot's parameters (`BotKind::params`).
+            pub fn get(&self, name: &str) -> Option<ParamValue> {
+                match self {
+                    $(BotSpec::$kind(p) => p.get(name)),*
+                }
+            }
+
+            /// Sets one of the bot's parameters (false: no such parameter, or a value of
+            /// another kind).
+            pub fn set(&mut self, name: &str, value: ParamValue) -> bool {
+                match self {
+                    $(BotSpec::$kind(p) => p.set(name, value)),*
+                }
+            }
+
+            /// `Policy::choose` of the bot (`Bot::choose_or_stop` is the way to call it).
+            pub(crate) fn choose<G: Searchable>(
+                &self,
+                g: &G,
+                rng: &mut SplitMix64,
+                buf: &mut Vec<G::Move>,
+                stop: &mut dyn FnMut() -> bool,
+            ) -> Option<G::Move> {
+                match self {
+                    $(BotSpec::$kind(p) => p.choose(g, rng, buf, stop)),*
+                }
+            }
+
+            /// `Policy::analyse` of the bot (`Bot::analyse_or_stop` is the way to call it).
+            pub(crate) fn analyse<G: Searchable>(
+                &self,
+                g: &G,
+                rng: &mut SplitMix64,
+                stop: &mut dyn FnMut() -> bool,
+            ) -> Result<Option<Ranked<G::Move>>, Stopped> {
+                match self {
+                    $(BotSpec::$kind(p) => p.analyse(g, rng, stop)),*
+                }
+            }
+        }
+    };
+}
+
+bots! {
+    Random(random::Random),
+    Greedy(greedy::Greedy),
+    Pimc(crate::search::pimc::PimcParams),
+    Ismcts(crate::search::ismcts::IsmctsParams),
+}
 
 /// The names of the bots, in the order error messages list them.
 pub const BOT_NAMES: [&str; BOTS.len()] = {
@@ -47,9 +172,10 @@ pub const BOT_NAMES: [&str; BOTS.len()] = {
 };
 
 impl BotKind {
+    /// The bot of this name, in any case (as rule sets' names and card text are read).
     pub fn parse(name: &str) -> Result<BotKind, crate::Error> {
         BOTS.iter()
-            .find(|(n, _)| *n == name)
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
             .map(|&(_, kind)| kind)
             .ok_or_else(|| crate::Error::Value(unknown_bot_message(&crate::pyrepr::quoted(name))))
     }
@@ -58,21 +184,14 @@ impl BotKind {
         BOTS.iter().find(|(_, k)| *k == self).map_or("", |(n, _)| n)
     }
 
-    /// The parameters the bot takes, in the order of its signature (`seed` last).
-    pub fn parameters(self) -> &'static [&'static str] {
-        match self {
-            BotKind::Random | BotKind::Greedy => &["seed"],
-            BotKind::Pimc => &["worlds", "depth", "exact", "time_limit", "seed"],
-            BotKind::Ismcts => &[
-                "iterations",
-                "c",
-                "rollout",
-                "infer",
-                "opponents",
-                "time_limit",
-                "seed",
-            ],
-        }
+    /// The names of the parameters the bot takes, in the order of its signature (`seed`
+    /// last).
+    pub fn parameters(self) -> Vec<&'static str> {
+        self.params()
+            .iter()
+            .map(|p| p.name)
+            .chain(["seed"])
+            .collect()
     }
 
     /// The message for a parameter the bot does not take (`shown`: its name as Python's repr).
@@ -80,38 +199,22 @@ impl BotKind {
         format!(
             "unknown parameter {shown} for the {} bot: choose {}",
             self.name(),
-            crate::pyrepr::or_list(self.parameters())
+            crate::pyrepr::or_list(&self.parameters())
         )
     }
 }
 
-/// A bot with its parameters (the seed apart).
-#[derive(Clone, Debug, PartialEq)]
-pub enum BotSpec {
-    Random,
-    Greedy,
-    Pimc(PimcParams),
-    Ismcts(IsmctsParams),
-}
-
 impl BotSpec {
-    /// The bot of this kind with its default parameters.
-    pub fn of(kind: BotKind) -> BotSpec {
-        match kind {
-            BotKind::Random => BotSpec::Random,
-            BotKind::Greedy => BotSpec::Greedy,
-            BotKind::Pimc => BotSpec::Pimc(PimcParams::default()),
-            BotKind::Ismcts => BotSpec::Ismcts(IsmctsParams::default()),
-        }
-    }
+    pub const RANDOM: BotSpec = BotSpec::Random(random::Random);
+    pub const GREEDY: BotSpec = BotSpec::Greedy(greedy::Greedy);
 
-    pub fn kind(&self) -> BotKind {
-        match self {
-            BotSpec::Random => BotKind::Random,
-            BotSpec::Greedy => BotKind::Greedy,
-            BotSpec::Pimc(_) => BotKind::Pimc,
-            BotSpec::Ismcts(_) => BotKind::Ismcts,
-        }
+    /// Each parameter with its value, in the order of the bot's signature (the seed aside).
+    pub fn params(&self) -> Vec<(&'static str, ParamValue)> {
+        self.kind()
+            .params()
+            .iter()
+            .filter_map(|p| self.get(p.name).map(|v| (p.name, v)))
+            .collect()
     }
 }
 
@@ -125,7 +228,7 @@ pub fn unknown_bot_message(shown: &str) -> String {
 
 /// A bot with its generator and a reusable move buffer (no allocation per move).
 #[derive(Clone, Debug)]
-pub struct Bot<M = Move> {
+pub struct Bot<M> {
     pub spec: BotSpec,
     pub rng: SplitMix64,
     buf: Vec<M>,
@@ -151,7 +254,7 @@ impl<M: Copy> Bot<M> {
     /// ismcts: their search's best move; a single legal move is played without a search
     /// (and without a draw).
     #[inline]
-    pub fn choose<G: State<Move = M>>(&mut self, g: &G) -> Option<M> {
+    pub fn choose<G: Searchable<Move = M>>(&mut self, g: &G) -> Option<M> {
         // Nothing stops the search, so there is always a choice.
         self.choose_or_stop(g, &mut || false).unwrap_or(None)
     }
@@ -159,7 +262,7 @@ impl<M: Copy> Bot<M> {
     /// `choose`, where a search asks `stop` now and then (Ctrl-C from Python) and gives
     /// up when it says so; the generator is then left as it was before the call.
     #[inline]
-    pub fn choose_or_stop<G: State<Move = M>>(
+    pub fn choose_or_stop<G: Searchable<Move = M>>(
         &mut self,
         g: &G,
         stop: &mut dyn FnMut() -> bool,
@@ -167,19 +270,13 @@ impl<M: Copy> Bot<M> {
         if g.is_over() {
             return Ok(None);
         }
+        if self.spec.kind().searches() {
+            if let Some(only) = only_move(g, &mut self.buf) {
+                return Ok(Some(only));
+            }
+        }
         let saved = self.rng;
-        let mv = match &self.spec {
-            BotSpec::Random => random::choose(g, &mut self.rng, &mut self.buf),
-            BotSpec::Greedy => greedy::choose(g, &mut self.buf),
-            BotSpec::Pimc(p) => match only_move(g, &mut self.buf) {
-                Some(only) => Some(only),
-                None => pimc::analyse(g, p, &mut self.rng, stop).and_then(|a| a.best()),
-            },
-            BotSpec::Ismcts(p) => match only_move(g, &mut self.buf) {
-                Some(only) => Some(only),
-                None => ismcts::analyse(g, p, &mut self.rng, stop).and_then(|a| a.best()),
-            },
-        };
+        let mv = self.spec.choose(g, &mut self.rng, &mut self.buf, stop);
         match mv {
             Some(m) => Ok(Some(m)),
             None => {
@@ -193,13 +290,13 @@ impl<M: Copy> Bot<M> {
     /// bots; None for the others, which have no estimate), or None when the match is over.
     /// The same search and the same draws as choosing: a single legal move is not
     /// searched, and its estimate is NaN.
-    pub fn analyse<G: State<Move = M>>(&mut self, g: &G) -> Option<Vec<(M, f64)>> {
+    pub fn analyse<G: Searchable<Move = M>>(&mut self, g: &G) -> Option<Vec<(M, f64)>> {
         // Nothing stops the search.
         self.analyse_or_stop(g, &mut || false).unwrap_or(None)
     }
 
     /// `analyse`, stopped as `choose_or_stop` is.
-    pub fn analyse_or_stop<G: State<Move = M>>(
+    pub fn analyse_or_stop<G: Searchable<Move = M>>(
         &mut self,
         g: &G,
         stop: &mut dyn FnMut() -> bool,
@@ -207,24 +304,18 @@ impl<M: Copy> Bot<M> {
         if g.is_over() {
             return Ok(None);
         }
-        if let (BotSpec::Pimc(_) | BotSpec::Ismcts(_), Some(only)) =
-            (&self.spec, only_move(g, &mut self.buf))
-        {
+        if !self.spec.kind().searches() {
+            return Ok(None);
+        }
+        if let Some(only) = only_move(g, &mut self.buf) {
             return Ok(Some(vec![(only, f64::NAN)]));
         }
         let saved = self.rng;
-        let ranked = match &self.spec {
-            BotSpec::Random | BotSpec::Greedy => return Ok(None),
-            BotSpec::Pimc(p) => pimc::analyse(g, p, &mut self.rng, stop).map(|a| a.ranked()),
-            BotSpec::Ismcts(p) => ismcts::analyse(g, p, &mut self.rng, stop).map(|a| a.ranked()),
-        };
-        match ranked {
-            Some(r) => Ok(Some(r)),
-            None => {
-                self.rng = saved;
-                Err(Stopped)
-            }
+        let ranked = self.spec.analyse(g, &mut self.rng, stop);
+        if ranked.is_err() {
+            self.rng = saved;
         }
+        ranked
     }
 }
 
@@ -236,7 +327,7 @@ pub type Ranked<M> = Vec<(M, f64)>;
 pub struct Stopped;
 
 /// The one legal move, if there is exactly one.
-fn only_move<G: State>(g: &G, buf: &mut Vec<G::Move>) -> Option<G::Move> {
+fn only_move<G: Searchable>(g: &G, buf: &mut Vec<G::Move>) -> Option<G::Move> {
     buf.clear();
     g.legal_moves_into(buf);
     match buf.as_slice() {
@@ -248,8 +339,9 @@ fn only_move<G: State>(g: &G, buf: &mut Vec<G::Move>) -> Option<G::Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fifteen::{Game, Rules};
+    use crate::fifteen::{Game, Move, Rules};
     use crate::rng::SplitMix64;
+    use crate::state::State;
 
     #[test]
     fn random_bot_draws_below_the_move_count_in_legal_order() {
@@ -257,12 +349,129 @@ mod tests {
         let moves = g.legal_moves();
         let mut r = SplitMix64::new(99);
         let want = moves[r.below(moves.len() as u64) as usize];
-        assert_eq!(Bot::<Move>::new(BotSpec::Random, 99).choose(&g), Some(want));
+        assert_eq!(Bot::<Move>::new(BotSpec::RANDOM, 99).choose(&g), Some(want));
+    }
+
+    #[test]
+    fn greedy_bot_plays_the_games_greedy_move() {
+        let mut buf = Vec::new();
+        for seed in 0..20 {
+            let g = Game::new(Rules::new("escoba", Some(4), None).unwrap(), seed);
+            let want = g.greedy_move(&mut buf);
+            assert!(want.is_some());
+            assert_eq!(Bot::<Move>::new(BotSpec::GREEDY, seed).choose(&g), want);
+        }
+    }
+
+    /// A toy bot, added as docs/engine.md "Adding a bot" says: its module (here, `First`
+    /// and its `Policy`) and its line in a registry.
+    #[allow(dead_code)] // the registry makes every method; the test calls a few
+    mod toy {
+        use super::super::*;
+        use crate::state::Searchable;
+
+        #[derive(Clone, Debug, Default, PartialEq)]
+        pub struct First {
+            pub skip: u64,
+        }
+
+        impl Policy for First {
+            const NAME: &'static str = "first";
+            const PARAMS: &'static [Param] = &[Param::count("skip", 0)];
+
+            fn get(&self, name: &str) -> Option<ParamValue> {
+                (name == "skip").then_some(ParamValue::Count(self.skip))
+            }
+            fn set(&mut self, name: &str, value: ParamValue) -> bool {
+                match (name, value) {
+                    ("skip", ParamValue::Count(n)) => self.skip = n,
+                    _ => return false,
+                }
+                true
+            }
+            fn choose<G: Searchable>(
+                &self,
+                g: &G,
+                _rng: &mut SplitMix64,
+                buf: &mut Vec<G::Move>,
+                _stop: &mut dyn FnMut() -> bool,
+            ) -> Option<G::Move> {
+                buf.clear();
+                g.legal_moves_into(buf);
+                let n = buf.len() as u64;
+                (n > 0).then(|| buf[(self.skip % n) as usize])
+            }
+        }
+
+        bots! {
+            Greedy(greedy::Greedy),
+            First(First),
+        }
+    }
+
+    #[test]
+    fn a_bot_is_one_module_and_one_registry_line() {
+        use toy::{BotKind as Toy, BotSpec as ToySpec};
+        let names: Vec<&str> = toy::BOTS.iter().map(|b| b.0).collect();
+        assert_eq!(names, ["greedy", "first"]);
+        assert_eq!(Toy::First.params()[0].name, "skip");
+        assert!(!Toy::First.searches());
+        let mut spec = ToySpec::of(Toy::First);
+        assert_eq!(spec, ToySpec::First(toy::First { skip: 0 }));
+        assert!(spec.set("skip", ParamValue::Count(1)));
+        assert!(!spec.set("skip", ParamValue::Real(1.0)));
+        assert_eq!(spec.get("skip"), Some(ParamValue::Count(1)));
+        let g = Game::new(Rules::new("escoba", None, None).unwrap(), 3);
+        let moves = g.legal_moves();
+        let mut buf = Vec::new();
+        let mv = spec.choose(&g, &mut SplitMix64::new(0), &mut buf, &mut || false);
+        assert_eq!(mv, Some(moves[1 % moves.len()]));
+        assert_eq!(
+            ToySpec::of(Toy::Greedy).choose(&g, &mut SplitMix64::new(0), &mut buf, &mut || false),
+            g.greedy_move(&mut buf)
+        );
+    }
+
+    #[test]
+    fn the_registry_knows_each_bots_parameters_and_values() {
+        assert_eq!(
+            BotKind::Ismcts.parameters(),
+            [
+                "iterations",
+                "c",
+                "rollout",
+                "infer",
+                "opponents",
+                "time_limit",
+                "seed"
+            ]
+        );
+        assert_eq!(BotKind::Random.parameters(), ["seed"]);
+        let mut pimc = BotSpec::of(BotKind::Pimc);
+        assert!(pimc.set("worlds", ParamValue::Count(9)));
+        assert!(!pimc.set("iterations", ParamValue::Count(9)));
+        let shown: Vec<String> = pimc
+            .params()
+            .iter()
+            .map(|(k, v)| format!("{k}={}", v.repr()))
+            .collect();
+        assert_eq!(shown, ["worlds=9", "depth=0", "exact=0", "time_limit=None"]);
+        let mut ismcts = BotSpec::of(BotKind::Ismcts);
+        assert!(ismcts.set("rollout", ParamValue::Word("random")));
+        assert!(!ismcts.set("rollout", ParamValue::Word("smart")));
+        assert_eq!(ismcts.get("rollout"), Some(ParamValue::Word("random")));
+        assert_eq!(ismcts.get("c").map(|v| v.repr()), Some("0.7".to_string()));
+        let ParamKind::Word(words) = BotKind::Ismcts.params()[3].kind else {
+            panic!("infer is one of a few names")
+        };
+        assert_eq!(words(), ["greedy", "greedy_first", "off"]);
+        assert!(BotKind::Pimc.searches() && !BotKind::Greedy.searches());
     }
 
     #[test]
     fn bot_names() {
         assert_eq!(BotKind::parse("greedy"), Ok(BotKind::Greedy));
+        assert_eq!(BotKind::parse("ISMCTS"), Ok(BotKind::Ismcts));
         assert_eq!(
             BotKind::parse("smart").unwrap_err().to_string(),
             "unknown bot 'smart': choose random, greedy, pimc or ismcts, or pass a callable (game) -> move"

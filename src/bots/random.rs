@@ -2,11 +2,25 @@
 //! generator of its own, picking in legal-move order (one draw a move, even for a single
 //! move). The family may count its moves instead of listing them (`State::random_move`).
 
+use super::Policy;
 use crate::rng::SplitMix64;
-use crate::state::State;
+use crate::state::Searchable;
 
-/// The random bot's move; `buf` is room to list the moves in.
-#[inline]
-pub fn choose<G: State>(g: &G, rng: &mut SplitMix64, buf: &mut Vec<G::Move>) -> Option<G::Move> {
-    g.random_move(rng, buf)
+/// The random bot: no parameters.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Random;
+
+impl Policy for Random {
+    const NAME: &'static str = "random";
+
+    #[inline]
+    fn choose<G: Searchable>(
+        &self,
+        g: &G,
+        rng: &mut SplitMix64,
+        buf: &mut Vec<G::Move>,
+        _stop: &mut dyn FnMut() -> bool,
+    ) -> Option<G::Move> {
+        g.random_move(rng, buf)
+    }
 }

@@ -1,6 +1,6 @@
 use super::*;
-use crate::encode::fifteen as enc15;
 use crate::fifteen;
+use crate::fifteen::encode as enc15;
 use crate::rng::SplitMix64;
 use std::collections::HashSet;
 
@@ -182,7 +182,7 @@ pub(crate) mod vector_env {
 
     /// `steps` steps of random legal actions (picked from the masks); everything written.
     fn run(rules: RuleSet, threads: usize, steps: usize) -> Vec<Written> {
-        let bots = vec![BotSpec::Greedy; rules.players() as usize];
+        let bots = vec![BotSpec::GREEDY; rules.players() as usize];
         let mut env = VectorEnv::new(rules, 5, 1, bots, Reward::Deal, Some(2)).unwrap();
         let mut b = Buffers::new(&env);
         env.reset(9, b.out(), threads).unwrap();
@@ -224,7 +224,7 @@ pub(crate) mod vector_env {
     #[test]
     fn a_masked_off_action_in_one_env_moves_no_env() {
         let rules = every_rule_set()[9];
-        let bots = vec![BotSpec::Random; 4];
+        let bots = vec![BotSpec::RANDOM; 4];
         let mut env = VectorEnv::new(rules, 3, 0, bots, Reward::Match, None).unwrap();
         let mut b = Buffers::new(&env);
         env.reset(1, b.out(), 1).unwrap();

@@ -5,8 +5,10 @@
 //! from it. So the results do not depend on how the envs are split over threads.
 
 use super::{encode_into, observation_len};
-use crate::any::{AnyGame, AnyMove, RuleSet};
+use crate::any::{AnyGame, AnyMove, AnyMoves, RuleSet};
 use crate::bots::BotSpec;
+use crate::encoding::Encoded;
+use crate::families::{each_family, same_family};
 use crate::rng::SplitMix64;
 use crate::state::{Deal, State};
 use crate::Error;
@@ -45,39 +47,31 @@ struct Slot {
     ids: Vec<usize>,
     /// The legal moves of that write, in the order of `ids` (one family's is used): a
     /// step takes its move from here rather than decoding and checking the id again.
-    fifteen_moves: Vec<crate::fifteen::Move>,
-    quinte_moves: Vec<crate::quinte::moves::Move>,
+    moves: AnyMoves,
 }
 
 impl Slot {
     /// The legal move of id `a` in the position of the last write, if `a` is one.
     fn known_move(&self, a: i64) -> Option<AnyMove> {
         let j = self.ids.iter().position(|&id| id as i64 == a)?;
-        match self.game {
-            AnyGame::Fifteen(_) => self.fifteen_moves.get(j).copied().map(AnyMove::Fifteen),
-            AnyGame::Quinte(_) => self.quinte_moves.get(j).copied().map(AnyMove::Quinte),
-        }
+        self.moves.get(j)
     }
 
     /// `ids` and the moves of the position, as `super::legal_actions` (empty beyond the
     /// encoding's bounds).
     fn list_legal(&mut self) {
         self.ids.clear();
-        let done = match &self.game {
-            AnyGame::Fifteen(g) => {
-                super::fifteen::legal_actions(g, &mut self.ids, &mut self.fifteen_moves)
-            }
-            AnyGame::Quinte(g) => {
-                self.quinte_moves.clear();
-                g.legal_moves_into(&mut self.quinte_moves);
-                self.ids
-                    .extend(self.quinte_moves.iter().map(super::quinte::action_of));
-                Ok(())
+        let done = loop {
+            let listed = same_family!((&self.game, AnyGame, g), (&mut self.moves, AnyMoves, m) =>
+                Some(g.legal_actions(&mut self.ids, m)), else None);
+            match listed {
+                Some(done) => break done,
+                None => self.moves = AnyMoves::of(&self.game), // a buffer of the game's family
             }
         };
         if done.is_err() {
             self.ids.clear(); // beyond rb3ine's bound (never in play): an empty mask
-            self.fifteen_moves.clear();
+            self.moves.clear();
         }
     }
 }
@@ -110,17 +104,11 @@ pub struct VectorEnv {
 }
 
 fn finished_deals(g: &AnyGame) -> usize {
-    match g {
-        AnyGame::Fifteen(g) => State::deals(g).len(),
-        AnyGame::Quinte(g) => State::deals(g).len(),
-    }
+    each_family!(g, AnyGame, g => State::deals(g).len())
 }
 
 fn deal_points(g: &AnyGame, k: usize) -> Vec<u64> {
-    match g {
-        AnyGame::Fifteen(g) => State::deals(g)[k].points().to_vec(),
-        AnyGame::Quinte(g) => State::deals(g)[k].points().to_vec(),
-    }
+    each_family!(g, AnyGame, g => State::deals(g)[k].points().to_vec())
 }
 
 impl VectorEnv {
@@ -146,13 +134,12 @@ impl VectorEnv {
         }
         let game = AnyGame::new(rules, 0);
         let slot = Slot {
+            moves: AnyMoves::of(&game),
             game,
             stream: SplitMix64::new(0),
             bots: SplitMix64::new(0),
             deals: 0,
             ids: Vec::new(),
-            fifteen_moves: Vec::new(),
-            quinte_moves: Vec::new(),
         };
         Ok(VectorEnv {
             rules,
@@ -551,7 +538,7 @@ mod tests {
     use crate::encode::tests::vector_env::Buffers;
 
     fn env(rules: RuleSet, n: usize, block: Option<usize>) -> VectorEnv {
-        let bots = vec![BotSpec::Random; rules.players() as usize];
+        let bots = vec![BotSpec::RANDOM; rules.players() as usize];
         let mut env = VectorEnv::new(rules, n, 0, bots, Reward::Deal, Some(3)).unwrap();
         env.pin_blocks(block);
         env

@@ -70,7 +70,7 @@ pub struct Game {
     pub(crate) scores: [u64; 3],
     pub(crate) winner: Option<u8>,
     pub(crate) deals: Vec<DealResult>,
-    /// A search copy plays its deal in progress alone (`State::search_copy`).
+    /// A search copy plays its deal in progress alone (`Searchable::search_copy`).
     pub(crate) one_deal: bool,
     pub(crate) round: Round,
 }
@@ -748,7 +748,7 @@ impl Game {
         g
     }
 
-    /// `State::search_copy`: this game without the records of the finished deals, to
+    /// `Searchable::search_copy`: this game without the records of the finished deals, to
     /// play its deal in progress alone (`one_deal`; every other field copied: they are
     /// all `Copy`).
     pub fn search_copy(&self) -> Game {
@@ -759,7 +759,7 @@ impl Game {
         }
     }
 
-    /// `State::deal_key`: the hands, table, piles and escobas, the last capturer, the
+    /// `Searchable::deal_key`: the hands, table, piles and escobas, the last capturer, the
     /// seat to act and how far the stock is dealt. The deal's points read only piles and
     /// escobas (RULES.md scoring), never the match totals, so those are left out.
     pub fn deal_key(&self) -> u64 {

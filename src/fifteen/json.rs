@@ -3,12 +3,16 @@
 //! messages, each prefixed `invalid game JSON: `.
 
 use super::game::{Game, Position};
-use super::rules::{Arg, ArgKind, Rules};
+use super::rules::Rules;
 use super::scoring::{DealResult, Details};
 use crate::cards::{Card, CardSet, DECK_SIZE};
-use crate::pyrepr::{json_is_int, list_text, py_repr_str_list, quoted_json, quoted_repr};
+use crate::jsontext::read::{check_format, list, number, object, read_rng, rules_args, seat};
+use crate::jsontext::write::{
+    push_card_lists, push_cards, push_list, push_nums, push_opt, repr_opt,
+};
+use crate::pyrepr::list_text;
 use crate::Error;
-use serde_json::{Map, Value};
+use serde_json::Value;
 use std::fmt::Write;
 
 const KEYS: [&str; 16] = [
@@ -41,67 +45,8 @@ const DEAL_KEYS: [&str; 7] = [
 
 // -- writing -------------------------------------------------------------------------------
 
-/// A JSON list of card texts (either deck).
-pub(crate) fn push_cards<C: std::fmt::Display>(out: &mut String, cards: impl Iterator<Item = C>) {
-    out.push('[');
-    for (i, c) in cards.enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        let _ = write!(out, "\"{c}\"");
-    }
-    out.push(']');
-}
-
-/// A JSON list of lists of card texts: one per seat or side.
-pub(crate) fn push_card_lists<C: std::fmt::Display, L: Iterator<Item = C>>(
-    out: &mut String,
-    lists: impl Iterator<Item = L>,
-) {
-    out.push('[');
-    for (i, cards) in lists.enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        push_cards(out, cards);
-    }
-    out.push(']');
-}
-
 fn push_sets(out: &mut String, sets: &[CardSet]) {
     push_card_lists(out, sets.iter().map(|s| s.iter()));
-}
-
-/// A JSON list whose items `write` writes (the deals of a game, of either family).
-pub(crate) fn push_list<T>(out: &mut String, items: &[T], write: impl Fn(&mut String, &T)) {
-    out.push('[');
-    for (i, item) in items.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        write(out, item);
-    }
-    out.push(']');
-}
-
-pub(crate) fn push_nums(out: &mut String, nums: &[u64]) {
-    out.push('[');
-    for (i, n) in nums.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        let _ = write!(out, "{n}");
-    }
-    out.push(']');
-}
-
-pub(crate) fn push_opt(out: &mut String, v: Option<u8>) {
-    match v {
-        Some(x) => {
-            let _ = write!(out, "{x}");
-        }
-        None => out.push_str("null"),
-    }
 }
 
 /// `{"name":..,"players":..,"target":..[,options]}`
@@ -192,53 +137,8 @@ pub fn to_json(g: &Game) -> String {
 
 /// Read a game back; every error starts `invalid game JSON: `.
 pub fn from_json(text: &str) -> Result<Game, Error> {
-    let data = crate::any::json_value(text)?;
-    read_value(&data).map_err(crate::any::invalid_game_json)
-}
-
-pub(crate) fn object<'a>(
-    value: &'a Value,
-    keys: &[&str],
-    what: &str,
-) -> Result<&'a Map<String, Value>, String> {
-    let Value::Object(map) = value else {
-        return Err(format!("{what} must be an object"));
-    };
-    let missing: Vec<&str> = keys
-        .iter()
-        .copied()
-        .filter(|k| !map.contains_key(*k))
-        .collect();
-    let mut extra: Vec<&str> = map
-        .keys()
-        .map(|k| k.as_str())
-        .filter(|k| !keys.contains(k))
-        .collect();
-    if !missing.is_empty() || !extra.is_empty() {
-        extra.sort();
-        return Err(format!(
-            "{what}: missing keys {}, unknown keys {}",
-            py_repr_str_list(&missing),
-            quoted_repr(&py_repr_str_list(&extra))
-        ));
-    }
-    Ok(map)
-}
-
-pub(crate) fn list<'a>(
-    value: &'a Value,
-    count: Option<usize>,
-    what: &str,
-) -> Result<&'a Vec<Value>, String> {
-    let Value::Array(items) = value else {
-        return Err(format!("{what} must be a list"));
-    };
-    if let Some(n) = count {
-        if items.len() != n {
-            return Err(format!("{what} needs {n} entries, not {}", items.len()));
-        }
-    }
-    Ok(items)
+    let data = crate::jsontext::game_value(text)?;
+    read_value(&data).map_err(crate::jsontext::invalid_game_json)
 }
 
 fn cards(value: &Value, what: &str) -> Result<Vec<Card>, String> {
@@ -253,86 +153,6 @@ fn cards(value: &Value, what: &str) -> Result<Vec<Card>, String> {
         .iter()
         .map(|v| Card::parse(v.as_str().unwrap_or_default()).map_err(|e| format!("{what}: {e}")))
         .collect()
-}
-
-/// A whole number `0 <= n < 2**64` (not a bool, not a float).
-/// A JSON integer `0 <= n < 2**64` as Python's json reads it: `-0` is the number 0.
-pub(crate) fn whole(value: &Value) -> Option<u64> {
-    let Value::Number(n) = value else { return None };
-    if !json_is_int(n) {
-        return None;
-    }
-    n.as_u64().or_else(|| (n.as_i64() == Some(0)).then_some(0))
-}
-
-pub(crate) fn number(value: &Value, what: &str) -> Result<u64, String> {
-    if let Some(x) = whole(value) {
-        return Ok(x);
-    }
-    Err(format!(
-        "{what} must hold whole numbers from 0 to 2**64-1, not {}",
-        quoted_json(value)
-    ))
-}
-
-pub(crate) fn seat(
-    value: &Value,
-    size: u8,
-    what: &str,
-    optional: bool,
-) -> Result<Option<u8>, String> {
-    if value.is_null() && optional {
-        return Ok(None);
-    }
-    if let Some(x) = whole(value) {
-        if x < size as u64 {
-            return Ok(Some(x as u8));
-        }
-    }
-    Err(format!(
-        "{what} must be 0..{}{}, not {}",
-        size - 1,
-        if optional { " or null" } else { "" },
-        quoted_json(value)
-    ))
-}
-
-/// The reference's view of a JSON value as a rules argument.
-pub(crate) fn arg(value: &Value) -> Arg {
-    let kind = match value {
-        Value::Null => ArgKind::Missing,
-        Value::Bool(b) => ArgKind::Bool(*b),
-        Value::Number(n) if json_is_int(n) => ArgKind::Int(n.to_string().parse::<i128>().ok()),
-        Value::String(s) => ArgKind::Str(s.clone()),
-        _ => ArgKind::Other,
-    };
-    Arg::new(kind, quoted_json(value))
-}
-
-/// A rules object as the arguments of `Rules(**data["rules"])`, for either family: the
-/// name (None when left out: the default; `"name": null` is given and is no rule set),
-/// players and target (missing when left out), and the options.
-pub(crate) type RulesArgs = (Option<Arg>, Arg, Arg, Vec<(Arg, Arg)>);
-
-pub(crate) fn rules_args(value: &Value) -> Result<RulesArgs, String> {
-    let Value::Object(map) = value else {
-        return Err("rules must be an object".into());
-    };
-    let given = |key: &str| map.get(key).map(arg).unwrap_or_else(Arg::missing);
-    let options = map
-        .iter()
-        .filter(|(k, _)| !matches!(k.as_str(), "name" | "players" | "target"))
-        .map(|(k, v)| {
-            let key = Arg::new(ArgKind::Str(k.clone()), crate::pyrepr::quoted(k));
-            (key, arg(v))
-        })
-        .collect();
-    Ok((
-        map.get("name").map(arg),
-        given("players"),
-        given("target"),
-        options,
-    ))
 }
 
 fn rules_from(value: &Value) -> Result<Rules, String> {
@@ -416,51 +236,6 @@ fn deal(value: &Value, rules: &Rules) -> Result<DealResult, String> {
         escobas,
         last_capturer,
     })
-}
-
-pub(crate) fn repr_opt(v: Option<u8>) -> String {
-    v.map_or("None".to_string(), |x| x.to_string())
-}
-
-/// The header every game's JSON starts with: its format and version (shared by both
-/// families, checked first so both report a foreign document alike).
-pub(crate) fn check_format(map: &Map<String, Value>) -> Result<(), String> {
-    match &map["format"] {
-        Value::String(s) if s == "quinza-game" => {}
-        other => {
-            return Err(format!(
-                "format must be 'quinza-game', not {}",
-                quoted_json(other)
-            ))
-        }
-    }
-    let version_ok = match &map["version"] {
-        // Python compares with ==: 1 and 1.0 are both version 1.
-        Value::Number(n) => n.to_string().parse::<f64>().is_ok_and(|x| x == 1.0),
-        _ => false,
-    };
-    if !version_ok {
-        return Err(format!(
-            "version {} is not supported (this is version 1)",
-            quoted_json(&map["version"])
-        ));
-    }
-    Ok(())
-}
-
-/// The generator state: 16 lower-case hex digits.
-pub(crate) fn read_rng(value: &Value) -> Result<u64, String> {
-    match value {
-        Value::String(s)
-            if s.len() == 16 && s.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')) =>
-        {
-            u64::from_str_radix(s, 16).map_err(|e| e.to_string())
-        }
-        other => Err(format!(
-            "rng must be 16 lower-case hex digits, not {}",
-            quoted_json(other)
-        )),
-    }
 }
 
 /// Read a fifteen-family game from parsed JSON (errors without the `invalid game JSON: `
@@ -705,11 +480,17 @@ mod tests {
         assert!(zeros.matches("-0").count() > 5, "{zeros}");
         assert_eq!(to_json(&from_json(&zeros).unwrap()), good);
         assert_eq!(
-            whole(&serde_json::from_str::<Value>("-0").unwrap()),
+            crate::jsontext::read::whole(&serde_json::from_str::<Value>("-0").unwrap()),
             Some(0)
         );
-        assert_eq!(whole(&serde_json::from_str::<Value>("-0.0").unwrap()), None);
-        assert_eq!(whole(&serde_json::from_str::<Value>("-1").unwrap()), None);
+        assert_eq!(
+            crate::jsontext::read::whole(&serde_json::from_str::<Value>("-0.0").unwrap()),
+            None
+        );
+        assert_eq!(
+            crate::jsontext::read::whole(&serde_json::from_str::<Value>("-1").unwrap()),
+            None
+        );
     }
 
     #[test]

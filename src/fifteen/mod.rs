@@ -1,11 +1,14 @@
 //! The fifteen family: quinza, rb3ine and escoba (RULES.md "The fifteen family").
 
 pub mod captures;
+pub mod encode;
 pub mod game;
+pub mod greedy;
 pub mod json;
 pub mod moves;
 pub mod rules;
 pub mod scoring;
+mod searchable;
 
 pub use game::{Game, Position};
 pub use moves::Move;
@@ -94,32 +97,13 @@ impl State for Game {
     }
     #[inline]
     fn greedy_key(&self, mv: &Move) -> i32 {
-        crate::bots::greedy_key(self, mv)
+        greedy::greedy_key(self, mv)
     }
     #[inline]
     fn greedy_move(&self, _buf: &mut Vec<Move>) -> Option<Move> {
-        crate::bots::greedy::fifteen_greedy_move(self)
+        greedy::greedy_move(self)
     }
     fn observation(&self, seat: u8) -> Observation {
         Observation::of(self, seat)
-    }
-    #[inline]
-    fn search_copy(&self) -> Game {
-        Game::search_copy(self)
-    }
-    #[inline]
-    fn deal_key(&self) -> u64 {
-        Game::deal_key(self)
-    }
-    fn sample_world(&self, seat: u8, rng: &mut SplitMix64) -> Game {
-        Game::sample_world(self, seat, rng)
-    }
-    #[inline]
-    fn fits_greedy(&self, seat: u8, first: bool, buf: &mut Vec<Move>) -> bool {
-        Game::fits_greedy(self, seat, first, buf)
-    }
-    #[inline]
-    fn cards_to_play(&self) -> u32 {
-        Game::cards_to_play(self)
     }
 }

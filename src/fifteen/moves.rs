@@ -2,7 +2,7 @@
 //! Text: `"6o"` or `"6o x 4c 5e"` (docs/engine.md, "Text of a move").
 
 use crate::cards::{Card, CardSet};
-use crate::pyrepr::quoted;
+use crate::pyrepr::{is_py_space, quoted};
 use std::fmt;
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -30,12 +30,6 @@ pub enum MoveTextError {
     Malformed,
     /// A card named twice: the full message.
     Twice(String),
-}
-
-/// Whitespace as Python's `str.split()` sees it (Rust's, plus the four separators
-/// U+001C..U+001F).
-pub(crate) fn is_py_space(c: char) -> bool {
-    c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c)
 }
 
 impl Move {

@@ -2,6 +2,10 @@
 
 use super::captures::values_by_id;
 use crate::cards::{VALUE_ESCOBA, VALUE_PRINTED};
+use crate::ruleargs::{
+    players_message, target_arg, target_message, unknown_option_message, unknown_rule_set_message,
+    Arg, ArgKind, OptionValue,
+};
 use crate::Error;
 
 /// How a deal is scored (RULES.md "Scoring a deal").
@@ -40,30 +44,6 @@ impl WinRule {
     }
 }
 
-/// The value of an option: a bool or one of its words.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum OptionValue {
-    Bool(bool),
-    Word(&'static str),
-}
-
-impl OptionValue {
-    /// As JSON text: `true`, `"prime"`.
-    pub fn json(self) -> String {
-        match self {
-            OptionValue::Bool(b) => b.to_string(),
-            OptionValue::Word(w) => format!("\"{w}\""),
-        }
-    }
-    /// As Python's repr: `True`, `'prime'`.
-    pub fn repr(self) -> String {
-        match self {
-            OptionValue::Bool(b) => crate::pyrepr::py_repr_bool(b).to_string(),
-            OptionValue::Word(w) => format!("'{w}'"),
-        }
-    }
-}
-
 /// One rule set of the family: everything the game logic asks of it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Row {
@@ -86,7 +66,7 @@ pub struct Row {
 }
 
 const QUINZA: Row = Row {
-    name: "quinza",
+    name: crate::ruleargs::QUINZA,
     capture_total: 15,
     values: VALUE_PRINTED,
     values_by_id: values_by_id(&VALUE_PRINTED),
@@ -103,12 +83,12 @@ pub static ROWS: [Row; 3] = [
     QUINZA,
     // quinza's sister: the same game on 40.
     Row {
-        name: "rb3ine",
+        name: crate::ruleargs::RB3INE,
         capture_total: 40,
         ..QUINZA
     },
     Row {
-        name: "escoba",
+        name: crate::ruleargs::ESCOBA,
         capture_total: 15,
         values: VALUE_ESCOBA,
         values_by_id: values_by_id(&VALUE_ESCOBA),
@@ -214,41 +194,6 @@ pub struct Rules {
     pub setenta: Setenta,
 }
 
-/// The message for an impossible player count of the rule set `name`, played by
-/// `counts` players; `shown` is the value as the caller wrote it.
-pub fn players_message(name: &str, counts: &[u8], shown: &str) -> String {
-    let counts: Vec<String> = counts.iter().map(|c| c.to_string()).collect();
-    let counts: Vec<&str> = counts.iter().map(String::as_str).collect();
-    let counts = crate::pyrepr::or_list(&counts);
-    format!("{name} is played by {counts} players, not {shown}")
-}
-
-/// A `target` argument of any rule set: left out (None), or a whole number from 1 to
-/// 2**64-1.
-pub fn target_arg(target: &Arg) -> Result<Option<u64>, Error> {
-    match target.kind {
-        ArgKind::Missing => Ok(None),
-        ArgKind::Int(Some(t)) if t >= 1 && t <= u64::MAX as i128 => Ok(Some(t as u64)),
-        _ => Err(Error::Value(target_message(&target.repr))),
-    }
-}
-
-/// The message for a bad target; `shown` is the value as the caller wrote it.
-pub fn target_message(shown: &str) -> String {
-    format!("target must be a whole number from 1 to 2**64-1, not {shown}")
-}
-
-/// The message for an option the rule set `name` does not have (its options: `names`);
-/// `shown` is the option as Python's repr.
-pub fn unknown_option_message(name: &str, names: &[&str], shown: &str) -> String {
-    let list = if names.is_empty() {
-        "none".to_string()
-    } else {
-        names.join(", ")
-    };
-    format!("unknown option {shown} for {name}; its options: {list}")
-}
-
 pub fn bool_option_message(option: &str, shown: &str) -> String {
     format!("{option} must be True or False, not {shown}")
 }
@@ -288,11 +233,8 @@ impl Rules {
 
     /// A rule set by name with optional players and target (numeric checks only).
     pub fn new(name: &str, players: Option<i64>, target: Option<i64>) -> Result<Rules, Error> {
-        let variant = Variant::parse(name).ok_or_else(|| {
-            Error::Value(crate::any::unknown_rule_set_message(
-                &crate::pyrepr::quoted(name),
-            ))
-        })?;
+        let variant = Variant::parse(name)
+            .ok_or_else(|| Error::Value(unknown_rule_set_message(&crate::pyrepr::quoted(name))))?;
         let mut r = Rules::default_for(variant);
         if let Some(p) = players {
             if !PLAYERS.iter().any(|&n| n as i64 == p) {
@@ -409,36 +351,6 @@ impl Rules {
     }
 }
 
-/// A caller's value for a rules argument, already classified, with its Python `repr`.
-#[derive(Clone, Debug, PartialEq)]
-pub enum ArgKind {
-    /// Python None (or a JSON null): take the default.
-    Missing,
-    Bool(bool),
-    /// A whole number; None when it does not fit an i128.
-    Int(Option<i128>),
-    Str(String),
-    Other,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct Arg {
-    pub kind: ArgKind,
-    pub repr: String,
-}
-
-impl Arg {
-    pub fn new(kind: ArgKind, repr: impl Into<String>) -> Arg {
-        Arg {
-            kind,
-            repr: repr.into(),
-        }
-    }
-    pub fn missing() -> Arg {
-        Arg::new(ArgKind::Missing, "None")
-    }
-}
-
 impl Rules {
     /// `Rules(name, players, target, **options)` with the reference's checks in its order:
     /// name, players, target, then each option as given.
@@ -455,7 +367,7 @@ impl Rules {
                 ArgKind::Str(s) => Variant::parse(s),
                 _ => None,
             }
-            .ok_or_else(|| Error::Value(crate::any::unknown_rule_set_message(&n.repr)))?,
+            .ok_or_else(|| Error::Value(unknown_rule_set_message(&n.repr)))?,
         };
         let mut r = Rules::default_for(variant);
         match players.kind {

@@ -8,7 +8,7 @@ use crate::cards::{Card, CardSet, DECK_SIZE};
 use crate::rng::SplitMix64;
 
 impl Game {
-    /// `State::sample_world`: the hidden cards in id order, shuffled, fill the other
+    /// `Searchable::sample_world`: the hidden cards in id order, shuffled, fill the other
     /// seats' hands in seat order and then the stock in dealing order.
     pub fn sample_world(&self, seat: u8, rng: &mut SplitMix64) -> Game {
         let mut world = self.search_copy();
@@ -41,7 +41,7 @@ impl Game {
         world
     }
 
-    /// `State::fits_greedy`: whether every move a seat other than `seat` made this round
+    /// `Searchable::fits_greedy`: whether every move a seat other than `seat` made this round
     /// is one a greedy player would have made in this game (a world): its greedy key is
     /// the highest of that seat's legal moves then (ties fit). A seat's hand before its
     /// move is its hand now plus the cards it played since, this round; the table is
@@ -83,10 +83,13 @@ impl Game {
                 }
                 continue;
             }
-            let key = crate::bots::greedy_key(&then, &played);
+            let key = super::greedy::greedy_key(&then, &played);
             buf.clear();
             then.legal_moves_into(buf);
-            if buf.iter().any(|m| crate::bots::greedy_key(&then, m) > key) {
+            if buf
+                .iter()
+                .any(|m| super::greedy::greedy_key(&then, m) > key)
+            {
                 return false;
             }
         }
@@ -102,7 +105,7 @@ impl Game {
         )
     }
 
-    /// `State::cards_to_play`: every hand and the stock.
+    /// `Searchable::cards_to_play`: every hand and the stock.
     pub fn cards_to_play(&self) -> u32 {
         self.hands.iter().map(|h| h.len()).sum::<u32>() + self.stock_len() as u32
     }

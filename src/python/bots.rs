@@ -125,7 +125,7 @@ impl PyRandomBot {
 
     /// The move for the seat to act (one draw from the bot's generator).
     fn __call__<'py>(&mut self, game: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyMove>> {
-        choose(game.py(), &BotSpec::Random, &mut self.rng, game)
+        choose(game.py(), &BotSpec::RANDOM, &mut self.rng, game)
     }
 
     fn __repr__(&self) -> String {
@@ -163,7 +163,7 @@ impl PyGreedyBot {
 
     fn __call__<'py>(&self, game: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyMove>> {
         // greedy draws nothing: a generator of its own, never advanced
-        choose(game.py(), &BotSpec::Greedy, &mut SplitMix64::new(0), game)
+        choose(game.py(), &BotSpec::GREEDY, &mut SplitMix64::new(0), game)
     }
 
     fn __repr__(&self) -> &'static str {
@@ -220,8 +220,8 @@ fn spec_from<'py>(
         Ok(time_limit_arg(v.as_ref())?.map(|(seconds, _)| seconds))
     };
     let spec = match kind {
-        BotKind::Random => BotSpec::Random,
-        BotKind::Greedy => BotSpec::Greedy,
+        BotKind::Random => BotSpec::RANDOM,
+        BotKind::Greedy => BotSpec::GREEDY,
         BotKind::Pimc => {
             let d = PimcParams::default();
             let count =

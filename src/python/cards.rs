@@ -3,7 +3,6 @@
 
 use super::{shown, str_text, type_name, value_error, Given};
 use crate::any::{unknown_deck_message, AnyCard, AnyCardSet, AnyMove, Deck};
-use crate::cards::bad_card_message_shown;
 use crate::fifteen::moves::{bad_move_message_shown, Move, MoveTextError};
 use crate::quinte;
 use pyo3::basic::CompareOp;
@@ -113,10 +112,11 @@ pub(crate) fn parse_card(obj: &Bound<'_, PyAny>, deck: Deck) -> PyResult<AnyCard
         }
     }
     let shown = shown(obj)?;
-    Err(value_error(match deck {
-        Deck::Baraja => bad_card_message_shown(&shown, str_text(obj).as_deref()),
-        Deck::Quinte => quinte::cards::bad_card_message_shown(&shown),
-    }))
+    Err(value_error(crate::any::bad_card_message(
+        &shown,
+        str_text(obj).as_deref(),
+        deck,
+    )))
 }
 
 fn py_bool(py: Python<'_>, b: bool) -> PyResult<Py<PyAny>> {

@@ -2,7 +2,7 @@
 
 use super::{plain_int, shown, str_text, Given};
 use crate::any::RuleSet;
-use crate::fifteen::rules::{Arg, ArgKind, OptionValue};
+use crate::ruleargs::{Arg, ArgKind, OptionValue};
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::PyAttributeError;
 use pyo3::prelude::*;

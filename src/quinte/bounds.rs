@@ -74,7 +74,7 @@ fn joker_in_play(h: &Holdings) -> u64 {
 }
 
 impl Game {
-    /// `State::search_order_keys`: when following, the greedy key (what the trick so far
+    /// `Searchable::search_order_keys`: when following, the greedy key (what the trick so far
     /// gives the side; a card that would win it but that the next opponent can still
     /// beat counts as not winning), and of equal keys the lower card first (win cheaply,
     /// throw the least); a lead sure to win its trick (no opponent can beat it: each
@@ -120,7 +120,7 @@ impl Game {
         if leading {
             moves.iter().for_each(|mv| each(mv, 0));
         } else {
-            crate::bots::greedy::quinte_greedy_keys(self, moves, each);
+            super::greedy::greedy_keys(self, moves, each);
         }
     }
 

@@ -16,7 +16,7 @@
 //!   can win no trick and make no quint: which of a seat's dead losers of one suit it
 //!   plays changes nothing, so the solver searches only the lowest; and at a trick start
 //!   the key counts each seat's dead losers per suit and leaves them out of the ranks.
-//! - The table key (`State::solver_key`) keys on relative ranks: the cards already played
+//! - The table key (`Searchable::solver_key`) keys on relative ranks: the cards already played
 //!   are left out, so positions equal up to the gaps between ranks (and whose quint cards
 //!   can still make the same quints) share an entry, whatever tricks and quints led there.
 
@@ -235,7 +235,7 @@ impl Game {
         }
     }
 
-    /// `State::search_moves_into`: the legal moves, of each class of equivalent cards the
+    /// `Searchable::search_moves_into`: the legal moves, of each class of equivalent cards the
     /// lowest only.
     pub fn search_moves_into(&self, out: &mut Vec<Move>) {
         let Some(seat) = self.turn else { return };
@@ -261,7 +261,7 @@ impl Game {
         );
     }
 
-    /// `State::representative`: the move of `search_moves_into` that stands for `mv`.
+    /// `Searchable::representative`: the move of `search_moves_into` that stands for `mv`.
     pub fn representative(&self, mv: &Move) -> Move {
         match (*mv, self.turn) {
             (Move::Card(c), Some(seat)) if self.doubling.over && self.legal_cards().len() > 1 => {
@@ -338,14 +338,14 @@ impl Game {
         })
     }
 
-    /// `State::solver_bounds`: see `value_bounds`; the last trick, forced, is valued
+    /// `Searchable::solver_bounds`: see `value_bounds`; the last trick, forced, is valued
     /// exactly (`last_trick_value`), both bounds equal. (By `solver_key_and_bounds`,
     /// which makes the key too: the tests' way in, not the solver's.)
     pub fn solver_bounds(&self) -> Option<(Value, Value)> {
         self.solver_key_and_bounds(|_| false).1
     }
 
-    /// `State::solver_key_and_bounds`: what the key and the bounds both read (who holds
+    /// `Searchable::solver_key_and_bounds`: what the key and the bounds both read (who holds
     /// what, the live pairs, the quints left) is worked out once. The last trick, forced,
     /// is valued exactly, with no key.
     pub fn solver_key_and_bounds(
@@ -371,7 +371,7 @@ impl Game {
         (Some(key), bounds)
     }
 
-    /// `State::solver_key`. The key: the cards still in play on relative ranks (per
+    /// `Searchable::solver_key`. The key: the cards still in play on relative ranks (per
     /// suit, who holds each in rank order: a seat's hand or the trick, by the seat that
     /// played it), which quints they can still make, the seat to act, the cards played,
     /// the doubling and whether the cachette is there. Banked: side 0's quints and tricks

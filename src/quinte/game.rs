@@ -187,7 +187,7 @@ pub struct Game {
     pub(crate) scores: [u64; 2],
     pub(crate) winner: Option<u8>,
     pub(crate) deals: Vec<DealResult>,
-    /// A search copy plays its deal in progress alone (`State::search_copy`).
+    /// A search copy plays its deal in progress alone (`Searchable::search_copy`).
     pub(crate) one_deal: bool,
 }
 
@@ -672,7 +672,7 @@ impl Game {
 
     // -- search ----------------------------------------------------------------------------
 
-    /// `State::search_copy`: this game without the records of the finished deals, to
+    /// `Searchable::search_copy`: this game without the records of the finished deals, to
     /// play its deal in progress alone (`one_deal`; every other field copied: they are
     /// all `Copy`).
     pub fn search_copy(&self) -> Game {
@@ -683,7 +683,7 @@ impl Game {
         }
     }
 
-    /// `State::deal_key`: the hands, the trick in progress in order, the tricks won, the
+    /// `Searchable::deal_key`: the hands, the trick in progress in order, the tricks won, the
     /// quints, the match totals (a quint that reaches the target ends the deal), the
     /// doubling, the last capturer, the seat to act, how many cards are played and
     /// whether the cachette is taken. The piles are left out: a deal's points read the

@@ -7,9 +7,9 @@ use super::game::{DealResult, Game};
 use super::moves::Bid;
 use super::position::Position;
 use super::rules::Rules;
-use crate::fifteen::json::{
-    check_format, list, number, object, push_card_lists, push_cards, push_list, push_nums,
-    push_opt, read_rng, repr_opt, rules_args, seat,
+use crate::jsontext::read::{check_format, list, number, object, read_rng, rules_args, seat};
+use crate::jsontext::write::{
+    push_card_lists, push_cards, push_list, push_nums, push_opt, repr_opt,
 };
 use crate::pyrepr::list_text;
 use crate::pyrepr::quoted;
@@ -285,6 +285,6 @@ pub fn read_value(data: &Value) -> Result<Game, Error> {
 
 /// Read a quinte game from its JSON text; every error starts `invalid game JSON: `.
 pub fn from_json(text: &str) -> Result<Game, Error> {
-    let data = crate::any::json_value(text)?;
-    read_value(&data).map_err(crate::any::invalid_game_json)
+    let data = crate::jsontext::game_value(text)?;
+    read_value(&data).map_err(crate::jsontext::invalid_game_json)
 }

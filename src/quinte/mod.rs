@@ -4,12 +4,15 @@
 
 pub mod bounds;
 pub mod cards;
+pub mod encode;
 pub mod equivalence;
 pub mod game;
+pub mod greedy;
 pub mod json;
 pub mod moves;
 pub mod position;
 pub mod rules;
+mod searchable;
 pub mod trick;
 
 pub use cards::{Card, CardSet};
@@ -105,68 +108,13 @@ impl State for Game {
     }
     #[inline]
     fn greedy_key(&self, mv: &Move) -> i32 {
-        crate::bots::quinte_greedy_key(self, mv)
+        greedy::greedy_key(self, mv)
     }
     #[inline]
     fn greedy_move(&self, _buf: &mut Vec<Move>) -> Option<Move> {
-        crate::bots::greedy::quinte_greedy_move(self)
+        greedy::greedy_move(self)
     }
     fn observation(&self, seat: u8) -> Observation {
         Observation::of(self, seat)
-    }
-    #[inline]
-    fn search_copy(&self) -> Game {
-        Game::search_copy(self)
-    }
-    #[inline]
-    fn deal_key(&self) -> u64 {
-        Game::deal_key(self)
-    }
-    #[inline]
-    fn solver_key(&self) -> state::SolverKey {
-        Game::solver_key(self)
-    }
-    #[inline]
-    fn solver_bounds(&self) -> Option<(state::Value, state::Value)> {
-        Game::solver_bounds(self)
-    }
-    #[inline]
-    fn solver_key_and_bounds(
-        &self,
-        decided: impl FnOnce(&state::SolverKey) -> bool,
-    ) -> (
-        Option<state::SolverKey>,
-        Option<(state::Value, state::Value)>,
-    ) {
-        Game::solver_key_and_bounds(self, decided)
-    }
-    #[inline]
-    fn search_order_keys(&self, moves: &[Move], out: &mut Vec<i64>) {
-        Game::search_order_keys(self, moves, out)
-    }
-    /// Every trick and every quint is worth a multiple of 5.
-    #[inline]
-    fn value_unit(&self) -> u64 {
-        game::TRICK_POINTS
-    }
-    /// Trick starts only (as bridge solvers do): a trick in progress seldom recurs.
-    #[inline]
-    fn solver_keeps(&self) -> bool {
-        self.played_len.is_multiple_of(4)
-    }
-    #[inline]
-    fn search_moves_into(&self, out: &mut Vec<Move>) {
-        Game::search_moves_into(self, out)
-    }
-    #[inline]
-    fn representative(&self, mv: &Move) -> Move {
-        Game::representative(self, mv)
-    }
-    fn sample_world(&self, seat: u8, rng: &mut SplitMix64) -> Game {
-        Game::sample_world(self, seat, rng)
-    }
-    #[inline]
-    fn cards_to_play(&self) -> u32 {
-        Game::cards_to_play(self)
     }
 }

@@ -2,7 +2,7 @@
 //! (docs/engine.md "Quinte: Moves"). Text: the card (`Ah`, `10h`, `JK`) or the bid word.
 
 use super::cards::Card;
-use crate::fifteen::moves::is_py_space;
+use crate::pyrepr::is_py_space;
 use crate::pyrepr::quoted;
 use std::fmt;
 

@@ -1,12 +1,12 @@
 //! `Rules("quinte")`: four players in two partnerships, a target (250 by default), no
 //! options (docs/engine.md "Quinte: Rules").
 
-use crate::fifteen::rules::{
+use crate::ruleargs::{
     players_message, target_arg, target_message, unknown_option_message, Arg, ArgKind,
 };
 use crate::Error;
 
-pub const NAME: &str = "quinte";
+pub const NAME: &str = crate::ruleargs::QUINTE;
 pub const PLAYERS: u8 = 4;
 pub const SIDES: u8 = 2;
 pub const DEFAULT_TARGET: u64 = 250;

@@ -1022,7 +1022,7 @@ fn the_solver_orders_sure_leads_followed_leads_and_sure_winners_first() {
         let mut moves = Vec::new();
         g.search_moves_into(&mut moves);
         let mut keys = Vec::new();
-        State::search_order_keys(g, &moves, &mut keys);
+        crate::state::Searchable::search_order_keys(g, &moves, &mut keys);
         texts(&moves)
             .into_iter()
             .zip(keys)

@@ -6,8 +6,8 @@
 use super::cards::{Card, CardSet, DECK_SIZE};
 use super::game::{Game, JOKER_DEADLINE};
 use super::rules::PLAYERS;
+use crate::dealing::deal_constrained;
 use crate::rng::SplitMix64;
-use crate::search::worlds::deal_constrained;
 
 /// What the tricks of this deal showed of the seats' hands.
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
@@ -63,7 +63,7 @@ impl Game {
         shown
     }
 
-    /// `State::sample_world`: the hidden cards in id order, shuffled, dealt to the other
+    /// `Searchable::sample_world`: the hidden cards in id order, shuffled, dealt to the other
     /// seats (in seat order) and the cachette, each card where it may be.
     pub fn sample_world(&self, seat: u8, rng: &mut SplitMix64) -> Game {
         let mut world = self.search_copy();
@@ -95,7 +95,7 @@ impl Game {
         world
     }
 
-    /// `State::cards_to_play`: every hand (the cachette is taken, never played).
+    /// `Searchable::cards_to_play`: every hand (the cachette is taken, never played).
     pub fn cards_to_play(&self) -> u32 {
         self.hands.iter().map(|h| h.len()).sum()
     }

@@ -10,7 +10,7 @@ use super::solver::{greedy_playout, score, Value};
 use super::worlds::{Fitter, Infer};
 use super::Choice;
 use crate::rng::SplitMix64;
-use crate::state::State;
+use crate::state::Searchable;
 use std::time::{Duration, Instant};
 
 /// How an iteration plays on from the move it adds to the end of the deal.
@@ -193,7 +193,7 @@ impl<M: Copy + Eq> Tree<M> {
 
 /// Every seat plays a uniform legal move drawn from `rng` until the deal in progress of
 /// `world` (a search copy) ends.
-fn random_playout<G: State>(world: &mut G, rng: &mut SplitMix64, buf: &mut Vec<G::Move>) {
+fn random_playout<G: Searchable>(world: &mut G, rng: &mut SplitMix64, buf: &mut Vec<G::Move>) {
     while world.deals().is_empty() {
         match world.random_move(rng, buf) {
             Some(mv) => world.apply(mv),
@@ -208,7 +208,7 @@ const STOP_EVERY: u64 = 64;
 /// Search the position for the seat to act (which must exist); the worlds and the
 /// expansions draw from `rng`. `stop` is asked every `STOP_EVERY` iterations; None when
 /// it said stop.
-pub fn analyse<G: State>(
+pub fn analyse<G: Searchable>(
     game: &G,
     p: &IsmctsParams,
     rng: &mut SplitMix64,

@@ -5,7 +5,7 @@
 
 use super::solver::{move_values, Limits, Value};
 use crate::rng::SplitMix64;
-use crate::state::State;
+use crate::state::Searchable;
 use std::time::{Duration, Instant};
 
 /// The pimc bot's budget (docs/engine.md "pimc").
@@ -64,7 +64,7 @@ impl<M: Copy> Analysis<M> {
 
 /// Analyse the position for the seat to act (which must exist); the worlds are drawn
 /// from `rng`. `stop` is asked after every world; None when it said stop.
-pub fn analyse<G: State>(
+pub fn analyse<G: Searchable>(
     game: &G,
     p: &PimcParams,
     rng: &mut SplitMix64,

@@ -3,7 +3,7 @@
 
 use super::solver::{Limits, Moves, Searcher, Stopped, Tables, Value, INF, INTERRUPTED, MTDF_FROM};
 use super::table::{self, Table};
-use crate::state::State;
+use crate::state::Searchable;
 use crate::Error;
 use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
@@ -23,7 +23,7 @@ pub(super) struct RootWork<'l, M> {
     moves: Moves,
     depth: Option<usize>,
     limits: &'l Limits,
-    /// The moves searched: one of each class of alike moves (`State::representative`) in
+    /// The moves searched: one of each class of alike moves (`Searchable::representative`) in
     /// an exact search; every legal move in a depth-limited one (alike moves have the
     /// same exact value, not the same greedy playout).
     searched: Vec<M>,
@@ -44,7 +44,7 @@ pub(super) struct RootWork<'l, M> {
 }
 
 impl<'l, M: Copy + Eq> RootWork<'l, M> {
-    pub(super) fn new<G: State<Move = M>>(
+    pub(super) fn new<G: Searchable<Move = M>>(
         root: &G,
         moves: Moves,
         depth: Option<usize>,
@@ -80,7 +80,7 @@ impl<'l, M: Copy + Eq> RootWork<'l, M> {
 
     /// Search every move on `threads` threads (the calling one among them, the only one
     /// that asks `stop`); the nodes visited by all.
-    pub(super) fn run<G: State<Move = M>>(
+    pub(super) fn run<G: Searchable<Move = M>>(
         &self,
         root: &G,
         threads: usize,
@@ -192,7 +192,7 @@ impl<'l, M: Copy + Eq> RootWork<'l, M> {
     }
 
     /// One thread's share: moves taken in turn until none is left or the search stops.
-    fn work<G: State<Move = M>>(
+    fn work<G: Searchable<Move = M>>(
         &self,
         s: &mut Searcher<'_, M>,
         root: &G,
@@ -214,7 +214,7 @@ impl<'l, M: Copy + Eq> RootWork<'l, M> {
     }
 
     /// Search root move `i` as `self.moves` asks (the type's comment).
-    fn search_move<G: State<Move = M>>(
+    fn search_move<G: Searchable<Move = M>>(
         &self,
         s: &mut Searcher<'_, M>,
         root: &G,
@@ -279,7 +279,7 @@ impl<'l, M: Copy + Eq> RootWork<'l, M> {
 
     /// `Moves::All`: every legal move with the value of its class, in legal-move order.
     /// `Moves::Best`: the first legal move of the best value.
-    pub(super) fn answer<G: State<Move = M>>(&self, root: &G) -> Vec<(M, Value)> {
+    pub(super) fn answer<G: Searchable<Move = M>>(&self, root: &G) -> Vec<(M, Value)> {
         let values = self.values.lock().map(|v| v.clone()).unwrap_or_default();
         match self.moves {
             Moves::All => root

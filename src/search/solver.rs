@@ -2,13 +2,13 @@
 //! every card known, it gives the value of the deal in progress under best play and the
 //! exact value of every legal move. Alpha-beta over `State`, once for every game, each
 //! root move made exact by null-window searches (MTD(f)): a transposition table of
-//! bounds keyed on `State::solver_key` with two sides (values less the points banked, so
+//! bounds keyed on `Searchable::solver_key` with two sides (values less the points banked, so
 //! that different pasts share; the family's bounds cut where the window cannot be
-//! reached) or `State::deal_key` with three, moves tried best first (the table's move,
-//! then `State::search_order_keys`, by default the greedy key).
+//! reached) or `Searchable::deal_key` with three, moves tried best first (the table's move,
+//! then `Searchable::search_order_keys`, by default the greedy key).
 //!
 //! The value is read from the deal's own record: the position is copied with
-//! `State::search_copy` (no records), so the first record that appears while playing on
+//! `Searchable::search_copy` (no records), so the first record that appears while playing on
 //! is the deal in progress, scored as the game scores it. The side to move at the root
 //! maximises its points minus the best points of the other sides; every other side
 //! minimises that (with two sides: the plain zero-sum difference; with three: paranoid).
@@ -16,7 +16,7 @@
 use super::root::RootWork;
 use super::table::{self, Entry, Table, NO_MOVE};
 use super::Choice;
-use crate::state::{Deal, State};
+use crate::state::{Deal, Searchable};
 use crate::Error;
 use std::sync::atomic::AtomicU64;
 use std::sync::atomic::Ordering::Relaxed;
@@ -152,7 +152,7 @@ impl Default for Ask {
 }
 
 /// `solve_with` every move valued on one thread, with nothing to stop it but its limits.
-pub fn solve<G: State>(game: &G, limits: &Limits) -> Result<Solution<G::Move>, Error> {
+pub fn solve<G: Searchable>(game: &G, limits: &Limits) -> Result<Solution<G::Move>, Error> {
     solve_with(game, limits, Ask::default(), &mut || false)
 }
 
@@ -160,7 +160,7 @@ pub fn solve<G: State>(game: &G, limits: &Limits) -> Result<Solution<G::Move>, E
 /// (on the calling thread) every `CHECK_EVERY` nodes and ends the search (an
 /// `INTERRUPTED` error) when it says true. A limit that is reached is an error; nothing
 /// partial is returned.
-pub fn solve_with<G: State>(
+pub fn solve_with<G: Searchable>(
     game: &G,
     limits: &Limits,
     ask: Ask,
@@ -209,7 +209,7 @@ pub type MoveValues<M> = (Vec<(M, Value)>, u64);
 /// (the open-hand solver). `depth` Some(d): a depth-limited search (the pimc bot's,
 /// docs/engine.md "pimc"): below each move, `d` more moves are searched and a position
 /// reached after them is worth what a greedy playout to the end of the deal gives.
-pub fn move_values<G: State>(
+pub fn move_values<G: Searchable>(
     game: &G,
     depth: Option<usize>,
     limits: &Limits,
@@ -281,9 +281,9 @@ fn settled((low, high): (Value, Value), alpha: Value, beta: Value) -> Option<Val
 
 /// Every seat plays the greedy bot's move until the deal in progress of `w` (a search
 /// copy, played on in place) ends: its points are then its first record's.
-pub fn greedy_playout<G: State>(w: &mut G, buf: &mut Vec<G::Move>) {
+pub fn greedy_playout<G: Searchable>(w: &mut G, buf: &mut Vec<G::Move>) {
     while w.deals().is_empty() {
-        match crate::bots::greedy::choose(w, buf) {
+        match w.greedy_move(buf) {
             Some(mv) => w.apply(mv),
             None => return, // never: an ended match has a record
         }
@@ -343,7 +343,7 @@ pub(super) type Stopped = Error;
 pub(super) struct Searcher<'a, M> {
     root_side: u8,
     sides: u8,
-    /// Key on `State::solver_key` with its banked points and bounds (else `deal_key`).
+    /// Key on `Searchable::solver_key` with its banked points and bounds (else `deal_key`).
     sums: bool,
     /// None: exact; Some(h): a position at depth h is worth its greedy playout.
     horizon: Option<usize>,
@@ -367,7 +367,7 @@ pub(super) struct Searcher<'a, M> {
 impl<'a, M: Copy> Searcher<'a, M> {
     /// A search from `root` (a search copy with a seat to act), its root counted as a
     /// node; `depth` as `move_values` takes it.
-    pub(super) fn new<G: State<Move = M>>(
+    pub(super) fn new<G: Searchable<Move = M>>(
         root: &G,
         depth: Option<usize>,
         limits: &'a Limits,
@@ -465,7 +465,10 @@ impl<'a, M: Copy> Searcher<'a, M> {
     /// guess need not be exact) of the root's first search move (the first legal move,
     /// which is solved first: the lowest of its run). Its entries are keyed apart from
     /// the exact search's, so it has a table of its own.
-    pub(super) fn first_guess<G: State<Move = M>>(&mut self, root: &G) -> Result<Value, Stopped> {
+    pub(super) fn first_guess<G: Searchable<Move = M>>(
+        &mut self,
+        root: &G,
+    ) -> Result<Value, Stopped> {
         let mut moves = Vec::new();
         root.search_moves_into(&mut moves);
         let Some(&mv) = moves.first() else {
@@ -485,7 +488,7 @@ impl<'a, M: Copy> Searcher<'a, M> {
     /// The exact value of a position a root move reached, by null-window searches
     /// (MTD(f)) from `guess`: each proves a bound, and the table keeps what earlier
     /// ones proved.
-    pub(super) fn mtdf<G: State<Move = M>>(
+    pub(super) fn mtdf<G: Searchable<Move = M>>(
         &mut self,
         g: &G,
         guess: Value,
@@ -494,7 +497,7 @@ impl<'a, M: Copy> Searcher<'a, M> {
         // one past the bound the last one proved (fail-soft: often well past the guess).
         // Proving a root move's value at least a bound costs the most (every reply of the
         // other side is searched), proving it at most one reply: so while only lower bounds
-        // are known the tests step up fast (2, 4, then 8 units of `State::value_unit`) till
+        // are known the tests step up fast (2, 4, then 8 units of `Searchable::value_unit`) till
         // one fails, and from an upper bound they step down one unit at a time, so that one
         // costly lower bound is proved, at the value. (A first window about the guess alone,
         // both bounds proved in one search, took about 1.015 times the nodes.)
@@ -523,7 +526,7 @@ impl<'a, M: Copy> Searcher<'a, M> {
 
     /// The value of a position a move just reached (counted as a node here).
     #[inline]
-    pub(super) fn value_of<G: State<Move = M>>(
+    pub(super) fn value_of<G: Searchable<Move = M>>(
         &mut self,
         g: &G,
         depth: usize,
@@ -535,7 +538,7 @@ impl<'a, M: Copy> Searcher<'a, M> {
 
     /// `value_of`, with what its parent read of it already (`Read`).
     #[inline]
-    fn value_read<G: State<Move = M>>(
+    fn value_read<G: Searchable<Move = M>>(
         &mut self,
         g: &G,
         depth: usize,
@@ -561,7 +564,7 @@ impl<'a, M: Copy> Searcher<'a, M> {
 
     /// The table key of a position and its banked points, as the root side's.
     #[inline]
-    fn key_of<G: State<Move = M>>(&self, g: &G) -> (u64, Value) {
+    fn key_of<G: Searchable<Move = M>>(&self, g: &G) -> (u64, Value) {
         let k = g.solver_key();
         (k.key, self.oriented(k.banked))
     }
@@ -574,7 +577,7 @@ impl<'a, M: Copy> Searcher<'a, M> {
     /// proved by a search, is mostly tighter than the family's, and a parent that fails
     /// soft on it gets more from it.)
     #[inline]
-    fn read_of<G: State<Move = M>>(&self, g: &G, alpha: Value, beta: Value) -> Read {
+    fn read_of<G: Searchable<Move = M>>(&self, g: &G, alpha: Value, beta: Value) -> Read {
         let orient = |b: Option<(Value, Value)>| -> Option<(Value, Value)> {
             b.map(|(low, high)| {
                 if self.root_side == 0 {
@@ -603,7 +606,7 @@ impl<'a, M: Copy> Searcher<'a, M> {
     /// reach the window (`Some` of the value; else what was read is kept for each move's
     /// own search). A cutoff found first by a later move spares searching the earlier
     /// ones.
-    fn transposition_cutoff<G: State<Move = M>>(
+    fn transposition_cutoff<G: Searchable<Move = M>>(
         &self,
         g: &G,
         buf: &mut Buffers<M>,
@@ -654,7 +657,7 @@ impl<'a, M: Copy> Searcher<'a, M> {
 
     /// Fail-soft alpha-beta: the exact value when it lies strictly inside
     /// `alpha..beta`, else a bound on the side of the window it fell.
-    fn search<G: State<Move = M>>(
+    fn search<G: Searchable<Move = M>>(
         &mut self,
         g: &G,
         depth: usize,
@@ -859,7 +862,7 @@ mod tests {
     /// Plain minimax with the same objective: no table, no ordering, no pruning.
     /// The oracle's value of the position a move reached: the deal's record when it ended
     /// there, else plain minimax on (written apart from the solver's own scoring).
-    fn leaf_value<G: State>(c: &G, root_side: u8) -> Value {
+    fn leaf_value<G: Searchable>(c: &G, root_side: u8) -> Value {
         match c.deals().first() {
             Some(d) => {
                 let p = d.points();
@@ -874,7 +877,7 @@ mod tests {
         }
     }
 
-    fn minimax<G: State>(g: &G, root_side: u8) -> Value {
+    fn minimax<G: Searchable>(g: &G, root_side: u8) -> Value {
         let maximising = g.side_of(g.turn().unwrap()) == root_side;
         let values = g.legal_moves().into_iter().map(|mv| {
             let mut c = g.clone();
@@ -890,7 +893,7 @@ mod tests {
 
     /// Random play until at most `left` moves of the deal remain (by cards in hands and
     /// stock), from a match of `rules` at `seed`.
-    fn near_end<G: State>(rules: G::Rules, seed: u64, cards_left: impl Fn(&G) -> usize) -> G {
+    fn near_end<G: Searchable>(rules: G::Rules, seed: u64, cards_left: impl Fn(&G) -> usize) -> G {
         let mut g = G::new(rules, seed);
         let mut rng = SplitMix64::new(seed ^ 0x5eed);
         let mut buf = Vec::new();
@@ -907,7 +910,7 @@ mod tests {
         g
     }
 
-    fn check_against_minimax<G: State>(g: &G) {
+    fn check_against_minimax<G: Searchable>(g: &G) {
         let root = g.search_copy();
         let side = g.side_of(g.turn().unwrap());
         let s = solve(g, &Limits::default()).unwrap();
@@ -973,12 +976,12 @@ mod tests {
             g.apply(quinte::Move::Bid(quinte::Bid::Pass));
         }
         while g.hands.iter().map(|h| h.len() as usize).sum::<usize>() > 4 * tricks {
-            g.apply(crate::bots::greedy::quinte_greedy_move(&g).unwrap());
+            g.apply(crate::quinte::greedy::greedy_move(&g).unwrap());
         }
         g
     }
 
-    fn solved<G: State>(g: &G, moves: Moves, threads: usize) -> Solution<G::Move> {
+    fn solved<G: Searchable>(g: &G, moves: Moves, threads: usize) -> Solution<G::Move> {
         solve_with(g, &Limits::default(), Ask { moves, threads }, &mut || false).unwrap()
     }
 
@@ -1121,7 +1124,7 @@ mod speed {
             }
             // Fewer tricks: greedy play to there (a position of its own, not the bench's).
             while g.hands.iter().map(|h| h.len() as usize).sum::<usize>() > 4 * tricks {
-                let mv = crate::bots::greedy::quinte_greedy_move(&g).unwrap();
+                let mv = crate::quinte::greedy::greedy_move(&g).unwrap();
                 g.apply(mv);
             }
             let t = Instant::now();

@@ -31,7 +31,7 @@ pub(super) struct Entry {
     pub(super) key: u64,
     pub(super) lower: i64,
     pub(super) upper: i64,
-    /// The index of the best move found, in `State::search_moves_into` order (kept
+    /// The index of the best move found, in `Searchable::search_moves_into` order (kept
     /// below 255, else none).
     pub(super) best: u16,
     /// The nodes its search visited (what it would cost again; kept up to `MAX_WORK`).

@@ -5,11 +5,11 @@ use crate::bots::{Bot, BotSpec};
 use crate::rng::SplitMix64;
 use crate::search::ismcts::IsmctsParams;
 use crate::search::pimc::PimcParams;
-use crate::state::{Deal, State};
+use crate::state::{Deal, Searchable, State};
 use crate::{fifteen, quinte};
 
 /// Positions from random play: every `step`-th position of a few matches.
-fn positions<G: State>(rules: G::Rules, seeds: u64, step: u64) -> Vec<G> {
+fn positions<G: Searchable>(rules: G::Rules, seeds: u64, step: u64) -> Vec<G> {
     let mut out = Vec::new();
     let mut buf = Vec::new();
     for seed in 0..seeds {
@@ -31,7 +31,7 @@ fn positions<G: State>(rules: G::Rules, seeds: u64, step: u64) -> Vec<G> {
 
 /// Everything a world holds that a search reads: its key, its legal moves and the
 /// observation of every seat.
-fn fingerprint<G: State>(g: &G) -> (u64, Vec<G::Move>, usize)
+fn fingerprint<G: Searchable>(g: &G) -> (u64, Vec<G::Move>, usize)
 where
     G::Observation: std::fmt::Debug,
 {
@@ -44,7 +44,7 @@ where
 
 /// A world of `g` (itself a consistent re-deal of the hidden cards) gives the same
 /// worlds, the same bot choices and the same analyses as `g`.
-fn redeal_changes_nothing<G: State>(rules: G::Rules)
+fn redeal_changes_nothing<G: Searchable>(rules: G::Rules)
 where
     G::Observation: std::fmt::Debug + PartialEq,
 {
@@ -258,7 +258,7 @@ fn the_round_in_play_is_what_every_seat_saw_since_the_hands_were_dealt() {
 /// SCRATCH: ismcts iterations a second on positions as benches/search_speed.py picks them.
 /// A search copy plays as the game until its deal ends, records that deal as the game
 /// does, and then stops: no seat to act, where the game deals again.
-fn a_search_copy_stops_at_its_deal_end<G: State>(rules: G::Rules)
+fn a_search_copy_stops_at_its_deal_end<G: Searchable>(rules: G::Rules)
 where
     G::Move: std::fmt::Debug,
 {
@@ -307,7 +307,7 @@ fn ismcts_speed() {
     fn var(name: &str, default: u64) -> u64 {
         std::env::var(name).map_or(default, |s| s.parse().unwrap())
     }
-    fn run<G: State>(rules: G::Rules, label: &str, bidding: fn(&G) -> bool) {
+    fn run<G: Searchable>(rules: G::Rules, label: &str, bidding: fn(&G) -> bool) {
         let iterations = var("ISMCTS_ITERATIONS", 1000);
         let plain = std::env::var("ISMCTS_PLAIN").is_ok();
         let random = std::env::var("ISMCTS_ROLLOUT").is_ok_and(|r| r == "random");

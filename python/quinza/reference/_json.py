@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Literal, Optional, Tuple, overload
 
 from .. import _jsontext
-from .cards import DECK_SIZE, Card
+from .cards import DECK_SIZE, Card, read_card
 from .deal import DealResult, saturating_sum
 from .generator import Random
 from .rules import RULE_SETS, Rules, row_of
@@ -161,7 +161,7 @@ def _cards(value: Any, what: str, deck: str = "baraja") -> List[Card]:
     if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
         raise _Bad(f"{what} must hold lists of card text")
     try:
-        return [Card(c, deck) for c in value]
+        return [read_card(c, deck) for c in value]
     except ValueError as error:
         raise _Bad(f"{what}: {error}") from None
 

@@ -176,14 +176,14 @@ def _check_deck(deck: object) -> str:
     return deck
 
 
-def _parse_id(text: object) -> int:
+def _parse_id(text: object, hint: bool = True) -> int:
+    """A baraja card's id; with `hint`, text of a quinte card gets a word about the deck."""
     if not isinstance(text, str):
         raise ValueError(_BAD_CARD.format(quoted(text)))
     number, suit = text[:-1], text[-1:].lower()
-    if suit == "" or suit not in SUITS or not number.isdigit() or not number.isascii():
-        raise ValueError(_bad_card(text))
-    if number.startswith("0") or int(number) not in RANKS:
-        raise ValueError(_bad_card(text))
+    valid = suit != "" and suit in SUITS and number.isdigit() and number.isascii()
+    if not valid or number.startswith("0") or int(number) not in RANKS:
+        raise ValueError(_bad_card(text) if hint else _BAD_CARD.format(quoted(text)))
     return SUITS.index(suit) * 10 + RANKS.index(int(number))
 
 
@@ -194,6 +194,14 @@ def _bad_card(text: str) -> str:
     except ValueError:
         return _BAD_CARD.format(quoted(text))
     return _BAD_CARD.format(quoted(text)) + _QUINTE_HINT
+
+
+def read_card(text: str, deck: str) -> "Card":
+    """A card of `deck` read from a game's JSON text: `Card(text, deck)`, but without the
+    word about the other deck, which is advice to `Card`'s caller, not to a document."""
+    if deck == "baraja":
+        return _BY_ID[_parse_id(text, hint=False)]
+    return _QUINTE_BY_ID[_parse_quinte_id(text)]
 
 
 def _parse_quinte_id(text: object) -> int:

@@ -2,11 +2,13 @@
 //! and the action ids: a card is its id (0..52, the joker 52), a bid 53 + its place in
 //! pass, double, redouble.
 
-use super::Writer;
-use crate::quinte::cards::{Card, CardSet, DECK_SIZE, FULL_DECK};
-use crate::quinte::game::Phase;
-use crate::quinte::moves::{Bid, Move, BIDS};
-use crate::quinte::Observation;
+use super::cards::{Card, CardSet, DECK_SIZE, FULL_DECK};
+use super::game::Phase;
+use super::moves::{Bid, Move, BIDS};
+use super::{Game, Observation, Rules};
+use crate::encoding::{Encoded, Writer};
+use crate::state::State;
+use crate::Error;
 
 const SEATS: u8 = 4;
 const SIDES: u8 = 2;
@@ -149,5 +151,35 @@ pub fn move_of(action: usize) -> Move {
         Move::Card(Card::from_id(action as u8).expect("id < 53"))
     } else {
         Move::Bid(BIDS[action - DECK_SIZE])
+    }
+}
+
+/// Quinte's encodings through the one interface (`crate::encode` dispatches): one layout
+/// and one action space for its one rule set.
+impl Encoded for Game {
+    fn observation_len(_: &Rules) -> usize {
+        len()
+    }
+    fn observation_names(_: &Rules) -> Vec<String> {
+        names()
+    }
+    fn encode(o: &Observation, out: &mut [f32]) {
+        encode(o, out)
+    }
+    fn action_count(_: &Rules) -> usize {
+        ACTION_COUNT
+    }
+    fn action_of(&self, mv: &Move) -> Result<usize, Error> {
+        Ok(action_of(mv))
+    }
+    fn move_of(&self, action: usize) -> Result<Option<Move>, Error> {
+        let mv = move_of(action);
+        Ok(self.is_legal(&mv).then_some(mv))
+    }
+    fn legal_actions(&self, ids: &mut Vec<usize>, moves: &mut Vec<Move>) -> Result<(), Error> {
+        moves.clear();
+        self.legal_moves_into(moves);
+        ids.extend(moves.iter().map(action_of));
+        Ok(())
     }
 }

@@ -8,9 +8,9 @@
 //! is `card * RANKED_SLOTS + rank`, the rank being the move's place among the position's
 //! legal moves of that card (the lay, when there is one, is the only move: rank 0).
 
-use super::Writer;
+use super::{Game, Move, Observation, Rules};
 use crate::cards::{Card, CardSet, DECK_SIZE};
-use crate::fifteen::{Game, Move, Observation, Rules};
+use crate::encoding::{Encoded, Writer};
 use crate::Error;
 use std::sync::OnceLock;
 
@@ -204,7 +204,7 @@ impl Flat {
 pub fn flat(r: &Rules) -> Option<&'static Flat> {
     static TABLES: [OnceLock<Option<Flat>>; 3] =
         [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-    let row = crate::fifteen::rules::ROWS
+    let row = super::rules::ROWS
         .iter()
         .position(|row| row.name == r.name())?;
     TABLES[row]
@@ -290,4 +290,29 @@ pub fn legal_actions(g: &Game, ids: &mut Vec<usize>, moves: &mut Vec<Move>) -> R
         }
     }
     Ok(())
+}
+
+/// The fifteen family's encodings through the one interface (`crate::encode` dispatches).
+impl Encoded for Game {
+    fn observation_len(rules: &Rules) -> usize {
+        len(rules)
+    }
+    fn observation_names(rules: &Rules) -> Vec<String> {
+        names(rules)
+    }
+    fn encode(o: &Observation, out: &mut [f32]) {
+        encode(o, out)
+    }
+    fn action_count(rules: &Rules) -> usize {
+        action_count(rules)
+    }
+    fn action_of(&self, mv: &Move) -> Result<usize, Error> {
+        action_of(self, mv)
+    }
+    fn move_of(&self, action: usize) -> Result<Option<Move>, Error> {
+        move_of(self, action)
+    }
+    fn legal_actions(&self, ids: &mut Vec<usize>, moves: &mut Vec<Move>) -> Result<(), Error> {
+        legal_actions(self, ids, moves)
+    }
 }

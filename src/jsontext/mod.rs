@@ -2,6 +2,10 @@
 //! strict JSON, nested at most 128 levels deep, no integer of more than 4300 digits (the
 //! limits of Python's json and int, refused in the same words).
 
+pub mod read;
+pub mod write;
+
+use crate::Error;
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -25,6 +29,17 @@ pub fn parse(text: &str) -> Result<Value, String> {
         return Err(format!("an integer of more than {MAX_DIGITS} digits"));
     }
     Ok(value)
+}
+
+/// The error of a game's JSON text: its message prefixed `invalid game JSON: `.
+pub fn invalid_game_json(e: Error) -> Error {
+    Error::Value(format!("invalid game JSON: {e}"))
+}
+
+/// The parsed JSON text of a game, or why it is not JSON (prefixed as every error of
+/// reading a game).
+pub fn game_value(text: &str) -> Result<Value, Error> {
+    parse(text).map_err(|why| Error::Value(format!("invalid game JSON: not JSON ({why})")))
 }
 
 /// Do the arrays and objects of the text (outside strings) nest deeper than MAX_DEPTH?

@@ -1,0 +1,72 @@
+//! The ismcts bot: information-set Monte Carlo tree search from its seat's view
+//! (`search::ismcts`, docs/engine.md "ismcts"); the root move visited most.
+
+use super::params::{choice, TIME_LIMIT};
+use super::{Param, ParamKind, ParamValue, Policy, Ranked, Stopped};
+use crate::rng::SplitMix64;
+use crate::search::ismcts::{self, IsmctsParams, Opponents, Rollout};
+use crate::search::worlds::Infer;
+use crate::search::Choice;
+use crate::state::Searchable;
+
+impl Policy for IsmctsParams {
+    const NAME: &'static str = "ismcts";
+    const PARAMS: &'static [Param] = &[
+        Param::count("iterations", 1),
+        Param {
+            name: "c",
+            kind: ParamKind::Exploration,
+        },
+        Param::word::<Rollout>("rollout"),
+        Param::word::<Infer>("infer"),
+        Param::word::<Opponents>("opponents"),
+        TIME_LIMIT,
+    ];
+    const SEARCHES: bool = true;
+
+    fn get(&self, name: &str) -> Option<ParamValue> {
+        Some(match name {
+            "iterations" => ParamValue::Count(self.iterations),
+            "c" => ParamValue::Real(self.c),
+            "rollout" => ParamValue::Word(self.rollout.name()),
+            "infer" => ParamValue::Word(self.infer.name()),
+            "opponents" => ParamValue::Word(self.opponents.name()),
+            "time_limit" => ParamValue::Seconds(self.time_limit),
+            _ => return None,
+        })
+    }
+
+    fn set(&mut self, name: &str, value: ParamValue) -> bool {
+        match (name, value) {
+            ("iterations", ParamValue::Count(n)) => self.iterations = n,
+            ("c", ParamValue::Real(x)) => self.c = x,
+            ("rollout", v) => return choice(v).map(|r| self.rollout = r).is_some(),
+            ("infer", v) => return choice(v).map(|i| self.infer = i).is_some(),
+            ("opponents", v) => return choice(v).map(|o| self.opponents = o).is_some(),
+            ("time_limit", ParamValue::Seconds(s)) => self.time_limit = s,
+            _ => return false,
+        }
+        true
+    }
+
+    fn choose<G: Searchable>(
+        &self,
+        g: &G,
+        rng: &mut SplitMix64,
+        _buf: &mut Vec<G::Move>,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Option<G::Move> {
+        ismcts::analyse(g, self, rng, stop).and_then(|a| a.best())
+    }
+
+    fn analyse<G: Searchable>(
+        &self,
+        g: &G,
+        rng: &mut SplitMix64,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Result<Option<Ranked<G::Move>>, Stopped> {
+        ismcts::analyse(g, self, rng, stop)
+            .map(|a| Some(a.ranked()))
+            .ok_or(Stopped)
+    }
+}
