@@ -11,7 +11,7 @@ use crate::quinte;
 use crate::rng::SplitMix64;
 use crate::ruleargs::{Arg, ArgKind, OptionValue};
 use crate::search::{solve_with, Ask, Limits, Solution};
-use crate::state::{Deal, State};
+use crate::state::{Deal, GameRules, State};
 use crate::Error;
 
 /// The two decks: the 40-card baraja and the 52 cards + joker of quinte.
@@ -188,45 +188,27 @@ impl RuleSet {
         target: &Arg,
         options: &[(Arg, Arg)],
     ) -> Result<RuleSet, Error> {
-        if let Some(Arg {
-            kind: ArgKind::Str(s),
-            ..
-        }) = name
-        {
-            // A rule set's name is read in any case, as card text is (ASCII letters only).
-            if s.eq_ignore_ascii_case(quinte::rules::NAME) {
-                return quinte::Rules::from_args(players, target, options).map(RuleSet::Quinte);
-            }
-        }
-        fifteen::Rules::from_args(name, players, target, options).map(RuleSet::Fifteen)
+        // No name, or none of a rule set: the first family's rules (quinza), whose checks
+        // word the message that names every rule set.
+        RuleSet::of_family(name, players, target, options).unwrap_or_else(|| {
+            fifteen::Rules::from_args(name, players, target, options).map(RuleSet::Fifteen)
+        })
     }
 
     pub fn name(&self) -> &'static str {
-        match self {
-            RuleSet::Fifteen(r) => r.name(),
-            RuleSet::Quinte(_) => quinte::rules::NAME,
-        }
+        each_family!(self, RuleSet, r => r.name())
     }
 
     pub fn players(&self) -> u8 {
-        match self {
-            RuleSet::Fifteen(r) => r.players,
-            RuleSet::Quinte(r) => r.players(),
-        }
+        each_family!(self, RuleSet, r => GameRules::players(r))
     }
 
     pub fn target(&self) -> u64 {
-        match self {
-            RuleSet::Fifteen(r) => r.target,
-            RuleSet::Quinte(r) => r.target,
-        }
+        each_family!(self, RuleSet, r => r.target())
     }
 
     pub fn sides(&self) -> u8 {
-        match self {
-            RuleSet::Fifteen(r) => r.sides(),
-            RuleSet::Quinte(r) => r.sides(),
-        }
+        each_family!(self, RuleSet, r => GameRules::sides(r))
     }
 
     pub fn deck(&self) -> Deck {
@@ -237,18 +219,12 @@ impl RuleSet {
     }
 
     pub fn repr(&self) -> String {
-        match self {
-            RuleSet::Fifteen(r) => r.repr(),
-            RuleSet::Quinte(r) => r.repr(),
-        }
+        each_family!(self, RuleSet, r => GameRules::repr(r))
     }
 
     /// The rules object of the JSON text.
     pub fn json(&self) -> String {
-        match self {
-            RuleSet::Fifteen(r) => fifteen::json::rules_json(r),
-            RuleSet::Quinte(r) => r.json(),
-        }
+        each_family!(self, RuleSet, r => GameRules::json(r))
     }
 }
 
@@ -707,5 +683,11 @@ mod tests {
         let back = AnyGame::from_json(&g.to_json()).unwrap();
         assert!(matches!(back, AnyGame::Quinte(_)));
         assert_eq!(back.to_json(), g.to_json());
+        // The rule set's name is read in any case in a game's JSON too, as `Rules` reads it.
+        let shouted = g
+            .to_json()
+            .replace("\"name\":\"quinte\"", "\"name\":\"Quinte\"");
+        assert_ne!(shouted, g.to_json());
+        assert_eq!(AnyGame::from_json(&shouted).unwrap().to_json(), g.to_json());
     }
 }

@@ -38,6 +38,31 @@ macro_rules! families {
             $($family(crate::$module::Game)),*
         }
 
+        impl RuleSet {
+            /// The rule set of the arguments when `name` is a rule set of some family (read
+            /// in any case, as card text is), with that family's checks; None otherwise.
+            pub fn of_family(
+                name: Option<&crate::ruleargs::Arg>,
+                players: &crate::ruleargs::Arg,
+                target: &crate::ruleargs::Arg,
+                options: &[(crate::ruleargs::Arg, crate::ruleargs::Arg)],
+            ) -> Option<Result<RuleSet, crate::Error>> {
+                use crate::state::GameRules;
+                let text = match name {
+                    Some(crate::ruleargs::Arg { kind: crate::ruleargs::ArgKind::Str(s), .. }) => s,
+                    _ => return None,
+                };
+                $(
+                    let names = <crate::$module::Rules as GameRules>::NAMES;
+                    if names.iter().any(|n| n.eq_ignore_ascii_case(text)) {
+                        let rules = <crate::$module::Rules as GameRules>::from_args(name, players, target, options);
+                        return Some(rules.map(RuleSet::$family));
+                    }
+                )*
+                None
+            }
+        }
+
         /// The legal moves of a position of one family, listed: a buffer kept between calls.
         #[derive(Clone, Debug)]
         pub enum AnyMoves {

@@ -20,7 +20,9 @@ pub mod worlds;
 pub use observation::Observation;
 
 use crate::rng::SplitMix64;
-use crate::state::{self, State};
+use crate::ruleargs::Arg;
+use crate::state::{self, GameRules, State};
+use crate::Error;
 
 impl state::Deal for DealResult {
     fn deal_number(&self) -> u64 {
@@ -31,6 +33,38 @@ impl state::Deal for DealResult {
     }
     fn points(&self) -> &[u64] {
         &self.points[..self.sides as usize]
+    }
+}
+
+/// The family's rule sets through the one interface: each method is the row's own.
+impl GameRules for Rules {
+    const NAMES: &'static [&'static str] = &rules::NAMES;
+
+    fn from_args(
+        name: Option<&Arg>,
+        players: &Arg,
+        target: &Arg,
+        options: &[(Arg, Arg)],
+    ) -> Result<Rules, Error> {
+        Rules::from_args(name, players, target, options)
+    }
+    fn name(&self) -> &'static str {
+        Rules::name(self)
+    }
+    fn players(&self) -> u8 {
+        self.players
+    }
+    fn sides(&self) -> u8 {
+        Rules::sides(self)
+    }
+    fn target(&self) -> u64 {
+        self.target
+    }
+    fn repr(&self) -> String {
+        Rules::repr(self)
+    }
+    fn json(&self) -> String {
+        json::rules_json(self)
     }
 }
 
@@ -46,12 +80,6 @@ impl State for Game {
     }
     fn rules(&self) -> &Rules {
         Game::rules(self)
-    }
-    fn players(rules: &Rules) -> u8 {
-        rules.players
-    }
-    fn sides(rules: &Rules) -> u8 {
-        rules.sides()
     }
     #[inline]
     fn side_of(&self, seat: u8) -> u8 {

@@ -105,6 +105,17 @@ pub static ROWS: [Row; 3] = [
     },
 ];
 
+/// The names of the rows, in their order.
+pub const NAMES: [&str; ROWS.len()] = {
+    let mut names = [""; ROWS.len()];
+    let mut i = 0;
+    while i < ROWS.len() {
+        names[i] = ROWS[i].name;
+        i += 1;
+    }
+    names
+};
+
 /// The player counts of every rule set of the family.
 pub const PLAYERS: [u8; 3] = [2, 3, 4];
 

@@ -6,7 +6,7 @@ use super::cards::{Card, CardSet};
 use super::game::{DealResult, Game};
 use super::moves::Bid;
 use super::position::Position;
-use super::rules::Rules;
+use super::rules::{Rules, NAME};
 use crate::jsontext::read::{check_format, list, number, object, read_rng, rules_args, seat};
 use crate::jsontext::write::{
     push_card_lists, push_cards, push_list, push_nums, push_opt, repr_opt,
@@ -117,13 +117,14 @@ pub fn to_json(g: &Game) -> String {
 
 // -- reading -------------------------------------------------------------------------------
 
-/// Does this parsed JSON hold a quinte game (`rules.name` is "quinte")? Then it is read
-/// with this layout, whatever else it holds.
+/// Does this parsed JSON hold a quinte game (`rules.name` is "quinte", in any case, as
+/// `Rules` reads it)? Then it is read with this layout, whatever else it holds.
 pub fn is_quinte(data: &Value) -> bool {
     data.get("rules")
         .filter(|r| r.is_object())
         .and_then(|r| r.get("name"))
-        .is_some_and(|n| n.as_str() == Some("quinte"))
+        .and_then(|n| n.as_str())
+        .is_some_and(|n| n.eq_ignore_ascii_case(NAME))
 }
 
 fn cards(value: &Value, what: &str) -> Result<Vec<Card>, String> {

@@ -30,7 +30,9 @@ pub mod worlds;
 pub use observation::Observation;
 
 use crate::rng::SplitMix64;
-use crate::state::{self, State};
+use crate::ruleargs::Arg;
+use crate::state::{self, GameRules, State};
+use crate::Error;
 
 impl state::Deal for DealResult {
     fn deal_number(&self) -> u64 {
@@ -41,6 +43,38 @@ impl state::Deal for DealResult {
     }
     fn points(&self) -> &[u64] {
         &self.points
+    }
+}
+
+/// Quinte's one rule set through the one interface: the name is read before.
+impl GameRules for Rules {
+    const NAMES: &'static [&'static str] = &[rules::NAME];
+
+    fn from_args(
+        _name: Option<&Arg>,
+        players: &Arg,
+        target: &Arg,
+        options: &[(Arg, Arg)],
+    ) -> Result<Rules, Error> {
+        Rules::from_args(players, target, options)
+    }
+    fn name(&self) -> &'static str {
+        rules::NAME
+    }
+    fn players(&self) -> u8 {
+        Rules::players(self)
+    }
+    fn sides(&self) -> u8 {
+        Rules::sides(self)
+    }
+    fn target(&self) -> u64 {
+        self.target
+    }
+    fn repr(&self) -> String {
+        Rules::repr(self)
+    }
+    fn json(&self) -> String {
+        Rules::json(self)
     }
 }
 
@@ -56,12 +90,6 @@ impl State for Game {
     }
     fn rules(&self) -> &Rules {
         Game::rules(self)
-    }
-    fn players(rules: &Rules) -> u8 {
-        rules.players()
-    }
-    fn sides(rules: &Rules) -> u8 {
-        rules.sides()
     }
     #[inline]
     fn side_of(&self, seat: u8) -> u8 {

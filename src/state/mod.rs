@@ -12,7 +12,33 @@ mod searchable;
 pub use searchable::{Searchable, SolverKey, Value};
 
 use crate::rng::SplitMix64;
+use crate::ruleargs::Arg;
 use crate::Error;
+
+/// A validated rule set, as every family's reads (`Rules(name, players, target,
+/// **options)`; docs/engine.md "Rules").
+pub trait GameRules: Copy + Send + Sync {
+    /// The names of the family's rule sets, in the order messages list them (each one of
+    /// `ruleargs::RULE_SETS`).
+    const NAMES: &'static [&'static str];
+    /// The rule set the arguments name, with the reference's checks in its order; `name`
+    /// None means not given (the family's first rule set).
+    fn from_args(
+        name: Option<&Arg>,
+        players: &Arg,
+        target: &Arg,
+        options: &[(Arg, Arg)],
+    ) -> Result<Self, Error>;
+    fn name(&self) -> &'static str;
+    fn players(&self) -> u8;
+    fn sides(&self) -> u8;
+    /// The points that win a match.
+    fn target(&self) -> u64;
+    /// As Python's repr shows it: `Rules('escoba', players=2, target=21, ...)`.
+    fn repr(&self) -> String;
+    /// The rules object of a game's JSON text.
+    fn json(&self) -> String;
+}
 
 /// One finished deal, as every family records it.
 pub trait Deal {
@@ -25,7 +51,7 @@ pub trait Deal {
 /// A whole match of one family: the state, the moves, the end.
 pub trait State: Clone + Send + Sync + Sized {
     /// A validated rule set of the family.
-    type Rules: Copy + Send + Sync;
+    type Rules: GameRules;
     /// A move of the family, small and copied.
     type Move: Copy + Eq + std::fmt::Debug + std::fmt::Display + Send + Sync;
     /// What one seat may know: a value of fixed size, its cost flat over a match.
@@ -36,8 +62,12 @@ pub trait State: Clone + Send + Sync + Sized {
     /// A new match: the generator starts at `seed` and the first deal is dealt.
     fn new(rules: Self::Rules, seed: u64) -> Self;
     fn rules(&self) -> &Self::Rules;
-    fn players(rules: &Self::Rules) -> u8;
-    fn sides(rules: &Self::Rules) -> u8;
+    fn players(rules: &Self::Rules) -> u8 {
+        rules.players()
+    }
+    fn sides(rules: &Self::Rules) -> u8 {
+        rules.sides()
+    }
     /// The side a seat plays for: partners 0+2 and 1+3 at 4 players.
     fn side_of(&self, seat: u8) -> u8;
 
