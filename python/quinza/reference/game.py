@@ -1,10 +1,12 @@
 """What every game of the reference shares, whatever its family: the seat and side
-checks, copies, the JSON envelope and the registry of families.
+checks, copies, the JSON envelope, the registry of families and that of the checks of a
+given position (position.py fills it).
 
 `Game(rules, seed)` builds the class of the rule set's family (`FifteenGame` in
 fifteen.py for quinza, rb3ine and escoba; `QuinteGame` in quinte.py for quinte): each
 family class registers itself here by subclassing `Game` with its family's name, so a new
-family is one new module and this module does not import it.
+family is one new module (and the checks of its given positions in position.py) and this
+module imports neither.
 """
 
 from __future__ import annotations
