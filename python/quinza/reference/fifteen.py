@@ -16,10 +16,11 @@ from .game import POSITIONS, Game, _rules
 from .moves import Move
 from .rules import Rules, row_of
 
-HAND_SIZE = 3
-OPENING_TABLE = 4
+HAND_SIZE = 3  # cards to each player, at the start and at each round from the stock
+OPENING_TABLE = 4  # cards turned face up on the table at the start of a deal
 
-# Setenta weights by rank index (1..7, Sota, Caballo, Rey).
+# Escoba's setenta: a side's best card in each suit, by these weights ("prime") or points
+# ("sum"), by rank index (1..7, Sota, Caballo, Rey).
 PRIME_WEIGHTS = (6, 2, 3, 4, 5, 7, 8, 1, 1, 1)
 SUM_WEIGHTS = (16, 12, 13, 14, 15, 18, 21, 10, 10, 10)
 SEVEN_OF_OROS = Card("7o")
@@ -60,9 +61,9 @@ class FifteenGame(Game, family="fifteen"):
     ('FifteenGame', True, 3, 4, 30)
     """
 
-    # The state of a deal, set by _start_deal (or by from_position), besides what Game
-    # keeps (rules, rng, scores, deals, winner, turn, deal_number, dealer, hands, piles,
-    # last_capturer: the seat that captured last; it takes the table at the end):
+    # The state of a deal, set by _start_deal (or by from_position, in position.py), besides
+    # what Game keeps (rules, rng, scores, deals, winner, turn, deal_number, dealer, hands,
+    # piles, last_capturer: the seat that captured last; it takes the table at the end):
     _table: List[Card]
     _stock: List[Card]  # in dealing order
     _escobas: List[int]  # per side
@@ -73,7 +74,6 @@ class FifteenGame(Game, family="fifteen"):
     _round: List[Tuple[int, Move]]
 
     # -- the state, read-only ------------------------------------------------------
-
 
     @property
     def table(self) -> List[Card]:
@@ -144,6 +144,8 @@ class FifteenGame(Game, family="fifteen"):
             return []
         moves: List[Move] = []
         for card in sorted(self._hands[self._turn]):
+            # Capturing is compulsory, card by card: a card that can capture has only its
+            # captures; a card that cannot is laid.
             groups = self._capture_groups(card)
             moves.extend(Move(card, group) for group in groups) if groups else moves.append(Move(card))
         return moves
@@ -178,19 +180,20 @@ class FifteenGame(Game, family="fifteen"):
         side = self._rules.side_of(seat)
         self._note("move", seat, side, sorted(move.captures), move=move)
         self._hands[seat].remove(card)
-        if move.captures:
+        if move.captures:  # the card and what it took go to the side's pile
             for taken in move.captures:
                 self._table.remove(taken)
             self._piles[side] += [card, *move.captures]
             self._last_capturer = seat
+            # Clearing the table is an escoba, where the rule set scores one.
             if not self._table and clear_scores_escoba(self._rules, len(self._hands[seat]), len(self._stock)):
                 self._escobas[side] = saturating_add(self._escobas[side], 1)
                 self._note("escoba", seat, side)
-        else:
+        else:  # laid: it joins the sums on the table
             self._table.append(card)
         self._round.append((seat, move))
         self._turn = (seat + 1) % self._rules.players
-        if all(not hand for hand in self._hands):
+        if all(not hand for hand in self._hands):  # every hand played out: deal again, or the deal ends
             if self._stock:
                 self._deal_round()
                 self._note("dealt")  # hands refilled from the stock: no seat
@@ -278,6 +281,8 @@ class FifteenGame(Game, family="fifteen"):
             self._start_deal()
 
     def _score(self, piles: List[List[Card]]) -> List[Dict[str, int]]:
+        """Each side's points, by the rule set's scoring: its cards' points, gold and other
+        (quinza, rb3ine), or a point per category won and per escoba (escoba)."""
         if row_of(self._rules).scoring == "card_points":
             return [
                 {
@@ -301,6 +306,9 @@ class FifteenGame(Game, family="fifteen"):
         ]
 
     def _match_over(self) -> bool:
+        """Whether the scores end the match (looked at only when a deal is over), setting the
+        winner: the target and a lead of 2 (escoba: no draws), or the target, the highest
+        total winning and a shared one a draw (quinza, rb3ine)."""
         scores, target = self._scores, self._rules.target
         if row_of(self._rules).win == "target_and_lead_of_2":
             for side, score in enumerate(scores):

@@ -29,9 +29,9 @@ from .game import POSITIONS, Game, _rules
 from .moves import BIDS, Move
 from .rules import Rules
 
-PLAYERS = 4
-HAND_SIZE = 12
-CACHETTE_SIZE = 5
+PLAYERS = 4  # seats 0 and 2 (side 0) against 1 and 3 (side 1)
+HAND_SIZE = 12  # cards to each player
+CACHETTE_SIZE = 5  # cards the dealer puts aside face down before the hands
 TRICKS = 12  # tricks played from the hands; the cachette is the thirteenth
 JOKER_DEADLINE = 11  # the joker must be played in this trick at the latest
 TRICK_POINTS = 5  # per trick won, times the multiplier
@@ -113,6 +113,9 @@ def suit_to_follow(trick: Sequence[Card]) -> Optional[str]:
     return None
 
 
+# -- what the play has shown, read back (for the encoding and the worlds) --------------------
+
+
 def tricks_read_back(played: Sequence[Card], leader_now: int) -> List[Tuple[int, int, Sequence[Card]]]:
     """The deal's tricks as (number from 1, leader, cards), the trick in progress first (led
     by `leader_now`, the seat that leads it or the next trick), then each trick before it,
@@ -139,6 +142,9 @@ def voids_shown(played: Sequence[Card], leader_now: int) -> List[Set[int]]:
             if not card.is_joker and follow is not None and card.suit != follow:
                 voids[(leader + i) % PLAYERS].add(QUINTE_SUITS.index(follow))
     return voids
+
+
+# -- the doubling ----------------------------------------------------------------------------
 
 
 def doubling_state(bids: Sequence[str], first_bidder: int) -> Tuple[Optional[int], bool, bool]:
@@ -177,8 +183,9 @@ class QuinteGame(Game, family="quinte"):
     ['pass', 'double']
     """
 
-    # The state of a deal, besides what Game keeps (rules, rng, dealer, deal_number, turn,
-    # scores, winner, deals, hands: 4 lists of cards):
+    # The state of a deal, set by _start_deal (or by from_position, in position.py), besides
+    # what Game keeps (rules, rng, dealer, deal_number, turn, scores, winner, deals, hands:
+    # 4 lists of cards):
     _cachette: List[Card]  # the 5 cards set aside, in dealing order; [] once taken
     _bids: List[str]  # the bid words so far, the first by the seat after the dealer
     _played: List[Card]  # every card played this deal, in play order; the trick in progress
