@@ -56,15 +56,16 @@ def check_each_card_once(cards: Iterable[Card], deck: str) -> None:
         raise ValueError("cards missing from the position: " + " ".join(missing))
 
 
-def whole(value: Any, low: int, error: str) -> int:
-    """`value`, a whole number from `low` to 2**64-1 (a bool is not one); else ValueError(error)."""
+def whole(value: Any, low: int, must: str) -> int:
+    """`value`, a whole number from `low` to 2**64-1 (a bool is not one); else a ValueError
+    that says what it `must` be, and what it is."""
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value < 2**64:
-        raise ValueError(error)
+        raise ValueError(f"{must}, not {quoted(value)}")
     return value
 
 
 def check_deal_number(deal_number: Any) -> int:
-    return whole(deal_number, 1, f"deal_number must be a whole number from 1 to 2**64-1, not {quoted(deal_number)}")
+    return whole(deal_number, 1, "deal_number must be a whole number from 1 to 2**64-1")
 
 
 # -- the fifteen family ------------------------------------------------------------------------
@@ -141,7 +142,7 @@ def fifteen_position(
 
 
 def _count(value: Any) -> int:
-    return whole(value, 0, f"a score or escoba count must be a whole number from 0 to 2**64-1, not {quoted(value)}")
+    return whole(value, 0, "a score or escoba count must be a whole number from 0 to 2**64-1")
 
 
 # -- quinte ------------------------------------------------------------------------------------
@@ -293,7 +294,7 @@ def _cards(value: Any, name: str) -> List[Card]:
 
 
 def _points(value: Any, name: str) -> int:
-    return whole(value, 0, f"{name} must be whole numbers from 0 to 2**64-1, not {quoted(value)}")
+    return whole(value, 0, f"{name} must be whole numbers from 0 to 2**64-1")
 
 
 def _bid_word(value: Any) -> str:
