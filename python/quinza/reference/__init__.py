@@ -24,6 +24,7 @@ from .ismcts import IsmctsBot
 from .moves import Move
 from .pimc import PimcBot
 from .quinte import QuinteGame
+from . import position  # registers each family's checks of a given position (game.POSITIONS)
 from .rules import Rules, rule_sets
 from .search import Solution, solve
 from .simulate import SimulationResult, play_match, simulate

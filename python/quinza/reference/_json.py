@@ -237,9 +237,9 @@ def read_quinte(position: Any, data: Any) -> Any:
     trick = played[len(played) - len(played) % 4 :]
     try:
         game = position(
-            rules, hands, trick, stock, dealer=dealer, turn=turn, scores=scores, piles=piles,
-            last_capturer=last_capturer, deal_number=deal_number, bids=bids, quints=quints,
-            played=played, over=turn is None,
+            rules, hands, trick, stock, dealer=dealer, turn=turn, scores=scores, piles=piles, escobas=None,
+            last_capturer=last_capturer, deal_number=deal_number, seed=0,  # the generator: rng, below
+            bids=bids, quints=quints, played=played, over=turn is None,
         )
     except ValueError as error:
         raise _Bad(str(error)) from None

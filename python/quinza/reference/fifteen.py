@@ -7,21 +7,20 @@ exactly as the Rust core makes them.
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, cast
 
 from . import _json
-from .cards import SUITS, Card, card_list, cards_text, full_deck
+from .cards import SUITS, Card, cards_text, full_deck
 from .deal import DealResult, saturating_add, saturating_sum
-from .game import Game, _rules, check_deal_number, check_each_card_once, index, iterable, per
-from .generator import Random
+from .game import POSITIONS, Game, _rules
 from .moves import Move
 from .rules import Rules, row_of
-from .._words import quoted
 
-HAND_SIZE = 3
-OPENING_TABLE = 4
+HAND_SIZE = 3  # cards to each player, at the start and at each round from the stock
+OPENING_TABLE = 4  # cards turned face up on the table at the start of a deal
 
-# Setenta weights by rank index (1..7, Sota, Caballo, Rey).
+# Escoba's setenta: a side's best card in each suit, by these weights ("prime") or points
+# ("sum"), by rank index (1..7, Sota, Caballo, Rey).
 PRIME_WEIGHTS = (6, 2, 3, 4, 5, 7, 8, 1, 1, 1)
 SUM_WEIGHTS = (16, 12, 13, 14, 15, 18, 21, 10, 10, 10)
 SEVEN_OF_OROS = Card("7o")
@@ -62,9 +61,9 @@ class FifteenGame(Game, family="fifteen"):
     ('FifteenGame', True, 3, 4, 30)
     """
 
-    # The state of a deal, set by _start_deal (or by from_position), besides what Game
-    # keeps (rules, rng, scores, deals, winner, turn, deal_number, dealer, hands, piles,
-    # last_capturer: the seat that captured last; it takes the table at the end):
+    # The state of a deal, set by _start_deal (or by from_position, in position.py), besides
+    # what Game keeps (rules, rng, scores, deals, winner, turn, deal_number, dealer, hands,
+    # piles, last_capturer: the seat that captured last; it takes the table at the end):
     _table: List[Card]
     _stock: List[Card]  # in dealing order
     _escobas: List[int]  # per side
@@ -75,7 +74,6 @@ class FifteenGame(Game, family="fifteen"):
     _round: List[Tuple[int, Move]]
 
     # -- the state, read-only ------------------------------------------------------
-
 
     @property
     def table(self) -> List[Card]:
@@ -146,6 +144,8 @@ class FifteenGame(Game, family="fifteen"):
             return []
         moves: List[Move] = []
         for card in sorted(self._hands[self._turn]):
+            # Capturing is compulsory, card by card: a card that can capture has only its
+            # captures; a card that cannot is laid.
             groups = self._capture_groups(card)
             moves.extend(Move(card, group) for group in groups) if groups else moves.append(Move(card))
         return moves
@@ -180,19 +180,20 @@ class FifteenGame(Game, family="fifteen"):
         side = self._rules.side_of(seat)
         self._note("move", seat, side, sorted(move.captures), move=move)
         self._hands[seat].remove(card)
-        if move.captures:
+        if move.captures:  # the card and what it took go to the side's pile
             for taken in move.captures:
                 self._table.remove(taken)
             self._piles[side] += [card, *move.captures]
             self._last_capturer = seat
+            # Clearing the table is an escoba, where the rule set scores one.
             if not self._table and clear_scores_escoba(self._rules, len(self._hands[seat]), len(self._stock)):
                 self._escobas[side] = saturating_add(self._escobas[side], 1)
                 self._note("escoba", seat, side)
-        else:
+        else:  # laid: it joins the sums on the table
             self._table.append(card)
         self._round.append((seat, move))
         self._turn = (seat + 1) % self._rules.players
-        if all(not hand for hand in self._hands):
+        if all(not hand for hand in self._hands):  # every hand played out: deal again, or the deal ends
             if self._stock:
                 self._deal_round()
                 self._note("dealt")  # hands refilled from the stock: no seat
@@ -280,6 +281,8 @@ class FifteenGame(Game, family="fifteen"):
             self._start_deal()
 
     def _score(self, piles: List[List[Card]]) -> List[Dict[str, int]]:
+        """Each side's points, by the rule set's scoring: its cards' points, gold and other
+        (quinza, rb3ine), or a point per category won and per escoba (escoba)."""
         if row_of(self._rules).scoring == "card_points":
             return [
                 {
@@ -303,6 +306,9 @@ class FifteenGame(Game, family="fifteen"):
         ]
 
     def _match_over(self) -> bool:
+        """Whether the scores end the match (looked at only when a deal is over), setting the
+        winner: the target and a lead of 2 (escoba: no draws), or the target, the highest
+        total winning and a shared one a draw (quinza, rb3ine)."""
         scores, target = self._scores, self._rules.target
         if row_of(self._rules).win == "target_and_lead_of_2":
             for side, score in enumerate(scores):
@@ -340,15 +346,7 @@ class FifteenGame(Game, family="fifteen"):
 
     @classmethod
     def _read_json(cls, data: Dict[str, Any]) -> "FifteenGame":
-        return _json.read_fifteen(cls, data)
-
-    @classmethod
-    def _from_any_position(cls, rules: Rules, args: Dict[str, Any]) -> "FifteenGame":
-        rest = dict(args)
-        for key in ("bids", "quints", "played"):  # quinte's alone, refused in this order
-            if rest.pop(key) is not None:
-                raise ValueError(f"{key} belong to quinte, not to {rules.name}")
-        return cls.from_position(rules, **rest)
+        return cast(FifteenGame, _json.read_fifteen(cls, data))
 
     @classmethod
     def from_position(  # type: ignore[override]  # its own family's parameters, not the union of Game's
@@ -368,63 +366,10 @@ class FifteenGame(Game, family="fifteen"):
     ) -> "FifteenGame":
         """A position from explicit cards; the stock is dealt in the order given and later
         deals are shuffled by the generator started at `seed`."""
-        rules = cls._check_family(_rules(rules))
-        n, sides = rules.players, rules.sides
-        hands_ = per(hands, n, "hands", "seat", card_list)
-        table_ = card_list(iterable(table, "table"))
-        stock_ = card_list(iterable(stock, "stock"))
-        piles_ = per(piles, sides, "piles", "side", card_list) if piles is not None else [[] for _ in range(sides)]
-        scores_ = per(scores, sides, "scores", "side", _count) if scores is not None else [0] * sides
-        escobas_ = per(escobas, sides, "escobas", "side", _count) if escobas is not None else [0] * sides
-        dealer = index(dealer, n, "dealer")
-        if last_capturer is not None:
-            last_capturer = index(last_capturer, n, "last_capturer")
-        deal_number = check_deal_number(deal_number)
-        rng = Random(seed)
-        if not row_of(rules).sweeps and any(escobas_):  # escobas only where a clear scores one
-            raise ValueError(f"{rules.name} scores no escobas, so escobas must be 0, not {escobas_}")
-
-        cards = [c for h in hands_ for c in h] + table_ + stock_ + [c for p in piles_ for c in p]
-        check_each_card_once(cards, rules.deck)
-        if len(stock_) % (HAND_SIZE * n):
-            raise ValueError(
-                f"the stock holds {len(stock_)} cards; it is dealt in rounds of {HAND_SIZE * n}"
-            )
-        order = cls._seat_order(dealer, n)
-        sizes = [len(hands_[seat]) for seat in order]
-        if max(sizes) == 0:
-            raise ValueError("every hand is empty: there is no card to play")
-        if max(sizes) > HAND_SIZE:
-            raise ValueError(f"a hand holds at most {HAND_SIZE} cards, not {max(sizes)}")
-        # Seats that already played this round hold one card fewer than the rest.
-        k = sizes.index(max(sizes))
-        if any(s != max(sizes) - 1 for s in sizes[:k]) or any(s != max(sizes) for s in sizes[k:]):
-            raise ValueError(
-                "the hand sizes do not fit a round of play: in play order from the seat after "
-                f"the dealer they are {sizes}"
-            )
-        if turn is not None and index(turn, n, "turn") != order[k]:
-            raise ValueError(f"turn {turn} does not fit the hand sizes: seat {order[k]} is to play")
-
-        game = cls.__new__(cls)
-        game._rules = rules
-        game._rng = rng
-        game._dealer = dealer
-        game._deal_number = deal_number
-        game._turn = order[k]
-        game._hands = hands_
-        game._table = table_
-        game._stock = stock_
-        game._piles = piles_
-        game._escobas = escobas_
-        game._last_capturer = last_capturer
-        game._scores = scores_
-        game._winner = None
-        game._deals = []
-        game._new_round()  # the moves before are not known: the round is seen from here
-        if game._match_over():
-            raise ValueError(f"the scores {scores_} already end the match")
-        return game
+        return cast(FifteenGame, POSITIONS[cls._FAMILY](  # checked and built in position.py
+            cls, cls._check_family(_rules(rules)), hands, table, stock, dealer, turn, scores, piles,
+            escobas, last_capturer, deal_number, seed,
+        ))
 
     def observation(self, seat: int) -> Dict[str, Any]:
         """What `seat` may know (docs/engine.md "observation(seat)"): its own hand, the sizes
@@ -471,9 +416,3 @@ def _setenta(pile: Sequence[Card], weights: Tuple[int, ...], method: str) -> Any
     sorted high to low, position by position; "sum" compares their total."""
     best = [max((weights[c.id % 10] for c in pile if c.suit == suit), default=0) for suit in SUITS]
     return tuple(sorted(best, reverse=True)) if method == "prime" else sum(best)
-
-
-def _count(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**64:
-        raise ValueError(f"a score or escoba count must be a whole number from 0 to 2**64-1, not {quoted(value)}")
-    return value

@@ -1,10 +1,12 @@
 """What every game of the reference shares, whatever its family: the seat and side
-checks, copies, the JSON envelope and the registry of families.
+checks, copies, the JSON envelope, the registry of families and that of the checks of a
+given position (position.py fills it).
 
 `Game(rules, seed)` builds the class of the rule set's family (`FifteenGame` in
 fifteen.py for quinza, rb3ine and escoba; `QuinteGame` in quinte.py for quinte): each
 family class registers itself here by subclassing `Game` with its family's name, so a new
-family is one new module and this module does not import it.
+family is one new module (and the checks of its given positions in position.py) and this
+module imports neither.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 import copy as _copy
 import json
 import secrets
-from typing import Any, ClassVar, Dict, Iterable, List, Optional, Sequence, Tuple, Type, TypeVar, cast
+from typing import Any, Callable, ClassVar, Dict, Iterable, List, Optional, Sequence, Tuple, Type, TypeVar, cast
 
 from .. import _record
 from .._errors import IllegalMoveError
@@ -20,7 +22,7 @@ from .events import Event
 from .. import _view
 from .._words import choice_text, match_over_text, quoted
 from . import _json
-from .cards import Card, card_list, full_deck
+from .cards import Card
 from .deal import DealResult
 from .generator import Random
 from . import history as _history
@@ -35,6 +37,10 @@ _GameT = TypeVar("_GameT", bound="Game")
 
 # family name (a rules row's `family`) -> the class that plays it
 FAMILIES: Dict[str, Type["Game"]] = {}
+# family name -> what checks a position given to from_position and builds its game there,
+# called with the class asked for (position.py registers them: it reads the families'
+# rules, so their modules cannot import it)
+POSITIONS: Dict[str, Callable[..., "Game"]] = {}
 
 
 def _rules(rules: "Rules | str") -> Rules:
@@ -348,17 +354,10 @@ class Game:
         family is refused. In quinte `table` is the trick in progress, `stock` the cachette,
         and `bids`, `quints` and `played` belong to it alone."""
         rules = _rules(rules)
-        args = dict(
-            hands=hands, table=table, stock=stock, dealer=dealer, turn=turn, scores=scores, piles=piles,
-            escobas=escobas, last_capturer=last_capturer, deal_number=deal_number, seed=seed,
-            bids=bids, quints=quints, played=played,
+        return POSITIONS[row_of(rules).family](
+            family_class(rules), rules, hands, table, stock, dealer, turn, scores, piles, escobas,
+            last_capturer, deal_number, seed, bids=bids, quints=quints, played=played,
         )
-        return family_class(rules)._from_any_position(rules, args)
-
-    @classmethod
-    def _from_any_position(cls, rules: Rules, args: Dict[str, Any]) -> "Game":
-        """`Game.from_position` for this family: refuse what is not its own, then build."""
-        raise NotImplementedError
 
     @classmethod
     def _read_json(cls, data: Dict[str, Any]) -> "Game":
@@ -468,41 +467,10 @@ class Game:
     _voids_shown: ClassVar[Any] = None  # quinte's, for the voids of its encoding
 
 
-# -- checks of the arguments of from_position, shared by the families ----------------------
-
-
-def iterable(value: Any, name: str) -> Iterable[Any]:
-    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
-        raise ValueError(f"{name} must be a list of cards, not {quoted(value)}")
-    return value
-
-
-def per(values: Any, count: int, name: str, unit: str, convert: Any) -> List[Any]:
-    values = list(iterable(values, name))
-    if len(values) != count:
-        raise ValueError(f"{name} needs {count} entries, one per {unit}, not {len(values)}")
-    return [convert(iterable(v, name) if convert is card_list else v) for v in values]
+# -- the check of a seat or side number, from_position's too (position.py) ---------------------
 
 
 def index(value: Any, size: int, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < size:
         raise ValueError(f"{name} must be 0..{size - 1}, not {quoted(value)}")
     return value
-
-
-def check_each_card_once(cards: Iterable[Card], deck: str) -> None:
-    """Every card of `deck` exactly once among `cards`: the first repeated card, else the missing ones."""
-    seen: set = set()
-    for card in cards:
-        if card in seen:
-            raise ValueError(f"{card} appears more than once")
-        seen.add(card)
-    missing = [str(c) for c in full_deck(deck) if c not in seen]
-    if missing:
-        raise ValueError("cards missing from the position: " + " ".join(missing))
-
-
-def check_deal_number(deal_number: Any) -> int:
-    if isinstance(deal_number, bool) or not isinstance(deal_number, int) or not 1 <= deal_number < 2**64:
-        raise ValueError(f"deal_number must be a whole number from 1 to 2**64-1, not {quoted(deal_number)}")
-    return deal_number

@@ -19,28 +19,19 @@ the state of the trick game (`phase`, `bids`, `trick`, `tricks_won`, ...).
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
+from functools import partial
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Set, Tuple, cast
 
-from .cards import (
-    JOKER,
-    QUINTE_SUIT_NAMES,
-    QUINTE_SUITS,
-    Card,
-    card_list,
-    cards_text,
-    full_deck,
-)
+from .cards import JOKER, QUINTE_SUIT_NAMES, QUINTE_SUITS, Card, cards_text, full_deck
 from . import _json
 from .deal import DealResult, saturating_add
-from .game import Game, _rules, check_deal_number, check_each_card_once, index, iterable, per
-from .generator import Random
+from .game import POSITIONS, Game, _rules
 from .moves import BIDS, Move
-from .rules import Rules, row_of
-from .._words import quoted
+from .rules import Rules
 
-PLAYERS = 4
-HAND_SIZE = 12
-CACHETTE_SIZE = 5
+PLAYERS = 4  # seats 0 and 2 (side 0) against 1 and 3 (side 1)
+HAND_SIZE = 12  # cards to each player
+CACHETTE_SIZE = 5  # cards the dealer puts aside face down before the hands
 TRICKS = 12  # tricks played from the hands; the cachette is the thirteenth
 JOKER_DEADLINE = 11  # the joker must be played in this trick at the latest
 TRICK_POINTS = 5  # per trick won, times the multiplier
@@ -122,6 +113,9 @@ def suit_to_follow(trick: Sequence[Card]) -> Optional[str]:
     return None
 
 
+# -- what the play has shown, read back (for the encoding and the worlds) --------------------
+
+
 def tricks_read_back(played: Sequence[Card], leader_now: int) -> List[Tuple[int, int, Sequence[Card]]]:
     """The deal's tricks as (number from 1, leader, cards), the trick in progress first (led
     by `leader_now`, the seat that leads it or the next trick), then each trick before it,
@@ -137,17 +131,20 @@ def tricks_read_back(played: Sequence[Card], leader_now: int) -> List[Tuple[int,
     return out
 
 
-def voids_shown(played: Sequence[Card], leader_now: int) -> List[set]:
+def voids_shown(played: Sequence[Card], leader_now: int) -> List[Set[int]]:
     """The suits (as indexes of QUINTE_SUITS) each seat has shown it lacks this deal: a card
     that is not the joker, of another suit than the one to follow (`suit_to_follow` of the
     cards before it; none: no rule), in the tricks of `tricks_read_back`."""
-    voids: List[set] = [set() for _ in range(PLAYERS)]
+    voids: List[Set[int]] = [set() for _ in range(PLAYERS)]
     for _, leader, cards in tricks_read_back(played, leader_now):
         for i, card in enumerate(cards):
             follow = suit_to_follow(cards[:i])
             if not card.is_joker and follow is not None and card.suit != follow:
                 voids[(leader + i) % PLAYERS].add(QUINTE_SUITS.index(follow))
     return voids
+
+
+# -- the doubling ----------------------------------------------------------------------------
 
 
 def doubling_state(bids: Sequence[str], first_bidder: int) -> Tuple[Optional[int], bool, bool]:
@@ -186,8 +183,9 @@ class QuinteGame(Game, family="quinte"):
     ['pass', 'double']
     """
 
-    # The state of a deal, besides what Game keeps (rules, rng, dealer, deal_number, turn,
-    # scores, winner, deals, hands: 4 lists of cards):
+    # The state of a deal, set by _start_deal (or by from_position, in position.py), besides
+    # what Game keeps (rules, rng, dealer, deal_number, turn, scores, winner, deals, hands:
+    # 4 lists of cards):
     _cachette: List[Card]  # the 5 cards set aside, in dealing order; [] once taken
     _bids: List[str]  # the bid words so far, the first by the seat after the dealer
     _played: List[Card]  # every card played this deal, in play order; the trick in progress
@@ -402,7 +400,7 @@ class QuinteGame(Game, family="quinte"):
         self._scores = [saturating_add(s, p) for s, p in zip(self._scores, trick_points)]
         self._record_deal(trick_points)
         self._note("deal_scored", deal=self._deals[-1])
-        self._winner = _count_winner(self._scores, self._rules.target)
+        self._winner = count_winner(self._scores, self._rules.target)
         if self._winner is None:
             self._start_deal()  # no one at the target, or equal totals: another deal
         else:
@@ -480,11 +478,7 @@ class QuinteGame(Game, family="quinte"):
 
     @classmethod
     def _read_json(cls, data: Dict[str, Any]) -> "QuinteGame":
-        return _json.read_quinte(_position, data)
-
-    @classmethod
-    def _from_any_position(cls, rules: Rules, args: Dict[str, Any]) -> "QuinteGame":
-        return _position(rules, **args)  # escobas too: _position refuses them in their place in the order
+        return cast(QuinteGame, _json.read_quinte(partial(POSITIONS[cls._FAMILY], cls), data))
 
     @classmethod
     def from_position(  # type: ignore[override]  # its own family's parameters, not the union of Game's
@@ -513,10 +507,10 @@ class QuinteGame(Game, family="quinte"):
         points each side scored this deal (already part of `scores`), `played` every card
         played this deal in play order.
         """
-        return _position(
-            cls._check_family(_rules(rules)), hands, table, stock, dealer, turn, scores, piles, None,
+        return cast(QuinteGame, POSITIONS[cls._FAMILY](  # checked and built in position.py
+            cls, cls._check_family(_rules(rules)), hands, table, stock, dealer, turn, scores, piles, None,
             last_capturer, deal_number, seed, bids=bids, quints=quints, played=played,
-        )
+        ))
 
     def observation(self, seat: int) -> Dict[str, Any]:
         """What `seat` may know (docs/engine.md "observation(seat)"): its own hand, the sizes
@@ -571,178 +565,8 @@ class QuinteGame(Game, family="quinte"):
     _voids_shown = staticmethod(voids_shown)
 
 
-def _count_winner(scores: Sequence[int], target: int) -> Optional[int]:
+def count_winner(scores: Sequence[int], target: int) -> Optional[int]:
     """The side that wins at the count: the only highest total, if it is at the target."""
     best = max(scores)
     leaders = [side for side, s in enumerate(scores) if s == best]
     return leaders[0] if best >= target and len(leaders) == 1 else None
-
-
-def _position(
-    rules: Rules,
-    hands: Sequence[Iterable["Card | str"]],
-    table: Iterable["Card | str"] = (),
-    stock: Iterable["Card | str"] = (),
-    dealer: int = 0,
-    turn: Optional[int] = None,
-    scores: Optional[Sequence[int]] = None,
-    piles: Optional[Sequence[Iterable["Card | str"]]] = None,
-    escobas: Optional[Sequence[int]] = None,
-    last_capturer: Optional[int] = None,
-    deal_number: int = 1,
-    seed: int = 0,
-    bids: Optional[Iterable[Any]] = None,
-    quints: Optional[Sequence[int]] = None,
-    played: Optional[Iterable["Card | str"]] = None,
-    over: bool = False,
-) -> QuinteGame:
-    """QuinteGame.from_position, and Game.from_position of quinte (which may be given
-    `escobas`, to refuse them in turn); `over` is for reading a finished match from JSON."""
-    hands_ = per(hands, PLAYERS, "hands", "seat", lambda v: _cards(v, "hands"))
-    trick = _cards(table, "table")
-    cachette = _cards(stock, "stock")
-    piles_ = per(piles, 2, "piles", "side", lambda v: _cards(v, "piles")) if piles is not None else [[], []]
-    scores_ = per(scores, 2, "scores", "side", lambda v: _points(v, "scores")) if scores is not None else [0, 0]
-    if escobas is not None:
-        raise ValueError("quinte has no escobas")
-    dealer = index(dealer, PLAYERS, "dealer")
-    if last_capturer is not None:
-        last_capturer = index(last_capturer, PLAYERS, "last_capturer")
-    deal_number = check_deal_number(deal_number)
-    rng = Random(seed)
-    bids_ = None if bids is None else [_bid_word(b) for b in iterable(bids, "bids")]
-    quints_ = per(quints, 2, "quints", "side", lambda v: _points(v, "quints")) if quints is not None else [0, 0]
-    played_ = None if played is None else _cards(played, "played")
-
-    # Every one of the 53 cards exactly once.
-    cards = [c for h in hands_ for c in h] + trick + cachette + [c for p in piles_ for c in p]
-    check_each_card_once(cards, rules.deck)
-
-    # The cachette, the trick in progress and the piles.
-    if len(cachette) != CACHETTE_SIZE and not (over and not cachette):
-        raise ValueError(f"the cachette (stock) holds {CACHETTE_SIZE} cards, not {len(cachette)}")
-    if len(trick) >= PLAYERS:
-        raise ValueError(f"the trick in progress holds at most 3 cards, not {len(trick)}")
-    if over and trick:
-        raise ValueError("the match is over, but a trick is in progress")
-    taken: List[Card] = []  # the cachette once taken: the cards of a pile that were never played
-    if not cachette:
-        if played_ is None:
-            raise ValueError("played is needed to tell the taken cachette from the tricks")
-        played_set = set(played_)
-        taken = [c for p in piles_ for c in p if c not in played_set]
-        if last_capturer is None or len(taken) != CACHETTE_SIZE or any(c not in piles_[last_capturer % 2] for c in taken):
-            raise ValueError("the taken cachette must be 5 cards, never played, in the pile of last_capturer's side")
-    trick_piles = [[c for c in pile if c not in taken] for pile in piles_]
-    for side, pile in enumerate(trick_piles):
-        if len(pile) % PLAYERS:
-            raise ValueError(f"side {side} has won {len(pile)} cards in tricks: the piles hold whole tricks of 4")
-    done = sum(len(p) for p in trick_piles) // PLAYERS  # tricks completed this deal
-    if done == TRICKS and not over:
-        raise ValueError("every hand is empty: there is no card to play")
-    if over and done == 0:
-        raise ValueError("the match is over, but no trick has been won")
-    if taken and done != TRICKS:
-        raise ValueError("the cachette is taken only after the twelfth trick")
-
-    # Who leads the trick in progress, and the hands that fit it.
-    if done == 0:
-        if last_capturer is not None:
-            raise ValueError("no trick has been won, so last_capturer must be None")
-        leader = (dealer + 1) % PLAYERS
-    else:
-        if last_capturer is None:
-            raise ValueError("last_capturer must be the seat that won the last trick: it leads the next one")
-        if not piles_[last_capturer % 2]:
-            raise ValueError(f"last_capturer {last_capturer} won the last trick, but side {last_capturer % 2} has won none")
-        leader = last_capturer
-    size = HAND_SIZE - done
-    expected = [size - 1 if (seat - leader) % PLAYERS < len(trick) else size for seat in range(PLAYERS)]
-    sizes = [len(h) for h in hands_]
-    if sizes != expected:
-        raise ValueError(
-            f"the hand sizes {sizes} do not fit the position: after {done} tricks, with "
-            f"{len(trick)} cards in the trick led by seat {leader}, they should be {expected}"
-        )
-
-    # The doubling: the bids are checked one by one as if they were played.
-    if bids_ is None:
-        bids_ = list(BIDS[:1] * PLAYERS) if done or trick else []
-    for i, word in enumerate(bids_):
-        doubled_by, _, finished = doubling_state(bids_[:i], dealer + 1)
-        if finished:
-            raise ValueError(f"bids: the doubling is over after {i} bids")
-        reason = bid_reason(word, (dealer + 1 + i) % PLAYERS, doubled_by)
-        if reason is not None:
-            raise ValueError(f"bids: {reason}")
-    doubling_over = doubling_state(bids_, dealer + 1)[2]
-    if (done or trick) and not doubling_over:
-        raise ValueError(f"cards have been played, so the doubling must be over, but the bids are {bids_}")
-
-    if over:
-        if turn is not None:
-            raise ValueError("the match is over, so turn must be None")
-        if not doubling_over:
-            raise ValueError("the match is over, but the doubling is not")
-    else:
-        to_play = leader if doubling_over else (dealer + 1 + len(bids_)) % PLAYERS
-        to_play = (to_play + len(trick)) % PLAYERS
-        if turn is not None and index(turn, PLAYERS, "turn") != to_play:
-            raise ValueError(f"turn {turn} does not fit the position: seat {to_play} is to play")
-        turn = to_play
-
-    if any(q > s for q, s in zip(quints_, scores_)):
-        raise ValueError(f"the quints {quints_} of this deal are more than the scores {scores_}")
-
-    # Every card played this deal: by default the cards of the won tricks by id, then the trick.
-    trick_cards = sorted(c for p in trick_piles for c in p)
-    if played_ is None:
-        played_ = trick_cards + trick
-    elif sorted(played_[: len(trick_cards)]) != trick_cards or played_[len(trick_cards) :] != trick:
-        raise ValueError("played must list the cards of the won tricks in play order, then the trick in progress")
-
-    winner = _count_winner(scores_, rules.target)
-    if over and winner is None:
-        raise ValueError(f"the match is over, but the scores {scores_} do not end it")
-    if not over and winner is not None:
-        raise ValueError(f"the scores {scores_} already end the match")
-
-    game = QuinteGame.__new__(QuinteGame)
-    game._rules = rules
-    game._rng = rng
-    game._dealer = dealer
-    game._deal_number = deal_number
-    game._turn = turn
-    game._hands = hands_
-    game._cachette = cachette
-    game._bids = bids_
-    game._played = played_
-    game._piles = piles_
-    game._tricks_won = [len(p) // PLAYERS for p in trick_piles]
-    if taken:  # the cachette, a thirteenth trick, went to last_capturer's side
-        assert last_capturer is not None  # checked with the taken cachette above
-        game._tricks_won[last_capturer % 2] += 1
-    game._quints = quints_
-    game._last_capturer = last_capturer
-    game._scores = scores_
-    game._winner = winner if over else None
-    game._deals = []
-    return game
-
-
-def _cards(value: Any, name: str) -> List[Card]:
-    return card_list(iterable(value, name), "quinte")
-
-
-def _points(value: Any, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**64:
-        raise ValueError(f"{name} must be whole numbers from 0 to 2**64-1, not {quoted(value)}")
-    return value
-
-
-def _bid_word(value: Any) -> str:
-    if isinstance(value, Move) and value.bid is not None:
-        return value.bid
-    if isinstance(value, str) and value.lower() in BIDS:
-        return value.lower()
-    raise ValueError(f"bids: {quoted(value)} is not pass, double or redouble")
