@@ -16,8 +16,8 @@ from ._version import __version__
 
 BACKEND = "rust"
 
-from . import _run
-from ._sim import SimulationResult
+from . import sim as _sim
+from .sim import SimulationResult
 from ._view import View
 
 
@@ -34,17 +34,17 @@ def simulate(
     records: _Any = None,
 ) -> SimulationResult:
     api = sys.modules[__name__]  # this backend's module, without importing it back
-    return _run.simulate(api, rules, games, bots, seed, threads, backend, progress, arrays, ray_address, records)
+    return _sim.simulate(api, rules, games, bots, seed, threads, backend, progress, arrays, ray_address, records)
 
 
-simulate.__doc__ = _run.SIMULATE_DOC
+simulate.__doc__ = _sim.SIMULATE_DOC
 
 
 def play_match(rules: _Any, bots: _Any, match_seed: int) -> _Any:
-    return _run.play_match(sys.modules[__name__], rules, bots, match_seed)
+    return _sim.play_match(sys.modules[__name__], rules, bots, match_seed)
 
 
-play_match.__doc__ = _run.PLAY_MATCH_DOC
+play_match.__doc__ = _sim.PLAY_MATCH_DOC
 
 
 __all__ = [

@@ -4,7 +4,7 @@ match ended (`match_over_text`; the core's twin is `state::match_over_text`) and
 `threads` of `simulate` and `solve` (`check_threads`; the core's `solve` says it too,
 `threads_arg` in src/python/search.rs)."""
 
-from typing import Any, Optional, Sequence
+from typing import Any, Optional, Sequence, cast
 
 # An input longer than this is quoted cut short (docs/engine.md "Errors and their messages").
 QUOTE_LIMIT = 60
@@ -47,4 +47,4 @@ def check_threads(threads: Any) -> Optional[int]:
     every core."""
     if threads is not None and (not whole(threads) or threads < 1):
         raise ValueError(f"threads must be a whole number >= 1, or None for every core, not {quoted(threads)}")
-    return threads
+    return cast(Optional[int], threads)
