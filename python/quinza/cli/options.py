@@ -43,7 +43,8 @@ def add_match_options(p: argparse.ArgumentParser, seed_help: str) -> None:
 
 
 BOTS_HELP = ("{names}, one for all seats, one per side or one per seat, comma-separated; a bot's "
-             "parameters follow a colon, as in ismcts:iterations=2000,c=0.5,greedy (default random)")
+             "parameters follow a colon, as in ismcts:iterations=2000,c=0.5,greedy (default random); "
+             "also a name given to register_bot, or module:attr to import a bot or its factory")
 
 
 def add_bots_option(p: argparse.ArgumentParser) -> None:

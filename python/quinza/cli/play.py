@@ -32,7 +32,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--vs", default=None, metavar="BOT",
                    help=f"the bots: {BOT_CHOICES}, one for every other seat or one per other "
                    "seat, comma-separated; a bot's parameters follow a colon, as in ismcts:iterations=2000 "
-                   "(default ismcts, the strongest; greedy with --engine reference, whose search is slow)")
+                   "(default ismcts, the strongest; greedy with --engine reference, whose search is slow); "
+                   "also a name given to register_bot, or module:attr to import a bot or its factory")
     p.add_argument("--seat", type=int, default=None,
                    help="your seat (default 0; with --resume the seat the record names \"you\")")
     p.add_argument("--delay", type=float, default=None,

@@ -9,6 +9,7 @@ from typing import Any, Dict, List, Optional, Sequence, cast
 
 from .._backend import Backend
 from .._engines import backend as engine_backend
+from .._registry import Spec
 from ..sim._spec import bot_from_text, bot_kind, split_bots
 
 REWARDS = ("match", "deal")
@@ -52,7 +53,7 @@ def opponent_bots(api: Backend, opponents: Any, others: int) -> List[Any]:
     bots = []
     for spec in specs:
         bot = bot_from_text(api, spec) if isinstance(spec, str) else spec
-        if not isinstance(bot, str) and not callable(bot):
+        if not isinstance(bot, (str, Spec)) and not callable(bot):
             raise ValueError(f"an opponent is a bot name or text, a bot, or a callable (game) -> move, not {spec!r}")
         bot_kind(api, bot)  # refuses an unknown name
         bots.append(bot)

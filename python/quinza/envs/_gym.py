@@ -11,6 +11,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
+from .._registry import Spec
 from ..sim._spec import bot_kind
 from ._aec import OBSERVATION_HIGH
 from ._common import (
@@ -92,6 +93,8 @@ class QuinzaGymEnv(gymnasium.Env):
 
     def _make_bot(self, spec: Any, seed: int) -> Any:
         kind, params, bot = spec
+        if isinstance(bot, Spec):
+            return bot.make(seed)  # a named Python bot, made again as a core bot is
         return bot if kind is None else self.api.bot(kind, seed=seed, **params)
 
     def _play_bots(self) -> Tuple[float, int]:

@@ -7,16 +7,21 @@ from typing import Any, List, Optional, Sequence, Tuple
 
 from .._backend import Backend
 from .._errors import BotError, IllegalMoveError
+from .._registry import Spec
 from ._spec import bot_kind, bot_name, bot_params
 
 
 def seat_players(api: Backend, seat_bots: Sequence[Any], match_seed: int) -> List[Any]:
-    """The bots of one match: core bots new for the match, each seeded with its seat's
-    seed (the greedy bot only checks it); Python callables as they are."""
+    """The bots of one match: core bots and named Python bots (`Spec`) new for the match,
+    each seeded with its seat's seed (the greedy bot only checks it); Python callables as
+    they are."""
     players = []
     for seat, b in enumerate(seat_bots):
         kind = bot_kind(api, b)
-        players.append(b if kind is None else api.bot(kind, api.seat_seed(match_seed, seat), **bot_params(b)))
+        if isinstance(b, Spec):
+            players.append(b.make(api.seat_seed(match_seed, seat)))
+        else:
+            players.append(b if kind is None else api.bot(kind, api.seat_seed(match_seed, seat), **bot_params(b)))
     return players
 
 
@@ -35,7 +40,7 @@ def play_match(api: Backend, rules: Any, seat_bots: Sequence[Any], match_seed: i
         if bot_kind(api, seat_bots[seat]) is not None:
             game.play(bot(game))
         else:
-            name = bot_name(api, bot)
+            name = bot_name(api, seat_bots[seat])
             try:
                 move = bot(game.copy())
             except Exception as error:

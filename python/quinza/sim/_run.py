@@ -24,8 +24,10 @@ results.
 - `rules`: a `Rules` or a rule-set name.
 - `bots`: one bot for every seat, or a list of one per side or one per seat (seat k
   plays `bots[k % len(bots)]`); a bot is "random", "greedy", a `RandomBot` or
-  `GreedyBot` (used by kind: each match reseeds it), or any Python callable
-  `(game) -> move`. A comma-separated string of names works too: "greedy,random".
+  `GreedyBot` (used by kind: each match reseeds it), a name given to `register_bot`
+  (made for each match and seat, seeded as the built-in bots), or any Python callable
+  `(game) -> move`. A comma-separated string of names works too: "greedy,random"; names
+  are read in any case.
 - `seed`: match `i` is `Game(rules, seed=match_seed(seed, i))` and the random bot of
   seat k starts from `seat_seed(match_seed, k)`; None draws a seed (kept in
   `result.seed`). The results do not depend on `threads` or `backend`.
