@@ -41,7 +41,7 @@ from typing import Any, Dict, List, Optional, Tuple
 import numpy as np
 
 import quinza
-from quinza._sim import Z95, wilson  # the summary's own interval
+from quinza.sim._stats import Z95, wilson  # the summary's own interval
 
 SEARCH_BOTS = ("pimc", "ismcts")
 PLAIN_PIMC = "pimc:worlds=32,depth=0,exact=0"

@@ -359,15 +359,15 @@ def test_the_largest_runs_start_without_holding_memory_up_front(q: ModuleType, g
 
 
 def test_the_deals_estimate_is_above_the_measured_means(q: ModuleType) -> None:
-    from quinza import _sim
+    from quinza.sim import _records
 
-    assert set(_sim.DEAL_POINTS) == {r["name"] for r in q.rule_sets()}
+    assert set(_records.DEAL_POINTS) == {r["name"] for r in q.rule_sets()}
     for r in q.rule_sets():
         for players in r["players"]:
             rules = q.Rules(r["name"], players=players)
             for bots in ("random", "greedy"):
                 deals = q.simulate(rules, 40 if q is quinza else 10, bots=bots, seed=5).deals
-                assert deals.mean() <= _sim.deals_estimate(rules), (rules, bots)
+                assert deals.mean() <= _records.deals_estimate(rules), (rules, bots)
 
 
 # -- the core against the reference ------------------------------------------------------------

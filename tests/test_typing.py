@@ -76,6 +76,17 @@ def test_the_package_itself_type_checks(tmp_path: Path) -> None:
     assert out.returncode == 0, out.stdout + out.stderr
 
 
+def test_the_package_type_checks_strictly(tmp_path: Path) -> None:
+    # `mypy --strict` over the package's own code, the reference twin aside (it is checked
+    # by the test above, without --strict). The package is the one being imported here.
+    import quinza
+
+    package = Path(quinza.__file__).resolve().parent
+    out = run_mypy("--strict", "--cache-dir", str(tmp_path / "cache"), "--exclude", "/reference/", str(package))
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "Success" in out.stdout and " source files" in out.stdout, out.stdout
+
+
 def test_a_type_checker_sees_the_public_api(tmp_path: Path) -> None:
     program = tmp_path / "user.py"
     program.write_text(PROGRAM)

@@ -9,16 +9,32 @@ from typing import Any as _Any, Callable as _Callable, Optional as _Optional
 
 from ._core import BOT_NAMES, Card, DealResult, Event, FifteenGame, Game, GreedyBot, IsmctsBot, Move, PimcBot, QuinteGame, Random
 from ._core import RandomBot, Rules
-from ._core import Solution, _simulate_chunk, bot, match_seed, rule_sets, seat_seed, solve
+from ._core import Solution, _simulate_chunk, match_seed, rule_sets, seat_seed, solve
+from . import _core
 from ._core import ENCODING_VERSION, action_count, encode_names
 from ._errors import BotError, IllegalMoveError, SimulationInterrupted
 from ._version import __version__
 
 BACKEND = "rust"
 
-from . import _run
-from ._sim import SimulationResult
+from . import sim as _sim
+from ._registry import BOT_DOC as _BOT_DOC, REGISTER_BOT_DOC as _REGISTER_BOT_DOC, REGISTRY as _REGISTRY
+from .sim import SimulationResult
 from ._view import View
+
+
+def bot(name: str, seed: _Optional[int] = None, **params: _Any) -> _Any:
+    return _REGISTRY.bot(BOT_NAMES, _core.bot, name, seed, params)
+
+
+bot.__doc__ = _BOT_DOC
+
+
+def register_bot(name: str, factory: _Callable[..., _Any], *, replace: bool = False) -> None:
+    _REGISTRY.register(BOT_NAMES, name, factory, replace)
+
+
+register_bot.__doc__ = _REGISTER_BOT_DOC
 
 
 def simulate(
@@ -34,21 +50,21 @@ def simulate(
     records: _Any = None,
 ) -> SimulationResult:
     api = sys.modules[__name__]  # this backend's module, without importing it back
-    return _run.simulate(api, rules, games, bots, seed, threads, backend, progress, arrays, ray_address, records)
+    return _sim.simulate(api, rules, games, bots, seed, threads, backend, progress, arrays, ray_address, records)
 
 
-simulate.__doc__ = _run.SIMULATE_DOC
+simulate.__doc__ = _sim.SIMULATE_DOC
 
 
 def play_match(rules: _Any, bots: _Any, match_seed: int) -> _Any:
-    return _run.play_match(sys.modules[__name__], rules, bots, match_seed)
+    return _sim.play_match(sys.modules[__name__], rules, bots, match_seed)
 
 
-play_match.__doc__ = _run.PLAY_MATCH_DOC
+play_match.__doc__ = _sim.PLAY_MATCH_DOC
 
 
 __all__ = [
     "BACKEND", "BOT_NAMES", "ENCODING_VERSION", "__version__", "action_count", "encode_names", "BotError", "Card", "DealResult", "Event", "FifteenGame", "Game", "GreedyBot", "IsmctsBot", "PimcBot",
     "IllegalMoveError", "Move", "QuinteGame", "Random", "RandomBot", "Rules", "SimulationInterrupted",
-    "SimulationResult", "Solution", "View", "bot", "match_seed", "play_match", "rule_sets", "seat_seed", "simulate", "solve",
+    "SimulationResult", "Solution", "View", "bot", "match_seed", "play_match", "register_bot", "rule_sets", "seat_seed", "simulate", "solve",
 ]

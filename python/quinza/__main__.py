@@ -10,24 +10,24 @@ from __future__ import annotations
 import sys
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
-from ._cli import quiet_pipe
+from .cli.screen import quiet_pipe
 from ._words import choice_text, quoted
 
 
 def _play(argv: Sequence[str]) -> int:
-    from ._cli_play import play_main
+    from .cli.play import play_main
 
     return play_main(argv)
 
 
 def _watch(argv: Sequence[str]) -> int:
-    from ._cli_watch import watch_main
+    from .cli.watch import watch_main
 
     return watch_main(argv)
 
 
 def _simulate(argv: Sequence[str]) -> int:
-    from ._cli_simulate import simulate_main
+    from .cli.simulate import simulate_main
 
     return simulate_main(list(argv))
 

@@ -69,7 +69,7 @@ class View:
 
     def _trick_number(self) -> int:
         # Every trick done was won by a side.
-        return sum(self._obs["tricks_won"]) + 1
+        return int(sum(self._obs["tricks_won"])) + 1
 
     def _seat_label(self, seat: int) -> str:
         o = self._obs

@@ -1,10 +1,10 @@
 """How messages word things, in both twins: lists of choices ("a, b, c or d"), the
 inputs they quote (`quoted`; the core's twin is `quoted` in src/pyrepr.rs), how a
-match ended (`match_over_text`; the core's twin is `state::match_over_text`) and the
+match ended (`match_over_text`; the core's twin is `state::match_over_text`), the
 `threads` of `simulate` and `solve` (`check_threads`; the core's `solve` says it too,
-`threads_arg` in src/python/search.rs)."""
+`threads_arg` in src/python/search.rs), and how a name is read (`name_key`)."""
 
-from typing import Any, Optional, Sequence
+from typing import Any, Optional, Sequence, cast
 
 # An input longer than this is quoted cut short (docs/engine.md "Errors and their messages").
 QUOTE_LIMIT = 60
@@ -32,6 +32,12 @@ def quoted(value: Any) -> str:
     return f"{text[:QUOTE_LIMIT]}... ({len(text)} characters)"
 
 
+def name_key(name: Any) -> Any:
+    """A name of a rule set or a bot as it is looked up: in any case, as card text is read
+    (ASCII letters only: "ESCOBA" is "escoba"); anything else as it is, to be refused."""
+    return name.lower() if isinstance(name, str) and name.isascii() else name
+
+
 def match_over_text(winner: Optional[int]) -> str:
     """How a finished match is said to have ended: the winning side, or a draw."""
     return "match over, a draw" if winner is None else f"match over, side {winner} wins"
@@ -42,9 +48,16 @@ def whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def check_seed_value(seed: Any) -> int:
+    """A seed given: a whole number from 0 to 2**64-1."""
+    if not whole(seed) or not 0 <= seed < 2**64:
+        raise ValueError(f"seed must be a whole number from 0 to 2**64-1, not {quoted(seed)}")
+    return int(seed)
+
+
 def check_threads(threads: Any) -> Optional[int]:
     """`threads` as `simulate` and `solve` take it: a whole number from 1, or None for
     every core."""
     if threads is not None and (not whole(threads) or threads < 1):
         raise ValueError(f"threads must be a whole number >= 1, or None for every core, not {quoted(threads)}")
-    return threads
+    return cast(Optional[int], threads)

@@ -14,7 +14,7 @@ _SCORING = frozenset(("deal_scored", "match_over"))  # the events move_rewards r
 OBSERVATION_HIGH = 2**24  # every entry of an encoding is at most this (docs/engine.md "Encodings")
 
 
-class QuinzaAECEnv(AECEnv):
+class QuinzaAECEnv(AECEnv):  # type: ignore[misc,unused-ignore]  # pettingzoo is untyped
     """One match per episode, agents `player_0` .. `player_{n-1}` (the seats). An
     observation is PettingZoo's classic dict: "observation", the seat's `encode(seat)`
     (float32), and "action_mask" (int8; all 0 but for the agent to move). Actions are the
@@ -54,10 +54,10 @@ class QuinzaAECEnv(AECEnv):
         self._seeds: Optional[np.random.Generator] = None
         self.game: Any = None
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:

@@ -4,24 +4,24 @@ either backend plays: the Rust core (`quinza`) or the reference (`quinza.referen
 
 from __future__ import annotations
 
-import importlib
 from types import ModuleType
-from typing import Any, Dict, List, Optional, Sequence
+from typing import Any, Dict, List, Optional, Sequence, cast
+
+from .._backend import Backend
+from .._engines import backend as engine_backend
+from .._registry import Spec
+from ..sim._spec import bot_from_text, bot_kind, split_bots
 
 REWARDS = ("match", "deal")
 RENDER_MODES = ("ansi", "human")
 ILLEGAL = ("lose", "raise")
 
 
-def backend_module(backend: Any) -> ModuleType:
+def backend_module(backend: Any) -> Backend:
     """"rust" (or None) is `quinza`, "reference" is `quinza.reference`; a module is itself."""
     if isinstance(backend, ModuleType):
-        return backend
-    if backend is None or backend == "rust":
-        return importlib.import_module("quinza")
-    if backend == "reference":
-        return importlib.import_module("quinza.reference")
-    raise ValueError(f"unknown backend {backend!r}: choose 'rust' or 'reference'")
+        return cast(Backend, backend)
+    return engine_backend(backend)
 
 
 def check_choice(value: Any, name: str, choices: Sequence[Any]) -> Any:
@@ -38,15 +38,13 @@ def check_max_deals(max_deals: Any) -> Optional[int]:
     return max_deals
 
 
-def opponent_bots(api: ModuleType, opponents: Any, others: int) -> List[Any]:
+def opponent_bots(api: Backend, opponents: Any, others: int) -> List[Any]:
     """One bot per other seat from `opponents`: one bot for all, or a list (or comma-separated
     text, as `simulate` reads it) of one per other seat; each a core bot's name or text
     ("pimc:worlds=8", made a bot object here), a bot object, or a callable (game) -> move.
     An unknown bot or parameter is refused now, not at the first reset."""
-    from .. import _sim
-
     if isinstance(opponents, str):
-        opponents = _sim.split_bots(opponents)
+        opponents = split_bots(opponents)
     specs = list(opponents) if isinstance(opponents, (list, tuple)) else [opponents]
     if len(specs) == 1:
         specs = specs * others
@@ -54,10 +52,10 @@ def opponent_bots(api: ModuleType, opponents: Any, others: int) -> List[Any]:
         raise ValueError(f"opponents: give 1 or {others} bots for the other seats, not {len(specs)}")
     bots = []
     for spec in specs:
-        bot = _sim.bot_from_text(api, spec) if isinstance(spec, str) else spec
-        if not isinstance(bot, str) and not callable(bot):
+        bot = bot_from_text(api, spec) if isinstance(spec, str) else spec
+        if not isinstance(bot, (str, Spec)) and not callable(bot):
             raise ValueError(f"an opponent is a bot name or text, a bot, or a callable (game) -> move, not {spec!r}")
-        _sim.bot_kind(api, bot)  # refuses an unknown name
+        bot_kind(api, bot)  # refuses an unknown name
         bots.append(bot)
     return bots
 

@@ -11,7 +11,8 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from .. import _sim
+from .._registry import Spec
+from ..sim._spec import bot_kind
 from ._aec import OBSERVATION_HIGH
 from ._common import (
     ILLEGAL, REWARDS, RENDER_MODES, backend_module, check_choice, check_max_deals, move_rewards, opponent_bots, view_text,
@@ -85,13 +86,15 @@ class QuinzaGymEnv(gymnasium.Env):
         made again with a new seed at every reset, another callable is used as it is."""
         out = []
         for bot in opponent_bots(self.api, opponents, len(self.others)):
-            kind = _sim.bot_kind(self.api, bot)
+            kind = bot_kind(self.api, bot)
             params = {} if isinstance(bot, str) or kind is None else dict(bot.params)
             out.append((kind, params, bot))
         return out
 
     def _make_bot(self, spec: Any, seed: int) -> Any:
         kind, params, bot = spec
+        if isinstance(bot, Spec):
+            return bot.make(seed)  # a named Python bot, made again as a core bot is
         return bot if kind is None else self.api.bot(kind, seed=seed, **params)
 
     def _play_bots(self) -> Tuple[float, int]:
@@ -109,7 +112,8 @@ class QuinzaGymEnv(gymnasium.Env):
 
     def action_masks(self) -> np.ndarray:
         """The mask of the position (int8): what sb3-contrib's MaskablePPO asks for."""
-        return self.game.action_mask()
+        mask: np.ndarray = self.game.action_mask()
+        return mask
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> Tuple[np.ndarray, Dict[str, Any]]:
         super().reset(seed=seed)

@@ -10,7 +10,7 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector import VectorEnv as _GymVectorEnv
 
-from .. import _sim
+from ..sim._spec import bot_kind
 from ._aec import OBSERVATION_HIGH
 from ._common import REWARDS, check_choice, check_max_deals, opponent_bots
 
@@ -53,7 +53,7 @@ class VectorEnv(_GymVectorEnv):
             raise ValueError(f"threads must be None or a whole number from 1, not {threads!r}")
         bots = opponent_bots(quinza, opponents, n - 1)
         for b in bots:
-            if _sim.bot_kind(quinza, b) is None:
+            if bot_kind(quinza, b) is None:
                 raise ValueError(f"the vector env plays core bots only (a name, bot text or bot object), not {b!r}")
         per_seat = list(bots)
         per_seat.insert(seat, "random")  # the agent's seat: never asked

@@ -13,7 +13,7 @@ move in Python (simulate.py).
 from .._errors import BotError, IllegalMoveError, SimulationInterrupted
 from .events import Event
 from .._version import __version__
-from .bots import BOT_NAMES, GreedyBot, RandomBot, bot, match_seed, seat_seed
+from .bots import BOT_NAMES, GreedyBot, RandomBot, bot, match_seed, register_bot, seat_seed
 from .cards import Card
 from .deal import DealResult
 from .encode import ENCODING_VERSION, action_count, encode_names
@@ -35,5 +35,5 @@ BACKEND = "reference"
 __all__ = [
     "BACKEND", "BOT_NAMES", "ENCODING_VERSION", "__version__", "action_count", "encode_names", "BotError", "Card", "DealResult", "Event", "FifteenGame", "Game", "GreedyBot",
     "IllegalMoveError", "IsmctsBot", "Move", "PimcBot", "QuinteGame", "Random", "RandomBot", "Rules", "SimulationInterrupted",
-    "SimulationResult", "Solution", "View", "bot", "match_seed", "play_match", "rule_sets", "seat_seed", "simulate", "solve",
+    "SimulationResult", "Solution", "View", "bot", "match_seed", "play_match", "register_bot", "rule_sets", "seat_seed", "simulate", "solve",
 ]

@@ -9,7 +9,7 @@ from .cards import DECK_SIZE, Card, read_card
 from .deal import DealResult, saturating_sum
 from .generator import Random
 from .rules import RULE_SETS, Rules, row_of
-from .._words import quoted
+from .._words import name_key, quoted
 
 _KEYS = (
     "format", "version", "rules", "rng", "deal_number", "dealer", "turn", "hands", "table",
@@ -32,7 +32,7 @@ _QUINTE_KEYS = (
 def _family(name: Any) -> str:
     """The family whose layout reads the game: the named rule set's, or the first row's
     (which words the error) when the name is not one."""
-    row = RULE_SETS.get(name) if isinstance(name, str) else None
+    row = RULE_SETS.get(name_key(name)) if isinstance(name, str) else None
     return (row or next(iter(RULE_SETS.values()))).family
 
 

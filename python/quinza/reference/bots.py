@@ -13,8 +13,9 @@ Move('10b')
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional, Tuple
+from typing import Any, Callable, Dict, Optional, Tuple
 
+from .._registry import BOT_DOC, REGISTER_BOT_DOC, REGISTRY
 from .._words import choice_text, quoted
 from .botargs import Seeded, check_seed, refuse_finished
 from .generator import _MASK, GAMMA, Random
@@ -88,13 +89,23 @@ def _parameters(kind: Any) -> Tuple[str, ...]:
 
 
 def bot(name: str, seed: Optional[int] = None, **params: Any) -> Any:
-    """A new bot by name, with its parameters: `bot("random", seed=7)` is a `RandomBot`,
-    `bot("greedy")` a `GreedyBot`, `bot("pimc", worlds=8)` a `PimcBot`,
-    `bot("ismcts", iterations=200)` an `IsmctsBot`. An unknown name, an unknown
-    parameter (checked in the order given) or a bad value (checked in the order of the
-    bot's signature) raises ValueError."""
+    return REGISTRY.bot(BOT_NAMES, _builtin_bot, name, seed, params)
+
+
+bot.__doc__ = BOT_DOC
+
+
+def register_bot(name: str, factory: Callable[..., Any], *, replace: bool = False) -> None:
+    REGISTRY.register(BOT_NAMES, name, factory, replace)
+
+
+register_bot.__doc__ = REGISTER_BOT_DOC
+
+
+def _builtin_bot(name: str, seed: Optional[int] = None, **params: Any) -> Any:
+    """A built-in bot by name (`BOTS`); an unknown name is refused."""
     if not isinstance(name, str) or name not in BOTS:
-        raise ValueError(f"unknown bot {quoted(name)}: choose {choice_text(BOT_NAMES)}, or pass a callable (game) -> move")
+        raise REGISTRY.unknown(BOT_NAMES, name)
     kind = BOTS[name]
     known = _parameters(kind)
     for key in params:

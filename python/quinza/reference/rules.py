@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Tuple
 
-from .._words import choice_text, quoted
+from .._words import choice_text, name_key, quoted
 from .cards import ESCOBA_VALUES, PRINTED_VALUES
 
 
@@ -102,8 +102,7 @@ class Rules:
     def __init__(
         self, name: str = "quinza", players: "int | None" = None, target: "int | None" = None, **options: Any
     ) -> None:
-        # A rule set's name is read in any case, as card text is (ASCII letters only).
-        key = name.lower() if isinstance(name, str) and name.isascii() else name
+        key = name_key(name)  # in any case, as card text is read
         if not isinstance(key, str) or key not in RULE_SETS:
             raise ValueError(UNKNOWN_RULE_SET.format(quoted(name)))
         row = RULE_SETS[key]

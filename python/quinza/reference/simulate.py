@@ -7,8 +7,8 @@ from __future__ import annotations
 import sys
 from typing import Any, Callable, Optional
 
-from .. import _run
-from .._sim import SimulationResult
+from .. import sim as _sim
+from ..sim import SimulationResult
 
 
 def simulate(
@@ -23,17 +23,17 @@ def simulate(
     ray_address: Optional[str] = None,
     records: Any = None,
 ) -> SimulationResult:
-    return _run.simulate(_reference(), rules, games, bots, seed, threads, backend, progress, arrays, ray_address, records)
+    return _sim.simulate(_reference(), rules, games, bots, seed, threads, backend, progress, arrays, ray_address, records)
 
 
-simulate.__doc__ = _run.SIMULATE_DOC
+simulate.__doc__ = _sim.SIMULATE_DOC
 
 
 def play_match(rules: Any, bots: Any, match_seed: int) -> Any:
-    return _run.play_match(_reference(), rules, bots, match_seed)
+    return _sim.play_match(_reference(), rules, bots, match_seed)
 
 
-play_match.__doc__ = _run.PLAY_MATCH_DOC
+play_match.__doc__ = _sim.PLAY_MATCH_DOC
 
 
 def _reference() -> Any:

@@ -13,18 +13,22 @@ from rich.progress import BarColumn, Progress, ProgressColumn, TextColumn, TimeE
 from rich.table import Table
 from rich.text import Text
 
-from . import _cli, _sim
-from ._words import choice_text, quoted
+from .._engines import ENGINES, backend
+from .._words import choice_text, quoted
+from ..sim._report import check_plot, format_summary, mean_text, rate_text
+from ..sim._spec import BACKENDS
+from ..sim._stats import position_label, side_lineup
+from . import options, screen
 
 
 def _backend(text: str) -> str:
     """--backend: where the matches run. rust/reference (its meaning of old) is --engine now."""
-    if text in _cli.ENGINES:
+    if text in ENGINES:
         raise argparse.ArgumentTypeError(
             f"{quoted(text)} is an engine: write --engine {text}; --backend is where the matches run, "
-            f"{choice_text(_sim.BACKENDS)}")
-    if text not in _sim.BACKENDS:
-        raise argparse.ArgumentTypeError(f"unknown backend {quoted(text)}: choose {choice_text(_sim.BACKENDS)}")
+            f"{choice_text(BACKENDS)}")
+    if text not in BACKENDS:
+        raise argparse.ArgumentTypeError(f"unknown backend {quoted(text)}: choose {choice_text(BACKENDS)}")
     return text
 
 
@@ -34,15 +38,15 @@ def parser() -> argparse.ArgumentParser:
         description="Play many whole matches between bots on every core and sum them up: who wins from "
         "which seat and side (with 95% confidence intervals), draws, points per deal, deals per match.",
     )
-    _cli.add_match_options(p, "seed of the whole run (default: drawn, and shown)")
+    options.add_match_options(p, "seed of the whole run (default: drawn, and shown)")
     p.add_argument("--games", type=int, default=10_000, help="number of matches (default 10000)")
-    _cli.add_bots_option(p)
+    options.add_bots_option(p)
     p.add_argument("--threads", type=int, default=None, help="threads (default: every core)")
     p.add_argument("--backend", type=_backend, default="local", metavar="{local,ray}",
                    help="where the matches run: local, or ray to share them out over a Ray cluster "
                    "(pip install 'quinza[ray]')")
     p.add_argument("--ray-address", default=None, help="address of the Ray cluster (default: start one here)")
-    _cli.add_engine_option(p)
+    options.add_engine_option(p)
     p.add_argument("--reference", dest="engine", action="store_const", const="reference",
                    help="the same as --engine reference")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
@@ -75,7 +79,7 @@ class ProgressBar:
             BarColumn(bar_width=24),
             _Rate(),
             TimeElapsedColumn(), TextColumn("so far,"), TimeRemainingColumn(), TextColumn("left"),
-            console=_cli.console(stderr=True, force_terminal=force_terminal or None),
+            console=screen.console(stderr=True, force_terminal=force_terminal or None),
             refresh_per_second=4,
         )
         self.task: Optional[Any] = None
@@ -94,13 +98,13 @@ class ProgressBar:
 
 
 def summary_view(s: Dict[str, Any], seconds: float) -> List[Any]:
-    """The summary of `str(result)` (quinza._sim.format_summary), its tables drawn by rich:
+    """The summary of `str(result)` (quinza.format_summary), its tables drawn by rich:
     the same lines, words and numbers."""
-    lines = _sim.format_summary(s, seconds).split("\n")
+    lines = format_summary(s, seconds).split("\n")
     head = Text("\n".join(lines[:2]))  # the rules and seed; the matches and their speed
     r = s["rules"]
     players = r["players"]
-    side_seats, side_bots = _sim.side_lineup(s)
+    side_seats, side_bots = side_lineup(s)
 
     wins = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
     wins.add_column("side")
@@ -110,16 +114,16 @@ def summary_view(s: Dict[str, Any], seconds: float) -> List[Any]:
     wins.add_column("win rate  [95% CI]")
     for side, (seats, bots) in enumerate(zip(side_seats, side_bots)):
         wins.add_row(str(side), " ".join(map(str, seats)), bots, f"{s['wins'][side]:,}",
-                     _sim._pct(s["win_rate_by_side"][side]))
-    wins.add_row("draws", "", "", f"{s['draws']:,}", _sim._pct(s["draw_rate"]))
+                     rate_text(s["win_rate_by_side"][side]))
+    wins.add_row("draws", "", "", f"{s['draws']:,}", rate_text(s["draw_rate"]))
 
     seats_table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
     seats_table.add_column("seat from the dealer")
     seats_table.add_column("win rate, seated so\nin the first deal  [95% CI]")
     seats_table.add_column("points per deal\n[95% CI]")
     for pos in range(players):
-        seats_table.add_row(_sim.position_label(pos), _sim._pct(s["win_rate_by_first_position"][pos]),
-                            _sim._mean(s["points_per_deal_by_position"][pos]))
+        seats_table.add_row(position_label(pos), rate_text(s["win_rate_by_first_position"][pos]),
+                            mean_text(s["points_per_deal_by_position"][pos]))
     tail = Text("\n".join(lines[-2:]))  # deals and moves per match
     return [head, wins, seats_table, tail]
 
@@ -127,11 +131,11 @@ def summary_view(s: Dict[str, Any], seconds: float) -> List[Any]:
 def simulate_main(argv: Optional[List[str]] = None) -> int:
     p = parser()
     args = p.parse_args(argv)
-    api = _cli.engine_module(args.engine)
-    rules = _cli.make_rules(p, api, args)
+    api = backend(args.engine)
+    rules = options.make_rules(p, api, args)
     if args.plot:
         try:
-            _sim.check_plot(args.plot)  # before the run, not after it
+            check_plot(args.plot)  # before the run, not after it
         except ValueError as error:
             p.error(str(error))
     show = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
@@ -152,13 +156,13 @@ def simulate_main(argv: Optional[List[str]] = None) -> int:
     finally:
         if bar is not None:
             bar.close()
-    err = _cli.console(stderr=True)
+    err = screen.console(stderr=True)
     if code:
         err.print(f"interrupted: the summary of the {len(result):,} matches that finished")
     if args.json:
         print(result.to_json(indent=2))  # plain: JSON is for programs
     else:
-        out = _cli.console()
+        out = screen.console()
         for i, part in enumerate(summary_view(result.summary, result.seconds)):
             if i:
                 out.print()  # a blank line between the blocks, as str(result) has them

@@ -1,15 +1,19 @@
-"""The entry of `simulate` for both backends: the arguments checked, then the matches run
-here (`_sim.run_local`) or shared out over a Ray cluster (`_ray.simulate_ray`). Apart
-from _sim.py so that neither _sim.py nor _ray.py imports the other back."""
+"""The entry of `simulate` and `play_match` for both backends: the arguments checked, then
+the matches run here (`_local.run_local`) or shared out over a Ray cluster
+(`simulate_ray`); `records=` written once the run is over."""
 
 from __future__ import annotations
 
 import os
 from typing import Any, Callable, Optional, Sequence
 
-from . import _ray, _sim
-from ._sim import SimulationResult
-from ._words import choice_text, quoted
+from .._backend import Backend
+from .._words import check_threads, choice_text, quoted
+from . import _matches, _spec
+from ._local import run_local
+from ._ray import simulate_ray
+from ._records import check_arrays
+from ._result import SimulationResult
 
 # The docstrings of the twins' `simulate` and `play_match`, written once (the twins
 # must carry the same text).
@@ -20,8 +24,10 @@ results.
 - `rules`: a `Rules` or a rule-set name.
 - `bots`: one bot for every seat, or a list of one per side or one per seat (seat k
   plays `bots[k % len(bots)]`); a bot is "random", "greedy", a `RandomBot` or
-  `GreedyBot` (used by kind: each match reseeds it), or any Python callable
-  `(game) -> move`. A comma-separated string of names works too: "greedy,random".
+  `GreedyBot` (used by kind: each match reseeds it), a name given to `register_bot`
+  (made for each match and seat, seeded as the built-in bots), or any Python callable
+  `(game) -> move`. A comma-separated string of names works too: "greedy,random"; names
+  are read in any case.
 - `seed`: match `i` is `Game(rules, seed=match_seed(seed, i))` and the random bot of
   seat k starts from `seat_seed(match_seed, k)`; None draws a seed (kept in
   `result.seed`). The results do not depend on `threads` or `backend`.
@@ -58,23 +64,23 @@ PLAY_MATCH_DOC = """Play the match seeded `match_seed` as `simulate` plays it an
 `play_match(rules, bots, match_seed(S, i))`."""
 
 
-def simulate(api: Any, rules: Any, games: Any, bots: Any, seed: Any, threads: Any, backend: Any,
+def simulate(api: Backend, rules: Any, games: Any, bots: Any, seed: Any, threads: Any, backend: Any,
              progress: Optional[Callable[[int, int], Any]], arrays: bool, ray_address: Optional[str] = None,
              records: Any = None) -> SimulationResult:
     """`simulate` of either backend; `api` is the backend's module (quinza or quinza.reference)."""
-    rules = _sim.check_rules(api, rules)
-    games = _sim.check_games(games)
-    seat_bots = _sim.check_bots(api, bots, rules)
-    seed = _sim.check_seed(seed)
-    threads = _sim.check_threads(threads)
-    _sim.check_arrays(rules, games, bool(arrays))
-    if backend not in _sim.BACKENDS:
-        raise ValueError(f"unknown backend {quoted(backend)}: choose {choice_text(_sim.BACKENDS)}")
+    rules = _spec.check_rules(api, rules)
+    games = _spec.check_games(games)
+    seat_bots = _spec.check_bots(api, bots, rules)
+    seed = _spec.check_seed(seed)
+    threads = check_threads(threads)
+    check_arrays(rules, games, bool(arrays))
+    if backend not in _spec.BACKENDS:
+        raise ValueError(f"unknown backend {quoted(backend)}: choose {choice_text(_spec.BACKENDS)}")
     folder = None if records is None else records_folder(records)
     if backend == "ray":
-        result = _ray.simulate_ray(api, rules, games, seat_bots, seed, progress, bool(arrays), ray_address)
+        result = simulate_ray(api, rules, games, seat_bots, seed, progress, bool(arrays), ray_address)
     else:
-        result = _sim.run_local(api, rules, seat_bots, seed, 0, games, threads, progress, bool(arrays))
+        result = run_local(api, rules, seat_bots, seed, 0, games, threads, progress, bool(arrays))
     if folder is not None:
         write_records(api, rules, seat_bots, seed, len(result), folder)
     return result
@@ -94,18 +100,18 @@ def records_folder(records: Any) -> str:
     return folder
 
 
-def write_records(api: Any, rules: Any, seat_bots: Sequence[Any], seed: int, games: int, folder: str) -> None:
+def write_records(api: Backend, rules: Any, seat_bots: Sequence[Any], seed: int, games: int, folder: str) -> None:
     """The record of each of matches 0..games-1, played again with `play_match`, as
     folder/match-{i:06d}.txt; the players are the bots' text."""
-    names = [_sim.bot_name(api, b) for b in seat_bots]
+    names = [_spec.bot_name(api, b) for b in seat_bots]
     for i in range(games):
-        game, _ = _sim.play_match(api, rules, seat_bots, api.match_seed(seed, i), i)
+        game, _ = _matches.play_match(api, rules, seat_bots, api.match_seed(seed, i), i)
         path = os.path.join(folder, f"match-{i:06d}.txt")
         with open(path, "w", encoding="utf-8", newline="\n") as out:
             out.write(game.record(players=names))
 
 
-def play_match(api: Any, rules: Any, bots: Any, match_seed: Any) -> Any:
+def play_match(api: Backend, rules: Any, bots: Any, match_seed: Any) -> Any:
     """`play_match` of either backend; `api` is the backend's module."""
-    rules = _sim.check_rules(api, rules)
-    return _sim.play_match(api, rules, _sim.check_bots(api, bots, rules), _sim.check_seed(match_seed))[0]
+    rules = _spec.check_rules(api, rules)
+    return _matches.play_match(api, rules, _spec.check_bots(api, bots, rules), _spec.check_seed(match_seed))[0]

@@ -1,25 +1,24 @@
-"""`quinza play`: a human plays one whole match against bots in the terminal, drawn with
-rich. The screen shows only what the human's seat may know: it is drawn from
-`game.observation(seat)`, never from the bots' hands."""
+"""The match at the terminal of `quinza play`: the screen of the human's seat, its moves
+by number or notation, hints, undo, saving the record, and the bots' turns."""
 
 from __future__ import annotations
 
-import argparse
 import math
-import signal
 import sys
 import time
 from pathlib import Path
-from typing import Any, List, Optional, Sequence, Tuple
+from typing import Any, List, Optional, Sequence
 
 from rich.panel import Panel
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from . import _cli, _record, _sim
-from ._words import choice_text, quoted
-from .reference.bots import BOT_NAMES
+from .._backend import Backend
+from .._words import quoted
+from ..sim._matches import seat_players
+from ..sim._spec import SEARCH_BOTS, bot_name
+from . import screen
 
 HELP = """\
   a number        play the move of that number
@@ -32,116 +31,10 @@ HELP = """\
   h               this help
   q               quit (Ctrl-D and Ctrl-C quit too)"""
 
-HINT_WORLDS = {"rust": 256, "reference": 4}  # pimc budgets that answer within a second or so (measured)
-# The bots when --vs is not given: the strongest (benches/README.md), at its default budget
-# about 20 ms a move in the core; the reference's search takes seconds a move, so greedy there.
-DEFAULT_VS = {"rust": "ismcts", "reference": "greedy"}
-
-
-def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog="quinza play",
-        description="Play one whole match against bots in the terminal: choose each move by its number "
-        "or its notation; ? asks a hint, u undoes, s saves the record, h helps, q quits.",
-    )
-    _cli.add_match_options(p, "seed of the deal and of the bots (default: drawn, and shown)")
-    p.add_argument("--vs", default=None, metavar="BOT",
-                   help=f"the bots: {choice_text(BOT_NAMES)}, one for every other seat or one per other "
-                   "seat, comma-separated; a bot's parameters follow a colon, as in ismcts:iterations=2000 "
-                   "(default ismcts, the strongest; greedy with --engine reference, whose search is slow)")
-    p.add_argument("--seat", type=int, default=None,
-                   help="your seat (default 0; with --resume the seat the record names \"you\")")
-    p.add_argument("--delay", type=float, default=None,
-                   help="seconds to pause after each bot move (default 0.4 in a terminal, else 0)")
-    p.add_argument("--resume", metavar="FILE", default=None,
-                   help="go on with the match of a record saved by s: its rules, seed, moves, your seat and "
-                   "the bots come from the record (--seat and --vs may change the last two)")
-    _cli.add_engine_option(p)
-    return p
-
-
-
-def play_main(argv: Sequence[str]) -> int:
-    p = parser()
-    args, api, rules = _cli.start(p, argv)
-    if args.delay is not None and not 0 <= args.delay <= 60:  # NaN fails too
-        p.error(f"--delay must be a number of seconds from 0 to 60, not {args.delay}")
-    names: List[Optional[str]] = []
-    if args.resume is not None:
-        game, seed, names = resumed(p, api, argv, args.resume)
-        rules = game.rules
-    seat = args.seat if args.seat is not None else (names.index("you") if "you" in names else 0)
-    if not 0 <= seat < rules.players:
-        p.error(f"--seat must be a seat of the {rules.players} players, 0 to {rules.players - 1}, not {seat}")
-    try:
-        if args.vs is not None or args.resume is None:
-            vs = args.vs if args.vs is not None else DEFAULT_VS[args.engine]
-        else:
-            # the record's bots, each at its seat; a seat it names no bot for gets the default
-            vs = ",".join(record_bot(api, s, n, DEFAULT_VS[args.engine]) for s, n in enumerate(names) if s != seat)
-        bots = seat_bots(api, vs, rules.players, seat)
-        if args.resume is None:
-            seed = _cli.drawn_seed(args.seed)
-            game = api.Game(rules, seed=seed)
-    except ValueError as error:
-        p.error(str(error))
-    out = _cli.console()
-    delay = args.delay if args.delay is not None else (0.4 if out.is_terminal else 0.0)
-    hint = api.bot("pimc", worlds=HINT_WORLDS[args.engine], seed=seed)
-    session = Session(api, game, seat, bots, out, hint, delay, seed, args.resume)
-    # Ctrl-C ends the game with a word even where the command was started with SIGINT
-    # ignored (a background job of a shell without job control passes that on).
-    signal.signal(signal.SIGINT, signal.default_int_handler)
-    return session.run()
-
-
-def resumed(p: argparse.ArgumentParser, api: Any, argv: Sequence[str],
-            path: str) -> Tuple[Any, int, List[Optional[str]]]:
-    """The match of a saved record, replayed; the seed its bots are seeded from (the
-    record's, or one drawn for a record that starts from a position); each seat's name in
-    the record (None where it names none)."""
-    text, game = _cli.read_record(p, api, argv, "--resume", path)
-    headers = _record.read_headers(text)
-    names = _record.seat_names(headers, game.rules.players)
-    seed = headers["Seed"][1] if "Seed" in headers else _cli.drawn_seed(None)
-    return game, seed, names
-
-
-def record_bot(api: Any, seat: int, name: Optional[str], default: str) -> str:
-    """The bot a resumed record names at a seat not the human's: its text, or `default`
-    where it names none (or `you`, the human's seat of before)."""
-    if name is None or name == "you":
-        return default
-    try:
-        _sim.bot_kind(api, _sim.bot_from_text(api, name))
-    except ValueError as error:
-        raise ValueError(f"the record names seat {seat} {quoted(name)}, which is no bot ({error}): "
-                         "give the bots with --vs") from None
-    return name
-
-
-def seat_bots(api: Any, text: str, players: int, human: int) -> List[Any]:
-    """The bots of the other seats, seeded as `simulate` seeds them (`seat_seed`): one bot
-    text for all of them, or one per other seat in seat order; None at the human's seat."""
-    given = [_sim.bot_from_text(api, t) for t in _sim.split_bots(text)]
-    others = players - 1
-    if len(given) not in (1, others):
-        raise ValueError(f"--vs: give 1 bot, or {others} (one per other seat), not {len(given)}")
-    out: List[Any] = []
-    rest = iter(given * others if len(given) == 1 else given)
-    for seat in range(players):
-        if seat == human:
-            out.append(None)
-            continue
-        b = next(rest)
-        _sim.bot_kind(api, b)  # an unknown name is refused, with the names to choose
-        out.append(b)
-    return out
-
 
 class Session:
     """One match at the terminal: the game, whose seat is human, the bots of the others."""
-    def __init__(self, api: Any, game: Any, seat: int, bots: List[Any], out: Any, hint: Any, delay: float,
+    def __init__(self, api: Backend, game: Any, seat: int, bots: List[Any], out: Any, hint: Any, delay: float,
                  seed: int, resumed_from: Optional[str] = None) -> None:
         self.api = api
         self.game = game
@@ -154,9 +47,9 @@ class Session:
         self.row = next(r for r in api.rule_sets() if r["name"] == self.rules.name)
         # The bots, built as simulate builds them: each seeded with its seat's seed (the
         # human's seat gets a stand-in that is never asked).
-        stand_in = _sim.seat_players(api, [b if b is not None else "random" for b in bots], seed)
+        stand_in = seat_players(api, [b if b is not None else "random" for b in bots], seed)
         self.bots = [None if b is None else p for b, p in zip(bots, stand_in)]
-        self.labels = ["you" if b is None else _sim.bot_name(api, b) for b in bots]
+        self.labels = ["you" if b is None else bot_name(api, b) for b in bots]
         # s saves where the match was resumed from, by default
         self.record_file = resumed_from or f"quinza-{self.rules.name}-seed{seed}.txt"
         self.resumed_from = resumed_from
@@ -235,7 +128,7 @@ class Session:
         g = self.game
         seat = g.turn
         bot = self.bots[seat]
-        if self.out.is_terminal and self.labels[seat].split(":")[0] in _sim.SEARCH_BOTS:
+        if self.out.is_terminal and self.labels[seat].split(":")[0] in SEARCH_BOTS:
             with self.out.status(f"{self.name(seat)} is thinking ..."):
                 move = bot(g)
         else:
@@ -251,9 +144,9 @@ class Session:
     def show_events(self, events: Sequence[Any]) -> None:
         for e in events:
             if e.kind == "move":
-                self.say(Text.assemble(_cli.said(self.name(e.seat), "plays") + " ", _cli.move_text(e.move)))
+                self.say(Text.assemble(screen.said(self.name(e.seat), "plays") + " ", screen.move_text(e.move)))
                 continue
-            line = self.deal_line(e.deal) if e.kind == "deal_scored" else _cli.event_line(e, self.name, self.side_name)
+            line = self.deal_line(e.deal) if e.kind == "deal_scored" else screen.event_line(e, self.name, self.side_name)
             if line is not None:
                 self.say(line)
             if e.kind == "deal_scored":
@@ -351,7 +244,7 @@ class Session:
         table.add_column("move")
         table.add_column("value", justify="right")
         for move, value in values:
-            table.add_row(str(moves.index(move) + 1), _cli.move_text(move), f"{value:+.2f}")
+            table.add_row(str(moves.index(move) + 1), screen.move_text(move), f"{value:+.2f}")
         self.out.print(table)
 
     def undo(self) -> bool:
@@ -402,7 +295,7 @@ class Session:
         return self.api.Card(text, deck=self.rules.deck)
 
     def cards(self, texts: Sequence[str]) -> Any:
-        return _cli.cards_text([self.card(t) for t in texts])
+        return screen.cards_text([self.card(t) for t in texts])
 
     def screen(self) -> Any:
         """What the human's seat may know, from its observation."""
@@ -416,7 +309,7 @@ class Session:
         if self.row["family"] == "quinte":
             bids = ", ".join(f"{self.short(s)} {w}" for s, w in obs["bids"]) or "-"
             grid.add_row("bids", f"{bids}   (x{obs['multiplier']})")
-            trick = Text("   ").join(Text.assemble(f"{self.short(s)} ", _cli.card_text(self.card(c)))
+            trick = Text("   ").join(Text.assemble(f"{self.short(s)} ", screen.card_text(self.card(c)))
                                      for s, c in obs["trick"]) if obs["trick"] else Text("-", style="dim")
             grid.add_row("trick", trick)
             grid.add_row("tricks won", "   ".join(f"{self.side_short(s)} {t}" for s, t in enumerate(obs["tricks_won"])))
@@ -448,11 +341,11 @@ class Session:
                 groups.append([i])
         one_line = all(len(g) == 1 for g in groups)
         if one_line:  # quinte, or every card has one move: one line of numbers
-            lines.append(Text("   ").join(Text.assemble((f"{i + 1} ", "bold cyan"), _cli.move_text(moves[i]))
+            lines.append(Text("   ").join(Text.assemble((f"{i + 1} ", "bold cyan"), screen.move_text(moves[i]))
                                           for g in groups for i in g))
         else:
             for g in groups:
-                lines.append(Text("  ").join(Text.assemble((f"{i + 1:>2} ", "bold cyan"), _cli.move_text(moves[i]))
+                lines.append(Text("  ").join(Text.assemble((f"{i + 1:>2} ", "bold cyan"), screen.move_text(moves[i]))
                                              for i in g))
         return Text.assemble(Text("your moves:\n", style="bold"), Text("\n").join(lines))
 

@@ -10,7 +10,11 @@ from typing import Any, List, Optional, Sequence, Tuple
 
 from rich.text import Text
 
-from . import _cli, _record, _sim
+from .. import _record
+from .._backend import Backend
+from ..sim._matches import seat_players
+from ..sim._spec import bot_name, check_bots
+from . import options, screen
 
 
 def parser() -> argparse.ArgumentParser:
@@ -19,35 +23,35 @@ def parser() -> argparse.ArgumentParser:
         description="Bots play one seeded match, printed deal by deal: the same match as "
         "play_match(rules, bots, seed); or, with --record, the match of a record is replayed.",
     )
-    _cli.add_match_options(p, "seed of the match (default: drawn, and shown)")
-    _cli.add_bots_option(p)
+    options.add_match_options(p, "seed of the match (default: drawn, and shown)")
+    options.add_bots_option(p)
     p.add_argument("--moves", action="store_true", help="print every move too, with what it made happen")
     p.add_argument("--record", metavar="FILE", default=None,
                    help="replay the match of a record (saved by quinza play, or game.record()) instead: "
                    "its rules, seed, players and moves come from the record")
-    _cli.add_engine_option(p)
+    options.add_engine_option(p)
     return p
 
 
 
 def watch_main(argv: Sequence[str]) -> int:
     p = parser()
-    args, api, rules = _cli.start(p, argv)
+    args, api, rules = options.start(p, argv)
     if args.record is not None:
         game, players, names, seed_text = recorded(p, api, argv, args.record)
         rules = game.rules
         heading = "players: "
     else:
-        seed = _cli.drawn_seed(args.seed)
+        seed = options.drawn_seed(args.seed)
         try:
-            seat_bots = _sim.check_bots(api, args.bots, rules)
-            players = _sim.seat_players(api, seat_bots, seed)
+            seat_bots = check_bots(api, args.bots, rules)
+            players = seat_players(api, seat_bots, seed)
             game = api.Game(rules, seed=seed)
         except ValueError as error:
             p.error(str(error))
-        names = [_sim.bot_name(api, b) for b in seat_bots]
+        names = [bot_name(api, b) for b in seat_bots]
         seed_text, heading = f"seed {seed}", "bots: "
-    out = _cli.console()
+    out = screen.console()
 
     def name(seat: Optional[int]) -> str:
         return "no one" if seat is None else f"seat {seat}"
@@ -76,12 +80,12 @@ def watch_main(argv: Sequence[str]) -> int:
     return 0
 
 
-def recorded(p: argparse.ArgumentParser, api: Any, argv: Sequence[str],
+def recorded(p: argparse.ArgumentParser, api: Backend, argv: Sequence[str],
              path: str) -> Tuple[Any, List[Any], List[str], str]:
     """The match of a record to replay: its start, a player per seat that plays the
     record's moves in turn (None once they are all played), each seat's name, and what
     it starts from."""
-    text, end = _cli.read_record(p, api, argv, "--record", path, also=("--bots",))
+    text, end = options.read_record(p, api, argv, "--record", path, also=("--bots",))
     start = _record.record_start(api.Game, api.Rules, text)
     headers = _record.read_headers(text)
     moves = iter([e.move for e in end.history if e.kind == "move"])
@@ -99,9 +103,9 @@ def _show(out: Any, events: Sequence[Any], name: Any, side_name: Any, moves: boo
         elif not moves or e.kind == "match_over":
             continue  # the last line says who won
         elif e.kind == "move":
-            out.print(Text.assemble(f"  seat {e.seat}: ", _cli.move_text(e.move)))
+            out.print(Text.assemble(f"  seat {e.seat}: ", screen.move_text(e.move)))
         else:
-            line = _cli.event_line(e, name, side_name)
+            line = screen.event_line(e, name, side_name)
             if line is not None:
                 out.print(Text.assemble("    ", line))
 

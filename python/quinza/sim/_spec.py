@@ -1,0 +1,199 @@
+"""The arguments of `simulate` and `play_match` checked, and the bots read: a core bot
+by name, by its text with parameters ("pimc:worlds=8,depth=1") or as a bot object of
+either twin; a Python bot registered by name or imported as `module:attr` (a `Spec`);
+or a Python callable (game) -> move."""
+
+from __future__ import annotations
+
+import importlib
+import secrets
+import sys
+from typing import Any, Dict, List, Optional
+
+from .._backend import Backend
+from .._registry import REGISTRY, Factory, Spec, bot_text, required
+from .._words import check_seed_value, name_key, quoted, whole
+
+BACKENDS = ("local", "ray")
+
+
+def check_rules(api: Backend, rules: Any) -> Any:
+    if isinstance(rules, str):
+        return api.Rules(rules)
+    if not all(hasattr(rules, a) for a in ("name", "players", "target", "options")):
+        raise ValueError(f"rules must be a Rules or a rule-set name, not {quoted(rules)}")
+    return api.Rules(rules.name, players=rules.players, target=rules.target, **rules.options)
+
+
+def check_seed(seed: Any) -> int:
+    if seed is None:
+        return secrets.randbits(64)
+    return check_seed_value(seed)
+
+
+def check_games(games: Any) -> int:
+    # matches are numbered 0 .. games-1 and chunks end at most at `games`: all fit u64
+    if not whole(games) or not 1 <= games < 2**64:
+        raise ValueError(f"games must be a whole number from 1 to 2**64-1, not {quoted(games)}")
+    return int(games)
+
+
+SEARCH_BOTS = ("pimc", "ismcts")
+
+_CLASSES: Dict[int, Dict[type, str]] = {}  # id of a twin's module -> its bot classes -> kind
+
+
+def _bot_classes(twin: Any) -> Dict[type, str]:
+    """A twin's bot classes, by kind: the class of `twin.bot(name)` for each of `twin.BOT_NAMES`."""
+    if id(twin) not in _CLASSES:
+        _CLASSES[id(twin)] = {type(twin.bot(name)): name for name in twin.BOT_NAMES}
+    return _CLASSES[id(twin)]
+
+
+def bot_kind(api: Backend, bot: Any) -> Optional[str]:
+    """The kind of a core bot: a name of `api.BOT_NAMES` (in any case), or a bot object of
+    a class in either twin's bot registry (so a reference bot given to the core plays in
+    Rust, and the other way round); None for a Python bot (a callable, or a `Spec` of a
+    registered or imported one)."""
+    if isinstance(bot, str):
+        if name_key(bot) not in api.BOT_NAMES:
+            raise REGISTRY.unknown(api.BOT_NAMES, bot)
+        return str(name_key(bot))
+    if isinstance(bot, Spec):
+        return None
+    # The bot's twin: quinza._core, or quinza.reference.bots for a class of any module of
+    # the reference (its search bots live in pimc.py and ismcts.py).
+    module = type(bot).__module__
+    twin = sys.modules.get("quinza.reference.bots" if module.startswith("quinza.reference.") else module)
+    if twin is not None and hasattr(twin, "BOT_NAMES") and hasattr(twin, "bot"):
+        kind = _bot_classes(twin).get(type(bot))
+        if kind is not None:
+            if kind not in api.BOT_NAMES:
+                raise REGISTRY.unknown(api.BOT_NAMES, kind)
+            return kind
+    if not callable(bot):
+        raise REGISTRY.unknown(api.BOT_NAMES, bot)
+    return None
+
+
+def bot_params(bot: Any) -> Dict[str, Any]:
+    """The parameters of a core bot besides its seed: none for a name, `bot.params` for
+    a bot object."""
+    return {} if isinstance(bot, str) else dict(bot.params)
+
+
+def _value(text: str) -> Any:
+    # A parameter's value as the command writes it; the bot's own checks word a refusal.
+    if text == "None":
+        return None
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def split_bots(text: str) -> List[str]:
+    """A comma-separated list of bots, where a bot may carry parameters:
+    "ismcts:iterations=2000,c=1,greedy" is ["ismcts:iterations=2000,c=1", "greedy"]."""
+    out: List[str] = []
+    for token in (t.strip() for t in text.split(",")):
+        if "=" in token and ":" not in token and out and ":" in out[-1]:
+            out[-1] += "," + token
+        else:
+            out.append(token)
+    return out
+
+
+def _params(text: str, rest: str) -> Dict[str, Any]:
+    """The parameters after a bot's colon: "worlds=8,depth=1"."""
+    params: Dict[str, Any] = {}
+    for item in (p.strip() for p in rest.split(",")):
+        key, equals, value = item.partition("=")
+        if not equals or not key.strip():
+            raise ValueError(f"bot parameters are written name=value, not {quoted(item)} (in {quoted(text)})")
+        params[key.strip()] = _value(value.strip())
+    return params
+
+
+def bot_from_text(api: Backend, text: str) -> Any:
+    """`"pimc:worlds=8,depth=1"` as `api.bot("pimc", worlds=8, depth=1)`; a built-in name
+    stays a name (in lower case); a registered name, with its parameters, is a `Spec`;
+    `"module:attr"` (then `:key=value,...` for a factory) imports the bot."""
+    name, colon, rest = text.partition(":")
+    key = name_key(name.strip())
+    factory = REGISTRY.find(key)
+    if colon and factory is None and key not in api.BOT_NAMES and "=" not in rest.partition(":")[0]:
+        return imported_bot(text)
+    params = _params(text, rest) if colon else {}
+    if factory is not None:
+        return factory.spec(params)
+    if not colon:
+        return key if key in api.BOT_NAMES else text
+    return api.bot(name.strip(), **params)
+
+
+def imported_bot(text: str) -> Spec:
+    """`"module:attr"` or `"module:attr:key=value,..."`: `attr` of the module, a factory
+    (as `register_bot` takes) or a bot (game) -> move, which takes no parameters."""
+    path, _, rest = text.partition(":")
+    attr, colon, params_text = rest.partition(":")
+    name = f"{path.strip()}:{attr.strip()}"
+    try:
+        found: Any = importlib.import_module(path.strip())
+        for part in attr.strip().split("."):
+            found = getattr(found, part)
+    except ImportError as error:
+        raise ValueError(f"unknown bot {quoted(text)}: no bot of that name, and no module to import it from "
+                         f"(module:attr): {error}") from None
+    except AttributeError:
+        raise ValueError(f"cannot import the bot {quoted(text)}: {path.strip()} has no {quoted(attr.strip())}") from None
+    params = _params(text, params_text) if colon else {}
+    if not callable(found):
+        raise ValueError(f"cannot use the bot {quoted(text)}: {name} is {quoted(found)}, not a factory or a bot (game) -> move")
+    if not required(found):
+        return Factory(name, found).spec(params)
+    if params:
+        raise ValueError(f"the bot {name} is a bot (game) -> move, not a factory: it takes no parameters (in {quoted(text)})")
+    return Factory(name, _Fixed(found)).spec({})
+
+
+class _Fixed:
+    """The factory of an imported bot (game) -> move: the bot itself, every match."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+
+    def __call__(self) -> Any:
+        return self.bot
+
+
+def bot_name(api: Backend, bot: Any) -> str:
+    if isinstance(bot, Spec):
+        return bot.text
+    kind = bot_kind(api, bot)
+    if kind is not None:
+        return bot_text(kind, bot_params(bot), dict(api.bot(kind).params))
+    return str(getattr(bot, "__qualname__", None) or getattr(bot, "__name__", None) or type(bot).__name__)
+
+
+def check_bots(api: Backend, bots: Any, rules: Any) -> List[Any]:
+    """One bot per seat. `bots` is one bot (every seat), a comma-separated string of names,
+    or a sequence of 1, one per side or one per seat; seat k gets bots[k % len(bots)]."""
+    if isinstance(bots, str):
+        bots = split_bots(bots)
+    elif not isinstance(bots, (list, tuple)):
+        bots = [bots]
+    bots = [bot_from_text(api, b) if isinstance(b, str) else b for b in bots]
+    for b in bots:
+        bot_kind(api, b)
+    n, sides = rules.players, rules.sides
+    allowed = sorted({1, sides, n})
+    if len(bots) not in allowed:
+        words = " or ".join(str(a) for a in allowed)
+        raise ValueError(
+            f"bots: give {words} bots for {n} players (one for every seat, one per side or one per seat), "
+            f"not {len(bots)}"
+        )
+    return [bots[seat % len(bots)] for seat in range(n)]
