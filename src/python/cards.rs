@@ -1,7 +1,7 @@
 //! `Card` and `Move`: small frozen values of either deck. Card objects are made once per
 //! card (40 of the baraja, 53 of quinte); quinte moves (53 cards, 3 bids) likewise.
 
-use super::{shown, str_text, type_name, value_error, Given};
+use super::convert::{shown, str_text, type_name, value_error, Given};
 use crate::any::{unknown_deck_message, AnyCard, AnyCardSet, AnyMove, Deck};
 use crate::cards::bad_card_message_shown;
 use crate::fifteen::moves::{bad_move_message_shown, Move, MoveTextError};
@@ -9,7 +9,7 @@ use crate::quinte;
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyString, PyTuple, PyType};
+use pyo3::types::{PyList, PyString, PyTuple, PyType};
 
 /// One card of the baraja or of the quinte deck; immutable, hashable, ordered by deck
 /// (baraja first), then id.
@@ -60,6 +60,11 @@ pub(crate) fn card_list<'py>(
         .into_iter()
         .map(|c| card_object(py, c))
         .collect()
+}
+
+/// The cards of a set as text, in id order.
+pub(crate) fn text_list<'py>(py: Python<'py>, set: AnyCardSet) -> PyResult<Bound<'py, PyList>> {
+    PyList::new(py, set.cards().iter().map(|c| c.to_string()))
 }
 
 /// `_check_deck`: "baraja" or "quinte", else the reference's message.
@@ -159,7 +164,7 @@ impl PyCard {
     ) -> PyResult<Bound<'py, PyCard>> {
         let deck = deck_or_baraja(&deck)?;
         let size = deck.size();
-        let card = match super::plain_int(card_id) {
+        let card = match super::convert::plain_int(card_id) {
             Some(Ok(i)) if (0..size as i128).contains(&i) => AnyCard::from_id(i as u8, deck),
             _ => None,
         };

@@ -4,8 +4,8 @@
 
 use super::buffers::{Item, Writable};
 use super::cards::{move_arg, move_object, MoveArg};
+use super::convert::{core_error, plain_int, shown, value_error};
 use super::rules::rules_arg;
-use super::{core_error, plain_int, shown, value_error};
 use crate::any::{AnyGame, RuleSet};
 use crate::encode;
 use pyo3::prelude::*;

@@ -1,6 +1,6 @@
 //! `Random`: the match generator (SplitMix64) for Python.
 
-use super::{plain_int, shown, value_error};
+use super::convert::{plain_int, shown, value_error};
 use crate::rng::SplitMix64;
 use pyo3::prelude::*;
 

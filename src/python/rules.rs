@@ -1,6 +1,6 @@
 //! `Rules`: one validated rule set, immutable, comparable, hashable.
 
-use super::{plain_int, shown, str_text, Given};
+use super::convert::{plain_int, shown, str_text, Given};
 use crate::any::RuleSet;
 use crate::fifteen::rules::{Arg, ArgKind, OptionValue};
 use pyo3::basic::CompareOp;
@@ -122,7 +122,7 @@ pub(crate) fn rules_from_py(
     }
     RuleSet::from_args(Some(&name), &players, &target, &opts).map_err(|e| match failed {
         Some(err) if e.to_string().contains(REPR_FAILED) => err,
-        _ => super::core_error(e),
+        _ => super::convert::core_error(e),
     })
 }
 

@@ -3,8 +3,8 @@
 //! runs (the GIL taken back every `STOP_EVERY` nodes) and raises KeyboardInterrupt.
 
 use super::cards::move_object;
+use super::convert::{choice_arg, core_error, plain_int, repr, shown, type_name, value_error};
 use super::game::PyGame;
-use super::{choice_arg, core_error, plain_int, repr, shown, type_name, value_error};
 use crate::any::AnyMove;
 use crate::search::{Ask, Limits, Moves};
 use pyo3::prelude::*;

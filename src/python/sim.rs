@@ -1,9 +1,9 @@
 //! Batch simulation for Python: the seeding helpers and `_simulate_chunk`, which plays a range of matches on all cores with the GIL released.
 //! The summary, the arrays and the command live in `quinza/_sim.py`.
 
+use super::convert::{plain_int, shown, value_error};
 use super::random::seed_arg;
 use super::rules::rules_arg;
-use super::{plain_int, shown, value_error};
 use crate::bots::BotSpec;
 use crate::sim;
 use pyo3::prelude::*;
@@ -76,14 +76,14 @@ pub fn _simulate_chunk<'py>(
     let rules = rules_arg(rules)?;
     let specs = bots
         .iter()
-        .map(super::bots::spec_arg)
+        .map(super::bot_spec::spec_arg)
         .collect::<PyResult<Vec<BotSpec>>>()?;
     let seed = seed_arg(seed)?;
     let start = u64_arg(start, "start")?;
     let count = u64_arg(count, "count")?;
     let records = py
         .detach(|| sim::run_any(rules, &specs, seed, start, count, threads))
-        .map_err(super::core_error)?;
+        .map_err(super::convert::core_error)?;
     PyTuple::new(
         py,
         [

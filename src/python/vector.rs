@@ -1,11 +1,11 @@
 //! The vector env's core (`crate::encode::vector`) for `quinza.envs.VectorEnv`: it writes
 //! into the numpy arrays the Python class owns, with the GIL released.
 
-use super::bots::spec_arg;
+use super::bot_spec::spec_arg;
 use super::buffers::{copied, Item, Refused, Writable};
+use super::convert::{core_error, value_error};
 use super::game::game_object;
 use super::rules::rules_arg;
-use super::{core_error, value_error};
 use crate::encode::vector::{Outputs, Reward, VectorEnv};
 use pyo3::prelude::*;
 
