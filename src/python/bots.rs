@@ -77,8 +77,7 @@ fn choose<'py>(
     }
 }
 
-/// Uniform over the legal moves: `below(len(legal_moves))` from a generator of its own,
-/// one draw a move (even when there is only one), picking in legal-move order.
+#[doc = docstring!(RandomBot)]
 #[pyclass(module = "quinza._core", name = "RandomBot")]
 pub struct PyRandomBot {
     rng: SplitMix64,
@@ -103,19 +102,19 @@ impl PyRandomBot {
         "random"
     }
 
-    /// The seed the bot started from.
+    #[doc = docstring!(RandomBot.seed)]
     #[getter]
     fn seed(&self) -> u64 {
         self.seed
     }
 
-    /// The generator's state now.
+    #[doc = docstring!(RandomBot.state)]
     #[getter]
     fn state(&self) -> u64 {
         self.rng.state
     }
 
-    /// The bot's parameters (all but the seed) by name, in the order of its signature.
+    #[doc = docstring!(RandomBot.params)]
     #[getter]
     fn params<'py>(&self, py: Python<'py>) -> Bound<'py, PyDict> {
         PyDict::new(py)
@@ -131,9 +130,7 @@ impl PyRandomBot {
     }
 }
 
-/// The move worth most right away (its key: docs/engine.md "Bots",
-/// `quinza.reference.bots.greedy_key`); of equal moves, the first in legal-move order.
-/// It draws nothing: `seed` is only checked.
+#[doc = docstring!(GreedyBot)]
 #[pyclass(module = "quinza._core", name = "GreedyBot")]
 pub struct PyGreedyBot {}
 
@@ -153,7 +150,7 @@ impl PyGreedyBot {
         "greedy"
     }
 
-    /// The bot's parameters (all but the seed) by name, in the order of its signature.
+    #[doc = docstring!(GreedyBot.params)]
     #[getter]
     fn params<'py>(&self, py: Python<'py>) -> Bound<'py, PyDict> {
         PyDict::new(py)
@@ -169,7 +166,7 @@ impl PyGreedyBot {
     }
 }
 
-/// What every search bot shares: its spec, its seed and its generator.
+#[doc = docstring!(SearchBot)]
 #[pyclass(module = "quinza._core", name = "SearchBot", subclass)]
 pub struct PySearchBot {
     spec: BotSpec,
@@ -194,19 +191,19 @@ impl PySearchBot {
 
 #[pymethods]
 impl PySearchBot {
-    /// The seed the bot started from.
+    #[doc = docstring!(SearchBot.seed)]
     #[getter]
     fn seed(&self) -> u64 {
         self.seed
     }
 
-    /// The generator's state now.
+    #[doc = docstring!(SearchBot.state)]
     #[getter]
     fn state(&self) -> u64 {
         self.rng.state
     }
 
-    /// Seconds a move may take (then as many worlds or iterations as fit, at least one), or None.
+    #[doc = docstring!(SearchBot.time_limit)]
     #[getter]
     fn time_limit(&self) -> Option<f64> {
         match &self.spec {
@@ -216,7 +213,7 @@ impl PySearchBot {
         }
     }
 
-    /// The bot's parameters (all but the seed) by name, in the order of its signature.
+    #[doc = docstring!(SearchBot.params)]
     #[getter]
     fn params<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
@@ -256,11 +253,7 @@ impl PySearchBot {
         }
     }
 
-    /// Every legal move with the bot's estimate of it (this deal's points of the side to
-    /// move minus the best of the others', on average), in the order the bot ranks them: pimc
-    /// by mean, best first; ismcts by visits, most first (a move never visited is worth NaN);
-    /// ties in legal-move order. The same search, and the same draws, as choosing a move: a
-    /// single legal move is not searched (NaN).
+    #[doc = docstring!(SearchBot.analyse)]
     fn analyse<'py>(&mut self, game: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
         let py = game.py();
         let g = Self::game_of(game)?;
@@ -310,24 +303,7 @@ impl PySearchBot {
     }
 }
 
-/// Perfect-information Monte Carlo: every legal move valued in `worlds` worlds (the
-/// hidden cards dealt again from the bot's generator), the move of greatest total
-/// played (ties in legal-move order); `analyse` gives each move's mean.
-///
-/// In a world a move is worth this deal's points of the side to move minus the best of
-/// the other sides' (paranoid with three sides): the open-hand solver's exact value
-/// when at most `exact` cards are still to be played (the hands, and the stock in the
-/// fifteen family), else a minimax `depth` moves deep below the move whose positions
-/// are worth a greedy playout (every seat the greedy move to the end of the deal).
-/// With `time_limit` seconds, `worlds` is ignored: worlds are taken one after another
-/// until the time is up (at least one; the clock is read between worlds). A single
-/// legal move is played without searching and draws nothing.
-///
-/// >>> from quinza.reference import Game
-/// >>> g = Game("escoba", seed=4)
-/// >>> bot = PimcBot(worlds=2, depth=0, exact=0, seed=1)
-/// >>> bot(g) in g.legal_moves(), len(bot.analyse(g)) == len(g.legal_moves())
-/// (True, True)
+#[doc = docstring!(PimcBot)]
 #[pyclass(module = "quinza._core", name = "PimcBot", extends = PySearchBot)]
 pub struct PyPimcBot {}
 
@@ -364,7 +340,7 @@ impl PyPimcBot {
         "pimc"
     }
 
-    /// How many worlds a move is searched in (without a time limit).
+    #[doc = docstring!(PimcBot.worlds)]
     #[getter]
     fn worlds(slf: PyRef<'_, Self>) -> u64 {
         match &slf.as_super().spec {
@@ -373,7 +349,7 @@ impl PyPimcBot {
         }
     }
 
-    /// Moves searched below each root move before a greedy playout.
+    #[doc = docstring!(PimcBot.depth)]
     #[getter]
     fn depth(slf: PyRef<'_, Self>) -> u64 {
         match &slf.as_super().spec {
@@ -382,7 +358,7 @@ impl PyPimcBot {
         }
     }
 
-    /// At most this many cards left to play: each world is solved exactly.
+    #[doc = docstring!(PimcBot.exact)]
     #[getter]
     fn exact(slf: PyRef<'_, Self>) -> u64 {
         match &slf.as_super().spec {
@@ -392,31 +368,7 @@ impl PyPimcBot {
     }
 }
 
-/// Single-observer ISMCTS: `iterations` walks of one tree of moves, each in a world
-/// newly sampled from the bot's generator (the hidden cards dealt again); the root's
-/// most visited move is played (ties in legal-move order), `analyse` gives each move's
-/// mean value.
-///
-/// A node is chosen by `(sum / n) / scale + c * sqrt(ln(availability) / n)`, `scale`
-/// the largest absolute value backed up so far in the search (at least 1); a value is
-/// the deal's points of the side of the seat that made the move minus the best of the
-/// other sides'. With `time_limit` seconds, `iterations` is ignored: iterations run
-/// until the time is up (at least one; the clock is read between iterations). A single
-/// legal move is played without searching and draws nothing. With `infer="greedy"` (the
-/// default) a world is one in which the other seats' moves this round are greedy moves
-/// (of up to 16 drawn, the first that fits; none: the first drawn); `"greedy_first"`
-/// asks for the greedy bot's very moves; `"off"` takes any world (docs/engine.md
-/// "Worlds fitted to the play"). With `opponents="fitted"` (the default) the tree plays
-/// the other sides' greedy moves in the worlds that fit their play this round, as `infer`
-/// tests it, and chooses their moves by UCB in the others, as it does the seat's own;
-/// `"greedy"` plays their greedy moves in every world, `"search"` chooses by UCB in every
-/// world (docs/engine.md "ismcts").
-///
-/// >>> from quinza.reference import Game
-/// >>> g = Game("quinza", seed=2)
-/// >>> bot = IsmctsBot(iterations=20, seed=3)
-/// >>> bot(g) in g.legal_moves(), len(bot.analyse(g)) == len(g.legal_moves())
-/// (True, True)
+#[doc = docstring!(IsmctsBot)]
 #[pyclass(module = "quinza._core", name = "IsmctsBot", extends = PySearchBot)]
 pub struct PyIsmctsBot {}
 
@@ -458,7 +410,7 @@ impl PyIsmctsBot {
         "ismcts"
     }
 
-    /// How many iterations a move is searched with (without a time limit).
+    #[doc = docstring!(IsmctsBot.iterations)]
     #[getter]
     fn iterations(slf: PyRef<'_, Self>) -> u64 {
         match &slf.as_super().spec {
@@ -467,7 +419,7 @@ impl PyIsmctsBot {
         }
     }
 
-    /// The weight of the exploration term of UCB.
+    #[doc = docstring!(IsmctsBot.c)]
     #[getter]
     fn c(slf: PyRef<'_, Self>) -> f64 {
         match &slf.as_super().spec {
@@ -476,8 +428,7 @@ impl PyIsmctsBot {
         }
     }
 
-    /// How an iteration plays on to the end of the deal: 'greedy' (every seat the greedy
-    /// move) or 'random' (every seat a uniform legal move from the bot's generator).
+    #[doc = docstring!(IsmctsBot.rollout)]
     #[getter]
     fn rollout(slf: PyRef<'_, Self>) -> &'static str {
         match &slf.as_super().spec {
@@ -486,10 +437,7 @@ impl PyIsmctsBot {
         }
     }
 
-    /// What the worlds assume of the other seats' play: 'greedy' (each world one in
-    /// which their moves this round are greedy moves, when one is found in a few tries),
-    /// 'greedy_first' (the greedy bot's own moves, its tie-break too) or 'off' (any world
-    /// consistent with what the seat saw).
+    #[doc = docstring!(IsmctsBot.infer)]
     #[getter]
     fn infer(slf: PyRef<'_, Self>) -> &'static str {
         match &slf.as_super().spec {
@@ -498,9 +446,7 @@ impl PyIsmctsBot {
         }
     }
 
-    /// How the tree plays the seats of the other sides: 'search' (by UCB, as the seat's
-    /// own moves), 'greedy' (their greedy move in each world) or 'fitted' (greedy in the
-    /// worlds that fit their play this round, by UCB in the others).
+    #[doc = docstring!(IsmctsBot.opponents)]
     #[getter]
     fn opponents(slf: PyRef<'_, Self>) -> &'static str {
         match &slf.as_super().spec {
@@ -510,11 +456,7 @@ impl PyIsmctsBot {
     }
 }
 
-/// A new bot by name, with its parameters: `bot("random", seed=7)` is a `RandomBot`,
-/// `bot("greedy")` a `GreedyBot`, `bot("pimc", worlds=8)` a `PimcBot`,
-/// `bot("ismcts", iterations=200)` an `IsmctsBot`. An unknown name, an unknown
-/// parameter (checked in the order given) or a bad value (checked in the order of the
-/// bot's signature) raises ValueError.
+#[doc = docstring!(bot)]
 #[pyfunction]
 #[pyo3(signature = (name, seed = None, **params))]
 pub fn bot(

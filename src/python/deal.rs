@@ -9,9 +9,7 @@ use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
-/// What one finished deal gave each side. `piles`: per side, every card the side ended
-/// the deal with (leftovers included), sorted; `points`: per side, the deal's points,
-/// `details` how they are made up.
+#[doc = docstring!(DealResult)]
 #[pyclass(module = "quinza._core", name = "DealResult", frozen)]
 pub struct PyDealResult {
     pub(crate) deal: AnyDeal,
@@ -47,19 +45,19 @@ fn details_list<'py>(py: Python<'py>, d: &AnyDeal) -> PyResult<Bound<'py, PyList
 
 #[pymethods]
 impl PyDealResult {
-    /// The deal's number in the match, 1 for the first.
+    #[doc = docstring!(DealResult.deal_number)]
     #[getter]
     fn deal_number(&self) -> u64 {
         self.deal.deal_number()
     }
 
-    /// The seat that dealt it.
+    #[doc = docstring!(DealResult.dealer)]
     #[getter]
     fn dealer(&self) -> u8 {
         self.deal.dealer()
     }
 
-    /// Per side, every card the side ended the deal with (leftovers included), sorted.
+    #[doc = docstring!(DealResult.piles)]
     #[getter]
     fn piles<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let list = PyList::empty(py);
@@ -69,33 +67,31 @@ impl PyDealResult {
         Ok(list)
     }
 
-    /// Per side, the points the deal added to the match.
+    #[doc = docstring!(DealResult.points)]
     #[getter]
     fn points(&self) -> Vec<u64> {
         self.deal.points().to_vec()
     }
 
-    /// Per side, a dict of how the points are made up: quinza and rb3ine "gold" and
-    /// "other"; escoba "cards", "oros", "seven_of_oros", "setenta" and "escobas"; quinte
-    /// "quints" and "tricks".
+    #[doc = docstring!(DealResult.details)]
     #[getter]
     fn details<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         details_list(py, &self.deal)
     }
 
-    /// Per side, the deal's escobas (always 0 outside escoba).
+    #[doc = docstring!(DealResult.escobas)]
     #[getter]
     fn escobas(&self) -> Vec<u64> {
         self.deal.escobas().to_vec()
     }
 
-    /// The seat that made the deal's last capture (quinte: won its last trick), or None.
+    #[doc = docstring!(DealResult.last_capturer)]
     #[getter]
     fn last_capturer(&self) -> Option<u8> {
         self.deal.last_capturer()
     }
 
-    /// The deal as a dict of plain values, the cards as text.
+    #[doc = docstring!(DealResult.to_dict)]
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         deal_dict(py, &self.deal)
     }

@@ -13,11 +13,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyString, PyTuple};
 
-/// One thing that happened in a match (docs/engine.md "Events"). `kind` says what;
-/// the other fields are None (`cards` empty) unless that kind carries them.
-///
-/// >>> Event("escoba", seat=1, side=1)
-/// Event('escoba', seat=1, side=1)
+#[doc = docstring!(Event)]
 #[pyclass(module = "quinza._core", name = "Event", frozen)]
 pub struct PyEvent {
     kind: Py<PyString>,
@@ -101,44 +97,43 @@ impl PyEvent {
         ))
     }
 
-    /// What happened: "move", "escoba", "trick", "cachette", "last_cards",
-    /// "deal_scored", "dealt", "opening_capture" or "match_over".
+    #[doc = docstring!(Event.kind)]
     #[getter]
     fn kind(&self, py: Python<'_>) -> Py<PyString> {
         self.kind.clone_ref(py)
     }
 
-    /// The seat it happened to (who moved, swept, won, took), or None.
+    #[doc = docstring!(Event.seat)]
     #[getter]
     fn seat(&self) -> Option<u8> {
         self.seat
     }
 
-    /// The side of that seat, or the winner of the match; None if no side.
+    #[doc = docstring!(Event.side)]
     #[getter]
     fn side(&self) -> Option<u8> {
         self.side
     }
 
-    /// The cards it moved, as a tuple (empty if none).
+    #[doc = docstring!(Event.cards)]
     #[getter]
     fn cards(&self, py: Python<'_>) -> Py<PyTuple> {
         self.cards.clone_ref(py)
     }
 
-    /// The quints a trick or the cachette scored, the escobas of an opening capture; else None.
+    #[doc = docstring!(Event.points)]
     #[getter]
     fn points(&self) -> Option<u64> {
         self.points
     }
 
-    /// For "deal_scored": the DealResult of the deal, as `deals[-1]`; else None.
+    #[doc = docstring!(Event.deal)]
     #[getter]
     fn deal(&self, py: Python<'_>) -> Py<PyAny> {
         opt(py, &self.deal).unbind()
     }
 
-    /// For "move": the Move played; else None.
+    #[doc = docstring!(Event.move)]
     #[getter]
     fn r#move(&self, py: Python<'_>) -> Py<PyAny> {
         opt(py, &self.r#move).unbind()

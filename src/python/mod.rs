@@ -1,8 +1,16 @@
 //! `quinza._core`: thin PyO3 wrappers over the Rust core. No game logic lives here: the
 //! wrappers convert Python values to core values (with the reference's checks and
 //! messages for the conversions) and core errors to Python exceptions.
+//!
+//! A Python docstring is written once, in the reference: `#[doc = docstring!(Game.play)]`
+//! puts its twin's words on a class or method (`docstrings.rs`, written with the stub by
+//! scripts/make_stub.py).
 
 use pyo3::prelude::*;
+
+// First, so that its macro `docstring!` is in scope in every module below.
+#[macro_use]
+mod docstrings;
 
 mod bot_spec;
 mod bots;
@@ -20,11 +28,7 @@ mod search;
 mod sim;
 mod vector;
 
-/// The compiled core of quinza: the Rust engine's classes and functions, which `quinza`
-/// re-exports (import them from there).
-///
-/// `quinza.reference` is the same API in pure Python, the executable specification of
-/// docs/rules.md.
+#[doc = docstring!(_core)]
 #[pymodule]
 #[pyo3(name = "_core")]
 fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {

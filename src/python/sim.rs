@@ -20,18 +20,13 @@ fn u64_arg(v: &Bound<'_, PyAny>, what: &str) -> PyResult<u64> {
     }
 }
 
-/// The seed of match `index` of a simulation seeded `seed`: output number `index` (from
-/// 0) of `Random(seed)`, reached in one step (the state after `index` draws is
-/// `seed + index * GAMMA` modulo 2**64, where GAMMA = 0x9E3779B97F4A7C15 is the
-/// generator's increment; docs/engine.md "Seeding").
+#[doc = docstring!(match_seed)]
 #[pyfunction]
 pub fn match_seed(seed: &Bound<'_, PyAny>, index: &Bound<'_, PyAny>) -> PyResult<u64> {
     Ok(sim::match_seed(seed_arg(seed)?, u64_arg(index, "index")?))
 }
 
-/// The seed of the bot at `seat` (0..3) in the match seeded `match_seed`: output number
-/// `seat` of `Random(match_seed XOR BOT_STREAM)`, where BOT_STREAM = 0x6A09E667F3BCC909;
-/// a stream apart from the match's own draws.
+#[doc = docstring!(seat_seed)]
 #[pyfunction]
 pub fn seat_seed(match_seed: &Bound<'_, PyAny>, seat: &Bound<'_, PyAny>) -> PyResult<u64> {
     let seat = match plain_int(seat) {
@@ -58,10 +53,7 @@ fn le_bytes<'py, T: Copy, const N: usize>(
     PyBytes::new(py, &out)
 }
 
-/// Play matches `start .. start + count` with core bots (one name per seat) on `threads`
-/// threads (0: every core), the GIL released. Returns the records as little-endian bytes:
-/// (winner i8, scores i64, deals u32, moves u32, first_dealer u8, deal_points i32,
-/// deal_dealer u8).
+#[doc = docstring!(_simulate_chunk)]
 #[pyfunction]
 #[pyo3(signature = (rules, bots, seed, start, count, threads))]
 pub fn _simulate_chunk<'py>(

@@ -30,8 +30,7 @@ impl PyFifteenGame {
         )
     }
 
-    /// A position from explicit cards; the stock is dealt in the order given and later
-    /// deals are shuffled by the generator started at `seed`.
+    #[doc = docstring!(FifteenGame.from_position)]
     #[classmethod]
     #[pyo3(signature = (rules, hands, table = Given::Missing, stock = Given::Missing,
                         dealer = Given::Missing, turn = None, scores = None, piles = None,
@@ -54,6 +53,7 @@ impl PyFifteenGame {
         deal_number: Given<'py>,
         seed: Given<'py>,
     ) -> PyResult<Py<PyAny>> {
+        // Game's parser; this signature only leaves out the other family's parameters.
         PyGame::from_position(
             cls,
             rules,
@@ -102,13 +102,7 @@ impl PyQuinteGame {
         )
     }
 
-    /// A quinte position from explicit cards (docs/engine.md "Quinte: from_position").
-    ///
-    /// `table` is the trick in progress in play order, `stock` the cachette, `piles` the cards
-    /// each side has won, `last_capturer` the seat that won the last trick (it leads the
-    /// current one), `bids` the bid words from the seat after the dealer, `quints` the quint
-    /// points each side scored this deal (already part of `scores`), `played` every card
-    /// played this deal in play order.
+    #[doc = docstring!(QuinteGame.from_position)]
     #[classmethod]
     #[pyo3(signature = (rules, hands, table = Given::Missing, stock = Given::Missing,
                         dealer = Given::Missing, turn = None, scores = None, piles = None,
@@ -133,6 +127,7 @@ impl PyQuinteGame {
         quints: Option<&Bound<'py, PyAny>>,
         played: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Py<PyAny>> {
+        // Game's parser; this signature only leaves out the other family's parameters.
         PyGame::from_position(
             cls,
             rules,
@@ -153,13 +148,13 @@ impl PyQuinteGame {
         )
     }
 
-    /// "doubling", "play", or "over" when the match is over.
+    #[doc = docstring!(QuinteGame.phase)]
     #[getter]
     fn phase(slf: PyRef<'_, Self>) -> PyResult<&'static str> {
         Ok(quinte_of(&slf)?.phase().name())
     }
 
-    /// The trick in progress as (seat, card) in play order.
+    #[doc = docstring!(QuinteGame.trick)]
     #[getter]
     fn trick<'py>(slf: PyRef<'py, Self>) -> PyResult<Bound<'py, PyList>> {
         let py = slf.py();
@@ -170,32 +165,31 @@ impl PyQuinteGame {
         Ok(list)
     }
 
-    /// The seat that leads (or led) the current trick; None when the match is over.
+    #[doc = docstring!(QuinteGame.leader)]
     #[getter]
     fn leader(slf: PyRef<'_, Self>) -> PyResult<Option<u8>> {
         Ok(quinte_of(&slf)?.leader())
     }
 
-    /// The trick in progress or about to start, 1..12.
+    #[doc = docstring!(QuinteGame.trick_number)]
     #[getter]
     fn trick_number(slf: PyRef<'_, Self>) -> PyResult<u8> {
         Ok(quinte_of(&slf)?.trick_number())
     }
 
-    /// Tricks each side has won in this deal; the cachette counts as a thirteenth trick
-    /// once taken.
+    #[doc = docstring!(QuinteGame.tricks_won)]
     #[getter]
     fn tricks_won(slf: PyRef<'_, Self>) -> PyResult<Vec<u32>> {
         Ok(quinte_of(&slf)?.tricks_won().map(u32::from).to_vec())
     }
 
-    /// Quint points each side scored in this deal (already in `scores`).
+    #[doc = docstring!(QuinteGame.quints)]
     #[getter]
     fn quints(slf: PyRef<'_, Self>) -> PyResult<Vec<u64>> {
         Ok(quinte_of(&slf)?.quints().to_vec())
     }
 
-    /// The bids so far as (seat, word), the first by the seat after the dealer.
+    #[doc = docstring!(QuinteGame.bids)]
     #[getter]
     fn bids<'py>(slf: PyRef<'py, Self>) -> PyResult<Bound<'py, PyList>> {
         let list = PyList::empty(slf.py());
@@ -205,25 +199,25 @@ impl PyQuinteGame {
         Ok(list)
     }
 
-    /// What a trick is worth in fives: 1, 2 when doubled, 4 when redoubled.
+    #[doc = docstring!(QuinteGame.multiplier)]
     #[getter]
     fn multiplier(slf: PyRef<'_, Self>) -> PyResult<u64> {
         Ok(quinte_of(&slf)?.multiplier())
     }
 
-    /// The side that doubled in this deal, or None.
+    #[doc = docstring!(QuinteGame.doubled_by)]
     #[getter]
     fn doubled_by(slf: PyRef<'_, Self>) -> PyResult<Option<u8>> {
         Ok(quinte_of(&slf)?.doubling().doubled_by)
     }
 
-    /// Whether the double was redoubled in this deal.
+    #[doc = docstring!(QuinteGame.redoubled)]
     #[getter]
     fn redoubled(slf: PyRef<'_, Self>) -> PyResult<bool> {
         Ok(quinte_of(&slf)?.doubling().redoubled)
     }
 
-    /// Every card played this deal, in play order.
+    #[doc = docstring!(QuinteGame.played)]
     #[getter]
     fn played<'py>(slf: PyRef<'py, Self>) -> PyResult<Vec<Bound<'py, PyCard>>> {
         let py = slf.py();

@@ -38,7 +38,7 @@ impl PyGame {
         )
     }
 
-    /// The Rules of the match.
+    #[doc = docstring!(Game.rules)]
     #[getter]
     fn rules(&self) -> PyRules {
         PyRules {
@@ -46,26 +46,25 @@ impl PyGame {
         }
     }
 
-    /// The seat to play, or None when the match is over.
+    #[doc = docstring!(Game.turn)]
     #[getter]
     fn turn(&self) -> Option<u8> {
         self.game.turn()
     }
 
-    /// The seat that dealt the deal in progress (once the match is over, the last deal).
+    #[doc = docstring!(Game.dealer)]
     #[getter]
     fn dealer(&self) -> u8 {
         self.game.dealer()
     }
 
-    /// The number of the deal in progress, 1 for the first deal of the match.
+    #[doc = docstring!(Game.deal_number)]
     #[getter]
     fn deal_number(&self) -> u64 {
         self.game.deal_number()
     }
 
-    /// The cards in the hand of `seat`, sorted; a seat outside 0..players-1 raises
-    /// ValueError.
+    #[doc = docstring!(Game.hand)]
     fn hand<'py>(
         &self,
         py: Python<'py>,
@@ -74,22 +73,19 @@ impl PyGame {
         card_list(py, self.game.hand(self.seat(seat)?))
     }
 
-    /// The cards face up on the table, sorted (quinte: the cards of the trick in progress,
-    /// sorted; `trick` has them in play order).
+    #[doc = docstring!(Game.table)]
     #[getter]
     fn table<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyCard>>> {
         card_list(py, self.game.table())
     }
 
-    /// How many cards are still to be dealt (quinte: the cards of the cachette not yet
-    /// taken: 5, or 0 once the winner of trick 12 has it).
+    #[doc = docstring!(Game.stock)]
     #[getter]
     fn stock(&self) -> usize {
         self.game.stock_len()
     }
 
-    /// The cards this side has captured in this deal, sorted (quinte: the cards of the
-    /// tricks it won, and the cachette once it has taken it).
+    #[doc = docstring!(Game.pile)]
     fn pile<'py>(
         &self,
         py: Python<'py>,
@@ -98,44 +94,42 @@ impl PyGame {
         card_list(py, self.game.pile(self.side(side)?))
     }
 
-    /// The side `seat` plays for: partners at 4 players (seat % 2), every player alone at
-    /// 2 or 3; a seat outside 0..players-1 raises ValueError.
+    #[doc = docstring!(Game.side_of)]
     fn side_of(&self, seat: &Bound<'_, PyAny>) -> PyResult<u8> {
         Ok(self.game.side_of(self.seat(seat)?))
     }
 
-    /// The match totals per side.
+    #[doc = docstring!(Game.scores)]
     #[getter]
     fn scores(&self) -> Vec<u64> {
         self.game.scores().to_vec()
     }
 
-    /// Escobas per side in this deal (always 0 outside escoba).
+    #[doc = docstring!(Game.escobas)]
     #[getter]
     fn escobas(&self) -> Vec<u64> {
         self.game.escobas()
     }
 
-    /// The seat that made the last capture in this deal, or None while no one has
-    /// (quinte: the seat that won the last trick, which leads the next).
+    #[doc = docstring!(Game.last_capturer)]
     #[getter]
     fn last_capturer(&self) -> Option<u8> {
         self.game.last_capturer()
     }
 
-    /// Whether the match is over (then `turn` is None).
+    #[doc = docstring!(Game.is_over)]
     #[getter]
     fn is_over(&self) -> bool {
         self.game.is_over()
     }
 
-    /// The side that won, or None (the match goes on, or ended in a draw).
+    #[doc = docstring!(Game.winner)]
     #[getter]
     fn winner(&self) -> Option<u8> {
         self.game.winner()
     }
 
-    /// The finished deals of the match as DealResult, oldest first.
+    #[doc = docstring!(Game.deals)]
     #[getter]
     fn deals(&self) -> Vec<PyDealResult> {
         self.game
@@ -147,10 +141,7 @@ impl PyGame {
 
     // -- moves ------------------------------------------------------------------------------
 
-    /// Every legal move once, in the documented order (docs/engine.md); none once the match
-    /// is over. Fifteen family: per hand card in id order, its capture groups ordered by the
-    /// number sum(1 << id) of the captured cards, or a lay if it captures nothing. Quinte:
-    /// bids in the order pass, double, redouble; cards in id order (the joker last).
+    #[doc = docstring!(Game.legal_moves)]
     fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let game = &self.game;
         let list = PyList::empty(py);
@@ -169,8 +160,7 @@ impl PyGame {
         Ok(list)
     }
 
-    /// The number of legal moves, `len(legal_moves())`; the fifteen family counts its
-    /// capture groups without listing them.
+    #[doc = docstring!(Game.count_legal_moves)]
     fn count_legal_moves(&self, py: Python<'_>) -> u64 {
         let game = &self.game;
         if self.big_table() {
@@ -180,7 +170,7 @@ impl PyGame {
         }
     }
 
-    /// Whether `move` (a Move or its text) is legal now: False for anything that is no move.
+    #[doc = docstring!(Game.is_legal)]
     fn is_legal(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
         match move_arg(r#move, self.game.rules().deck())? {
             MoveArg::Move(m) => {
@@ -196,10 +186,7 @@ impl PyGame {
         }
     }
 
-    /// Play one move (in quinte a bid or a card) for the seat whose turn it is; an illegal
-    /// move raises IllegalMoveError and changes nothing. A finished deal is scored and the
-    /// next one dealt inside this call. Returns what happened, in order: a tuple of Event
-    /// (docs/engine.md "Events"), the "move" first.
+    #[doc = docstring!(Game.play)]
     fn play<'py>(&mut self, r#move: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyTuple>> {
         let py = r#move.py();
         let m = match move_arg(r#move, self.game.rules().deck())? {
@@ -220,9 +207,7 @@ impl PyGame {
         event_tuple(py, &self.game, events.as_slice(), Some(&played))
     }
 
-    /// What happened before the first move, as a tuple of Event: the first deal dealt,
-    /// and escoba's opening capture if there was one. Empty for a game from
-    /// `from_json` or `from_position`; kept by `copy` and pickling.
+    #[doc = docstring!(Game.start_events)]
     #[getter]
     fn start_events<'py>(&self, py: Python<'py>) -> Bound<'py, PyTuple> {
         match &self.start {
@@ -231,7 +216,7 @@ impl PyGame {
         }
     }
 
-    /// An independent copy of the game: playing on one leaves the other as it was.
+    #[doc = docstring!(Game.copy)]
     fn copy(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         let start = self.start.as_ref().map(|t| t.clone_ref(py));
         game_with_start(py, self.game.clone(), start, self.hist.clone())
@@ -268,23 +253,18 @@ impl PyGame {
         Ok(())
     }
 
-    /// The whole game as compact JSON text, the same text from both backends;
-    /// `Game.from_json` gives the game back exactly.
+    #[doc = docstring!(Game.to_json)]
     fn to_json(&self) -> String {
         self.game.to_json()
     }
 
-    /// A game back from its `to_json` text, of the class of its rules' family;
-    /// `FifteenGame.from_json` and `QuinteGame.from_json` refuse a game of the other family.
+    #[doc = docstring!(Game.from_json)]
     #[classmethod]
     fn from_json(cls: &Bound<'_, PyType>, text: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         serde::game_from_json(cls, text)
     }
 
-    /// A position from explicit cards, of any rule set, read as its family's class reads it
-    /// (`FifteenGame.from_position`, `QuinteGame.from_position`); a parameter of the other
-    /// family is refused. In quinte `table` is the trick in progress, `stock` the cachette,
-    /// and `bids`, `quints` and `played` belong to it alone.
+    #[doc = docstring!(Game.from_position)]
     #[classmethod]
     #[pyo3(signature = (rules, hands, table = Given::Missing, stock = Given::Missing,
                         dealer = Given::Missing, turn = None, scores = None, piles = None,
@@ -329,10 +309,7 @@ impl PyGame {
         position_object(cls, rules, &args)
     }
 
-    /// What `seat` may know (docs/engine.md "observation(seat)"): its own hand, the sizes
-    /// of the others, never the stock order; in quinte also everything played, never the
-    /// cachette before it is taken (then it is in a pile). Its cost does not grow with the
-    /// match: the deal history is `deals`.
+    #[doc = docstring!(Game.observation)]
     fn observation<'py>(
         &self,
         py: Python<'py>,
@@ -359,9 +336,7 @@ impl PyGame {
         )
     }
 
-    /// A picture of the game for one seat, or the open view (every hand) when `seat` is
-    /// None: a `View`, whose str is text and whose `_repr_svg_` draws it. A seat's view
-    /// reads only `observation(seat)`; a seat that does not exist raises ValueError.
+    #[doc = docstring!(Game.view)]
     #[pyo3(signature = (seat = None))]
     fn view<'py>(
         slf: &Bound<'py, Self>,
@@ -371,52 +346,38 @@ impl PyGame {
         view.getattr("view")?.call1((slf, seat))
     }
 
-    /// The open view drawn as SVG text, for a notebook (`quinza._view.game_svg`).
+    #[doc = docstring!(Game._repr_svg_)]
     fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
         picture(slf.as_any(), "game_svg")
     }
 
     // -- history, undo, records (the work is in src/history.rs and quinza/_record.py) ----
 
-    /// The seed the match was dealt from: `Game(rules, seed)`'s, or the one drawn when it
-    /// was left out; for `from_position` its `seed` argument (where its generator starts);
-    /// None for a game from `from_json` (the JSON keeps the generator's state, not the
-    /// seed). Kept by `copy`, pickling and `undo`.
+    #[doc = docstring!(Game.seed)]
     #[getter]
     fn seed(&self) -> Option<u64> {
         self.hist.seed()
     }
 
-    /// Every Event since the match began, as a tuple: `start_events` first (what happened
-    /// before the first move), then each move's events in order (what `play` returned). A
-    /// game from `from_json` or `from_position` begins there: its history holds what was
-    /// played since. `undo` takes the last move's events off; `copy` and pickling keep it.
+    #[doc = docstring!(Game.history)]
     #[getter]
     fn history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         history_tuple(py, &self.game, &self.hist, self.start_events(py))
     }
 
-    /// Take back the last move exactly, across the end of a deal or of the match too: the
-    /// game, its `history` and `to_json()` are as they were before it. Returns the Move
-    /// taken back. With no move to take back (a new match, a game just read from JSON or a
-    /// position) raises ValueError and changes nothing.
+    #[doc = docstring!(Game.undo)]
     fn undo<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyMove>> {
         let (mv, game) = self.hist.undo().map_err(core_error)?;
         self.game = game;
         move_object(py, mv)
     }
 
-    /// The game before the first move of its `history`, as JSON: what `to_json()` gave when
-    /// the game was made, and what `undo` goes back to in the end.
+    #[doc = docstring!(Game.start_json)]
     fn start_json(&self) -> String {
         self.hist.start().to_json()
     }
 
-    /// The match as a record (docs/engine.md "Match records"): headers (format version,
-    /// rules and every option, the seed or the start position, players, result, scores),
-    /// then every move, deal by deal; the same text from both backends. `players`: None,
-    /// or one name per seat (such as the bots' text); `date`: None, a text or a
-    /// `datetime.date`. `Game.from_record` replays it.
+    #[doc = docstring!(Game.record)]
     #[pyo3(signature = (players = None, date = None))]
     fn record<'py>(
         slf: &Bound<'py, Self>,
@@ -429,9 +390,7 @@ impl PyGame {
             .call1((slf, players, date))
     }
 
-    /// The game a match record describes (docs/engine.md "Match records"), replayed move
-    /// by move: the same `to_json()` and `history` as the game that wrote it. A bad record
-    /// raises ValueError naming its line ("line N: ...").
+    #[doc = docstring!(Game.from_record)]
     #[classmethod]
     fn from_record<'py>(
         cls: &Bound<'py, PyType>,
@@ -444,9 +403,7 @@ impl PyGame {
             .call1((cls, rules, text))
     }
 
-    /// What `seat` may know as a numpy float32 vector (docs/engine.md "Encodings"): its
-    /// shape is fixed by the rule set and player count, each entry named by
-    /// `encode_names(rules)`. Written into `out` (a float32 array of that shape) when given.
+    #[doc = docstring!(Game.encode)]
     #[pyo3(signature = (seat, out=None))]
     fn encode<'py>(
         &self,
@@ -457,8 +414,7 @@ impl PyGame {
         encode::encode(py, &self.game, self.seat(seat)?, out)
     }
 
-    /// A numpy int8 array of `action_count` entries: 1 at the id of every legal move, else
-    /// 0 (all 0 once the match is over). Written into `out` when given.
+    #[doc = docstring!(Game.action_mask)]
     #[pyo3(signature = (out=None))]
     fn action_mask<'py>(
         &self,
@@ -468,17 +424,17 @@ impl PyGame {
         encode::action_mask(py, &self.game, out)
     }
 
-    /// The action id of a legal move (a Move or its text); an illegal one is a ValueError.
+    #[doc = docstring!(Game.action_of)]
     fn action_of(&self, r#move: &Bound<'_, PyAny>) -> PyResult<usize> {
         encode::action_of(&self.game, r#move)
     }
 
-    /// The legal Move of an action id; an id out of range or masked off is a ValueError.
+    #[doc = docstring!(Game.move_of)]
     fn move_of<'py>(&self, action: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
         encode::move_of(&self.game, action)
     }
 
-    /// The number of action ids of the rule set: the size of `action_mask()`.
+    #[doc = docstring!(Game.action_count)]
     #[getter]
     fn action_count(&self) -> usize {
         crate::encode::action_count(&self.game.rules())

@@ -28,11 +28,7 @@ use pyo3::types::{PyString, PyTuple, PyType};
 /// Tables at least this big are worked on with the GIL released.
 const BIG_TABLE: u32 = 16;
 
-/// One whole match of any rule set: `Game(rules, seed)` is a `FifteenGame` for
-/// quinza, rb3ine and escoba and a `QuinteGame` for quinte.
-///
-/// >>> type(Game("escoba", seed=1)).__name__, type(Game("quinte", seed=1)).__name__
-/// ('FifteenGame', 'QuinteGame')
+#[doc = docstring!(Game)]
 #[pyclass(module = "quinza._core", name = "Game", subclass)]
 pub struct PyGame {
     pub(crate) game: AnyGame,
@@ -43,21 +39,11 @@ pub struct PyGame {
     pub(crate) hist: History,
 }
 
-/// One whole match of quinza, rb3ine or escoba: what `Game(rules, seed)` builds for them.
-///
-/// >>> g = Game("quinza", seed=7)
-/// >>> type(g).__name__, g.turn == (g.dealer + 1) % 2, len(g.hand(g.turn)), len(g.table), g.stock
-/// ('FifteenGame', True, 3, 4, 30)
+#[doc = docstring!(FifteenGame)]
 #[pyclass(module = "quinza._core", name = "FifteenGame", extends = PyGame)]
 pub struct PyFifteenGame {}
 
-/// One whole match of quinte: what `Game("quinte", seed)` builds.
-///
-/// >>> g = Game("quinte", seed=1)
-/// >>> g.phase, g.turn == (g.dealer + 1) % 4, [len(g.hand(s)) for s in range(4)], g.stock
-/// ('doubling', True, [12, 12, 12, 12], 5)
-/// >>> [str(m) for m in g.legal_moves()]
-/// ['pass', 'double']
+#[doc = docstring!(QuinteGame)]
 #[pyclass(module = "quinza._core", name = "QuinteGame", extends = PyGame)]
 pub struct PyQuinteGame {}
 
