@@ -383,6 +383,27 @@ def test_copies_pickles_and_undo_keep_the_round_in_play(q: ModuleType) -> None:
         assert shown(q.bot("ismcts", iterations=60, seed=4).analyse(h)) == expected
 
 
+def test_a_record_keeps_the_deals_moves_and_json_does_not(q: ModuleType) -> None:
+    # docs/engine.md "JSON": the JSON is a position. Read back, the game has none of the
+    # deal's moves (here the other seat's 1c), which ismcts's worlds are fitted to, and the
+    # bot chooses otherwise; the record plays them again, and the bot chooses as before.
+    g = _laid_on_a_capture_table(q)
+
+    def seen(game: Any) -> Tuple[str, List[Tuple[str, str]]]:
+        """The move a fresh bot chooses there, and a fresh bot's analysis of it."""
+        choosing, analysing = (q.bot("ismcts", iterations=60, seed=0) for _ in range(2))
+        return str(choosing(game)), shown(analysing.analyse(game))
+
+    def moves(game: Any) -> List[str]:
+        return [str(e.move) for e in game.history if e.kind == "move"]
+
+    replayed, read = q.Game.from_record(g.record()), q.Game.from_json(g.to_json())
+    assert replayed.to_json() == read.to_json() == g.to_json()
+    assert moves(replayed) == moves(g) == ["1c"] and seen(replayed) == seen(g)
+    assert moves(read) == [] and seen(read)[1] != seen(g)[1]
+    assert (seen(g)[0], seen(read)[0]) == ("2b", "3b")
+
+
 # -- pimc ---------------------------------------------------------------------------------------
 
 

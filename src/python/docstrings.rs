@@ -145,10 +145,15 @@ next one dealt inside this call. Returns what happened, in order: a tuple of Eve
 and escoba's opening capture if there was one. Empty for a game from
 `from_json` or `from_position`; kept by `copy` and pickling."# };
     (Game.copy) => { r#"An independent copy of the game: playing on one leaves the other as it was."# };
-    (Game.to_json) => { r#"The whole game as compact JSON text, the same text from both backends;
-`Game.from_json` gives the game back exactly."# };
+    (Game.to_json) => { r#"The game's state as compact JSON text, the same text from both backends, which
+`Game.from_json` reads back exactly. It is a position (as a FEN is in chess): it
+keeps no moves, not even those of the deal in progress, which the ismcts bot reads
+(what a seat saw the others play), so a bot may choose otherwise in the game read
+back; `record()` and `Game.from_record` keep them."# };
     (Game.from_json) => { r#"A game back from its `to_json` text, of the class of its rules' family;
-`FifteenGame.from_json` and `QuinteGame.from_json` refuse a game of the other family."# };
+`FifteenGame.from_json` and `QuinteGame.from_json` refuse a game of the other family.
+The game begins at that position, with no moves before it (a bot sees none of the
+deal in progress); `Game.from_record` replays a match, moves and all."# };
     (Game.from_position) => { r#"A position from explicit cards, of any rule set, read as its family's class reads it
 (`FifteenGame.from_position`, `QuinteGame.from_position`); a parameter of the other
 family is refused. In quinte `table` is the trick in progress, `stock` the cachette,
