@@ -97,19 +97,20 @@ fn read_cards<C>(
     let cards_of = |value: &Bound<'_, PyAny>, name: &str| -> PyResult<Vec<C>> {
         iterable(value, name)?.iter().map(card).collect()
     };
-    let piles_of = |value: &Bound<'_, PyAny>, count: u8, name: &str, unit: &str| {
+    // One list of cards per seat (hands) or side (piles).
+    let lists_of = |value: &Bound<'_, PyAny>, count: u8, name: &str, unit: &str| {
         per(value, count as usize, name, unit)?
             .iter()
             .map(|x| cards_of(x, name))
             .collect::<PyResult<Vec<_>>>()
     };
     Ok(Cards {
-        hands: piles_of(a.hands, players, "hands", "seat")?,
+        hands: lists_of(a.hands, players, "hands", "seat")?,
         table: a.table.map(|t| cards_of(t, "table")).transpose()?,
         stock: a.stock.map(|s| cards_of(s, "stock")).transpose()?,
         piles: a
             .piles
-            .map(|p| piles_of(p, sides, "piles", "side"))
+            .map(|p| lists_of(p, sides, "piles", "side"))
             .transpose()?,
         scores: a
             .scores
