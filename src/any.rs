@@ -9,7 +9,7 @@ pub use crate::families::{AnyDeal, AnyGame, AnyMove, AnyMoves, AnyObservation, R
 use crate::fifteen;
 use crate::quinte;
 use crate::rng::SplitMix64;
-use crate::ruleargs::{Arg, ArgKind, OptionValue};
+use crate::ruleargs::{Arg, OptionValue};
 use crate::search::{solve_with, Ask, Limits, Solution};
 use crate::state::{Deal, GameRules, State};
 use crate::Error;

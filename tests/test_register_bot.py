@@ -95,6 +95,7 @@ def test_a_registered_bot_is_made_by_bot_in_any_case(q: ModuleType) -> None:
 
 def test_names_are_read_in_any_case(q: ModuleType) -> None:
     assert type(q.bot("Greedy")) is type(q.bot("greedy"))
+    assert type(q._core.bot("ISMCTS") if q is quinza else q.bot("ISMCTS")) is type(q.bot("ismcts"))
     assert q.bot("RANDOM", seed=3).seed == 3
     assert q.Rules("ESCOBA") == q.Rules("escoba")
     result = q.simulate("Quinza", 3, bots="Greedy,RANDOM", seed=2)
@@ -103,10 +104,7 @@ def test_names_are_read_in_any_case(q: ModuleType) -> None:
 
 
 @pytest.mark.parametrize("name", ["quinte", "escoba"])
-def test_a_rule_set_name_in_game_json_is_read_in_any_case(q: ModuleType, name: str, request: Any) -> None:
-    if q is quinza and name == "quinte":
-        # src/quinte/json.rs `is_quinte` compares the name as it is: the integrator's change.
-        request.applymarker(pytest.mark.xfail(strict=True, reason="the core reads quinte's JSON by the exact name"))
+def test_a_rule_set_name_in_game_json_is_read_in_any_case(q: ModuleType, name: str) -> None:
     game = q.Game(name, seed=4)
     data = json.loads(game.to_json())
     data["rules"]["name"] = name.upper()

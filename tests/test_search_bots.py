@@ -383,6 +383,27 @@ def test_copies_pickles_and_undo_keep_the_round_in_play(q: ModuleType) -> None:
         assert shown(q.bot("ismcts", iterations=60, seed=4).analyse(h)) == expected
 
 
+def test_a_record_keeps_the_deals_moves_and_json_does_not(q: ModuleType) -> None:
+    # docs/engine.md "JSON": the JSON is a position. Read back, the game has none of the
+    # deal's moves (here the other seat's 1c), which ismcts's worlds are fitted to, and the
+    # bot chooses otherwise; the record plays them again, and the bot chooses as before.
+    g = _laid_on_a_capture_table(q)
+
+    def seen(game: Any) -> Tuple[str, List[Tuple[str, str]]]:
+        """The move a fresh bot chooses there, and a fresh bot's analysis of it."""
+        choosing, analysing = (q.bot("ismcts", iterations=60, seed=0) for _ in range(2))
+        return str(choosing(game)), shown(analysing.analyse(game))
+
+    def moves(game: Any) -> List[str]:
+        return [str(e.move) for e in game.history if e.kind == "move"]
+
+    replayed, read = q.Game.from_record(g.record()), q.Game.from_json(g.to_json())
+    assert replayed.to_json() == read.to_json() == g.to_json()
+    assert moves(replayed) == moves(g) == ["1c"] and seen(replayed) == seen(g)
+    assert moves(read) == [] and seen(read)[1] != seen(g)[1]
+    assert (seen(g)[0], seen(read)[0]) == ("2b", "3b")
+
+
 # -- pimc ---------------------------------------------------------------------------------------
 
 
@@ -837,3 +858,16 @@ def test_search_bots_play_whole_matches_against_greedy(q: ModuleType, name: str,
             g.play(move)
             moves += 1
         assert g.deals and moves > 0
+
+
+@pytest.mark.parametrize("name", ["pimc", "ismcts"])
+def test_a_search_bot_reads_back_every_parameter_of_its_registry_entry(q: Any, name: str) -> None:
+    # The core's registry lists a bot's parameters once; the class's getters, `params`,
+    # `repr` and the constructor all follow it.
+    given = {"pimc": {"worlds": 3, "depth": 1, "exact": 2}, "ismcts": {"iterations": 5, "c": 1.5, "rollout": "random"}}
+    bot = q.bot(name, seed=7, **given[name])
+    for key, value in bot.params.items():
+        assert getattr(bot, key) == value, key
+    assert {k: bot.params[k] for k in given[name]} == given[name]
+    assert list(bot.params) == list(inspect.signature(type(bot)).parameters)[:-1]
+    assert repr(bot) == f"{type(bot).__name__}(" + ", ".join(f"{k}={v!r}" for k, v in bot.params.items()) + ", seed=7)"

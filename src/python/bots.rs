@@ -1,21 +1,18 @@
 //! The bots for Python: `RandomBot`, `GreedyBot`, the search bots `PimcBot` and
-//! `IsmctsBot` (over one base, `SearchBot`), `bot(name, seed, **params)`, and the reading
-//! of a bot's spec for `simulate`. Parameters are checked here with the reference's
-//! messages; the choices are the core's (`crate::bots`, `crate::search`).
+//! `IsmctsBot` (over one base, `SearchBot`) and `bot(name, seed, **params)`. Their
+//! parameters are read into a spec by `bot_spec.rs`, with the reference's messages; the
+//! choices are the core's (`crate::bots`, `crate::search`).
 
+use super::bot_spec::{kind_arg, optional_seed, param_object, spec_from, spec_of_params};
 use super::cards::{move_object, PyMove};
+use super::convert::{type_name, value_error};
 use super::game::PyGame;
-use super::random::seed_arg;
-use super::search::{time_limit_arg, CtrlC};
-use super::{choice_arg, plain_int, shown, type_name, value_error};
+use super::search::CtrlC;
 use crate::any::AnyGame;
-use crate::bots::{unknown_bot_message, BotKind, BotSpec, BOT_NAMES};
+use crate::bots::{BotKind, BotSpec, ParamValue, BOT_NAMES};
 use crate::rng::SplitMix64;
-use crate::search::ismcts::IsmctsParams;
-use crate::search::pimc::PimcParams;
-use crate::search::Choice;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
+use pyo3::types::{PyDict, PyList, PyTuple};
 
 const MATCH_OVER: &str = "the match is over: there is no move to choose";
 
@@ -32,7 +29,7 @@ fn with_game<R>(game: &Bound<'_, PyAny>, f: impl FnOnce(&AnyGame) -> R) -> PyRes
         let text: String = game.call_method0("to_json")?.extract()?;
         let g = match replayed(game, &text) {
             Some(g) => g,
-            None => AnyGame::from_json(&text).map_err(super::core_error)?,
+            None => AnyGame::from_json(&text).map_err(super::convert::core_error)?,
         };
         return Ok(f(&g));
     }
@@ -79,8 +76,7 @@ fn choose<'py>(
     }
 }
 
-/// Uniform over the legal moves: `below(len(legal_moves))` from a generator of its own,
-/// one draw a move (even when there is only one), picking in legal-move order.
+#[doc = docstring!(RandomBot)]
 #[pyclass(module = "quinza._core", name = "RandomBot")]
 pub struct PyRandomBot {
     rng: SplitMix64,
@@ -105,19 +101,19 @@ impl PyRandomBot {
         "random"
     }
 
-    /// The seed the bot started from.
+    #[doc = docstring!(RandomBot.seed)]
     #[getter]
     fn seed(&self) -> u64 {
         self.seed
     }
 
-    /// The generator's state now.
+    #[doc = docstring!(RandomBot.state)]
     #[getter]
     fn state(&self) -> u64 {
         self.rng.state
     }
 
-    /// The bot's parameters (all but the seed) by name, in the order of its signature.
+    #[doc = docstring!(RandomBot.params)]
     #[getter]
     fn params<'py>(&self, py: Python<'py>) -> Bound<'py, PyDict> {
         PyDict::new(py)
@@ -133,9 +129,7 @@ impl PyRandomBot {
     }
 }
 
-/// The move worth most right away (its key: docs/engine.md "Bots",
-/// `quinza.reference.bots.greedy_key`); of equal moves, the first in legal-move order.
-/// It draws nothing: `seed` is only checked.
+#[doc = docstring!(GreedyBot)]
 #[pyclass(module = "quinza._core", name = "GreedyBot")]
 pub struct PyGreedyBot {}
 
@@ -155,7 +149,7 @@ impl PyGreedyBot {
         "greedy"
     }
 
-    /// The bot's parameters (all but the seed) by name, in the order of its signature.
+    #[doc = docstring!(GreedyBot.params)]
     #[getter]
     fn params<'py>(&self, py: Python<'py>) -> Bound<'py, PyDict> {
         PyDict::new(py)
@@ -171,133 +165,7 @@ impl PyGreedyBot {
     }
 }
 
-fn optional_seed(seed: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
-    match seed {
-        Some(s) if !s.is_none() => seed_arg(s),
-        _ => Ok(0),
-    }
-}
-
-/// A whole number from `low` to 2**64-1 for parameter `name`.
-fn count_arg(v: &Bound<'_, PyAny>, name: &str, low: u64) -> PyResult<u64> {
-    match plain_int(v) {
-        Some(Ok(x)) if (low as i128..=u64::MAX as i128).contains(&x) => Ok(x as u64),
-        _ => Err(value_error(format!(
-            "{name} must be a whole number from {low} to 2**64-1, not {}",
-            shown(v)?
-        ))),
-    }
-}
-
-/// `c`: a finite number from 0 (an int is taken as a float).
-fn exploration_arg(v: &Bound<'_, PyAny>) -> PyResult<f64> {
-    let number = !v.is_instance_of::<PyBool>()
-        && (v.is_instance_of::<PyInt>() || v.is_instance_of::<PyFloat>());
-    let x = if number {
-        v.extract::<f64>().unwrap_or(f64::NAN)
-    } else {
-        f64::NAN
-    };
-    if x.is_finite() && x >= 0.0 {
-        Ok(x)
-    } else {
-        Err(value_error(format!(
-            "c must be a finite number from 0, not {}",
-            shown(v)?
-        )))
-    }
-}
-
-/// A bot's spec from its parameters: `get(name)` is the value given for a parameter, or
-/// None for its default. Checked in signature order.
-fn spec_from<'py>(
-    kind: BotKind,
-    get: impl Fn(&str) -> Option<Bound<'py, PyAny>>,
-) -> PyResult<BotSpec> {
-    // None stands for the default, as in the reference.
-    let given = |name: &str| get(name).filter(|v| !v.is_none());
-    let time_limit = |v: Option<Bound<'py, PyAny>>| -> PyResult<Option<f64>> {
-        Ok(time_limit_arg(v.as_ref())?.map(|(seconds, _)| seconds))
-    };
-    let spec = match kind {
-        BotKind::Random => BotSpec::RANDOM,
-        BotKind::Greedy => BotSpec::GREEDY,
-        BotKind::Pimc => {
-            let d = PimcParams::default();
-            let count =
-                |name, low, default| given(name).map_or(Ok(default), |v| count_arg(&v, name, low));
-            BotSpec::Pimc(PimcParams {
-                worlds: count("worlds", 1, d.worlds)?,
-                depth: count("depth", 0, d.depth)?,
-                exact: count("exact", 0, d.exact)?,
-                time_limit: time_limit(given("time_limit"))?,
-            })
-        }
-        BotKind::Ismcts => {
-            let d = IsmctsParams::default();
-            BotSpec::Ismcts(IsmctsParams {
-                iterations: given("iterations")
-                    .map_or(Ok(d.iterations), |v| count_arg(&v, "iterations", 1))?,
-                c: given("c").map_or(Ok(d.c), |v| exploration_arg(&v))?,
-                rollout: given("rollout").map_or(Ok(d.rollout), |v| choice_arg(&v, "rollout"))?,
-                infer: given("infer").map_or(Ok(d.infer), |v| choice_arg(&v, "infer"))?,
-                opponents: given("opponents")
-                    .map_or(Ok(d.opponents), |v| choice_arg(&v, "opponents"))?,
-                time_limit: time_limit(given("time_limit"))?,
-            })
-        }
-    };
-    Ok(spec)
-}
-
-/// A bot by name: "random", "greedy", "pimc" or "ismcts".
-fn kind_arg(name: &Bound<'_, PyAny>) -> PyResult<BotKind> {
-    let text = super::str_text(name);
-    match text.map(|t| BotKind::parse(&t)) {
-        Some(Ok(kind)) => Ok(kind),
-        _ => Err(value_error(unknown_bot_message(&shown(name)?))),
-    }
-}
-
-/// The spec of a bot given by name and keyword parameters: unknown parameter names
-/// first (in the order given), then every parameter in signature order.
-fn spec_of_params<'py>(kind: BotKind, params: Option<&Bound<'py, PyDict>>) -> PyResult<BotSpec> {
-    if let Some(p) = params {
-        // `seed` is a parameter of its own, never among these.
-        for key in p.keys() {
-            let known = super::str_text(&key)
-                .is_some_and(|t| t != "seed" && kind.parameters().contains(&t.as_str()));
-            if !known {
-                return Err(value_error(kind.unknown_parameter_message(&shown(&key)?)));
-            }
-        }
-    }
-    spec_from(kind, |name| {
-        params.and_then(|p| p.get_item(name).ok().flatten())
-    })
-}
-
-/// The spec of a bot for `simulate`: a name, or a bot object of either twin with `name`
-/// and `params`.
-pub(crate) fn spec_arg(bot: &Bound<'_, PyAny>) -> PyResult<BotSpec> {
-    if bot.is_instance_of::<PyString>() {
-        return Ok(BotSpec::of(kind_arg(bot)?));
-    }
-    let name = bot
-        .getattr("name")
-        .map_err(|_| value_error(unknown_bot_message(&shown(bot).unwrap_or_default())))?;
-    let kind = kind_arg(&name)?;
-    let params = bot.getattr("params")?;
-    let params = params.cast::<PyDict>().map_err(|_| {
-        value_error(format!(
-            "the params of a bot are a dict, not {}",
-            type_name(&params).unwrap_or_default()
-        ))
-    })?;
-    spec_of_params(kind, Some(params))
-}
-
-/// What every search bot shares: its spec, its seed and its generator.
+#[doc = docstring!(SearchBot)]
 #[pyclass(module = "quinza._core", name = "SearchBot", subclass)]
 pub struct PySearchBot {
     spec: BotSpec,
@@ -322,48 +190,33 @@ impl PySearchBot {
 
 #[pymethods]
 impl PySearchBot {
-    /// The seed the bot started from.
+    #[doc = docstring!(SearchBot.seed)]
     #[getter]
     fn seed(&self) -> u64 {
         self.seed
     }
 
-    /// The generator's state now.
+    #[doc = docstring!(SearchBot.state)]
     #[getter]
     fn state(&self) -> u64 {
         self.rng.state
     }
 
-    /// Seconds a move may take (then as many worlds or iterations as fit, at least one), or None.
+    #[doc = docstring!(SearchBot.time_limit)]
     #[getter]
     fn time_limit(&self) -> Option<f64> {
-        match &self.spec {
-            BotSpec::Pimc(p) => p.time_limit,
-            BotSpec::Ismcts(p) => p.time_limit,
+        match self.spec.get("time_limit") {
+            Some(ParamValue::Seconds(seconds)) => seconds,
             _ => None,
         }
     }
 
-    /// The bot's parameters (all but the seed) by name, in the order of its signature.
+    #[doc = docstring!(SearchBot.params)]
     #[getter]
     fn params<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
-        match &self.spec {
-            BotSpec::Pimc(p) => {
-                d.set_item("worlds", p.worlds)?;
-                d.set_item("depth", p.depth)?;
-                d.set_item("exact", p.exact)?;
-                d.set_item("time_limit", p.time_limit)?;
-            }
-            BotSpec::Ismcts(p) => {
-                d.set_item("iterations", p.iterations)?;
-                d.set_item("c", p.c)?;
-                d.set_item("rollout", p.rollout.name())?;
-                d.set_item("infer", p.infer.name())?;
-                d.set_item("opponents", p.opponents.name())?;
-                d.set_item("time_limit", p.time_limit)?;
-            }
-            _ => {}
+        for (name, value) in self.spec.params() {
+            d.set_item(name, param_object(py, value)?)?;
         }
         Ok(d)
     }
@@ -384,11 +237,7 @@ impl PySearchBot {
         }
     }
 
-    /// Every legal move with the bot's estimate of it (this deal's points of the side to
-    /// move minus the best of the others', on average), in the order the bot ranks them: pimc
-    /// by mean, best first; ismcts by visits, most first (a move never visited is worth NaN);
-    /// ties in legal-move order. The same search, and the same draws, as choosing a move: a
-    /// single legal move is not searched (NaN).
+    #[doc = docstring!(SearchBot.analyse)]
     fn analyse<'py>(&mut self, game: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
         let py = game.py();
         let g = Self::game_of(game)?;
@@ -416,233 +265,88 @@ impl PySearchBot {
     }
 
     fn __repr__(&self) -> String {
-        let shown = self
-            .time_limit()
-            .map_or("None".to_string(), crate::pyrepr::py_repr_float);
-        match &self.spec {
-            BotSpec::Pimc(p) => format!(
-                "PimcBot(worlds={}, depth={}, exact={}, time_limit={shown}, seed={})",
-                p.worlds, p.depth, p.exact, self.seed
-            ),
-            BotSpec::Ismcts(p) => format!(
-                "IsmctsBot(iterations={}, c={}, rollout='{}', infer='{}', opponents='{}', time_limit={shown}, seed={})",
-                p.iterations,
-                crate::pyrepr::py_repr_float(p.c),
-                p.rollout.name(),
-                p.infer.name(),
-                p.opponents.name(),
-                self.seed
-            ),
-            _ => String::new(),
-        }
+        // The class is the bot's name capitalised: PimcBot, IsmctsBot.
+        let name = self.spec.kind().name();
+        let mut shown: Vec<String> = self
+            .spec
+            .params()
+            .iter()
+            .map(|(k, v)| format!("{k}={}", v.repr()))
+            .collect();
+        shown.push(format!("seed={}", self.seed));
+        format!(
+            "{}{}Bot({})",
+            name[..1].to_uppercase(),
+            &name[1..],
+            shown.join(", ")
+        )
     }
 }
 
-/// Perfect-information Monte Carlo: every legal move valued in `worlds` worlds (the
-/// hidden cards dealt again from the bot's generator), the move of greatest total
-/// played (ties in legal-move order); `analyse` gives each move's mean.
-///
-/// In a world a move is worth this deal's points of the side to move minus the best of
-/// the other sides' (paranoid with three sides): the open-hand solver's exact value
-/// when at most `exact` cards are still to be played (the hands, and the stock in the
-/// fifteen family), else a minimax `depth` moves deep below the move whose positions
-/// are worth a greedy playout (every seat the greedy move to the end of the deal).
-/// With `time_limit` seconds, `worlds` is ignored: worlds are taken one after another
-/// until the time is up (at least one; the clock is read between worlds). A single
-/// legal move is played without searching and draws nothing.
-///
-/// >>> from quinza.reference import Game
-/// >>> g = Game("escoba", seed=4)
-/// >>> bot = PimcBot(worlds=2, depth=0, exact=0, seed=1)
-/// >>> bot(g) in g.legal_moves(), len(bot.analyse(g)) == len(g.legal_moves())
-/// (True, True)
-#[pyclass(module = "quinza._core", name = "PimcBot", extends = PySearchBot)]
-pub struct PyPimcBot {}
+/// A search bot's class over `SearchBot`: its constructor with the parameters of its
+/// registry entry (`crate::bots`, in the order of its `Policy::PARAMS`), its name, and a
+/// getter for each parameter (`time_limit` is `SearchBot`'s).
+macro_rules! search_bot_class {
+    ($class:ident, $py_class:ident, $kind:ident, $name:literal, $signature:literal,
+     [$($param:ident),*], [$($getter:ident),*]) => {
+        #[doc = docstring!($class)]
+        #[pyclass(module = "quinza._core", name = $name, extends = PySearchBot)]
+        pub struct $py_class {}
 
-#[pymethods]
-impl PyPimcBot {
-    #[new]
-    #[pyo3(signature = (worlds = None, depth = None, exact = None, time_limit = None, seed = None),
-           text_signature = "(worlds=256, depth=0, exact=0, time_limit=None, seed=0)")]
-    fn new(
-        worlds: Option<Bound<'_, PyAny>>,
-        depth: Option<Bound<'_, PyAny>>,
-        exact: Option<Bound<'_, PyAny>>,
-        time_limit: Option<Bound<'_, PyAny>>,
-        seed: Option<Bound<'_, PyAny>>,
-    ) -> PyResult<PyClassInitializer<PyPimcBot>> {
-        let args = [
-            ("worlds", worlds),
-            ("depth", depth),
-            ("exact", exact),
-            ("time_limit", time_limit),
-        ];
-        let spec = spec_from(BotKind::Pimc, |name| {
-            args.iter()
-                .find(|(n, _)| *n == name)
-                .and_then(|(_, v)| v.clone())
-        })?;
-        let seed = optional_seed(seed.as_ref())?;
-        Ok(PyClassInitializer::from(PySearchBot::new(spec, seed)).add_subclass(PyPimcBot {}))
-    }
+        #[pymethods]
+        impl $py_class {
+            #[new]
+            #[pyo3(signature = ($($param = None,)* seed = None), text_signature = $signature)]
+            #[allow(clippy::too_many_arguments)]
+            fn new(
+                $($param: Option<Bound<'_, PyAny>>,)*
+                seed: Option<Bound<'_, PyAny>>,
+            ) -> PyResult<PyClassInitializer<$py_class>> {
+                let args = [$((stringify!($param), $param)),*];
+                let spec = spec_from(BotKind::$kind, |name| {
+                    args.iter()
+                        .find(|(n, _)| *n == name)
+                        .and_then(|(_, v)| v.clone())
+                })?;
+                let seed = optional_seed(seed.as_ref())?;
+                Ok(PyClassInitializer::from(PySearchBot::new(spec, seed)).add_subclass($py_class {}))
+            }
 
-    /// "pimc": a class attribute, as in the reference.
-    #[classattr]
-    fn name() -> &'static str {
-        "pimc"
-    }
+            /// The bot's name: a class attribute, as in the reference.
+            #[classattr]
+            fn name() -> &'static str {
+                BotKind::$kind.name()
+            }
 
-    /// How many worlds a move is searched in (without a time limit).
-    #[getter]
-    fn worlds(slf: PyRef<'_, Self>) -> u64 {
-        match &slf.as_super().spec {
-            BotSpec::Pimc(p) => p.worlds,
-            _ => 0,
+            $(
+                #[doc = docstring!($class.$getter)]
+                #[getter]
+                fn $getter(slf: PyRef<'_, Self>, py: Python<'_>) -> PyResult<Py<PyAny>> {
+                    match slf.as_super().spec.get(stringify!($getter)) {
+                        Some(value) => param_object(py, value),
+                        None => Ok(py.None()),
+                    }
+                }
+            )*
         }
-    }
-
-    /// Moves searched below each root move before a greedy playout.
-    #[getter]
-    fn depth(slf: PyRef<'_, Self>) -> u64 {
-        match &slf.as_super().spec {
-            BotSpec::Pimc(p) => p.depth,
-            _ => 0,
-        }
-    }
-
-    /// At most this many cards left to play: each world is solved exactly.
-    #[getter]
-    fn exact(slf: PyRef<'_, Self>) -> u64 {
-        match &slf.as_super().spec {
-            BotSpec::Pimc(p) => p.exact,
-            _ => 0,
-        }
-    }
+    };
 }
 
-/// Single-observer ISMCTS: `iterations` walks of one tree of moves, each in a world
-/// newly sampled from the bot's generator (the hidden cards dealt again); the root's
-/// most visited move is played (ties in legal-move order), `analyse` gives each move's
-/// mean value.
-///
-/// A node is chosen by `(sum / n) / scale + c * sqrt(ln(availability) / n)`, `scale`
-/// the largest absolute value backed up so far in the search (at least 1); a value is
-/// the deal's points of the side of the seat that made the move minus the best of the
-/// other sides'. With `time_limit` seconds, `iterations` is ignored: iterations run
-/// until the time is up (at least one; the clock is read between iterations). A single
-/// legal move is played without searching and draws nothing. With `infer="greedy"` (the
-/// default) a world is one in which the other seats' moves this round are greedy moves
-/// (of up to 16 drawn, the first that fits; none: the first drawn); `"greedy_first"`
-/// asks for the greedy bot's very moves; `"off"` takes any world (docs/engine.md
-/// "Worlds fitted to the play"). With `opponents="fitted"` (the default) the tree plays
-/// the other sides' greedy moves in the worlds that fit their play this round, as `infer`
-/// tests it, and chooses their moves by UCB in the others, as it does the seat's own;
-/// `"greedy"` plays their greedy moves in every world, `"search"` chooses by UCB in every
-/// world (docs/engine.md "ismcts").
-///
-/// >>> from quinza.reference import Game
-/// >>> g = Game("quinza", seed=2)
-/// >>> bot = IsmctsBot(iterations=20, seed=3)
-/// >>> bot(g) in g.legal_moves(), len(bot.analyse(g)) == len(g.legal_moves())
-/// (True, True)
-#[pyclass(module = "quinza._core", name = "IsmctsBot", extends = PySearchBot)]
-pub struct PyIsmctsBot {}
+search_bot_class!(
+    PimcBot,
+    PyPimcBot,
+    Pimc,
+    "PimcBot",
+    "(worlds=256, depth=0, exact=0, time_limit=None, seed=0)",
+    [worlds, depth, exact, time_limit],
+    [worlds, depth, exact]
+);
 
-#[pymethods]
-impl PyIsmctsBot {
-    #[new]
-    #[pyo3(signature = (iterations = None, c = None, rollout = None, infer = None, opponents = None, time_limit = None, seed = None),
-           text_signature = "(iterations=8000, c=0.7, rollout='greedy', infer='greedy', opponents='fitted', time_limit=None, seed=0)")]
-    #[allow(clippy::too_many_arguments)]
-    fn new(
-        iterations: Option<Bound<'_, PyAny>>,
-        c: Option<Bound<'_, PyAny>>,
-        rollout: Option<Bound<'_, PyAny>>,
-        infer: Option<Bound<'_, PyAny>>,
-        opponents: Option<Bound<'_, PyAny>>,
-        time_limit: Option<Bound<'_, PyAny>>,
-        seed: Option<Bound<'_, PyAny>>,
-    ) -> PyResult<PyClassInitializer<PyIsmctsBot>> {
-        let args = [
-            ("iterations", iterations),
-            ("c", c),
-            ("rollout", rollout),
-            ("infer", infer),
-            ("opponents", opponents),
-            ("time_limit", time_limit),
-        ];
-        let spec = spec_from(BotKind::Ismcts, |name| {
-            args.iter()
-                .find(|(n, _)| *n == name)
-                .and_then(|(_, v)| v.clone())
-        })?;
-        let seed = optional_seed(seed.as_ref())?;
-        Ok(PyClassInitializer::from(PySearchBot::new(spec, seed)).add_subclass(PyIsmctsBot {}))
-    }
+search_bot_class!(IsmctsBot, PyIsmctsBot, Ismcts, "IsmctsBot",
+    "(iterations=8000, c=0.7, rollout='greedy', infer='greedy', opponents='fitted', time_limit=None, seed=0)",
+    [iterations, c, rollout, infer, opponents, time_limit], [iterations, c, rollout, infer, opponents]);
 
-    /// "ismcts": a class attribute, as in the reference.
-    #[classattr]
-    fn name() -> &'static str {
-        "ismcts"
-    }
-
-    /// How many iterations a move is searched with (without a time limit).
-    #[getter]
-    fn iterations(slf: PyRef<'_, Self>) -> u64 {
-        match &slf.as_super().spec {
-            BotSpec::Ismcts(p) => p.iterations,
-            _ => 0,
-        }
-    }
-
-    /// The weight of the exploration term of UCB.
-    #[getter]
-    fn c(slf: PyRef<'_, Self>) -> f64 {
-        match &slf.as_super().spec {
-            BotSpec::Ismcts(p) => p.c,
-            _ => 0.0,
-        }
-    }
-
-    /// How an iteration plays on to the end of the deal: 'greedy' (every seat the greedy
-    /// move) or 'random' (every seat a uniform legal move from the bot's generator).
-    #[getter]
-    fn rollout(slf: PyRef<'_, Self>) -> &'static str {
-        match &slf.as_super().spec {
-            BotSpec::Ismcts(p) => p.rollout.name(),
-            _ => "",
-        }
-    }
-
-    /// What the worlds assume of the other seats' play: 'greedy' (each world one in
-    /// which their moves this round are greedy moves, when one is found in a few tries),
-    /// 'greedy_first' (the greedy bot's own moves, its tie-break too) or 'off' (any world
-    /// consistent with what the seat saw).
-    #[getter]
-    fn infer(slf: PyRef<'_, Self>) -> &'static str {
-        match &slf.as_super().spec {
-            BotSpec::Ismcts(p) => p.infer.name(),
-            _ => "",
-        }
-    }
-
-    /// How the tree plays the seats of the other sides: 'search' (by UCB, as the seat's
-    /// own moves), 'greedy' (their greedy move in each world) or 'fitted' (greedy in the
-    /// worlds that fit their play this round, by UCB in the others).
-    #[getter]
-    fn opponents(slf: PyRef<'_, Self>) -> &'static str {
-        match &slf.as_super().spec {
-            BotSpec::Ismcts(p) => p.opponents.name(),
-            _ => "",
-        }
-    }
-}
-
-/// A new bot by name, with its parameters: `bot("random", seed=7)` is a `RandomBot`,
-/// `bot("greedy")` a `GreedyBot`, `bot("pimc", worlds=8)` a `PimcBot`,
-/// `bot("ismcts", iterations=200)` an `IsmctsBot`. An unknown name, an unknown
-/// parameter (checked in the order given) or a bad value (checked in the order of the
-/// bot's signature) raises ValueError.
+#[doc = docstring!(bot)]
 #[pyfunction]
 #[pyo3(signature = (name, seed = None, **params))]
 pub fn bot(

@@ -1,22 +1,16 @@
 //! `Card` and `Move`: small frozen values of either deck. Card objects are made once per
 //! card (40 of the baraja, 53 of quinte); quinte moves (53 cards, 3 bids) likewise.
 
-use super::{shown, str_text, type_name, value_error, Given};
+use super::convert::{shown, str_text, type_name, value_error, Given};
 use crate::any::{unknown_deck_message, AnyCard, AnyCardSet, AnyMove, Deck};
 use crate::fifteen::moves::{bad_move_message_shown, Move, MoveTextError};
 use crate::quinte;
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyString, PyTuple, PyType};
+use pyo3::types::{PyList, PyString, PyTuple, PyType};
 
-/// One card of the baraja or of the quinte deck; immutable, hashable, ordered by deck
-/// (baraja first), then id.
-///
-/// >>> Card("7o"), Card("10C").rank, Card("12b").id
-/// (Card('7o'), 10, 39)
-/// >>> Card("ah", deck="quinte"), Card("7c", deck="quinte").suit, Card("JK", deck="quinte").id
-/// (Card('Ah'), 'c', 52)
+#[doc = docstring!(Card)]
 #[pyclass(module = "quinza._core", name = "Card", frozen)]
 pub struct PyCard {
     pub(crate) card: AnyCard,
@@ -59,6 +53,11 @@ pub(crate) fn card_list<'py>(
         .into_iter()
         .map(|c| card_object(py, c))
         .collect()
+}
+
+/// The cards of a set as text, in id order.
+pub(crate) fn text_list<'py>(py: Python<'py>, set: AnyCardSet) -> PyResult<Bound<'py, PyList>> {
+    PyList::new(py, set.cards().iter().map(|c| c.to_string()))
 }
 
 /// `_check_deck`: "baraja" or "quinte", else the reference's message.
@@ -135,8 +134,7 @@ impl PyCard {
         })
     }
 
-    /// The card written `text` in `deck`: baraja notation such as "7o" or "12b", quinte
-    /// notation such as "Ah" or "JK", in any case; anything else raises ValueError.
+    #[doc = docstring!(Card.parse)]
     #[classmethod]
     #[pyo3(signature = (text, deck = Given::Missing), text_signature = "(text, deck='baraja')")]
     fn parse<'py>(
@@ -148,8 +146,7 @@ impl PyCard {
         card_object(text.py(), parse_card(text, deck)?)
     }
 
-    /// The card of `deck` whose `id` is `card_id` (0..39 in the baraja, 0..52 in quinte);
-    /// any other id raises ValueError.
+    #[doc = docstring!(Card.from_id)]
     #[classmethod]
     #[pyo3(signature = (card_id, deck = Given::Missing), text_signature = "(card_id, deck='baraja')")]
     fn from_id<'py>(
@@ -159,7 +156,7 @@ impl PyCard {
     ) -> PyResult<Bound<'py, PyCard>> {
         let deck = deck_or_baraja(&deck)?;
         let size = deck.size();
-        let card = match super::plain_int(card_id) {
+        let card = match super::convert::plain_int(card_id) {
             Some(Ok(i)) if (0..size as i128).contains(&i) => AnyCard::from_id(i as u8, deck),
             _ => None,
         };
@@ -173,21 +170,19 @@ impl PyCard {
         }
     }
 
-    /// A small integer unique within the deck: 10 * suit + rank index in the baraja (suits
-    /// o, c, e, b), 0..39; 13 * suit + rank index in quinte (suits s, c, d, h), 0..51, and 52
-    /// for the joker.
+    #[doc = docstring!(Card.id)]
     #[getter]
     fn id(&self) -> u8 {
         self.card.id()
     }
 
-    /// "baraja" or "quinte".
+    #[doc = docstring!(Card.deck)]
     #[getter]
     fn deck(&self) -> &'static str {
         self.card.deck().name()
     }
 
-    /// The suit letter; None for the joker.
+    #[doc = docstring!(Card.suit)]
     #[getter]
     fn suit(&self) -> Option<String> {
         match self.card {
@@ -196,8 +191,7 @@ impl PyCard {
         }
     }
 
-    /// The printed number: 1..7, 10 (Sota), 11 (Caballo), 12 (Rey); in quinte 2..10,
-    /// 11 (J), 12 (Q), 13 (K), 14 (A), and 0 for the joker.
+    #[doc = docstring!(Card.rank)]
     #[getter]
     fn rank(&self) -> u8 {
         match self.card {
@@ -206,7 +200,7 @@ impl PyCard {
         }
     }
 
-    /// True for the joker of the quinte deck, False for every other card.
+    #[doc = docstring!(Card.is_joker)]
     #[getter]
     fn is_joker(&self) -> bool {
         matches!(self.card, AnyCard::Quinte(c) if c.is_joker())
@@ -266,21 +260,13 @@ impl PyCard {
         PyTuple::new(py, [slf.get_type().into_any(), args.into_any()])
     }
 
-    /// The card drawn as SVG text, for a notebook (`quinza._view.card_svg`).
+    #[doc = docstring!(Card._repr_svg_)]
     fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
         picture(slf.as_any(), "card_svg")
     }
 }
 
-/// A move: (played card, captured set) of the fifteen family, a lay when the set is
-/// empty; or a quinte card or bid. Immutable and hashable.
-///
-/// >>> Move.parse("6o x 5e 4c")
-/// Move('6o x 4c 5e')
-/// >>> Move("6o", ["4c", "5e"]) == Move.parse("6O X 4C 5E")
-/// True
-/// >>> Move.parse("Ah", deck="quinte"), Move("double", deck="quinte").card
-/// (Move('Ah'), None)
+#[doc = docstring!(Move)]
 #[pyclass(module = "quinza._core", name = "Move", frozen)]
 pub struct PyMove {
     pub(crate) mv: AnyMove,
@@ -429,10 +415,7 @@ impl PyMove {
             .map_err(value_error)
     }
 
-    /// The move written `text`. In the baraja: the card played, then 'x' and the captured
-    /// cards in any order ("6o x 4c 5e"), or the card alone for a lay ("6o"); with
-    /// deck="quinte": one card ("Ah") or one bid (pass, double, redouble). Any case; anything
-    /// else raises ValueError.
+    #[doc = docstring!(Move.parse)]
     #[classmethod]
     #[pyo3(signature = (text, deck = Given::Missing), text_signature = "(text, deck='baraja')")]
     fn parse<'py>(
@@ -444,7 +427,7 @@ impl PyMove {
         move_object(text.py(), parse_any_move(text, deck)?)
     }
 
-    /// The card played; None for a quinte bid.
+    #[doc = docstring!(Move.card)]
     #[getter]
     fn card<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyCard>>> {
         match self.mv {
@@ -454,7 +437,7 @@ impl PyMove {
         }
     }
 
-    /// The captured cards, sorted; empty for a lay and for every quinte move.
+    #[doc = docstring!(Move.captures)]
     #[getter]
     fn captures<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         match self.mv {
@@ -463,7 +446,7 @@ impl PyMove {
         }
     }
 
-    /// "pass", "double" or "redouble" for a quinte bid; None for a card.
+    #[doc = docstring!(Move.bid)]
     #[getter]
     fn bid(&self) -> Option<&'static str> {
         match self.mv {
@@ -521,7 +504,7 @@ impl PyMove {
         PyTuple::new(py, [parse, args.into_any()])
     }
 
-    /// The move drawn as SVG text, for a notebook (`quinza._view.move_svg`).
+    #[doc = docstring!(Move._repr_svg_)]
     fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
         picture(slf.as_any(), "move_svg")
     }

@@ -4,8 +4,8 @@
 
 use super::buffers::{Item, Writable};
 use super::cards::{move_arg, move_object, MoveArg};
+use super::convert::{core_error, plain_int, shown, value_error};
 use super::rules::rules_arg;
-use super::{core_error, plain_int, shown, value_error};
 use crate::any::{AnyGame, RuleSet};
 use crate::encode;
 use pyo3::prelude::*;
@@ -138,22 +138,13 @@ pub(crate) fn move_of<'py>(
     Ok(move_object(py, m)?.into_any())
 }
 
-/// The names of every entry of a seat's encoding under `rules` (a Rules or a rule set's
-/// name), in order; `len(encode_names(rules))` is the length of `game.encode(seat)`.
-///
-/// >>> names = encode_names("escoba")
-/// >>> len(names), names[0], names[-1]
-/// (217, 'hand:1o', 'winner[+1]')
+#[doc = docstring!(encode_names)]
 #[pyfunction]
 fn encode_names(rules: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
     Ok(encode::observation_names(&rules_arg(rules)?))
 }
 
-/// The number of action ids under `rules` (a Rules or a rule set's name): the size of
-/// `game.action_mask()`.
-///
-/// >>> action_count("quinza"), action_count("rb3ine"), action_count("quinte")
-/// (76364, 40960, 56)
+#[doc = docstring!(action_count)]
 #[pyfunction]
 fn action_count(rules: &Bound<'_, PyAny>) -> PyResult<usize> {
     let r: RuleSet = rules_arg(rules)?;

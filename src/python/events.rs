@@ -3,15 +3,17 @@
 //! this is only its Python value, the twin of `quinza.reference.events.Event` (same
 //! fields, repr, equality and hash).
 
+use super::cards::card_object;
+use super::convert::value_error;
+use super::deal::PyDealResult;
+use crate::any::{AnyCard, AnyDeal, AnyGame, Deck};
+use crate::events::{Event, EventKind};
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyString, PyTuple};
 
-/// One thing that happened in a match (docs/engine.md "Events"). `kind` says what;
-/// the other fields are None (`cards` empty) unless that kind carries them.
-///
-/// >>> Event("escoba", seat=1, side=1)
-/// Event('escoba', seat=1, side=1)
+#[doc = docstring!(Event)]
 #[pyclass(module = "quinza._core", name = "Event", frozen)]
 pub struct PyEvent {
     kind: Py<PyString>,
@@ -95,44 +97,43 @@ impl PyEvent {
         ))
     }
 
-    /// What happened: "move", "escoba", "trick", "cachette", "last_cards",
-    /// "deal_scored", "dealt", "opening_capture" or "match_over".
+    #[doc = docstring!(Event.kind)]
     #[getter]
     fn kind(&self, py: Python<'_>) -> Py<PyString> {
         self.kind.clone_ref(py)
     }
 
-    /// The seat it happened to (who moved, swept, won, took), or None.
+    #[doc = docstring!(Event.seat)]
     #[getter]
     fn seat(&self) -> Option<u8> {
         self.seat
     }
 
-    /// The side of that seat, or the winner of the match; None if no side.
+    #[doc = docstring!(Event.side)]
     #[getter]
     fn side(&self) -> Option<u8> {
         self.side
     }
 
-    /// The cards it moved, as a tuple (empty if none).
+    #[doc = docstring!(Event.cards)]
     #[getter]
     fn cards(&self, py: Python<'_>) -> Py<PyTuple> {
         self.cards.clone_ref(py)
     }
 
-    /// The quints a trick or the cachette scored, the escobas of an opening capture; else None.
+    #[doc = docstring!(Event.points)]
     #[getter]
     fn points(&self) -> Option<u64> {
         self.points
     }
 
-    /// For "deal_scored": the DealResult of the deal, as `deals[-1]`; else None.
+    #[doc = docstring!(Event.deal)]
     #[getter]
     fn deal(&self, py: Python<'_>) -> Py<PyAny> {
         opt(py, &self.deal).unbind()
     }
 
-    /// For "move": the Move played; else None.
+    #[doc = docstring!(Event.move)]
     #[getter]
     fn r#move(&self, py: Python<'_>) -> Py<PyAny> {
         opt(py, &self.r#move).unbind()
@@ -196,4 +197,70 @@ impl PyEvent {
         }
         Ok(format!("Event({})", parts.join(", ")))
     }
+}
+
+// -- the core's events as Event objects ------------------------------------------------
+
+/// The kinds' names as Python strs, made once.
+static KIND_NAMES: PyOnceLock<Vec<Py<PyString>>> = PyOnceLock::new();
+
+/// The core's events as a tuple of Event; `mv` is the Move object played, for
+/// the "move" event, and a "deal_scored" event carries the game's newest deal.
+pub(crate) fn event_tuple<'py>(
+    py: Python<'py>,
+    game: &AnyGame,
+    events: &[Event],
+    mv: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let out = event_objects(py, game.rules().deck(), events, mv, &mut || {
+        game.last_deal()
+    })?;
+    PyTuple::new(py, out)
+}
+
+/// The core's events as Event objects; `deal` gives the DealResult of each
+/// "deal_scored" in turn.
+pub(crate) fn event_objects<'py>(
+    py: Python<'py>,
+    deck: Deck,
+    events: &[Event],
+    mv: Option<&Bound<'py, PyAny>>,
+    deal: &mut dyn FnMut() -> Option<AnyDeal>,
+) -> PyResult<Vec<Bound<'py, PyEvent>>> {
+    let names = KIND_NAMES.get_or_init(py, || {
+        EventKind::ALL
+            .iter()
+            .map(|k| PyString::intern(py, k.name()).unbind())
+            .collect()
+    });
+    let mut out = Vec::with_capacity(events.len());
+    for e in events {
+        let mut cards = Vec::with_capacity(e.cards.len());
+        for id in e.cards.ids() {
+            let card = AnyCard::from_id(id, deck).ok_or_else(|| value_error("card id"))?;
+            cards.push(card_object(py, card)?);
+        }
+        let deal = match e.kind {
+            EventKind::DealScored => match deal() {
+                Some(deal) => Some(Bound::new(py, PyDealResult { deal })?.into_any()),
+                None => None,
+            },
+            _ => None,
+        };
+        let played = match (e.kind, mv) {
+            (EventKind::Move, Some(m)) => Some(m.clone()),
+            _ => None,
+        };
+        let event = PyEvent::from_parts(
+            names[e.kind as usize].bind(py).clone(),
+            e.seat,
+            e.side,
+            PyTuple::new(py, cards)?,
+            e.points,
+            deal,
+            played,
+        );
+        out.push(Bound::new(py, event)?);
+    }
+    Ok(out)
 }

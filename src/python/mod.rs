@@ -1,13 +1,23 @@
 //! `quinza._core`: thin PyO3 wrappers over the Rust core. No game logic lives here: the
 //! wrappers convert Python values to core values (with the reference's checks and
 //! messages for the conversions) and core errors to Python exceptions.
+//!
+//! A Python docstring is written once, in the reference: `#[doc = docstring!(Game.play)]`
+//! puts its twin's words on a class or method (`docstrings.rs`, written with the stub by
+//! scripts/make_stub.py).
 
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyInt, PyString};
 
+// First, so that its macro `docstring!` is in scope in every module below.
+#[macro_use]
+mod docstrings;
+
+mod bot_spec;
 mod bots;
 mod buffers;
 mod cards;
+mod convert;
+mod deal;
 mod encode;
 mod events;
 mod game;
@@ -18,144 +28,7 @@ mod search;
 mod sim;
 mod vector;
 
-pyo3::import_exception!(quinza._errors, IllegalMoveError);
-
-/// An argument that may be left out, told apart from an explicit None (which the
-/// reference treats as a value: `Rules(None)` is no rule set).
-pub(crate) enum Given<'py> {
-    Missing,
-    Value(Bound<'py, PyAny>),
-}
-
-impl<'a, 'py> FromPyObject<'a, 'py> for Given<'py> {
-    type Error = PyErr;
-    fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
-        Ok(Given::Value(obj.to_owned()))
-    }
-}
-
-impl<'py> Given<'py> {
-    pub(crate) fn value(&self) -> Option<&Bound<'py, PyAny>> {
-        match self {
-            Given::Missing => None,
-            Given::Value(v) => Some(v),
-        }
-    }
-}
-
-/// `repr(obj)` as Python writes it.
-pub(crate) fn repr(obj: &Bound<'_, PyAny>) -> PyResult<String> {
-    Ok(obj.repr()?.to_string())
-}
-
-/// A Python value as an error message quotes it (the reference's `quoted`): its repr,
-/// cut short past `QUOTE_LIMIT` characters by the core's rule (`crate::pyrepr`). A str is
-/// cut by its characters and its head put through Python's own repr, lone surrogates too.
-pub(crate) fn shown(obj: &Bound<'_, PyAny>) -> PyResult<String> {
-    use crate::pyrepr::{cut_note, quoted_repr, QUOTE_LIMIT};
-    if let Ok(s) = obj.cast::<PyString>() {
-        let n = s.len()?;
-        if n <= QUOTE_LIMIT {
-            return repr(obj);
-        }
-        let head = obj.get_item(pyo3::types::PySlice::new(
-            obj.py(),
-            0,
-            QUOTE_LIMIT as isize,
-            1,
-        ))?;
-        return Ok(repr(&head)? + &cut_note(n));
-    }
-    Ok(quoted_repr(&repr(obj)?))
-}
-
-/// The text of a Python str, or None for a non-str (or a str that is not valid UTF-8,
-/// such as one holding lone surrogates: no card or move text can be one).
-pub(crate) fn str_text(obj: &Bound<'_, PyAny>) -> Option<String> {
-    let s = obj.cast::<PyString>().ok()?;
-    // to_cow, not to_str: the stable ABI of 3.9 (abi3-py39) lends no UTF-8 view of a str.
-    s.to_cow().ok().map(|t| t.into_owned())
-}
-
-/// A parameter that is one of a few names (ismcts's `rollout`, `infer`, `opponents`;
-/// solve's `moves`).
-pub(crate) fn choice_arg<T: crate::search::Choice>(
-    v: &Bound<'_, PyAny>,
-    param: &str,
-) -> PyResult<T> {
-    match str_text(v).and_then(|t| T::parse(&t)) {
-        Some(r) => Ok(r),
-        None => {
-            let quoted: Vec<String> = T::ALL
-                .iter()
-                .map(|n| crate::pyrepr::py_repr_str(n.name()))
-                .collect();
-            let quoted: Vec<&str> = quoted.iter().map(String::as_str).collect();
-            Err(value_error(format!(
-                "{param} must be {}, not {}",
-                crate::pyrepr::or_list(&quoted),
-                shown(v)?
-            )))
-        }
-    }
-}
-
-/// A Python int that is not a bool, as i128 (None when not such an int or too large).
-pub(crate) fn plain_int(obj: &Bound<'_, PyAny>) -> Option<Result<i128, ()>> {
-    if obj.is_instance_of::<PyBool>() || !obj.is_instance_of::<PyInt>() {
-        return None;
-    }
-    Some(obj.extract::<i128>().map_err(|_| ()))
-}
-
-/// The name of a Python object's type, as `type(x).__name__`.
-pub(crate) fn type_name(obj: &Bound<'_, PyAny>) -> PyResult<String> {
-    Ok(obj.get_type().name()?.to_string())
-}
-
-pub(crate) fn value_error(message: impl Into<String>) -> PyErr {
-    pyo3::exceptions::PyValueError::new_err(message.into())
-}
-
-pub(crate) fn core_error(e: crate::Error) -> PyErr {
-    match e {
-        crate::Error::Value(m) => value_error(m),
-        crate::Error::Illegal(m) => IllegalMoveError::new_err(m),
-    }
-}
-
-/// `chr(c).isprintable()` as this Python answers it (its Unicode database knows the
-/// unassigned code points); asked only for non-ASCII characters of error messages, so
-/// the answers are kept.
-fn python_printable(c: char) -> bool {
-    use std::collections::HashMap;
-    use std::sync::{Mutex, OnceLock};
-    static KNOWN: OnceLock<Mutex<HashMap<char, bool>>> = OnceLock::new();
-    let known = KNOWN.get_or_init(|| Mutex::new(HashMap::new()));
-    if let Some(&p) = known.lock().ok().as_ref().and_then(|k| k.get(&c)) {
-        return p;
-    }
-    let answer = Python::attach(|py| {
-        PyString::new(py, c.encode_utf8(&mut [0; 4]))
-            .call_method0("isprintable")
-            .and_then(|r| r.extract::<bool>())
-    });
-    match answer {
-        Ok(p) => {
-            if let Ok(mut k) = known.lock() {
-                k.insert(c, p);
-            }
-            p
-        }
-        Err(_) => crate::pyrepr::approximately_printable(c),
-    }
-}
-
-/// The compiled core of quinza: the Rust engine's classes and functions, which `quinza`
-/// re-exports (import them from there).
-///
-/// `quinza.reference` is the same API in pure Python, the executable specification of
-/// docs/rules.md.
+#[doc = docstring!(_core)]
 #[pymodule]
 #[pyo3(name = "_core")]
 fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -170,7 +43,7 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
              which replaces the project's .cargo/config.toml",
         ));
     }
-    crate::pyrepr::set_printable(python_printable);
+    crate::pyrepr::set_printable(convert::python_printable);
     m.add_class::<cards::PyCard>()?;
     m.add_class::<cards::PyMove>()?;
     m.add_class::<rules::PyRules>()?;
@@ -178,7 +51,7 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyGame>()?;
     m.add_class::<game::PyFifteenGame>()?;
     m.add_class::<game::PyQuinteGame>()?;
-    m.add_class::<game::PyDealResult>()?;
+    m.add_class::<deal::PyDealResult>()?;
     m.add_class::<events::PyEvent>()?;
     m.add_class::<random::PyRandom>()?;
     bots::register(m)?;

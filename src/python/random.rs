@@ -1,10 +1,10 @@
 //! `Random`: the match generator (SplitMix64) for Python.
 
-use super::{plain_int, shown, value_error};
+use super::convert::{plain_int, shown, value_error};
 use crate::rng::SplitMix64;
 use pyo3::prelude::*;
 
-/// SplitMix64: a 64-bit state, advanced by a constant and scrambled on each draw.
+#[doc = docstring!(Random)]
 #[pyclass(module = "quinza._core", name = "Random")]
 pub struct PyRandom {
     rng: SplitMix64,
@@ -30,19 +30,18 @@ impl PyRandom {
         })
     }
 
-    /// The current state: `Random(r.state)` continues exactly where `r` is.
+    #[doc = docstring!(Random.state)]
     #[getter]
     fn state(&self) -> u64 {
         self.rng.state
     }
 
-    /// The next output of the generator (one SplitMix64 step), a whole number from 0 to
-    /// 2**64-1.
+    #[doc = docstring!(Random.next_u64)]
     fn next_u64(&mut self) -> u64 {
         self.rng.next_u64()
     }
 
-    /// A uniform integer in 0..n-1 (rejection sampling: no modulo bias).
+    #[doc = docstring!(Random.below)]
     fn below(&mut self, n: &Bound<'_, PyAny>) -> PyResult<u64> {
         match plain_int(n) {
             Some(Ok(v)) if (1..=u64::MAX as i128).contains(&v) => Ok(self.rng.below(v as u64)),
@@ -53,7 +52,7 @@ impl PyRandom {
         }
     }
 
-    /// Fisher-Yates from the back, in place, on any mutable sequence.
+    #[doc = docstring!(Random.shuffle)]
     fn shuffle(&mut self, items: &Bound<'_, PyAny>) -> PyResult<()> {
         let len = items.len()?;
         for i in (1..len).rev() {

@@ -1,6 +1,6 @@
 //! `Rules`: one validated rule set, immutable, comparable, hashable.
 
-use super::{plain_int, shown, str_text, Given};
+use super::convert::{plain_int, shown, str_text, Given};
 use crate::any::RuleSet;
 use crate::ruleargs::{Arg, ArgKind, OptionValue};
 use pyo3::basic::CompareOp;
@@ -15,10 +15,7 @@ fn set_option(d: &Bound<'_, PyDict>, key: &str, value: OptionValue) -> PyResult<
     }
 }
 
-/// The rules table, one dict per rule set, in the order quinza, rb3ine, escoba, quinte.
-///
-/// >>> [(r["name"], r["capture_total"], r["default_target"]) for r in rule_sets()][:2]
-/// [('quinza', 15, 151), ('rb3ine', 40, 151)]
+#[doc = docstring!(rule_sets)]
 #[pyfunction]
 pub fn rule_sets(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
     let out = PyList::empty(py);
@@ -48,10 +45,7 @@ pub fn rule_sets(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
     Ok(out)
 }
 
-/// One rule set with its table settings; immutable, comparable, hashable.
-///
-/// >>> Rules("escoba", players=4)
-/// Rules('escoba', players=4, target=21, escoba_on_last_card=False, opening_capture=True, setenta='prime')
+#[doc = docstring!(Rules)]
 #[pyclass(module = "quinza._core", name = "Rules", frozen)]
 pub struct PyRules {
     pub(crate) rules: RuleSet,
@@ -122,7 +116,7 @@ pub(crate) fn rules_from_py(
     }
     RuleSet::from_args(Some(&name), &players, &target, &opts).map_err(|e| match failed {
         Some(err) if e.to_string().contains(REPR_FAILED) => err,
-        _ => super::core_error(e),
+        _ => super::convert::core_error(e),
     })
 }
 
@@ -191,8 +185,7 @@ impl PyRules {
         })
     }
 
-    /// The rules a dict such as `to_dict` gives describes: `Rules(**data)`, with its
-    /// checks.
+    #[doc = docstring!(Rules.from_dict)]
     #[classmethod]
     fn from_dict<'py>(
         cls: &Bound<'py, PyType>,
@@ -201,39 +194,37 @@ impl PyRules {
         cls.call((), Some(data))
     }
 
-    /// The rule set: "quinza", "rb3ine", "escoba" or "quinte" (read in any case, kept in
-    /// lower case).
+    #[doc = docstring!(Rules.name)]
     #[getter]
     fn name(&self) -> &'static str {
         self.rules.name()
     }
 
-    /// The number of players: 2 (the default), 3 or 4; quinte is played by 4 only.
+    #[doc = docstring!(Rules.players)]
     #[getter]
     fn players(&self) -> u8 {
         self.rules.players()
     }
 
-    /// The score the match is played to: unless given, 151 in quinza and rb3ine, 21 in
-    /// escoba, 250 in quinte.
+    #[doc = docstring!(Rules.target)]
     #[getter]
     fn target(&self) -> u64 {
         self.rules.target()
     }
 
-    /// Partnerships at 4 players (seats 0+2 and 1+3); every player alone at 2 or 3.
+    #[doc = docstring!(Rules.sides)]
     #[getter]
     fn sides(&self) -> u8 {
         self.rules.sides()
     }
 
-    /// The deck the rule set is played with: "baraja", or "quinte" for quinte.
+    #[doc = docstring!(Rules.deck)]
     #[getter]
     fn deck(&self) -> &'static str {
         self.rules.deck().name()
     }
 
-    /// 15 or 40 in the fifteen family; None in quinte.
+    #[doc = docstring!(Rules.capture_total)]
     #[getter]
     fn capture_total(&self) -> Option<u8> {
         match self.rules {
@@ -242,7 +233,7 @@ impl PyRules {
         }
     }
 
-    /// Value toward the capture total, by rank index (None in quinte).
+    #[doc = docstring!(Rules.values)]
     #[getter]
     fn values<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyTuple>>> {
         match self.rules {
@@ -251,35 +242,31 @@ impl PyRules {
         }
     }
 
-    /// The options and their values, as a new dict in the rule set's order: escoba's
-    /// escoba_on_last_card, opening_capture and setenta; {} in the other rule sets.
+    #[doc = docstring!(Rules.options)]
     #[getter]
     fn options<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         self.options_dict(py)
     }
 
-    /// Escoba's option: whether clearing the table with a player's final card of the deal
-    /// scores an escoba (default False). AttributeError in a rule set without the option.
+    #[doc = docstring!(Rules.escoba_on_last_card)]
     #[getter]
     fn escoba_on_last_card(&self) -> PyResult<bool> {
         Ok(self.option("escoba_on_last_card")?.escoba_on_last_card)
     }
 
-    /// Escoba's option: whether an opening table of 15 or 30 goes to the dealer with 1 or
-    /// 2 escobas (default True). AttributeError in a rule set without the option.
+    #[doc = docstring!(Rules.opening_capture)]
     #[getter]
     fn opening_capture(&self) -> PyResult<bool> {
         Ok(self.option("opening_capture")?.opening_capture)
     }
 
-    /// Escoba's option: how the setenta is won, "prime" (the default) or "sum".
-    /// AttributeError in a rule set without the option.
+    #[doc = docstring!(Rules.setenta)]
     #[getter]
     fn setenta(&self) -> PyResult<&'static str> {
         Ok(self.option("setenta")?.setenta.name())
     }
 
-    /// Partners at 4 players (seat % 2); every player alone at 2 or 3.
+    #[doc = docstring!(Rules.side_of)]
     fn side_of<'py>(&self, seat: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
         if self.rules.players() == 4 {
             seat.rem(2)
@@ -288,8 +275,7 @@ impl PyRules {
         }
     }
 
-    /// The rules as a dict: name, players, target, then the options; `Rules.from_dict`
-    /// reads it back.
+    #[doc = docstring!(Rules.to_dict)]
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         self.dict(py)
     }

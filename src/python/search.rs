@@ -3,8 +3,8 @@
 //! runs (the GIL taken back every `STOP_EVERY` nodes) and raises KeyboardInterrupt.
 
 use super::cards::move_object;
+use super::convert::{choice_arg, core_error, plain_int, repr, shown, type_name, value_error};
 use super::game::PyGame;
-use super::{choice_arg, core_error, plain_int, repr, shown, type_name, value_error};
 use crate::any::AnyMove;
 use crate::search::{Ask, Limits, Moves};
 use pyo3::prelude::*;
@@ -14,7 +14,7 @@ use pyo3::types::{PyBool, PyFloat, PyInt, PyList, PyTuple};
 /// nodes each).
 const STOP_EVERY: u64 = 16;
 
-/// The exact value of the deal in progress and of every legal move (`quinza.solve`).
+#[doc = docstring!(Solution)]
 #[pyclass(module = "quinza._core", name = "Solution", frozen)]
 pub struct PySolution {
     value: i128,
@@ -24,16 +24,13 @@ pub struct PySolution {
 
 #[pymethods]
 impl PySolution {
-    /// Under best play by every side from here: this deal's points of the side to move
-    /// minus the best of the other sides' points.
+    #[doc = docstring!(Solution.value)]
     #[getter]
     fn value(&self) -> i128 {
         self.value
     }
 
-    /// Every legal move with its exact value for the side to move, as (Move, value)
-    /// pairs: best first, equal values in legal-move order. Solved with moves="best":
-    /// only the first of them.
+    #[doc = docstring!(Solution.moves)]
     #[getter]
     fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let list = PyList::empty(py);
@@ -50,7 +47,7 @@ impl PySolution {
         Ok(list)
     }
 
-    /// The positions the search visited (the reference counts its own way).
+    #[doc = docstring!(Solution.nodes)]
     #[getter]
     fn nodes(&self) -> u64 {
         self.nodes
@@ -111,15 +108,7 @@ pub(crate) fn time_limit_arg(v: Option<&Bound<'_, PyAny>>) -> PyResult<Option<(f
     Ok(Some((seconds, repr(v)?)))
 }
 
-/// The exact open-hand solution of the deal in progress, as a `Solution`
-/// (docs/engine.md "Search: the open-hand solver").
-///
-/// Every card is known (the hands, the stock in dealing order, the cachette).
-/// `moves="all"` values every legal move; `moves="best"` gives only the first legal move
-/// of the best value (the one "all" lists first), for less work. `threads`: how many
-/// threads share the search (None: every core); the value and moves are the same on
-/// any number, the nodes are not. A limit that is reached raises ValueError; Ctrl-C
-/// raises KeyboardInterrupt.
+#[doc = docstring!(solve)]
 #[pyfunction]
 #[pyo3(
     signature = (game, *, max_nodes = None, time_limit = None, moves = None, threads = one_thread()),

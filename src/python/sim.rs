@@ -1,9 +1,9 @@
 //! Batch simulation for Python: the seeding helpers and `_simulate_chunk`, which plays a range of matches on all cores with the GIL released.
-//! The summary, the arrays and the command live in `quinza/_sim.py`.
+//! The summary, the arrays and the command live in `quinza/sim/` and `quinza/cli/`.
 
+use super::convert::{plain_int, shown, value_error};
 use super::random::seed_arg;
 use super::rules::rules_arg;
-use super::{plain_int, shown, value_error};
 use crate::bots::BotSpec;
 use crate::sim;
 use pyo3::prelude::*;
@@ -20,18 +20,13 @@ fn u64_arg(v: &Bound<'_, PyAny>, what: &str) -> PyResult<u64> {
     }
 }
 
-/// The seed of match `index` of a simulation seeded `seed`: output number `index` (from
-/// 0) of `Random(seed)`, reached in one step (the state after `index` draws is
-/// `seed + index * GAMMA` modulo 2**64, where GAMMA = 0x9E3779B97F4A7C15 is the
-/// generator's increment; docs/engine.md "Seeding").
+#[doc = docstring!(match_seed)]
 #[pyfunction]
 pub fn match_seed(seed: &Bound<'_, PyAny>, index: &Bound<'_, PyAny>) -> PyResult<u64> {
     Ok(sim::match_seed(seed_arg(seed)?, u64_arg(index, "index")?))
 }
 
-/// The seed of the bot at `seat` (0..3) in the match seeded `match_seed`: output number
-/// `seat` of `Random(match_seed XOR BOT_STREAM)`, where BOT_STREAM = 0x6A09E667F3BCC909;
-/// a stream apart from the match's own draws.
+#[doc = docstring!(seat_seed)]
 #[pyfunction]
 pub fn seat_seed(match_seed: &Bound<'_, PyAny>, seat: &Bound<'_, PyAny>) -> PyResult<u64> {
     let seat = match plain_int(seat) {
@@ -58,10 +53,7 @@ fn le_bytes<'py, T: Copy, const N: usize>(
     PyBytes::new(py, &out)
 }
 
-/// Play matches `start .. start + count` with core bots (one name per seat) on `threads`
-/// threads (0: every core), the GIL released. Returns the records as little-endian bytes:
-/// (winner i8, scores i64, deals u32, moves u32, first_dealer u8, deal_points i32,
-/// deal_dealer u8).
+#[doc = docstring!(_simulate_chunk)]
 #[pyfunction]
 #[pyo3(signature = (rules, bots, seed, start, count, threads))]
 pub fn _simulate_chunk<'py>(
@@ -76,14 +68,14 @@ pub fn _simulate_chunk<'py>(
     let rules = rules_arg(rules)?;
     let specs = bots
         .iter()
-        .map(super::bots::spec_arg)
+        .map(super::bot_spec::spec_arg)
         .collect::<PyResult<Vec<BotSpec>>>()?;
     let seed = seed_arg(seed)?;
     let start = u64_arg(start, "start")?;
     let count = u64_arg(count, "count")?;
     let records = py
         .detach(|| sim::run_any(rules, &specs, seed, start, count, threads))
-        .map_err(super::core_error)?;
+        .map_err(super::convert::core_error)?;
     PyTuple::new(
         py,
         [

@@ -1,15 +1,15 @@
 //! The vector env's core (`crate::encode::vector`) for `quinza.envs.VectorEnv`: it writes
 //! into the numpy arrays the Python class owns, with the GIL released.
 
-use super::bots::spec_arg;
+use super::bot_spec::spec_arg;
 use super::buffers::{copied, Item, Refused, Writable};
+use super::convert::{core_error, value_error};
 use super::game::game_object;
 use super::rules::rules_arg;
-use super::{core_error, value_error};
 use crate::encode::vector::{Outputs, Reward, VectorEnv};
 use pyo3::prelude::*;
 
-/// N matches of one seat against core bots, stepped in Rust (`quinza.envs.VectorEnv`).
+#[doc = docstring!(_VectorCore)]
 #[pyclass(module = "quinza._core", name = "_VectorCore")]
 pub struct PyVectorCore {
     env: VectorEnv,
@@ -113,7 +113,7 @@ impl PyVectorCore {
         })
     }
 
-    /// Start every env from `seed`; write observations and masks into the arrays.
+    #[doc = docstring!(_VectorCore.reset)]
     #[allow(clippy::too_many_arguments)]
     fn reset(
         &mut self,
@@ -133,7 +133,7 @@ impl PyVectorCore {
             .map_err(core_error)
     }
 
-    /// One action per env (an int64 array); everything checked before any env moves.
+    #[doc = docstring!(_VectorCore.step)]
     #[allow(clippy::too_many_arguments)]
     fn step(
         &mut self,
@@ -157,10 +157,7 @@ impl PyVectorCore {
             .map_err(core_error)
     }
 
-    /// The legal ids of every env as the last call left them (the ids its mask row has
-    /// set, in `legal_moves` order): env `i`'s are `ids[offsets[i]..offsets[i + 1]]`.
-    /// Writes the N + 1 offsets, and the ids when they fit in `ids`; returns their count
-    /// (more than `ids` holds: call again with a larger array).
+    #[doc = docstring!(_VectorCore.legal_actions)]
     fn legal_actions(&self, offsets: Bound<'_, PyAny>, ids: Bound<'_, PyAny>) -> PyResult<usize> {
         let n = self.env.num_envs();
         let mut offsets = array_of::<i64>(&offsets, Some(n + 1), "offsets")?;
@@ -168,18 +165,17 @@ impl PyVectorCore {
         Ok(self.env.legal_ids(offsets.slice(), ids.slice()))
     }
 
-    /// Every call shared with the workers in blocks of `envs` envs, whatever the times say
-    /// (None: as they say); for tests.
+    #[doc = docstring!(_VectorCore._pin_blocks)]
     fn _pin_blocks(&mut self, envs: Option<usize>) {
         self.env.pin_blocks(envs);
     }
 
-    /// The blocks the last call was cut into (1: the calling thread alone); for tests.
+    #[doc = docstring!(_VectorCore._blocks)]
     fn _blocks(&self) -> usize {
         self.env.blocks()
     }
 
-    /// A copy of env `i`'s match.
+    #[doc = docstring!(_VectorCore.game)]
     fn game(&self, py: Python<'_>, i: usize) -> PyResult<Py<PyAny>> {
         let g = self.env.game(i).ok_or_else(|| {
             value_error(format!(

@@ -304,8 +304,11 @@ class Game:
         return _copy.deepcopy(self)
 
     def to_json(self) -> str:
-        """The whole game as compact JSON text, the same text from both backends;
-        `Game.from_json` gives the game back exactly."""
+        """The game's state as compact JSON text, the same text from both backends, which
+        `Game.from_json` reads back exactly. It is a position (as a FEN is in chess): it
+        keeps no moves, not even those of the deal in progress, which the ismcts bot reads
+        (what a seat saw the others play), so a bot may choose otherwise in the game read
+        back; `record()` and `Game.from_record` keep them."""
         return json.dumps(self._to_dict(), separators=(",", ":"))
 
     def _to_dict(self) -> Dict[str, Any]:
@@ -320,7 +323,9 @@ class Game:
     @classmethod
     def from_json(cls, text: str) -> "Game":
         """A game back from its `to_json` text, of the class of its rules' family;
-        `FifteenGame.from_json` and `QuinteGame.from_json` refuse a game of the other family."""
+        `FifteenGame.from_json` and `QuinteGame.from_json` refuse a game of the other family.
+        The game begins at that position, with no moves before it (a bot sees none of the
+        deal in progress); `Game.from_record` replays a match, moves and all."""
         game = _json.game_from_json(text, FAMILIES)
         try:
             cls._check_family(game.rules)  # FifteenGame.from_json reads only its own family
