@@ -132,6 +132,8 @@ pub struct RuleSetInfo {
     pub deck: Deck,
     pub players: Vec<u8>,
     pub default_target: u64,
+    /// The points a deal typically hands out, all sides together.
+    pub deal_points: u64,
     pub capture_total: Option<u8>,
     pub values: Option<[u8; 10]>,
     pub scoring: &'static str,
@@ -152,6 +154,7 @@ pub fn rule_sets() -> Vec<RuleSetInfo> {
             deck: Deck::Baraja,
             players: fifteen::rules::PLAYERS.to_vec(),
             default_target: r.default_target,
+            deal_points: r.deal_points,
             capture_total: Some(r.capture_total),
             values: Some(r.values),
             scoring: r.scoring.name(),
@@ -168,6 +171,7 @@ pub fn rule_sets() -> Vec<RuleSetInfo> {
         deck: Deck::Quinte,
         players: vec![q.players],
         default_target: q.default_target,
+        deal_points: q.deal_points,
         capture_total: None,
         values: None,
         scoring: q.scoring,
@@ -592,7 +596,7 @@ impl AnyGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ruleargs::unknown_rule_set_message;
+    use crate::ruleargs::{unknown_rule_set_message, ArgKind};
 
     fn name(s: &str) -> Arg {
         Arg::new(ArgKind::Str(s.into()), crate::pyrepr::py_repr_str(s))

@@ -11,7 +11,7 @@ import quinza
 import quinza.reference
 
 ROW_KEYS = [
-    "name", "family", "deck", "players", "default_target", "capture_total", "values", "scoring", "win",
+    "name", "family", "deck", "players", "default_target", "deal_points", "capture_total", "values", "scoring", "win",
     "sweeps", "has_opening_capture", "options",
 ]
 

@@ -54,6 +54,10 @@ pub struct Row {
     pub values: [u8; 10],
     pub values_by_id: [u8; 40],
     pub default_target: u64,
+    /// The points a deal hands out, all sides together, as simulation sizes its arrays:
+    /// quinza and rb3ine always 100; escoba's mean over random and greedy play, rounded
+    /// down (5.0 to 6.8).
+    pub deal_points: u64,
     /// The options besides players and target with their defaults, in documented order.
     pub options: &'static [(&'static str, OptionValue)],
     pub scoring: Scoring,
@@ -71,6 +75,7 @@ const QUINZA: Row = Row {
     values: VALUE_PRINTED,
     values_by_id: values_by_id(&VALUE_PRINTED),
     default_target: 151,
+    deal_points: 100,
     options: &[],
     scoring: Scoring::CardPoints,
     win: WinRule::HighestAtTarget,
@@ -93,6 +98,7 @@ pub static ROWS: [Row; 3] = [
         values: VALUE_ESCOBA,
         values_by_id: values_by_id(&VALUE_ESCOBA),
         default_target: 21,
+        deal_points: 5,
         options: &[
             ("escoba_on_last_card", OptionValue::Bool(false)),
             ("opening_capture", OptionValue::Bool(true)),

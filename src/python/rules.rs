@@ -26,6 +26,7 @@ pub fn rule_sets(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
         d.set_item("deck", row.deck.name())?;
         d.set_item("players", PyList::new(py, row.players)?)?;
         d.set_item("default_target", row.default_target)?;
+        d.set_item("deal_points", row.deal_points)?;
         d.set_item("capture_total", row.capture_total)?;
         match row.values {
             Some(v) => d.set_item("values", PyList::new(py, v)?)?,

@@ -17,6 +17,9 @@ pub struct Row {
     pub name: &'static str,
     pub players: u8,
     pub default_target: u64,
+    /// The points a deal hands out, both sides together, as simulation sizes its arrays:
+    /// the mean over random and greedy play, rounded down (140 to 248).
+    pub deal_points: u64,
     /// Options besides players and target: none.
     pub options: &'static [&'static str],
     /// Quints at once, then the tricks at the deal's end.
@@ -29,6 +32,7 @@ pub const ROW: Row = Row {
     name: NAME,
     players: PLAYERS,
     default_target: DEFAULT_TARGET,
+    deal_points: 140,
     options: &[],
     scoring: "quints_and_tricks",
     win: "first_to_target",

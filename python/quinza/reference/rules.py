@@ -29,6 +29,10 @@ class RuleSet:
     win: str  # "highest_at_target", "target_and_lead_of_2" or "first_to_target"
     sweeps: bool  # clearing the table scores an escoba
     has_opening_capture: bool  # an opening table of 15 or 30 goes to the dealer (option opening_capture)
+    # The points a deal hands out, all sides together, as simulation sizes its arrays:
+    # quinza and rb3ine always 100; escoba and quinte the mean over random and greedy
+    # play, rounded down (escoba 5.0 to 6.8, quinte 140 to 248).
+    deal_points: int
     options: Tuple[Tuple[str, Any], ...] = ()  # (option, default) in the rule set's order
 
     def to_dict(self) -> Dict[str, Any]:
@@ -38,6 +42,7 @@ class RuleSet:
             "deck": self.deck,
             "players": list(self.players),
             "default_target": self.default_target,
+            "deal_points": self.deal_points,
             "capture_total": self.capture_total,
             "values": None if self.values is None else list(self.values),
             "scoring": self.scoring,
@@ -52,14 +57,14 @@ class RuleSet:
 # set, in the order messages name them.
 ROWS: Tuple[RuleSet, ...] = (
     RuleSet("quinza", "fifteen", "baraja", (2, 3, 4), 151, 15, PRINTED_VALUES, "card_points",
-            "highest_at_target", sweeps=False, has_opening_capture=False),
+            "highest_at_target", sweeps=False, has_opening_capture=False, deal_points=100),
     RuleSet("rb3ine", "fifteen", "baraja", (2, 3, 4), 151, 40, PRINTED_VALUES, "card_points",
-            "highest_at_target", sweeps=False, has_opening_capture=False),
+            "highest_at_target", sweeps=False, has_opening_capture=False, deal_points=100),
     RuleSet("escoba", "fifteen", "baraja", (2, 3, 4), 21, 15, ESCOBA_VALUES, "categories",
-            "target_and_lead_of_2", sweeps=True, has_opening_capture=True,
+            "target_and_lead_of_2", sweeps=True, has_opening_capture=True, deal_points=5,
             options=(("escoba_on_last_card", False), ("opening_capture", True), ("setenta", "prime"))),
     RuleSet("quinte", "quinte", "quinte", (4,), 250, None, None, "quints_and_tricks",
-            "first_to_target", sweeps=False, has_opening_capture=False),
+            "first_to_target", sweeps=False, has_opening_capture=False, deal_points=140),
 )
 RULE_SETS: Dict[str, RuleSet] = {row.name: row for row in ROWS}
 NAMES: Tuple[str, ...] = tuple(RULE_SETS)

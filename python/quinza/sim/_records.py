@@ -8,6 +8,8 @@ from typing import Any, Dict, Sequence, Tuple
 
 import numpy as np
 
+from .._backend import Backend
+
 # The record arrays of a simulation: name -> dtype. Per match: winner (side, -1 a draw),
 # scores (one column per side), deals, moves, first_dealer. Per deal, every match's deals
 # one after the other: deal_points (one column per side), deal_dealer.
@@ -16,38 +18,36 @@ DEAL_ARRAYS = {"deal_points": np.int32, "deal_dealer": np.uint8}
 ARRAYS = {**MATCH_ARRAYS, **DEAL_ARRAYS}
 
 
-# The points a deal hands out, all sides together: a typical figure per rule set (the
-# mean of 20,000 matches of random and of greedy bots, rounded down: quinza and rb3ine
-# always 100, escoba 5.0 to 6.8, quinte 140 to 248). It only sizes the arrays up front.
-DEAL_POINTS = {"quinza": 100, "rb3ine": 100, "escoba": 5, "quinte": 140}
 ARRAYS_LIMIT = 2**31  # bytes: the most `arrays=True` may be expected to hold (2 GiB)
 
 
-def deals_estimate(rules: Any) -> int:
+def deals_estimate(api: Backend, rules: Any) -> int:
     """The deals of a match as the arrays' estimate counts them: ceil(target * sides /
-    DEAL_POINTS) + 1 (the leader needs at most its share of the points dealt out, and
-    the last deal overshoots); above the measured means (docs/engine.md "simulate")."""
-    return int(-(-rules.target * rules.sides // DEAL_POINTS[rules.name])) + 1
+    deal_points) + 1, `deal_points` being the rule set's row's typical points a deal (the
+    leader needs at most its share of the points dealt out, and the last deal overshoots);
+    above the measured means (docs/engine.md "simulate")."""
+    row = next(r for r in api.rule_sets() if r["name"] == rules.name)
+    return int(-(-rules.target * rules.sides // row["deal_points"])) + 1
 
 
-def arrays_estimate(rules: Any, games: int) -> int:
+def arrays_estimate(api: Backend, rules: Any, games: int) -> int:
     """Bytes the record arrays of `games` matches would hold: per match winner (1),
     scores (8 a side), deals (4), moves (4), first_dealer (1); per deal deal_points
     (4 a side) and deal_dealer (1)."""
-    per_match = 10 + 8 * rules.sides + deals_estimate(rules) * (4 * rules.sides + 1)
+    per_match = 10 + 8 * rules.sides + deals_estimate(api, rules) * (4 * rules.sides + 1)
     return games * int(per_match)
 
 
-def check_arrays(rules: Any, games: int, arrays: bool) -> None:
+def check_arrays(api: Backend, rules: Any, games: int, arrays: bool) -> None:
     """Refuse, before any match is played, a run whose arrays would outgrow ARRAYS_LIMIT."""
     if not arrays:
         return
-    need = arrays_estimate(rules, games)
+    need = arrays_estimate(api, rules, games)
     if need > ARRAYS_LIMIT:
-        most = ARRAYS_LIMIT // arrays_estimate(rules, 1)
+        most = ARRAYS_LIMIT // arrays_estimate(api, rules, 1)
         raise ValueError(
             f"games={games} with arrays=True would keep about {need / 2**30:,.1f} GiB of per-match and "
-            f"per-deal arrays (at about {deals_estimate(rules)} deals a match), more than the 2 GiB limit: "
+            f"per-deal arrays (at about {deals_estimate(api, rules)} deals a match), more than the 2 GiB limit: "
             f"pass arrays=False to keep only the summary, or play at most {most} matches"
         )
 

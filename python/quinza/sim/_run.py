@@ -73,7 +73,7 @@ def simulate(api: Backend, rules: Any, games: Any, bots: Any, seed: Any, threads
     seat_bots = _spec.check_bots(api, bots, rules)
     seed = _spec.check_seed(seed)
     threads = check_threads(threads)
-    check_arrays(rules, games, bool(arrays))
+    check_arrays(api, rules, games, bool(arrays))
     if backend not in _spec.BACKENDS:
         raise ValueError(f"unknown backend {quoted(backend)}: choose {choice_text(_spec.BACKENDS)}")
     folder = None if records is None else records_folder(records)
