@@ -1,6 +1,8 @@
 //! Any rule set, any move, any game: the one `Rules`, `Move` and `Game` of the Python API
-//! over the two engines, the fifteen family and quinte. Here is only the dispatch and
-//! what lies between the two (a move of one deck offered to a game of the other).
+//! over every family of the registry (`crate::families`, whose enums are re-exported
+//! here). Here is the dispatch, written once with the registry's macros, and what lies
+//! between families: the decks, the rules table, a move of one family offered to a game
+//! of another.
 
 use crate::bots::{Bot, BotSpec, Ranked, Stopped};
 use crate::events::Events;
