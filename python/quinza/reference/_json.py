@@ -56,7 +56,7 @@ def game_from_json(text: Any, families: Dict[str, Any]) -> Any:
         raise ValueError(f"invalid game JSON: {bad}") from None
 
 
-def _envelope(data: Any, keys: tuple) -> Tuple[Rules, int]:
+def _envelope(data: Any, keys: Tuple[str, ...]) -> Tuple[Rules, int]:
     """The keys, then what every game's JSON begins with: format, version, rules, rng."""
     _object(data, keys, "the game")
     if data["format"] != "quinza-game":
@@ -140,7 +140,7 @@ def _finished(cls: Any, rules: Rules, hands: List[List[Card]], table: List[Card]
     return game
 
 
-def _object(value: Any, keys: tuple, what: str) -> None:
+def _object(value: Any, keys: Tuple[str, ...], what: str) -> None:
     if not isinstance(value, dict):
         raise _Bad(f"{what} must be an object")
     if set(value) != set(keys):

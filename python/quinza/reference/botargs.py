@@ -15,7 +15,8 @@ from typing import Any, List, Optional, Tuple
 
 from .game import Game
 from .generator import _MASK, Random
-from .search import _time_limit, choice
+from .search import _time_limit
+from .search import choice as choice  # re-exported: a bot's named choices are checked as solve's are
 from .._words import quoted
 
 MATCH_OVER = "the match is over: there is no move to choose"

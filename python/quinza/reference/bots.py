@@ -13,6 +13,7 @@ Move('10b')
 
 from __future__ import annotations
 
+from types import CodeType
 from typing import Any, Callable, Dict, Optional, Tuple
 
 from .._registry import BOT_DOC, REGISTER_BOT_DOC, REGISTRY
@@ -84,7 +85,7 @@ BOT_NAMES: Tuple[str, ...] = tuple(BOTS)
 
 def _parameters(kind: Any) -> Tuple[str, ...]:
     """The names a bot class takes, in the order of its signature (the seed last)."""
-    code = kind.__init__.__code__
+    code: CodeType = kind.__init__.__code__
     return code.co_varnames[1 : code.co_argcount]
 
 

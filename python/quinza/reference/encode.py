@@ -231,8 +231,12 @@ def into(out: Any, values: np.ndarray, dtype: str, what: str) -> Any:
 # -- action ids ---------------------------------------------------------------------------
 
 
+# What `_flat` returns: a rule set's flat ids, as it describes them.
+_Flat = Tuple[Tuple[int, ...], Tuple[Tuple[Tuple[int, ...], ...], ...], Tuple[int, ...], int]
+
+
 @lru_cache(maxsize=None)
-def _flat(name: str) -> Optional[Tuple[Tuple[int, ...], Tuple[Tuple[Tuple[int, ...], ...], ...], Tuple[int, ...], int]]:
+def _flat(name: str) -> Optional[_Flat]:
     """The flat ids of a fifteen-family rule set: (offsets, subsets, values by id, total),
     `subsets[p][i][t]` counting the sets of cards with ids i..39, the played card p left
     out, whose values add up to t. None when the space is bigger than FLAT_LIMIT."""
@@ -271,7 +275,7 @@ def action_count(rules: "Rules | str") -> int:
     return flat[0][-1] if flat is not None else DECK_SIZE * RANKED_SLOTS
 
 
-def _flat_id(flat: Any, move: Move) -> int:
+def _flat_id(flat: _Flat, move: Move) -> int:
     offsets, tables, values, total = flat
     assert move.card is not None  # a fifteen-family move
     p = move.card.id
@@ -284,7 +288,7 @@ def _flat_id(flat: Any, move: Move) -> int:
     return offsets[p] + 1 + rank
 
 
-def _flat_move(flat: Any, action: int) -> Move:
+def _flat_move(flat: _Flat, action: int) -> Move:
     offsets, tables, values, total = flat
     p = max(c for c in range(DECK_SIZE) if offsets[c] <= action)
     card = Card.from_id(p)

@@ -423,7 +423,8 @@ class Game:
     def start_json(self) -> str:
         """The game before the first move of its `history`, as JSON: what `to_json()` gave when
         the game was made, and what `undo` goes back to in the end."""
-        return self._history().start.to_json()
+        start: Game = self._history().start  # history.py cannot import this class to say so
+        return start.to_json()
 
     def record(self, players: Optional[Sequence[Any]] = None, date: Any = None) -> str:
         """The match as a record (docs/engine.md "Match records"): headers (format version,

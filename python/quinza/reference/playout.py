@@ -54,7 +54,7 @@ def _quinte_value(game: Any, move: Any) -> int:
     trick = Trick(seats[0][0], [Card(str(c), "quinte") for _, c in seats])  # the reference's cards
     if trick.winner is None:
         return -trick.quints  # a led joker wins nothing yet
-    value = trick.quints + TRICK_POINTS * game.multiplier
+    value: int = trick.quints + TRICK_POINTS * game.multiplier
     return value if trick.winner % 2 == game.turn % 2 else -value
 
 

@@ -7,7 +7,7 @@ quinte (4 players only, target 250 by default, no options).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple, cast
 
 from .._words import choice_text, name_key, quoted
 from .cards import ESCOBA_VALUES, PRINTED_VALUES
@@ -194,19 +194,19 @@ class Rules:
     def escoba_on_last_card(self) -> bool:
         """Escoba's option: whether clearing the table with a player's final card of the deal
         scores an escoba (default False). AttributeError in a rule set without the option."""
-        return self._option("escoba_on_last_card")
+        return cast(bool, self._option("escoba_on_last_card"))
 
     @property
     def opening_capture(self) -> bool:
         """Escoba's option: whether an opening table of 15 or 30 goes to the dealer with 1 or
         2 escobas (default True). AttributeError in a rule set without the option."""
-        return self._option("opening_capture")
+        return cast(bool, self._option("opening_capture"))
 
     @property
     def setenta(self) -> str:
         """Escoba's option: how the setenta is won, "prime" (the default) or "sum".
         AttributeError in a rule set without the option."""
-        return self._option("setenta")
+        return cast(str, self._option("setenta"))
 
     def _option(self, key: str) -> Any:
         options = dict(self._options)

@@ -8,7 +8,7 @@ import sys
 from typing import Any, Callable, Optional
 
 from .. import sim as _sim
-from ..sim import SimulationResult
+from ..sim import SimulationResult as SimulationResult  # re-exported by the reference
 
 
 def simulate(

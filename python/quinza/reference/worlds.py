@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import copy
 from collections import deque
-from typing import Any, Dict, List, Optional, Set
+from typing import Any, Dict, List, Optional, Set, Tuple
 
 from .cards import QUINTE_SUITS, Card
 from .game import Game
@@ -120,7 +120,7 @@ def _augment(card: Card, placed: List[List[Card]], sizes: List[int], allowed: An
     every card on the path moves one step on (appended to its new slot). False when no
     path exists."""
     start = [i for i in range(len(sizes)) if allowed(i, card)]
-    parent: Dict[int, Optional[tuple]] = {i: None for i in start}
+    parent: Dict[int, Optional[Tuple[int, Card]]] = {i: None for i in start}
     queue = deque(start)
     end = None
     while queue and end is None:
