@@ -15,7 +15,7 @@ use crate::rng::SplitMix64;
 use crate::ruleargs::Arg;
 use crate::Error;
 
-/// A validated rule set, as every family's reads (`Rules(name, players, target,
+/// A validated rule set, as every family reads it (`Rules(name, players, target,
 /// **options)`; docs/engine.md "Rules").
 pub trait GameRules: Copy + Send + Sync {
     /// The names of the family's rule sets, in the order messages list them (each one of
