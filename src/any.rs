@@ -355,8 +355,8 @@ impl AnyMove {
         deck == Deck::Baraja
     }
 
-    /// The move of a card played and the cards it captures (all of one deck, the card's);
-    /// a card given twice is an error naming the move's text.
+    /// The move of a card played and the cards it captures, read in the card's deck (a
+    /// quinte card captures nothing); a card given twice is an error naming the move's text.
     pub fn from_parts(card: AnyCard, captures: &[AnyCard]) -> Result<AnyMove, String> {
         match card {
             AnyCard::Baraja(c) => {
