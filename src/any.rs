@@ -24,6 +24,9 @@ pub enum Deck {
 }
 
 impl Deck {
+    /// The deck when none is named.
+    pub const DEFAULT: Deck = Deck::Baraja;
+
     pub fn name(self) -> &'static str {
         match self {
             Deck::Baraja => "baraja",
@@ -46,6 +49,9 @@ impl Deck {
         }
     }
 }
+
+/// Every card of every deck: the baraja's 40, then quinte's 53 (`AnyCard::index`).
+pub const ALL_CARDS: usize = crate::cards::DECK_SIZE + quinte::cards::DECK_SIZE;
 
 /// The message for a deck name that is neither; `shown` is the value as Python's repr.
 pub fn unknown_deck_message(shown: &str) -> String {
@@ -105,6 +111,46 @@ impl AnyCard {
             Deck::Quinte => quinte::Card::parse(text).ok().map(AnyCard::Quinte),
         };
         card.ok_or_else(|| bad_card_message(&crate::pyrepr::quoted(text), Some(text), deck))
+    }
+
+    /// The card's place among `ALL_CARDS`: the baraja's, then quinte's, each in id order.
+    #[inline]
+    pub fn index(self) -> usize {
+        match self {
+            AnyCard::Baraja(c) => c.id() as usize,
+            AnyCard::Quinte(c) => crate::cards::DECK_SIZE + c.id() as usize,
+        }
+    }
+
+    /// The card of place `index` among `ALL_CARDS`.
+    pub fn from_index(index: usize) -> Option<AnyCard> {
+        let quinte = index.checked_sub(crate::cards::DECK_SIZE);
+        match quinte {
+            None => AnyCard::from_id(index as u8, Deck::Baraja),
+            Some(id) => u8::try_from(id)
+                .ok()
+                .and_then(|id| AnyCard::from_id(id, Deck::Quinte)),
+        }
+    }
+
+    /// The suit letter, or None (quinte's joker).
+    pub fn suit(self) -> Option<char> {
+        match self {
+            AnyCard::Baraja(c) => Some(c.suit_char()),
+            AnyCard::Quinte(c) => c.suit_char(),
+        }
+    }
+
+    /// The rank as printed on the card (the joker's is 0).
+    pub fn rank(self) -> u8 {
+        match self {
+            AnyCard::Baraja(c) => c.printed(),
+            AnyCard::Quinte(c) => c.rank(),
+        }
+    }
+
+    pub fn is_joker(self) -> bool {
+        matches!(self, AnyCard::Quinte(c) if c.is_joker())
     }
 
     /// The message when this card is given where a card of `deck` is expected.
@@ -201,6 +247,11 @@ impl RuleSet {
         })
     }
 
+    /// The rule set `Rules()` and `Game()` take when none is named (quinza).
+    pub fn default_name() -> &'static str {
+        fifteen::rules::Variant::DEFAULT.name()
+    }
+
     pub fn name(&self) -> &'static str {
         each_family!(self, RuleSet, r => r.name())
     }
@@ -224,6 +275,30 @@ impl RuleSet {
         }
     }
 
+    /// The sum a capture makes (None outside the fifteen family).
+    pub fn capture_total(&self) -> Option<u8> {
+        match self {
+            RuleSet::Fifteen(r) => Some(r.capture_total()),
+            RuleSet::Quinte(_) => None,
+        }
+    }
+
+    /// The values of the ten ranks (None outside the fifteen family).
+    pub fn values(&self) -> Option<&'static [u8; 10]> {
+        match self {
+            RuleSet::Fifteen(r) => Some(r.values()),
+            RuleSet::Quinte(_) => None,
+        }
+    }
+
+    /// The options with their values now, in documented order (none for quinte).
+    pub fn options(&self) -> Vec<(&'static str, OptionValue)> {
+        match self {
+            RuleSet::Fifteen(r) => r.options(),
+            RuleSet::Quinte(_) => vec![],
+        }
+    }
+
     pub fn repr(&self) -> String {
         each_family!(self, RuleSet, r => GameRules::repr(r))
     }
@@ -237,6 +312,124 @@ impl RuleSet {
 impl std::fmt::Display for AnyMove {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         each_family!(self, AnyMove, m => write!(f, "{m}"))
+    }
+}
+
+impl AnyMove {
+    /// The deck the move's cards are of.
+    pub fn deck(self) -> Deck {
+        match self {
+            AnyMove::Fifteen(_) => Deck::Baraja,
+            AnyMove::Quinte(_) => Deck::Quinte,
+        }
+    }
+
+    /// The card played, or None for a bid.
+    pub fn card(self) -> Option<AnyCard> {
+        match self {
+            AnyMove::Fifteen(m) => Some(AnyCard::Baraja(m.card)),
+            AnyMove::Quinte(m) => m.card().map(AnyCard::Quinte),
+        }
+    }
+
+    /// The cards captured (none in quinte).
+    pub fn captures(self) -> AnyCardSet {
+        match self {
+            AnyMove::Fifteen(m) => AnyCardSet::Baraja(m.captures),
+            AnyMove::Quinte(_) => AnyCardSet::Quinte(quinte::CardSet::EMPTY),
+        }
+    }
+
+    /// The bid's word, or None for a card played.
+    pub fn bid_word(self) -> Option<&'static str> {
+        match self {
+            AnyMove::Quinte(quinte::Move::Bid(b)) => Some(b.word()),
+            _ => None,
+        }
+    }
+
+    /// The bid `word` (any case) names in `deck`, if its family bids.
+    pub fn bid(word: &str, deck: Deck) -> Option<AnyMove> {
+        match deck {
+            Deck::Baraja => None,
+            Deck::Quinte => quinte::Bid::parse(word).map(|b| AnyMove::Quinte(quinte::Move::Bid(b))),
+        }
+    }
+
+    /// Do the moves of `deck` capture cards?
+    pub fn captures_in(deck: Deck) -> bool {
+        deck == Deck::Baraja
+    }
+
+    /// The move of a card played and the cards it captures, read in the card's deck (a
+    /// quinte card captures nothing); a card given twice is an error naming the move's text.
+    pub fn from_parts(card: AnyCard, captures: &[AnyCard]) -> Result<AnyMove, String> {
+        match card {
+            AnyCard::Baraja(c) => {
+                let taken: Vec<crate::cards::Card> = captures
+                    .iter()
+                    .filter_map(|t| match t {
+                        AnyCard::Baraja(t) => Some(*t),
+                        AnyCard::Quinte(_) => None,
+                    })
+                    .collect();
+                fifteen::Move::from_parts(c, &taken).map(AnyMove::Fifteen)
+            }
+            AnyCard::Quinte(c) => Ok(AnyMove::Quinte(quinte::Move::Card(c))),
+        }
+    }
+
+    /// Move text read in `deck`: Err(Some(message)) says what is wrong in full, Err(None)
+    /// is text of no move (`bad_move_message`).
+    pub fn parse(text: &str, deck: Deck) -> Result<AnyMove, Option<String>> {
+        match deck {
+            Deck::Baraja => match fifteen::Move::parse_detailed(text) {
+                Ok(m) => Ok(AnyMove::Fifteen(m)),
+                Err(fifteen::moves::MoveTextError::Twice(message)) => Err(Some(message)),
+                Err(fifteen::moves::MoveTextError::Malformed) => Err(None),
+            },
+            Deck::Quinte => quinte::Move::parse(text)
+                .map(AnyMove::Quinte)
+                .map_err(|_| None),
+        }
+    }
+
+    /// The message for text that is no move of `deck`; `shown` is the value as Python's repr.
+    pub fn bad_move_message(shown: &str, deck: Deck) -> String {
+        match deck {
+            Deck::Baraja => fifteen::moves::bad_move_message_shown(shown),
+            Deck::Quinte => quinte::moves::bad_move_message_shown(shown),
+        }
+    }
+
+    /// The moves few enough to be made once and shared (quinte's 53 cards, then its 3
+    /// bids), in the order of `shared_index`; a fifteen move, with its captures, is not.
+    pub fn shared() -> Vec<AnyMove> {
+        let cards = (0..quinte::cards::DECK_SIZE as u8)
+            .filter_map(quinte::Card::from_id)
+            .map(quinte::Move::Card);
+        let bids = quinte::moves::BIDS.into_iter().map(quinte::Move::Bid);
+        cards.chain(bids).map(AnyMove::Quinte).collect()
+    }
+
+    /// The move's place in `shared`, or None for a move not shared.
+    #[inline]
+    pub fn shared_index(self) -> Option<usize> {
+        match self {
+            AnyMove::Fifteen(_) => None,
+            AnyMove::Quinte(quinte::Move::Card(c)) => Some(c.id() as usize),
+            AnyMove::Quinte(quinte::Move::Bid(b)) => Some(quinte::cards::DECK_SIZE + b as usize),
+        }
+    }
+
+    /// A hash of the move: equal moves alike, distinct moves of one deck apart.
+    pub fn hash_key(self) -> u64 {
+        match self {
+            // played card id in the top byte, the captured bitset below (40 bits)
+            AnyMove::Fifteen(m) => ((m.card.id() as u64) << 56) ^ m.captures.0,
+            AnyMove::Quinte(quinte::Move::Card(c)) => (1 << 48) | c.id() as u64,
+            AnyMove::Quinte(quinte::Move::Bid(b)) => (2 << 48) | b as u64,
+        }
     }
 }
 

@@ -91,3 +91,45 @@ def test_no_two_modules_of_the_core_use_each_other() -> None:
 def test_the_check_finds_a_circle() -> None:
     # The check itself can fail: a made-up circle through three modules is found.
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [("a", "b"), ("b", "c"), ("c", "a")]
+
+
+# A family named in code: a path into its folder, an enum variant or class of it, or its
+# name in an identifier (case aside), once comments, string literals and test code are
+# gone (issue #37: "at most 3 files outside a family's folder name it").
+FAMILY_NAME = re.compile(r"(?i)\w*(?:fifteen|quinte|baraja)\w*")
+STRING = re.compile(r'r(#*)"[\s\S]*?"\1|b?"(?:\\[\s\S]|[^"\\])*"')
+
+# The files outside the families' folders that name a family, and why each must.
+NAMING_A_FAMILY = {
+    "lib.rs": "declares the families' modules",
+    "families.rs": "the registry: one line per family",
+    "any.rs": "the glue between families (decks, cards of either deck, rule_sets() rows)",
+    "ruleargs.rs": "the rule-set names below the games (one of them is quinte's)",
+    "python/game/families.rs": "the bindings' one file of what differs by family",
+}
+
+
+def names_a_family(text: str) -> bool:
+    return FAMILY_NAME.search(STRING.sub('""', without_tests(text))) is not None
+
+
+def test_few_files_outside_the_families_name_one() -> None:
+    naming = {
+        str(path.relative_to(SRC))
+        for path in code_files(SRC)
+        if top_module(path) not in GAMES
+        # The docstrings, generated from the stub: text keyed by the Python classes' names.
+        and path.relative_to(SRC) != Path("python/docstrings.rs")
+        and names_a_family(path.read_text())
+    }
+    assert sorted(naming) == sorted(NAMING_A_FAMILY)
+
+
+def test_the_check_finds_a_family_named() -> None:
+    assert names_a_family("use crate::quinte::Card;")
+    assert names_a_family("match m { AnyMove::Fifteen(m) => 1 }")
+    assert names_a_family("m.add_class::<PyQuinteGame>()?;")
+    # Not in what a user reads, nor in comments or test code.
+    assert not names_a_family('let m = "quinte has no escobas"; // the fifteen family')
+    assert not names_a_family('let d = r#"a "quoted" baraja"#;')
+    assert not names_a_family("fn f() {}\n#[cfg(test)]\nmod tests {\n    use crate::fifteen;\n}\n")

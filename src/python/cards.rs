@@ -1,10 +1,9 @@
 //! `Card` and `Move`: small frozen values of either deck. Card objects are made once per
-//! card (40 of the baraja, 53 of quinte); quinte moves (53 cards, 3 bids) likewise.
+//! card (40 of the baraja, 53 of quinte); the moves few enough to share (quinte's 53 cards
+//! and 3 bids) likewise.
 
 use super::convert::{shown, str_text, type_name, value_error, Given};
-use crate::any::{unknown_deck_message, AnyCard, AnyCardSet, AnyMove, Deck};
-use crate::fifteen::moves::{bad_move_message_shown, Move, MoveTextError};
-use crate::quinte;
+use crate::any::{unknown_deck_message, AnyCard, AnyCardSet, AnyMove, Deck, ALL_CARDS};
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -18,27 +17,17 @@ pub struct PyCard {
 
 static CARDS: PyOnceLock<Vec<Py<PyCard>>> = PyOnceLock::new();
 
-/// Index of a card in the table of Card objects: the baraja's 40, then quinte's 53.
-fn slot(card: AnyCard) -> usize {
-    match card {
-        AnyCard::Baraja(c) => c.id() as usize,
-        AnyCard::Quinte(c) => crate::cards::DECK_SIZE + c.id() as usize,
-    }
-}
-
 /// The shared Card object of a core card (one per card, made once).
 pub(crate) fn card_object<'py>(py: Python<'py>, card: AnyCard) -> PyResult<Bound<'py, PyCard>> {
     let all = CARDS.get_or_try_init(py, || -> PyResult<Vec<Py<PyCard>>> {
-        let mut v = Vec::with_capacity(crate::cards::DECK_SIZE + quinte::cards::DECK_SIZE);
-        for deck in [Deck::Baraja, Deck::Quinte] {
-            for id in 0..deck.size() {
-                let card = AnyCard::from_id(id, deck).ok_or_else(|| value_error("card id"))?;
-                v.push(Py::new(py, PyCard { card })?);
-            }
-        }
-        Ok(v)
+        (0..ALL_CARDS)
+            .map(|i| {
+                let card = AnyCard::from_index(i).ok_or_else(|| value_error("card id"))?;
+                Py::new(py, PyCard { card })
+            })
+            .collect()
     })?;
-    match all.get(slot(card)) {
+    match all.get(card.index()) {
         Some(obj) => Ok(obj.bind(py).clone()),
         None => Err(value_error("card id out of range")),
     }
@@ -68,11 +57,11 @@ pub(crate) fn deck_arg(obj: &Bound<'_, PyAny>) -> PyResult<Deck> {
     }
 }
 
-/// A deck argument that may be left out (the baraja).
-fn deck_or_baraja(deck: &Given<'_>) -> PyResult<Deck> {
+/// A deck argument that may be left out (the default deck, the baraja).
+fn deck_or_default(deck: &Given<'_>) -> PyResult<Deck> {
     match deck.value() {
         Some(d) => deck_arg(d),
-        None => Ok(Deck::Baraja),
+        None => Ok(Deck::DEFAULT),
     }
 }
 
@@ -87,20 +76,6 @@ pub(crate) fn to_card(obj: &Bound<'_, PyAny>, deck: Deck) -> PyResult<AnyCard> {
         return Ok(card);
     }
     parse_card(obj, deck)
-}
-
-pub(crate) fn to_baraja(obj: &Bound<'_, PyAny>) -> PyResult<crate::cards::Card> {
-    match to_card(obj, Deck::Baraja)? {
-        AnyCard::Baraja(c) => Ok(c),
-        AnyCard::Quinte(_) => Err(value_error("not a baraja card")),
-    }
-}
-
-pub(crate) fn to_quinte(obj: &Bound<'_, PyAny>) -> PyResult<quinte::Card> {
-    match to_card(obj, Deck::Quinte)? {
-        AnyCard::Quinte(c) => Ok(c),
-        AnyCard::Baraja(_) => Err(value_error("not a quinte card")),
-    }
 }
 
 /// `Card(text, deck)`: strict notation of the deck.
@@ -127,7 +102,7 @@ impl PyCard {
     #[new]
     #[pyo3(signature = (text, deck = Given::Missing), text_signature = "(text, deck='baraja')")]
     fn new(text: &Bound<'_, PyAny>, deck: Given<'_>) -> PyResult<Self> {
-        let deck = deck_or_baraja(&deck)?;
+        let deck = deck_or_default(&deck)?;
         // A Card stands for itself, in its own deck.
         Ok(PyCard {
             card: to_card(text, deck)?,
@@ -142,7 +117,7 @@ impl PyCard {
         text: &Bound<'py, PyAny>,
         deck: Given<'py>,
     ) -> PyResult<Bound<'py, PyCard>> {
-        let deck = deck_or_baraja(&deck)?;
+        let deck = deck_or_default(&deck)?;
         card_object(text.py(), parse_card(text, deck)?)
     }
 
@@ -154,7 +129,7 @@ impl PyCard {
         card_id: &Bound<'py, PyAny>,
         deck: Given<'py>,
     ) -> PyResult<Bound<'py, PyCard>> {
-        let deck = deck_or_baraja(&deck)?;
+        let deck = deck_or_default(&deck)?;
         let size = deck.size();
         let card = match super::convert::plain_int(card_id) {
             Some(Ok(i)) if (0..size as i128).contains(&i) => AnyCard::from_id(i as u8, deck),
@@ -185,25 +160,19 @@ impl PyCard {
     #[doc = docstring!(Card.suit)]
     #[getter]
     fn suit(&self) -> Option<String> {
-        match self.card {
-            AnyCard::Baraja(c) => Some(c.suit_char().to_string()),
-            AnyCard::Quinte(c) => c.suit_char().map(|s| s.to_string()),
-        }
+        self.card.suit().map(|s| s.to_string())
     }
 
     #[doc = docstring!(Card.rank)]
     #[getter]
     fn rank(&self) -> u8 {
-        match self.card {
-            AnyCard::Baraja(c) => c.printed(),
-            AnyCard::Quinte(c) => c.rank(),
-        }
+        self.card.rank()
     }
 
     #[doc = docstring!(Card.is_joker)]
     #[getter]
     fn is_joker(&self) -> bool {
-        matches!(self.card, AnyCard::Quinte(c) if c.is_joker())
+        self.card.is_joker()
     }
 
     fn __str__(&self) -> String {
@@ -216,7 +185,7 @@ impl PyCard {
 
     fn __hash__(&self) -> u64 {
         // Distinct from the ids themselves; equal cards hash alike.
-        0x5157_0000 + slot(self.card) as u64
+        0x5157_0000 + self.card.index() as u64
     }
 
     fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
@@ -228,7 +197,7 @@ impl PyCard {
                 _ => Ok(py.NotImplemented()),
             };
         };
-        let (a, b) = (slot(self.card), slot(other.get().card));
+        let (a, b) = (self.card.index(), other.get().card.index());
         py_bool(
             py,
             match op {
@@ -253,10 +222,7 @@ impl PyCard {
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
         let py = slf.py();
         let card = slf.get().card;
-        let args = match card.deck() {
-            Deck::Baraja => PyTuple::new(py, [card.to_string()])?,
-            Deck::Quinte => PyTuple::new(py, [card.to_string(), "quinte".to_string()])?,
-        };
+        let args = reduce_args(py, card.to_string(), card.deck())?;
         PyTuple::new(py, [slf.get_type().into_any(), args.into_any()])
     }
 
@@ -272,46 +238,33 @@ pub struct PyMove {
     pub(crate) mv: AnyMove,
 }
 
-static QUINTE_MOVES: PyOnceLock<Vec<Py<PyMove>>> = PyOnceLock::new();
-
-/// The shared Move object of a quinte move (53 cards, then the 3 bids).
-pub(crate) fn quinte_move_object<'py>(
-    py: Python<'py>,
-    mv: quinte::Move,
-) -> PyResult<Bound<'py, PyMove>> {
-    let all = QUINTE_MOVES.get_or_try_init(py, || -> PyResult<Vec<Py<PyMove>>> {
-        let mut v = Vec::with_capacity(quinte::cards::DECK_SIZE + 3);
-        for id in 0..quinte::cards::DECK_SIZE as u8 {
-            let card = quinte::Card::from_id(id).ok_or_else(|| value_error("card id"))?;
-            v.push(Py::new(
-                py,
-                PyMove::from_core(AnyMove::Quinte(quinte::Move::Card(card))),
-            )?);
-        }
-        for bid in quinte::moves::BIDS {
-            v.push(Py::new(
-                py,
-                PyMove::from_core(AnyMove::Quinte(quinte::Move::Bid(bid))),
-            )?);
-        }
-        Ok(v)
-    })?;
-    let index = match mv {
-        quinte::Move::Card(c) => c.id() as usize,
-        quinte::Move::Bid(b) => quinte::cards::DECK_SIZE + b as usize,
-    };
-    match all.get(index) {
-        Some(obj) => Ok(obj.bind(py).clone()),
-        None => Err(value_error("move out of range")),
+/// The args of `__reduce__`: the text, and the deck when it is not the default.
+fn reduce_args(py: Python<'_>, text: String, deck: Deck) -> PyResult<Bound<'_, PyTuple>> {
+    if deck == Deck::DEFAULT {
+        PyTuple::new(py, [text])
+    } else {
+        PyTuple::new(py, [text, deck.name().to_string()])
     }
 }
 
-/// The Move object of a core move.
+static SHARED_MOVES: PyOnceLock<Vec<Py<PyMove>>> = PyOnceLock::new();
+
+/// The Move object of a core move: one made once for a move that is shared
+/// (`AnyMove::shared`), a new one otherwise.
 #[inline]
 pub(crate) fn move_object<'py>(py: Python<'py>, mv: AnyMove) -> PyResult<Bound<'py, PyMove>> {
-    match mv {
-        AnyMove::Quinte(m) => quinte_move_object(py, m),
-        AnyMove::Fifteen(_) => Bound::new(py, PyMove::from_core(mv)),
+    let Some(index) = mv.shared_index() else {
+        return Bound::new(py, PyMove::from_core(mv));
+    };
+    let all = SHARED_MOVES.get_or_try_init(py, || -> PyResult<Vec<Py<PyMove>>> {
+        AnyMove::shared()
+            .into_iter()
+            .map(|m| Py::new(py, PyMove::from_core(m)))
+            .collect()
+    })?;
+    match all.get(index) {
+        Some(obj) => Ok(obj.bind(py).clone()),
+        None => Err(value_error("move out of range")),
     }
 }
 
@@ -321,36 +274,16 @@ impl PyMove {
     }
 }
 
-/// `Move.parse(text)` in the baraja: the reference's messages, the text quoted by repr.
-pub(crate) fn parse_move(obj: &Bound<'_, PyAny>) -> PyResult<Move> {
-    if let Some(text) = str_text(obj) {
-        match Move::parse_detailed(&text) {
-            Ok(m) => return Ok(m),
-            Err(MoveTextError::Twice(message)) => return Err(value_error(message)),
-            Err(MoveTextError::Malformed) => {}
-        }
-    }
-    Err(value_error(bad_move_message_shown(&shown(obj)?)))
-}
-
-/// `Move.parse(text, deck="quinte")`: one card or one bid word.
-pub(crate) fn parse_quinte_move(obj: &Bound<'_, PyAny>) -> PyResult<quinte::Move> {
-    if let Some(text) = str_text(obj) {
-        if let Ok(m) = quinte::Move::parse(&text) {
-            return Ok(m);
-        }
-    }
-    Err(value_error(quinte::moves::bad_move_message_shown(&shown(
-        obj,
-    )?)))
-}
-
-/// Move text read in a deck.
+/// `Move.parse(text, deck)`: the reference's messages, the text quoted by repr.
 pub(crate) fn parse_any_move(obj: &Bound<'_, PyAny>, deck: Deck) -> PyResult<AnyMove> {
-    match deck {
-        Deck::Baraja => parse_move(obj).map(AnyMove::Fifteen),
-        Deck::Quinte => parse_quinte_move(obj).map(AnyMove::Quinte),
+    if let Some(text) = str_text(obj) {
+        match AnyMove::parse(&text, deck) {
+            Ok(m) => return Ok(m),
+            Err(Some(message)) => return Err(value_error(message)),
+            Err(None) => {}
+        }
     }
+    Err(value_error(AnyMove::bad_move_message(&shown(obj)?, deck)))
 }
 
 #[pymethods]
@@ -366,7 +299,7 @@ impl PyMove {
         let deck = match (deck, card.cast::<PyCard>()) {
             (Some(d), _) => deck_arg(d)?,
             (None, Ok(c)) => c.get().card.deck(),
-            (None, Err(_)) => Deck::Baraja,
+            (None, Err(_)) => Deck::DEFAULT,
         };
         if let Some(caps) = captures.value() {
             if caps.is_instance_of::<PyString>() || caps.is_instance_of::<pyo3::types::PyBytes>() {
@@ -377,25 +310,26 @@ impl PyMove {
                 )));
             }
         }
-        if deck == Deck::Quinte {
-            // A quinte move is one card or one bid word; there are no captures.
+        if !AnyMove::captures_in(deck) {
+            // A move of such a deck (quinte's) is one card or one bid word.
             if let Some(caps) = captures.value() {
                 if caps.try_iter()?.next().transpose()?.is_some() {
                     let shown = shown(card.str()?.as_any())?;
                     return Err(value_error(format!(
-                        "invalid move {shown}: quinte has no captures"
+                        "invalid move {shown}: {} has no captures",
+                        deck.name()
                     )));
                 }
             }
-            if let Some(bid) = str_text(card).as_deref().and_then(quinte::Bid::parse) {
+            if let Some(bid) = str_text(card).and_then(|t| AnyMove::bid(&t, deck)) {
                 if card.is_instance_of::<PyString>() {
-                    return Ok(PyMove::from_core(AnyMove::Quinte(quinte::Move::Bid(bid))));
+                    return Ok(PyMove::from_core(bid));
                 }
             }
-            let played = to_quinte(card)?;
-            return Ok(PyMove::from_core(AnyMove::Quinte(quinte::Move::Card(
-                played,
-            ))));
+            let played = to_card(card, deck)?;
+            return AnyMove::from_parts(played, &[])
+                .map(PyMove::from_core)
+                .map_err(value_error);
         }
         let given: Vec<Bound<'py, PyAny>> = match captures.value() {
             Some(caps) => caps.try_iter()?.collect::<PyResult<_>>()?,
@@ -403,15 +337,15 @@ impl PyMove {
         };
         if given.is_empty() && card.is_instance_of::<PyString>() {
             // Text alone is a move's text: Move("6o x 4c 5e") is Move.parse("6o x 4c 5e").
-            return Ok(PyMove::from_core(AnyMove::Fifteen(parse_move(card)?)));
+            return Ok(PyMove::from_core(parse_any_move(card, deck)?));
         }
-        let played = to_baraja(card)?;
+        let played = to_card(card, deck)?;
         let mut taken = Vec::new();
         for item in &given {
-            taken.push(to_baraja(item)?);
+            taken.push(to_card(item, deck)?);
         }
-        Move::from_parts(played, &taken)
-            .map(|m| PyMove::from_core(AnyMove::Fifteen(m)))
+        AnyMove::from_parts(played, &taken)
+            .map(PyMove::from_core)
             .map_err(value_error)
     }
 
@@ -423,36 +357,26 @@ impl PyMove {
         text: &Bound<'py, PyAny>,
         deck: Given<'py>,
     ) -> PyResult<Bound<'py, PyMove>> {
-        let deck = deck_or_baraja(&deck)?;
+        let deck = deck_or_default(&deck)?;
         move_object(text.py(), parse_any_move(text, deck)?)
     }
 
     #[doc = docstring!(Move.card)]
     #[getter]
     fn card<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyCard>>> {
-        match self.mv {
-            AnyMove::Fifteen(m) => card_object(py, AnyCard::Baraja(m.card)).map(Some),
-            AnyMove::Quinte(quinte::Move::Card(c)) => card_object(py, AnyCard::Quinte(c)).map(Some),
-            AnyMove::Quinte(quinte::Move::Bid(_)) => Ok(None),
-        }
+        self.mv.card().map(|c| card_object(py, c)).transpose()
     }
 
     #[doc = docstring!(Move.captures)]
     #[getter]
     fn captures<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        match self.mv {
-            AnyMove::Fifteen(m) => PyTuple::new(py, card_list(py, AnyCardSet::Baraja(m.captures))?),
-            AnyMove::Quinte(_) => Ok(PyTuple::empty(py)),
-        }
+        PyTuple::new(py, card_list(py, self.mv.captures())?)
     }
 
     #[doc = docstring!(Move.bid)]
     #[getter]
     fn bid(&self) -> Option<&'static str> {
-        match self.mv {
-            AnyMove::Quinte(quinte::Move::Bid(b)) => Some(b.word()),
-            _ => None,
-        }
+        self.mv.bid_word()
     }
 
     fn __str__(&self) -> String {
@@ -464,12 +388,7 @@ impl PyMove {
     }
 
     fn __hash__(&self) -> u64 {
-        match self.mv {
-            // played card id in the top byte, the captured bitset below (40 bits)
-            AnyMove::Fifteen(m) => ((m.card.id() as u64) << 56) ^ m.captures.0,
-            AnyMove::Quinte(quinte::Move::Card(c)) => (1 << 48) | c.id() as u64,
-            AnyMove::Quinte(quinte::Move::Bid(b)) => (2 << 48) | b as u64,
-        }
+        self.mv.hash_key()
     }
 
     fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
@@ -497,10 +416,7 @@ impl PyMove {
         let py = slf.py();
         let parse = slf.get_type().getattr("parse")?;
         let mv = slf.get().mv;
-        let args = match mv {
-            AnyMove::Fifteen(_) => PyTuple::new(py, [mv.to_string()])?,
-            AnyMove::Quinte(_) => PyTuple::new(py, [mv.to_string(), "quinte".to_string()])?,
-        };
+        let args = reduce_args(py, mv.to_string(), mv.deck())?;
         PyTuple::new(py, [parse, args.into_any()])
     }
 

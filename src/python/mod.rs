@@ -49,8 +49,7 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<rules::PyRules>()?;
     m.add_function(wrap_pyfunction!(rules::rule_sets, m)?)?;
     m.add_class::<game::PyGame>()?;
-    m.add_class::<game::PyFifteenGame>()?;
-    m.add_class::<game::PyQuinteGame>()?;
+    game::families::add_classes(m)?;
     m.add_class::<deal::PyDealResult>()?;
     m.add_class::<events::PyEvent>()?;
     m.add_class::<random::PyRandom>()?;

@@ -134,23 +134,26 @@ impl PyRules {
         self.rules.repr()
     }
 
-    /// The escoba rules, or the reference's AttributeError for an option the rule set lacks.
-    fn option(&self, key: &str) -> PyResult<crate::fifteen::Rules> {
-        match self.rules {
-            RuleSet::Fifteen(r) if r.has_option(key) => Ok(r),
-            _ => Err(PyAttributeError::new_err(format!(
-                "{} has no option '{key}'",
-                self.rules.name()
-            ))),
+    /// The option's value, or the reference's AttributeError for an option the rule set lacks.
+    fn option(&self, key: &str) -> PyResult<OptionValue> {
+        let found = self.rules.options().into_iter().find(|(k, _)| *k == key);
+        found.map(|(_, value)| value).ok_or_else(|| {
+            PyAttributeError::new_err(format!("{} has no option '{key}'", self.rules.name()))
+        })
+    }
+
+    /// An option that is on or off.
+    fn flag(&self, key: &str) -> PyResult<bool> {
+        match self.option(key)? {
+            OptionValue::Bool(b) => Ok(b),
+            OptionValue::Word(_) => Err(PyAttributeError::new_err(format!("{key} is no flag"))),
         }
     }
 
     pub(crate) fn options_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
-        if let RuleSet::Fifteen(r) = self.rules {
-            for (key, value) in r.options() {
-                set_option(&d, key, value)?;
-            }
+        for (key, value) in self.rules.options() {
+            set_option(&d, key, value)?;
         }
         Ok(d)
     }
@@ -228,19 +231,16 @@ impl PyRules {
     #[doc = docstring!(Rules.capture_total)]
     #[getter]
     fn capture_total(&self) -> Option<u8> {
-        match self.rules {
-            RuleSet::Fifteen(r) => Some(r.capture_total()),
-            RuleSet::Quinte(_) => None,
-        }
+        self.rules.capture_total()
     }
 
     #[doc = docstring!(Rules.values)]
     #[getter]
     fn values<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyTuple>>> {
-        match self.rules {
-            RuleSet::Fifteen(r) => PyTuple::new(py, r.values().iter().copied()).map(Some),
-            RuleSet::Quinte(_) => Ok(None),
-        }
+        self.rules
+            .values()
+            .map(|v| PyTuple::new(py, v.iter().copied()))
+            .transpose()
     }
 
     #[doc = docstring!(Rules.options)]
@@ -252,19 +252,22 @@ impl PyRules {
     #[doc = docstring!(Rules.escoba_on_last_card)]
     #[getter]
     fn escoba_on_last_card(&self) -> PyResult<bool> {
-        Ok(self.option("escoba_on_last_card")?.escoba_on_last_card)
+        self.flag("escoba_on_last_card")
     }
 
     #[doc = docstring!(Rules.opening_capture)]
     #[getter]
     fn opening_capture(&self) -> PyResult<bool> {
-        Ok(self.option("opening_capture")?.opening_capture)
+        self.flag("opening_capture")
     }
 
     #[doc = docstring!(Rules.setenta)]
     #[getter]
     fn setenta(&self) -> PyResult<&'static str> {
-        Ok(self.option("setenta")?.setenta.name())
+        match self.option("setenta")? {
+            OptionValue::Word(w) => Ok(w),
+            OptionValue::Bool(_) => Err(PyAttributeError::new_err("setenta is a word")),
+        }
     }
 
     #[doc = docstring!(Rules.side_of)]

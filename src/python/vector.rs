@@ -4,7 +4,7 @@
 use super::bot_spec::spec_arg;
 use super::buffers::{copied, Item, Refused, Writable};
 use super::convert::{core_error, value_error};
-use super::game::game_object;
+use super::game::families::game_object;
 use super::rules::rules_arg;
 use crate::encode::vector::{Outputs, Reward, VectorEnv};
 use pyo3::prelude::*;

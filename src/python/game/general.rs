@@ -2,12 +2,12 @@
 //! moves, JSON, history and records, and the encodings. Each is a thin call into the core
 //! (`AnyGame`) or into the file of its concern.
 
-use super::construction::{position_object, PositionArgs};
-use super::observation::observation_dict;
+use super::construction::PositionArgs;
+use super::families::{game_with_start, new_game, observation_dict, position_object};
 use super::serde;
-use super::{game_with_start, new_game, PyGame};
+use super::PyGame;
+use crate::any::RuleSet;
 use crate::events::EventBuffer;
-use crate::fifteen;
 use crate::pyrepr::list_text as py_list_text;
 use crate::python::cards::{card_list, move_arg, move_object, picture, MoveArg, PyCard, PyMove};
 use crate::python::convert::{core_error, Given, IllegalMoveError};
@@ -33,7 +33,7 @@ impl PyGame {
         new_game(
             &py.get_type::<PyGame>(),
             &rules,
-            fifteen::rules::Variant::DEFAULT.name(),
+            RuleSet::default_name(),
             seed,
         )
     }

@@ -1,7 +1,7 @@
 //! A game as text and back: `from_json` (the text read as the reference reads it) and
 //! pickling (the start's JSON, then the start events, the seed and the moves, replayed).
 
-use super::{check_family, game_object};
+use super::families::{check_family, game_object};
 use crate::any::AnyGame;
 use crate::events::EventBuffer;
 use crate::history::History;
