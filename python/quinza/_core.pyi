@@ -395,11 +395,16 @@ class Game:
         """
     def is_legal(self, move: _MoveLike) -> bool:
         """Whether `move` (a Move or its text) is legal now: False for anything that is no move."""
-    def play(self, move: _MoveLike) -> Tuple[Event, ...]:
+    def play(self, move: _MoveLike, seat: Optional[int] = None) -> Tuple[Event, ...]:
         """Play one move (in quinte a bid or a card) for the seat whose turn it is; an illegal
         move raises IllegalMoveError and changes nothing. A finished deal is scored and the
         next one dealt inside this call. Returns what happened, in order: a tuple of Event
         (docs/engine.md "Events"), the "move" first.
+
+        `seat`, when given, is the seat the move is played for (a server passes the seat
+        of the player who sent it): a seat that is not to act is refused before the move
+        is read, with IllegalMoveError ("it is seat 1's turn, not seat 0's"; "the match is
+        over"), and a seat that does not exist with ValueError.
         """
     @property
     def start_events(self) -> Tuple[Event, ...]:

@@ -140,7 +140,12 @@ capture groups without listing them."# };
     (Game.play) => { r#"Play one move (in quinte a bid or a card) for the seat whose turn it is; an illegal
 move raises IllegalMoveError and changes nothing. A finished deal is scored and the
 next one dealt inside this call. Returns what happened, in order: a tuple of Event
-(docs/engine.md "Events"), the "move" first."# };
+(docs/engine.md "Events"), the "move" first.
+
+`seat`, when given, is the seat the move is played for (a server passes the seat
+of the player who sent it): a seat that is not to act is refused before the move
+is read, with IllegalMoveError ("it is seat 1's turn, not seat 0's"; "the match is
+over"), and a seat that does not exist with ValueError."# };
     (Game.start_events) => { r#"What happened before the first move, as a tuple of Event: the first deal dealt,
 and escoba's opening capture if there was one. Empty for a game from
 `from_json` or `from_position`; kept by `copy` and pickling."# };

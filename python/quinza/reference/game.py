@@ -233,11 +233,18 @@ class Game:
         `from_json` or `from_position`; kept by `copy` and pickling."""
         return self._start_events
 
-    def play(self, move: "Move | str") -> Tuple[Event, ...]:
+    def play(self, move: "Move | str", seat: Optional[int] = None) -> Tuple[Event, ...]:
         """Play one move (in quinte a bid or a card) for the seat whose turn it is; an illegal
         move raises IllegalMoveError and changes nothing. A finished deal is scored and the
         next one dealt inside this call. Returns what happened, in order: a tuple of Event
-        (docs/engine.md "Events"), the "move" first."""
+        (docs/engine.md "Events"), the "move" first.
+
+        `seat`, when given, is the seat the move is played for (a server passes the seat
+        of the player who sent it): a seat that is not to act is refused before the move
+        is read, with IllegalMoveError ("it is seat 1's turn, not seat 0's"; "the match is
+        over"), and a seat that does not exist with ValueError."""
+        if seat is not None:
+            self._check_mover(self._seat(seat))
         try:
             checked = self._to_move(move)
         except IllegalMoveError:
@@ -253,6 +260,13 @@ class Game:
         events, self._log = tuple(self._log), []
         self._hist = hist.pushed(checked, events)
         return events
+
+    def _check_mover(self, seat: int) -> None:
+        """Refuse a move for `seat` when it is not to act."""
+        if self.turn is None:
+            raise IllegalMoveError("the match is over")
+        if seat != self.turn:
+            raise IllegalMoveError(f"it is seat {self.turn}'s turn, not seat {seat}'s")
 
     def _note(self, kind: str, seat: Optional[int] = None, side: Optional[int] = None,
               cards: Sequence[Card] = (), points: Optional[int] = None, deal: Optional[DealResult] = None,

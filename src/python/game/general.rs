@@ -187,8 +187,27 @@ impl PyGame {
     }
 
     #[doc = docstring!(Game.play)]
-    fn play<'py>(&mut self, r#move: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyTuple>> {
+    #[pyo3(signature = (r#move, seat = None))]
+    fn play<'py>(
+        &mut self,
+        r#move: &Bound<'py, PyAny>,
+        seat: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
         let py = r#move.py();
+        // The seat is checked before the move is read: a seat not to act is refused
+        // whatever it sent.
+        if let Some(seat) = seat.filter(|s| !s.is_none()) {
+            let seat = self.seat(seat)?;
+            match self.game.turn() {
+                None => return Err(IllegalMoveError::new_err("the match is over")),
+                Some(turn) if turn != seat => {
+                    return Err(IllegalMoveError::new_err(format!(
+                        "it is seat {turn}'s turn, not seat {seat}'s"
+                    )))
+                }
+                Some(_) => {}
+            }
+        }
         let m = match move_arg(r#move, self.game.rules().deck())? {
             MoveArg::Move(m) => m,
             MoveArg::BadText(e) => return Err(IllegalMoveError::new_err(e.value(py).to_string())),
