@@ -125,7 +125,10 @@ macro_rules! bots {
                 }
             }
 
-            /// `Policy::choose` of the bot (`Bot::choose_or_stop` is the way to call it).
+            /// `Policy::choose` of the bot (`Bot::choose_or_stop` is the way to call it); a
+            /// search bot plays a single legal move without a search. `SEARCHES` is known
+            /// when this is compiled, so the other bots pay nothing for it on a move.
+            #[inline]
             pub(crate) fn choose<G: Searchable>(
                 &self,
                 g: &G,
@@ -134,7 +137,14 @@ macro_rules! bots {
                 stop: &mut dyn FnMut() -> bool,
             ) -> Option<G::Move> {
                 match self {
-                    $(BotSpec::$kind(p) => p.choose(g, rng, buf, stop)),*
+                    $(BotSpec::$kind(p) => {
+                        if <$policy as Policy>::SEARCHES {
+                            if let Some(only) = only_move(g, buf) {
+                                return Some(only);
+                            }
+                        }
+                        p.choose(g, rng, buf, stop)
+                    })*
                 }
             }
 
@@ -269,11 +279,6 @@ impl<M: Copy> Bot<M> {
     ) -> Result<Option<M>, Stopped> {
         if g.is_over() {
             return Ok(None);
-        }
-        if self.spec.kind().searches() {
-            if let Some(only) = only_move(g, &mut self.buf) {
-                return Ok(Some(only));
-            }
         }
         let saved = self.rng;
         let mv = self.spec.choose(g, &mut self.rng, &mut self.buf, stop);
