@@ -6,12 +6,12 @@
 
 use crate::bots::{Bot, BotSpec, Ranked, Stopped};
 use crate::events::Events;
-use crate::families::{each_family, same_family};
+use crate::families::{each_family, rule_set_names, same_family};
 pub use crate::families::{AnyDeal, AnyGame, AnyMove, AnyMoves, AnyObservation, RuleSet};
 use crate::fifteen;
 use crate::quinte;
 use crate::rng::SplitMix64;
-use crate::ruleargs::{Arg, OptionValue};
+use crate::ruleargs::{unknown_rule_set_message, Arg, OptionValue};
 use crate::search::{solve_with, Ask, Limits, Solution};
 use crate::state::{Deal, GameRules, State};
 use crate::Error;
@@ -192,7 +192,7 @@ pub struct RuleSetInfo {
     pub options: Vec<(&'static str, OptionValue)>,
 }
 
-/// Every rule set, in the order of `ruleargs::RULE_SETS`.
+/// Every rule set, in the order of `families::rule_set_names`.
 pub fn rule_sets() -> Vec<RuleSetInfo> {
     let mut out: Vec<RuleSetInfo> = fifteen::rules::ROWS
         .iter()
@@ -240,11 +240,17 @@ impl RuleSet {
         target: &Arg,
         options: &[(Arg, Arg)],
     ) -> Result<RuleSet, Error> {
-        // No name, or none of a rule set: the first family's rules (quinza), whose checks
-        // word the message that names every rule set.
-        RuleSet::of_family(name, players, target, options).unwrap_or_else(|| {
-            fifteen::Rules::from_args(name, players, target, options).map(RuleSet::Fifteen)
-        })
+        if let Some(rules) = RuleSet::of_family(name, players, target, options) {
+            return rules;
+        }
+        match name {
+            // No name: the first family's first rule set (quinza).
+            None => fifteen::Rules::from_args(None, players, target, options).map(RuleSet::Fifteen),
+            Some(n) => Err(Error::Value(unknown_rule_set_message(
+                &n.repr,
+                &rule_set_names(),
+            ))),
+        }
     }
 
     /// The rule set `Rules()` and `Game()` take when none is named (quinza).
@@ -700,7 +706,7 @@ impl AnyGame {
         let game = if quinte::json::is_quinte(&data) {
             quinte::json::read_value(&data).map(AnyGame::Quinte)
         } else {
-            fifteen::json::read_value(&data).map(AnyGame::Fifteen)
+            fifteen::json::read_value(&data, &rule_set_names()).map(AnyGame::Fifteen)
         };
         game.map_err(crate::jsontext::invalid_game_json)
     }
@@ -791,7 +797,7 @@ impl AnyGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ruleargs::{unknown_rule_set_message, ArgKind};
+    use crate::ruleargs::ArgKind;
 
     fn name(s: &str) -> Arg {
         Arg::new(ArgKind::Str(s.into()), crate::pyrepr::py_repr_str(s))
@@ -809,11 +815,11 @@ mod tests {
         assert_eq!((z.name(), z.deck()), ("quinza", Deck::Baraja));
         assert_eq!(
             RuleSet::from_args(Some(&name("whist")), &m, &m, &[]).unwrap_err(),
-            Error::Value(unknown_rule_set_message("'whist'"))
+            Error::Value(unknown_rule_set_message("'whist'", &rule_set_names()))
         );
         // The one list of names, as the message has always read.
         assert_eq!(
-            unknown_rule_set_message("'whist'"),
+            unknown_rule_set_message("'whist'", &rule_set_names()),
             "unknown rule set 'whist': choose quinza, rb3ine, escoba or quinte"
         );
         let rows = rule_sets();
@@ -821,7 +827,7 @@ mod tests {
         assert_eq!(names, ["quinza", "rb3ine", "escoba", "quinte"]);
         assert_eq!(
             names,
-            crate::ruleargs::RULE_SETS,
+            rule_set_names(),
             "the rows in the order of the names"
         );
         assert_eq!(rows[1].capture_total, Some(40));

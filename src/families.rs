@@ -63,6 +63,15 @@ macro_rules! families {
             }
         }
 
+        /// Every family's rule sets' names, in the order messages list them (the
+        /// families' order, then each family's).
+        pub fn rule_set_names() -> Vec<&'static str> {
+            use crate::state::GameRules;
+            let mut names = Vec::new();
+            $(names.extend_from_slice(<crate::$module::Rules as GameRules>::NAMES);)*
+            names
+        }
+
         /// The legal moves of a position of one family, listed: a buffer kept between calls.
         #[derive(Clone, Debug)]
         pub enum AnyMoves {

@@ -1,23 +1,15 @@
-//! `Rules(name, players, target, **options)` as every family reads it: the rule sets'
-//! names, the arguments as the caller gave them, and the words for bad ones. Below the
-//! families, so that each words its checks alike and none reaches another.
+//! `Rules(name, players, target, **options)` as every family reads it: the arguments as
+//! the caller gave them, and the words for bad ones. Below the families, so that each
+//! words its checks alike and none reaches another.
 
 use crate::Error;
 
-/// Every rule set's name, in the order messages list them: the fifteen family's rows
-/// (`crate::fifteen::rules::ROWS`), then quinte's (`crate::quinte::rules::ROW`). Each
-/// row takes its name from here, so that a family can word a message naming them all.
-pub const RULE_SETS: [&str; 4] = [QUINZA, RB3INE, ESCOBA, QUINTE];
-pub const QUINZA: &str = "quinza";
-pub const RB3INE: &str = "rb3ine";
-pub const ESCOBA: &str = "escoba";
-pub const QUINTE: &str = "quinte";
-
-/// The message for a name that is no rule set; `shown` is the name as Python's repr.
-pub fn unknown_rule_set_message(shown: &str) -> String {
+/// The message for a name that is no rule set; `shown` is the name as Python's repr,
+/// `names` the rule sets to choose from (every family's: `families::rule_set_names`).
+pub fn unknown_rule_set_message(shown: &str, names: &[&str]) -> String {
     format!(
         "unknown rule set {shown}: choose {}",
-        crate::pyrepr::or_list(&RULE_SETS)
+        crate::pyrepr::or_list(names)
     )
 }
 

@@ -104,7 +104,6 @@ NAMING_A_FAMILY = {
     "lib.rs": "declares the families' modules",
     "families.rs": "the registry: one line per family",
     "any.rs": "the glue between families (decks, cards of either deck, rule_sets() rows)",
-    "ruleargs.rs": "the rule-set names below the games (one of them is quinte's)",
     "python/game/families.rs": "the bindings' one file of what differs by family",
 }
 

@@ -138,7 +138,7 @@ pub fn to_json(g: &Game) -> String {
 /// Read a game back; every error starts `invalid game JSON: `.
 pub fn from_json(text: &str) -> Result<Game, Error> {
     let data = crate::jsontext::game_value(text)?;
-    read_value(&data).map_err(crate::jsontext::invalid_game_json)
+    read_value(&data, &super::rules::NAMES).map_err(crate::jsontext::invalid_game_json)
 }
 
 fn cards(value: &Value, what: &str) -> Result<Vec<Card>, String> {
@@ -155,9 +155,11 @@ fn cards(value: &Value, what: &str) -> Result<Vec<Card>, String> {
         .collect()
 }
 
-fn rules_from(value: &Value) -> Result<Rules, String> {
+/// The rules of the JSON; a name that is no rule set is refused naming `rule_sets`.
+fn rules_from(value: &Value, rule_sets: &[&str]) -> Result<Rules, String> {
     let (name, players, target, options) = rules_args(value)?;
-    Rules::from_args(name.as_ref(), &players, &target, &options).map_err(|e| format!("rules: {e}"))
+    Rules::from_args_among(name.as_ref(), &players, &target, &options, rule_sets)
+        .map_err(|e| format!("rules: {e}"))
 }
 
 fn deal(value: &Value, rules: &Rules) -> Result<DealResult, String> {
@@ -239,11 +241,11 @@ fn deal(value: &Value, rules: &Rules) -> Result<DealResult, String> {
 }
 
 /// Read a fifteen-family game from parsed JSON (errors without the `invalid game JSON: `
-/// prefix).
-pub fn read_value(data: &Value) -> Result<Game, Error> {
+/// prefix); a rules name that is no rule set is refused naming `rule_sets`.
+pub fn read_value(data: &Value, rule_sets: &[&str]) -> Result<Game, Error> {
     let map = object(data, &KEYS, "the game")?;
     check_format(map)?;
-    let rules = rules_from(&map["rules"])?;
+    let rules = rules_from(&map["rules"], rule_sets)?;
     let rng = read_rng(&map["rng"])?;
     let n = rules.players;
     let sides = rules.sides();

@@ -70,7 +70,7 @@ pub struct Row {
 }
 
 const QUINZA: Row = Row {
-    name: crate::ruleargs::QUINZA,
+    name: "quinza",
     capture_total: 15,
     values: VALUE_PRINTED,
     values_by_id: values_by_id(&VALUE_PRINTED),
@@ -88,12 +88,12 @@ pub static ROWS: [Row; 3] = [
     QUINZA,
     // quinza's sister: the same game on 40.
     Row {
-        name: crate::ruleargs::RB3INE,
+        name: "rb3ine",
         capture_total: 40,
         ..QUINZA
     },
     Row {
-        name: crate::ruleargs::ESCOBA,
+        name: "escoba",
         capture_total: 15,
         values: VALUE_ESCOBA,
         values_by_id: values_by_id(&VALUE_ESCOBA),
@@ -250,8 +250,12 @@ impl Rules {
 
     /// A rule set by name with optional players and target (numeric checks only).
     pub fn new(name: &str, players: Option<i64>, target: Option<i64>) -> Result<Rules, Error> {
-        let variant = Variant::parse(name)
-            .ok_or_else(|| Error::Value(unknown_rule_set_message(&crate::pyrepr::quoted(name))))?;
+        let variant = Variant::parse(name).ok_or_else(|| {
+            Error::Value(unknown_rule_set_message(
+                &crate::pyrepr::quoted(name),
+                &NAMES,
+            ))
+        })?;
         let mut r = Rules::default_for(variant);
         if let Some(p) = players {
             if !PLAYERS.iter().any(|&n| n as i64 == p) {
@@ -378,13 +382,25 @@ impl Rules {
         target: &Arg,
         options: &[(Arg, Arg)],
     ) -> Result<Rules, Error> {
+        Rules::from_args_among(name, players, target, options, &NAMES)
+    }
+
+    /// `from_args`, where a name that is no rule set of the family is refused naming
+    /// `rule_sets` (every family's, when the caller knows them: a game's JSON).
+    pub fn from_args_among(
+        name: Option<&Arg>,
+        players: &Arg,
+        target: &Arg,
+        options: &[(Arg, Arg)],
+        rule_sets: &[&str],
+    ) -> Result<Rules, Error> {
         let variant = match name {
             None => Variant::DEFAULT,
             Some(n) => match &n.kind {
                 ArgKind::Str(s) => Variant::parse(s),
                 _ => None,
             }
-            .ok_or_else(|| Error::Value(unknown_rule_set_message(&n.repr)))?,
+            .ok_or_else(|| Error::Value(unknown_rule_set_message(&n.repr, rule_sets)))?,
         };
         let mut r = Rules::default_for(variant);
         match players.kind {
@@ -478,11 +494,11 @@ mod tests {
 
     #[test]
     fn rules_errors_say_what_is_allowed() {
+        // The family names its own rule sets (`any::RuleSet` and a game's JSON name every
+        // family's).
         assert_eq!(
             Rules::new("poker", None, None).unwrap_err(),
-            Error::Value(
-                "unknown rule set 'poker': choose quinza, rb3ine, escoba or quinte".into()
-            )
+            Error::Value("unknown rule set 'poker': choose quinza, rb3ine or escoba".into())
         );
         assert_eq!(
             Rules::new("quinza", Some(5), None).unwrap_err().to_string(),

@@ -6,7 +6,7 @@ use crate::ruleargs::{
 };
 use crate::Error;
 
-pub const NAME: &str = crate::ruleargs::QUINTE;
+pub const NAME: &str = "quinte";
 pub const PLAYERS: u8 = 4;
 pub const SIDES: u8 = 2;
 pub const DEFAULT_TARGET: u64 = 250;

@@ -18,8 +18,8 @@ use crate::Error;
 /// A validated rule set, as every family reads it (`Rules(name, players, target,
 /// **options)`; docs/engine.md "Rules").
 pub trait GameRules: Copy + Send + Sync {
-    /// The names of the family's rule sets, in the order messages list them (each one of
-    /// `ruleargs::RULE_SETS`).
+    /// The names of the family's rule sets, in the order messages list them
+    /// (`families::rule_set_names` lists every family's).
     const NAMES: &'static [&'static str];
     /// The rule set the arguments name, with the reference's checks in its order; `name`
     /// None means not given (the family's first rule set).
