@@ -44,8 +44,8 @@ def test_rooms_are_created_listed_and_joined_and_a_taken_seat_is_409() -> None:
         assert c.post(f"/api/rooms/{room}/seats", json={"name": ""}).status_code == 400
 
 
-def test_a_person_and_a_bot_play_escoba_to_the_end_and_the_record_reads_back() -> None:
-    with client() as c:
+def test_a_person_and_a_bot_play_escoba_to_the_end_and_the_record_reads_back(q: Any) -> None:
+    with client(engine=q.BACKEND) as c:
         room = create(c, "escoba", players=2, bots={"1": "pimc:worlds=4,depth=0"})
         token = join(c, room, "ana")
         seen: List[Message] = []
@@ -64,7 +64,7 @@ def test_a_person_and_a_bot_play_escoba_to_the_end_and_the_record_reads_back() -
         assert {m["seat"] for m in played} == {0, 1}
         record = c.get(f"/api/rooms/{room}/record")
         assert record.status_code == 200
-        game = quinza.Game.from_record(record.text)
+        game = q.Game.from_record(record.text)
         assert game.is_over and game.scores == last["view"]["scores"]
         moves = [str(e.move) for e in game.history if e.kind == "move"]
         assert len(moves) == last["ply"] and moves[first["ply"]:] == [m["events"][0]["move"] for m in played]

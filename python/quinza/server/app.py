@@ -27,7 +27,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from .. import Rules
+from .._engines import backend
 from .frames import handle_frame
 from .players import check_spec
 from .room import Connection, Refused, Room, Settings
@@ -72,7 +72,7 @@ class Server:
         if not isinstance(body.get("rules"), str) or not isinstance(options, dict):
             raise ValueError('"rules" names a rule set (such as "escoba") and "options" is an object')
         try:
-            rules = Rules(body["rules"], players=body.get("players"), target=body.get("target"), **options)
+            rules = self.settings.api.Rules(body["rules"], players=body.get("players"), target=body.get("target"), **options)
         except TypeError as error:
             raise ValueError(str(error)) from None
         bots = self._bots(body.get("bots") or {}, rules.players)
@@ -94,7 +94,7 @@ class Server:
         for key, spec in bots.items():
             if not key.isdigit() or not 0 <= int(key) < players:
                 raise ValueError(f"bots: {json.dumps(key)} is no seat: the seats are 0 to {players - 1}")
-            out[int(key)] = check_spec(spec, self.settings.imports)
+            out[int(key)] = check_spec(self.settings.api, spec, self.settings.imports)
         return out
 
 
@@ -113,7 +113,7 @@ async def _body(request: Request) -> Any:
 
 
 def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int = 4096, rate: float = 20.0,
-               burst: int = 40, allow_imported_bots: bool = False) -> Starlette:
+               burst: int = 40, allow_imported_bots: bool = False, engine: str = "rust") -> Starlette:
     """The game server as an ASGI app (Starlette).
 
     `db`: the SQLite file that keeps rooms, seats and moves (":memory:" keeps nothing
@@ -122,8 +122,9 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
     longest frame (characters) a client may send; `rate` and `burst`: how many frames a
     connection may send a second, and at once, before it is throttled.
     `allow_imported_bots`: whether a room may name a bot as `module:attr` (that imports
-    the module: only for clients you trust)."""
-    server = Server(db, Settings(bot_delay, max_frame, rate, burst, allow_imported_bots))
+    the module: only for clients you trust). `engine`: "rust" (the compiled core) or
+    "reference" (the pure-Python twin, slow)."""
+    server = Server(db, Settings(backend(engine), bot_delay, max_frame, rate, burst, allow_imported_bots))
 
     def room_of(request: Any) -> Room:
         server.wake()

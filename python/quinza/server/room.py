@@ -18,7 +18,8 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 
 import anyio.to_thread
 
-from .. import Game, IllegalMoveError, Rules
+from .._backend import Backend
+from .._errors import IllegalMoveError
 from .players import Player, player, stand_in
 from .store import Store, token_hash
 from .wire import Message, Viewpoint, cards_in, error_message, move_cards, played_message, view_of
@@ -33,7 +34,8 @@ class Refused(Exception):
 class Settings:
     """What an app sets for all its rooms (`create_app`'s arguments)."""
 
-    def __init__(self, bot_delay: float, max_frame: int, rate: float, burst: int, imports: bool) -> None:
+    def __init__(self, api: Backend, bot_delay: float, max_frame: int, rate: float, burst: int, imports: bool) -> None:
+        self.api = api  # the engine: quinza, or quinza.reference
         self.bot_delay = bot_delay
         self.max_frame = max_frame
         self.rate = rate
@@ -87,11 +89,11 @@ class Room:
         self.timer = timer
         self.store = store
         self.settings = settings
-        self.game = Game(rules, seed=seed)
+        self.game = settings.api.Game(rules, seed=seed)
         self.ply = 0  # the moves played in the match
         self.seats = [Seat(bot=bots.get(s)) for s in range(rules.players)]
         for s, spec in bots.items():
-            self.seats[s].player = player(spec, seed, s)
+            self.seats[s].player = player(settings.api, spec, seed, s)
         self.connections: List[Connection] = []
         self._task: "Optional[asyncio.Task[None]]" = None
         self._deadline: Optional[float] = None  # the loop's clock when the seat to act runs out
@@ -101,7 +103,7 @@ class Room:
         """A room of the store, its moves played again."""
         r = stored.rules
         options = {k: v for k, v in r.items() if k not in ("name", "players", "target")}
-        rules = Rules(r["name"], players=r["players"], target=r["target"], **options)
+        rules = settings.api.Rules(r["name"], players=r["players"], target=r["target"], **options)
         room = cls(stored.id, rules, stored.seed, stored.timer, stored.bots, store, settings)
         for seat, (name, hashed) in stored.seats.items():
             room.seats[seat].name, room.seats[seat].token = name, hashed
@@ -270,7 +272,7 @@ class Room:
             move = await anyio.to_thread.run_sync(bot, self.game.copy())
         except Exception:  # a Python bot that fails: the stand-in moves instead
             log.exception("room %s: the bot of seat %s failed; the stand-in moves", self.id, seat)
-            move = stand_in()(self.game.copy())
+            move = stand_in(self.settings.api)(self.game.copy())
         if self.ply != ply:
             return
         try:
@@ -278,7 +280,7 @@ class Room:
         except Refused as refusal:
             log.error("room %s: the bot of seat %s played an illegal move (%s); the stand-in moves",
                       self.id, seat, refusal)
-            self.play(seat, stand_in()(self.game.copy()), stand_in=True)
+            self.play(seat, stand_in(self.settings.api)(self.game.copy()), stand_in=True)
 
     async def _timeout(self, seat: int, ply: int) -> None:
         assert self.timer is not None
@@ -288,4 +290,4 @@ class Room:
         message = {"type": "timeout", "ply": self.ply, "seat": seat}
         for c in self.connections:
             c.send(message)
-        self.play(seat, stand_in()(self.game.copy()), stand_in=True)
+        self.play(seat, stand_in(self.settings.api)(self.game.copy()), stand_in=True)
