@@ -256,3 +256,39 @@ def test_a_restart_on_the_same_file_resumes_every_room(tmp_path: Path) -> None:
         with c.websocket_connect(f"/ws/{botted}?token={solo}") as ws:  # the bot carried on
             m = until(ws, to_move)
             assert m["ply"] > before[botted][1] and m["view"]["turn"] == 0
+
+
+def test_quinza_serve_runs_the_app_on_loopback(tmp_path: Path) -> None:
+    import json
+    import os
+    import socket
+    import subprocess
+    import sys
+
+    import httpx
+    from websockets.sync.client import connect
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    cmd = [sys.executable, "-m", "quinza", "serve", "--port", str(port), "--db", str(tmp_path / "g.sqlite"),
+           "--bot-delay", "0"]
+    server = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        for _ in range(100):
+            try:
+                httpx.get(f"{base}/api/rooms", timeout=1)
+                break
+            except httpx.TransportError:
+                time.sleep(0.1)
+        r = httpx.post(f"{base}/api/rooms", json={"rules": "escoba", "bots": {"1": "greedy"}}, timeout=5)
+        room = r.json()["room"]
+        token = httpx.post(f"{base}/api/rooms/{room}/seats", json={"name": "ana"}, timeout=5).json()["token"]
+        with connect(f"ws://127.0.0.1:{port}/ws/{room}?token={token}", open_timeout=5) as ws:
+            state = json.loads(ws.recv(timeout=5))
+            assert state["type"] == "state" and state["seat"] == 0 and "hand" in state["view"]
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
