@@ -87,6 +87,7 @@ def bad_frames(ws: Any, room: str) -> List[Any]:
     """Each bad input and the words its error must hold."""
     return [
         (lambda: ws.send_text("{not json"), "malformed JSON"),
+        (lambda: ws.send_text("[" * 2000 + "]" * 2000), "nested too deep"),
         (lambda: ws.send_bytes(b'{"type": "move", "index": 0}'), "binary frames"),
         (lambda: ws.send_json({"type": "dance"}), 'unknown message type "dance"'),
         (lambda: ws.send_json([1, 2]), 'a JSON object with a "type"'),
@@ -256,6 +257,16 @@ def test_a_restart_on_the_same_file_resumes_every_room(tmp_path: Path) -> None:
         with c.websocket_connect(f"/ws/{botted}?token={solo}") as ws:  # the bot carried on
             m = until(ws, to_move)
             assert m["ply"] > before[botted][1] and m["view"]["turn"] == 0
+
+
+def test_bots_play_a_whole_room_and_the_match_end_hook_gets_the_record() -> None:
+    ended: List[Any] = []
+    with client(on_match_end=lambda *args: ended.append(args)) as c:
+        room = create(c, "quinte", bots={str(s): "random" for s in range(4)})
+        with c.websocket_connect(f"/ws/{room}") as spectator:
+            last = until(spectator, over)
+    assert [(r, w) for r, w, _ in ended] == [(room, last["view"]["winner"])]
+    assert quinza.Game.from_record(ended[0][2]).scores == last["view"]["scores"]
 
 
 def test_quinza_serve_runs_the_app_on_loopback(tmp_path: Path) -> None:

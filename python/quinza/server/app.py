@@ -30,7 +30,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from .._engines import backend
 from .frames import handle_frame
 from .players import check_spec
-from .room import Connection, Refused, Room, Settings
+from .room import Connection, MatchEnd, Refused, Room, Settings
 from .store import Store
 
 CREATE_FIELDS = ("rules", "players", "target", "options", "bots", "timer")
@@ -113,7 +113,8 @@ async def _body(request: Request) -> Any:
 
 
 def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int = 4096, rate: float = 20.0,
-               burst: int = 40, allow_imported_bots: bool = False, engine: str = "rust") -> Starlette:
+               burst: int = 40, allow_imported_bots: bool = False, engine: str = "rust",
+               on_match_end: Optional[MatchEnd] = None) -> Starlette:
     """The game server as an ASGI app (Starlette).
 
     `db`: the SQLite file that keeps rooms, seats and moves (":memory:" keeps nothing
@@ -123,8 +124,11 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
     connection may send a second, and at once, before it is throttled.
     `allow_imported_bots`: whether a room may name a bot as `module:attr` (that imports
     the module: only for clients you trust). `engine`: "rust" (the compiled core) or
-    "reference" (the pure-Python twin, slow)."""
-    server = Server(db, Settings(backend(engine), bot_delay, max_frame, rate, burst, allow_imported_bots))
+    "reference" (the pure-Python twin, slow). `on_match_end(room, winner, record)`: called
+    on the loop when a match ends (its last move stored and told), with the winning side
+    (None for a draw) and the match record; keep it short, or hand the work on."""
+    server = Server(db, Settings(backend(engine), bot_delay, max_frame, rate, burst, allow_imported_bots,
+                                 on_match_end))
 
     def room_of(request: Any) -> Room:
         server.wake()
@@ -224,7 +228,12 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
 
 
 async def _pump(ws: WebSocket, conn: Connection) -> None:
-    """Send a connection's messages in order, until it closes."""
+    """Send a connection's messages in order, until it closes (or is closed for reading
+    too slowly: code 1008, policy)."""
     with contextlib.suppress(Exception):
         while True:
-            await ws.send_text(await conn.queue.get())
+            text = await conn.queue.get()
+            if text is None:
+                await ws.close(code=1008, reason="too many messages unread")
+                return
+            await ws.send_text(text)

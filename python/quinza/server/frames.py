@@ -45,6 +45,9 @@ def handle_frame(room: Room, conn: Connection, frame: Mapping[str, Any], clock: 
     except ValueError as error:
         room.refuse(conn, f"malformed JSON: {error}")
         return
+    except RecursionError:  # "[[[[...": within the size limit, but too deep to read
+        room.refuse(conn, "malformed JSON: nested too deep")
+        return
     kind = message.get("type") if isinstance(message, dict) else None
     if kind == "move":
         _move(room, conn, message)

@@ -14,7 +14,7 @@ import json
 import logging
 import secrets
 import sqlite3
-from typing import Any, Dict, List, Optional, Set, Tuple
+from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
 import anyio.to_thread
 
@@ -27,6 +27,9 @@ from .wire import Message, Viewpoint, cards_in, error_message, move_cards, playe
 log = logging.getLogger("quinza.server")
 
 
+MatchEnd = Callable[[str, Optional[int], str], Any]  # (room, winning side or None, record)
+
+
 class Refused(Exception):
     """A request the room turns down, with the words to tell the client."""
 
@@ -34,8 +37,10 @@ class Refused(Exception):
 class Settings:
     """What an app sets for all its rooms (`create_app`'s arguments)."""
 
-    def __init__(self, api: Backend, bot_delay: float, max_frame: int, rate: float, burst: int, imports: bool) -> None:
+    def __init__(self, api: Backend, bot_delay: float, max_frame: int, rate: float, burst: int, imports: bool,
+                 on_match_end: Optional[MatchEnd] = None) -> None:
         self.api = api  # the engine: quinza, or quinza.reference
+        self.on_match_end = on_match_end
         self.bot_delay = bot_delay
         self.max_frame = max_frame
         self.rate = rate
@@ -43,19 +48,31 @@ class Settings:
         self.imports = imports
 
 
+# A connection that lets this many messages wait unread is closed: a client that does not
+# read must not make the server hold its messages without end.
+BACKLOG = 2000
+
+
 class Connection:
     """One websocket: its viewpoint (a seat, or None for a spectator) and the messages
-    waiting to go out, in order (the app's pump sends them)."""
+    waiting to go out, in order (the app's pump sends them; None: close it)."""
 
     def __init__(self, seat: Viewpoint, settings: Settings, clock: float) -> None:
         self.seat = seat
-        self.queue: "asyncio.Queue[str]" = asyncio.Queue()
+        self.queue: "asyncio.Queue[Optional[str]]" = asyncio.Queue()
+        self.closing = False
         # A token bucket: `burst` frames at once, then `rate` a second.
         self._tokens = float(settings.burst)
         self._stamp = clock
         self.throttled = False
 
     def send(self, message: Message) -> None:
+        if self.closing:
+            return
+        if self.queue.qsize() >= BACKLOG:
+            self.closing = True
+            self.queue.put_nowait(None)
+            return
         self.queue.put_nowait(json.dumps(message, ensure_ascii=False))
 
     def take(self, settings: Settings, clock: float) -> bool:
@@ -237,6 +254,11 @@ class Room:
                 if c.seat == v:
                     for m in messages:
                         c.send(m)
+        if game.is_over and self.settings.on_match_end is not None:
+            try:
+                self.settings.on_match_end(self.id, game.winner, self.record())
+            except Exception:  # the embedder's hook: its failure is its own
+                log.exception("room %s: on_match_end failed", self.id)
 
     def refuse(self, conn: Connection, text: str) -> None:
         conn.send(error_message(self.ply, text))
