@@ -19,7 +19,6 @@ from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 import anyio.to_thread
 
 from .._backend import Backend
-from .._errors import IllegalMoveError
 from .players import Player, player, stand_in
 from .store import Store, token_hash
 from .wire import Message, Viewpoint, cards_in, error_message, move_cards, played_message, view_of
@@ -234,7 +233,7 @@ class Room:
         before = {v: cards_in(view_of(game, v)) for v in viewpoints}
         try:
             events = game.play(move)
-        except IllegalMoveError as error:
+        except (ValueError, TypeError) as error:  # IllegalMoveError, or a bot's odd return value
             raise Refused(str(error)) from None
         played = events[0].move
         try:
