@@ -269,6 +269,28 @@ def test_bots_play_a_whole_room_and_the_match_end_hook_gets_the_record() -> None
     assert quinza.Game.from_record(ended[0][2]).scores == last["view"]["scores"]
 
 
+def test_a_registered_bot_that_fails_has_the_stand_in_move_for_it() -> None:
+    from quinza._registry import REGISTRY
+
+    def broken() -> Any:
+        def move(game: Any) -> Any:
+            raise RuntimeError("no idea")
+        return move
+
+    quinza.register_bot("server-test-broken", broken)
+    try:
+        with client() as c:
+            room = create(c, "escoba", players=2, bots={"0": "server-test-broken", "1": "greedy"})
+            seen: List[Message] = []
+            with c.websocket_connect(f"/ws/{room}") as spectator:
+                last = until(spectator, over, seen)
+            assert last["seats"][0]["bot"] == "server-test-broken"
+            assert {m["stand_in"] for m in seen if m["type"] == "played" and m["seat"] == 0} == {True}
+            assert c.get(f"/api/rooms/{room}/record").status_code == 200
+    finally:
+        del REGISTRY.registered["server-test-broken"]
+
+
 def test_quinza_serve_runs_the_app_on_loopback(tmp_path: Path) -> None:
     import json
     import os

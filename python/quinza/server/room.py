@@ -293,15 +293,17 @@ class Room:
             move = await anyio.to_thread.run_sync(bot, self.game.copy())
         except Exception:  # a Python bot that fails: the stand-in moves instead
             log.exception("room %s: the bot of seat %s failed; the stand-in moves", self.id, seat)
-            move = stand_in(self.settings.api)(self.game.copy())
+            move = None
         if self.ply != ply:
             return
-        try:
-            self.play(seat, move)
-        except Refused as refusal:
-            log.error("room %s: the bot of seat %s played an illegal move (%s); the stand-in moves",
-                      self.id, seat, refusal)
-            self.play(seat, stand_in(self.settings.api)(self.game.copy()), stand_in=True)
+        if move is not None:
+            try:
+                self.play(seat, move)
+                return
+            except Refused as refusal:
+                log.error("room %s: the bot of seat %s played an illegal move (%s); the stand-in moves",
+                          self.id, seat, refusal)
+        self.play(seat, stand_in(self.settings.api)(self.game.copy()), stand_in=True)
 
     async def _timeout(self, seat: int, ply: int) -> None:
         assert self.timer is not None
