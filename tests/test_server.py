@@ -291,37 +291,76 @@ def test_a_registered_bot_that_fails_has_the_stand_in_move_for_it() -> None:
         del REGISTRY.registered["server-test-broken"]
 
 
-def test_quinza_serve_runs_the_app_on_loopback(tmp_path: Path) -> None:
-    import json
-    import os
-    import socket
-    import subprocess
-    import sys
+class Served:
+    """`quinza serve` in a subprocess on a free loopback port, and its clients."""
 
-    import httpx
-    from websockets.sync.client import connect
+    def __init__(self, db: Path) -> None:
+        import os
+        import socket
+        import subprocess
+        import sys
 
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
-    cmd = [sys.executable, "-m", "quinza", "serve", "--port", str(port), "--db", str(tmp_path / "g.sqlite"),
-           "--bot-delay", "0"]
-    server = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    try:
-        base = f"http://127.0.0.1:{port}"
-        for _ in range(100):
+        import httpx
+
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+        cmd = [sys.executable, "-m", "quinza", "serve", "--port", str(self.port), "--db", str(db), "--bot-delay", "0"]
+        self.process = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.base = f"http://127.0.0.1:{self.port}"
+        for _ in range(200):
             try:
-                httpx.get(f"{base}/api/rooms", timeout=1)
-                break
+                httpx.get(f"{self.base}/api/rooms", timeout=1)
+                return
             except httpx.TransportError:
-                time.sleep(0.1)
-        r = httpx.post(f"{base}/api/rooms", json={"rules": "escoba", "bots": {"1": "greedy"}}, timeout=5)
-        room = r.json()["room"]
-        token = httpx.post(f"{base}/api/rooms/{room}/seats", json={"name": "ana"}, timeout=5).json()["token"]
-        with connect(f"ws://127.0.0.1:{port}/ws/{room}?token={token}", open_timeout=5) as ws:
-            state = json.loads(ws.recv(timeout=5))
-            assert state["type"] == "state" and state["seat"] == 0 and "hand" in state["view"]
+                time.sleep(0.05)
+        raise AssertionError("quinza serve did not start")
+
+    def post(self, path: str, body: Any) -> Any:
+        import httpx
+
+        return httpx.post(f"{self.base}{path}", json=body, timeout=5).json()
+
+    def ws(self, path: str) -> Any:
+        from websockets.sync.client import connect
+
+        return connect(f"ws://127.0.0.1:{self.port}{path}", open_timeout=5)
+
+    def stop(self, kill: bool = False) -> None:
+        self.process.kill() if kill else self.process.terminate()
+        self.process.wait(timeout=10)
+
+
+def receive_until(ws: Any, done: Any) -> Message:
+    import json
+
+    while True:
+        m: Message = json.loads(ws.recv(timeout=10))
+        if done(m):
+            return m
+
+
+def test_quinza_serve_runs_on_loopback_and_a_sigkill_loses_nothing(tmp_path: Path) -> None:
+    db = tmp_path / "g.sqlite"
+    served = Served(db)
+    try:
+        room = served.post("/api/rooms", {"rules": "escoba", "players": 2})["room"]
+        tokens = [served.post(f"/api/rooms/{room}/seats", {"name": n})["token"] for n in ("ana", "bo")]
+        with served.ws(f"/ws/{room}?token={tokens[0]}") as a, served.ws(f"/ws/{room}?token={tokens[1]}") as b:
+            for _ in range(9):  # each move acknowledged to both seats before the next
+                states = [receive_until(ws, is_state) for ws in (a, b)]
+                (a, b)[states[0]["view"]["turn"]].send('{"type": "move", "index": 0}')
+                for ws in (a, b):
+                    receive_until(ws, lambda m: m["type"] == "played")
+            views = [receive_until(ws, is_state) for ws in (a, b)]
+        served.stop(kill=True)  # SIGKILL: no shutdown of any kind
+        served = Served(db)
+        with served.ws(f"/ws/{room}?token={tokens[0]}") as a, served.ws(f"/ws/{room}?token={tokens[1]}") as b:
+            again = [receive_until(ws, is_state) for ws in (a, b)]
+            assert [m["view"] for m in again] == [m["view"] for m in views]
+            assert again[0]["ply"] == views[0]["ply"] == 9
+            (a, b)[again[0]["view"]["turn"]].send('{"type": "move", "index": 0}')
+            assert receive_until(a, lambda m: m["type"] == "played")["ply"] == 10
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        served.stop()
