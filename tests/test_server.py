@@ -269,6 +269,22 @@ def test_bots_play_a_whole_room_and_the_match_end_hook_gets_the_record() -> None
     assert quinza.Game.from_record(ended[0][2]).scores == last["view"]["scores"]
 
 
+def test_the_authentication_hook_names_the_player_or_refuses() -> None:
+    def who(request: Any) -> Any:
+        return {"secret-ana": "Ana"}.get(request.headers.get("authorization", ""))
+
+    with client(authenticate=who) as c:
+        assert c.post("/api/rooms", json={"rules": "escoba"}).status_code == 401
+        r = c.post("/api/rooms", json={"rules": "escoba"}, headers={"authorization": "secret-ana"})
+        room = r.json()["room"]
+        refused = c.post(f"/api/rooms/{room}/seats", json={"name": "eve"}, headers={"authorization": "nope"})
+        assert refused.status_code == 401 and refused.json()["message"] == "sign in to take a seat"
+        seat = c.post(f"/api/rooms/{room}/seats", json={"name": "eve"}, headers={"authorization": "secret-ana"})
+        assert seat.status_code == 200
+        assert c.get(f"/api/rooms/{room}").json()["seats"][seat.json()["seat"]]["name"] == "Ana"
+        assert c.get("/api/rooms").status_code == 200  # the lobby is open
+
+
 def test_a_registered_bot_that_fails_has_the_stand_in_move_for_it() -> None:
     from quinza._registry import REGISTRY
 

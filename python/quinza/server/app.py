@@ -19,7 +19,7 @@ import asyncio
 import contextlib
 import json
 import secrets
-from typing import Any, AsyncIterator, Dict, Optional
+from typing import Any, AsyncIterator, Callable, Dict, Optional
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -114,7 +114,8 @@ async def _body(request: Request) -> Any:
 
 def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int = 4096, rate: float = 20.0,
                burst: int = 40, allow_imported_bots: bool = False, engine: str = "rust",
-               on_match_end: Optional[MatchEnd] = None) -> Starlette:
+               on_match_end: Optional[MatchEnd] = None,
+               authenticate: Optional[Callable[[Request], Optional[str]]] = None) -> Starlette:
     """The game server as an ASGI app (Starlette).
 
     `db`: the SQLite file that keeps rooms, seats and moves (":memory:" keeps nothing
@@ -126,7 +127,9 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
     the module: only for clients you trust). `engine`: "rust" (the compiled core) or
     "reference" (the pure-Python twin, slow). `on_match_end(room, winner, record)`: called
     on the loop when a match ends (its last move stored and told), with the winning side
-    (None for a draw) and the match record; keep it short, or hand the work on."""
+    (None for a draw) and the match record; keep it short, or hand the work on.
+    `authenticate(request)`: the player's name for a request to create a room or take a
+    seat (then the body's "name" is not read), or None to refuse it (401)."""
     server = Server(db, Settings(backend(engine), bot_delay, max_frame, rate, burst, allow_imported_bots,
                                  on_match_end))
 
@@ -137,11 +140,17 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
             raise LookupError(f"no room {request.path_params['room']}")
         return room
 
+    def signed_in(request: Request) -> Optional[str]:
+        """The player's name the authentication hook gives ("" without a hook), or None."""
+        return "" if authenticate is None else authenticate(request)
+
     async def rooms(request: Request) -> Response:
         server.wake()
         if request.method == "GET":
             every = request.query_params.get("all") in ("1", "true")
             return JSONResponse({"rooms": [r.info() for r in server.rooms.values() if every or r.free_seats()]})
+        if signed_in(request) is None:
+            return _error(401, "sign in to create a room")
         try:
             room = server.create(await _body(request))
         except ValueError as error:
@@ -163,6 +172,10 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
         except ValueError as error:
             return _error(400, str(error))
         name, seat = (body.get("name"), body.get("seat")) if isinstance(body, dict) else (None, None)
+        who = signed_in(request)
+        if who is None:
+            return _error(401, "sign in to take a seat")
+        name = who or name
         if not isinstance(name, str) or not 0 < len(name.strip()) <= NAME_LIMIT:
             return _error(400, f'"name" is the player\'s name: 1 to {NAME_LIMIT} characters')
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(room.seats)):
