@@ -285,6 +285,40 @@ def test_the_authentication_hook_names_the_player_or_refuses() -> None:
         assert c.get("/api/rooms").status_code == 200  # the lobby is open
 
 
+def test_a_rematch_in_the_same_room_keeps_the_seats_and_every_record(tmp_path: Path) -> None:
+    db = str(tmp_path / "games.sqlite")
+    with client(db) as c:
+        room = create(c, "escoba", players=2, bots={"1": "greedy"})
+        token = join(c, room, "ana")
+        with c.websocket_connect(f"/ws/{room}?token={token}") as ws, c.websocket_connect(f"/ws/{room}") as spectator:
+            ws.send_json({"type": "rematch"})
+            assert "once the match is over" in until(ws, lambda m: m["type"] == "error")["message"]
+            ws.send_json({"type": "state"})  # the state the wait above passed by
+            last = play_seat(ws, random.Random(5))
+            first = c.get(f"/api/rooms/{room}/record").text
+            spectator.send_json({"type": "rematch"})
+            assert "spectators cannot" in until(spectator, lambda m: m["type"] == "error")["message"]
+            ws.send_json({"type": "rematch"})
+            for w in (ws, spectator):
+                told = until(w, lambda m: m["type"] == "rematch")
+                assert told == {"type": "rematch", "ply": 0, "match": 1, "seat": 0}
+                state = until(w, is_state)
+                assert state["match"] == 1 and state["view"]["turn"] is not None
+                assert state["view"]["scores"] == [0, 0] and state["ply"] <= 1
+        assert c.get(f"/api/rooms/{room}/record").status_code == 409  # the new match is not over
+        assert c.get(f"/api/rooms/{room}/record?match=0").text == first
+        assert c.get(f"/api/rooms/{room}/record?match=2").status_code == 404
+        assert quinza.Game.from_record(first).scores == last["view"]["scores"]
+        server = c.app.state.server  # type: ignore[attr-defined]
+        before = (server.rooms[room].game.to_json(), server.rooms[room].seeds)
+    with client(db) as c:
+        again = c.app.state.server.rooms[room]  # type: ignore[attr-defined]
+        assert (again.game.to_json(), again.seeds, again.match) == (*before, 1)
+        assert c.get(f"/api/rooms/{room}/record?match=0").text == first
+        with c.websocket_connect(f"/ws/{room}?token={token}") as ws:
+            assert until(ws, is_state)["match"] == 1
+
+
 def test_a_registered_bot_that_fails_has_the_stand_in_move_for_it() -> None:
     from quinza._registry import REGISTRY
 

@@ -5,7 +5,7 @@ wire contract (docs/server.md):
     GET  /api/rooms                  the lobby (?all=1: every room)
     GET  /api/rooms/{ID}             one room
     POST /api/rooms/{ID}/seats       sit down                  -> {"seat": N, "token": T}
-    GET  /api/rooms/{ID}/record      the match record, once the match is over
+    GET  /api/rooms/{ID}/record      the match record, once the match is over (?match=N)
     WS   /ws/{ID}?token=T            a seat (no token: a spectator)
 
 The app may be mounted under a prefix in another app: it starts its rooms' bots and
@@ -82,7 +82,7 @@ class Server:
         room_id = secrets.token_urlsafe(6)
         seed = secrets.randbits(64)  # never told: it deals every card
         self.store.add_room(room_id, rules.to_dict(), seed, timer, bots)
-        room = Room(room_id, rules, seed, None if timer is None else float(timer), bots, self.store, self.settings)
+        room = Room(room_id, rules, [seed], None if timer is None else float(timer), bots, self.store, self.settings)
         self.rooms[room_id] = room
         room.schedule()
         return room
@@ -187,13 +187,15 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
         return JSONResponse({"room": room.id, "seat": seat, "token": token})
 
     async def record(request: Request) -> Response:
+        match = request.query_params.get("match")
         try:
-            room = room_of(request)
+            return PlainTextResponse(room_of(request).record(None if match is None else int(match)))
         except LookupError as error:
             return _error(404, str(error))
-        if not room.game.is_over:
-            return _error(409, "the match is not over: its record (which shows every hand) is given once it is")
-        return PlainTextResponse(room.record())
+        except Refused as refusal:
+            return _error(409, str(refusal))
+        except ValueError:
+            return _error(400, "match is the number of a match of the room: 0 for the first")
 
     async def websocket(ws: WebSocket) -> None:
         await ws.accept()

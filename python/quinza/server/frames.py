@@ -4,6 +4,7 @@ an error told to that client alone; the room is unchanged and the connection kep
     {"type": "move", "move": "5e x 7c 3o"}   a move by its notation
     {"type": "move", "index": 2}             the move at that index of "legal_moves"
     {"type": "state"}                        the whole state again
+    {"type": "rematch"}                      a new match, once this one is over (a seat)
     {"type": "ping"}                         {"type": "pong"}
 """
 
@@ -15,7 +16,6 @@ from typing import Any, Mapping
 from .room import Connection, Refused, Room
 from .wire import view_of
 
-TYPES = ("move", "state", "ping")
 
 
 def _shown(value: Any) -> str:
@@ -53,12 +53,19 @@ def handle_frame(room: Room, conn: Connection, frame: Mapping[str, Any], clock: 
         _move(room, conn, message)
     elif kind == "state":
         conn.send(room.state(conn.seat, view_of(room.game, conn.seat)))
+    elif kind == "rematch":
+        try:
+            if conn.seat is None:
+                raise Refused("spectators cannot ask for a rematch: take a seat to play")
+            room.rematch(conn.seat)
+        except Refused as refusal:
+            room.refuse(conn, str(refusal))
     elif kind == "ping":
         conn.send({"type": "pong", "ply": room.ply})
     elif not isinstance(message, dict) or "type" not in message:
-        room.refuse(conn, 'a message is a JSON object with a "type": move, state or ping')
+        room.refuse(conn, 'a message is a JSON object with a "type": move, state, rematch or ping')
     else:
-        room.refuse(conn, f"unknown message type {_shown(kind)}: send move, state or ping")
+        room.refuse(conn, f"unknown message type {_shown(kind)}: send move, state, rematch or ping")
 
 
 def _move(room: Room, conn: Connection, message: Mapping[str, Any]) -> None:

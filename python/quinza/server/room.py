@@ -97,22 +97,33 @@ class Seat:
 class Room:
     """One match and everything connected to it."""
 
-    def __init__(self, room_id: str, rules: Any, seed: int, timer: Optional[float], bots: Dict[int, str],
+    def __init__(self, room_id: str, rules: Any, seeds: List[int], timer: Optional[float], bots: Dict[int, str],
                  store: Store, settings: Settings) -> None:
         self.id = room_id
         self.rules = rules
-        self.seed = seed
+        self.seeds = seeds  # one a match: the first, then each rematch's
         self.timer = timer
         self.store = store
         self.settings = settings
-        self.game = settings.api.Game(rules, seed=seed)
-        self.ply = 0  # the moves played in the match
         self.seats = [Seat(bot=bots.get(s)) for s in range(rules.players)]
-        for s, spec in bots.items():
-            self.seats[s].player = player(settings.api, spec, seed, s)
         self.connections: List[Connection] = []
         self._task: "Optional[asyncio.Task[None]]" = None
         self._deadline: Optional[float] = None  # the loop's clock when the seat to act runs out
+        self._deal()
+
+    @property
+    def match(self) -> int:
+        """The number of the match in play: 0, then 1 after a rematch, ..."""
+        return len(self.seeds) - 1
+
+    def _deal(self) -> None:
+        """Start the match of the last seed, with new bots seeded from it."""
+        seed = self.seeds[-1]
+        self.game = self.settings.api.Game(self.rules, seed=seed)
+        self.ply = 0  # the moves played in the match
+        for s, seat in enumerate(self.seats):
+            if seat.bot is not None:
+                seat.player = player(self.settings.api, seat.bot, seed, s)
 
     @classmethod
     def from_store(cls, stored: Any, store: Store, settings: Settings) -> "Room":
@@ -120,7 +131,7 @@ class Room:
         r = stored.rules
         options = {k: v for k, v in r.items() if k not in ("name", "players", "target")}
         rules = settings.api.Rules(r["name"], players=r["players"], target=r["target"], **options)
-        room = cls(stored.id, rules, stored.seed, stored.timer, stored.bots, store, settings)
+        room = cls(stored.id, rules, list(stored.seeds), stored.timer, stored.bots, store, settings)
         for seat, (name, hashed) in stored.seats.items():
             room.seats[seat].name, room.seats[seat].token = name, hashed
         for move in stored.moves:
@@ -193,11 +204,12 @@ class Room:
     def info(self) -> Message:
         """The room as the lobby lists it: no seed, no card."""
         return {"room": self.id, "rules": self.rules.to_dict(), "seats": self.seats_public(),
-                "free": self.free_seats(), "ply": self.ply, "over": self.game.is_over, "timer": self.timer}
+                "free": self.free_seats(), "match": self.match, "ply": self.ply, "over": self.game.is_over,
+                "timer": self.timer}
 
     def state(self, seat: Viewpoint, view: Dict[str, Any]) -> Message:
         """The whole state for `seat`, its `view` given."""
-        out: Message = {"type": "state", "ply": self.ply, "room": self.id, "seat": seat, "view": view,
+        out: Message = {"type": "state", "ply": self.ply, "room": self.id, "match": self.match, "seat": seat, "view": view,
                         "seats": self.seats_public(), "timer": self.timer, "time_left": self.time_left()}
         if seat is not None and self.game.turn == seat:
             out["legal_moves"] = [str(m) for m in self.game.legal_moves()]
@@ -208,11 +220,36 @@ class Room:
             return None
         return round(max(0.0, self._deadline - asyncio.get_running_loop().time()), 3)
 
-    def record(self) -> str:
-        """The match record, seats named by their players (a bot by its spec)."""
+    def record(self, match: Optional[int] = None) -> str:
+        """The record of a match (the one in play if None), seats named by their players
+        (a bot by its spec). Refused while that match is not over: a record shows every hand."""
+        game = self.game
+        if match is not None and match != self.match:
+            if not 0 <= match < self.match:
+                raise LookupError(f"no match {match} in room {self.id}: its matches are 0 to {self.match}")
+            game = self.settings.api.Game(self.rules, seed=self.seeds[match])
+            for move in self.store.moves(self.id, match):
+                game.play(move)
+        if not game.is_over:
+            raise Refused("the match is not over: its record (which shows every hand) is given once it is")
         names = [s.name if s.name is not None else (f"bot {s.bot}" if s.bot else "-") for s in self.seats]
-        text: str = self.game.record(players=names)
+        text: str = game.record(players=names)
         return text
+
+    def rematch(self, seat: int) -> None:
+        """A new match in the room, once the last is over, asked by `seat`: the same
+        seats, tokens and bots, a new seed. Everyone is told, then gets the new state."""
+        if not self.game.is_over:
+            raise Refused("a rematch starts once the match is over")
+        seed = secrets.randbits(64)
+        self.store.add_match(self.id, self.match + 1, seed)
+        self.seeds.append(seed)
+        self._deal()
+        self.schedule()
+        told = {"type": "rematch", "ply": 0, "match": self.match, "seat": seat}
+        for c in self.connections:
+            c.send(told)
+            c.send(self.state(c.seat, view_of(self.game, c.seat)))
 
     # -- moves ---------------------------------------------------------------------------
 
@@ -237,7 +274,7 @@ class Room:
             raise Refused(str(error)) from None
         played = events[0].move
         try:
-            self.store.add_move(self.id, self.ply + 1, seat, str(played))
+            self.store.add_move(self.id, self.match, self.ply + 1, seat, str(played))
         except sqlite3.Error as error:
             game.undo()
             log.error("room %s: a move could not be stored: %s", self.id, error)
