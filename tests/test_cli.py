@@ -22,6 +22,7 @@ COMMANDS = {
     "play": "play a match against bots in the terminal",
     "watch": "watch bots play one seeded match, deal by deal",
     "simulate": "play many matches between bots and sum them up",
+    "serve": "run the game server: rooms and seats over websockets",
 }
 
 
@@ -41,7 +42,7 @@ def test_a_bare_quinza_and_help_list_the_commands(argv: List[str], capsys: Any) 
 
 def test_an_unknown_command_names_the_commands(capsys: Any) -> None:
     assert main(["plya"]) == 2
-    assert "unknown command 'plya': choose play, watch or simulate" in capsys.readouterr().err
+    assert "unknown command 'plya': choose play, watch, simulate or serve" in capsys.readouterr().err
 
 
 def test_every_command_has_its_help(capsys: Any) -> None:

@@ -1,8 +1,9 @@
-"""The `quinza` command: `quinza play`, `quinza watch`, `quinza simulate`.
+"""The `quinza` command: `quinza play`, `quinza watch`, `quinza simulate`, `quinza serve`.
 
     quinza play --rules escoba --vs ismcts
     quinza watch --rules escoba --bots greedy,random --seed 1 --moves
     quinza simulate --rules rb3ine --players 4 --games 1000000 --bots greedy,random --seed 7
+    quinza serve --host 127.0.0.1 --port 8000 --db games.sqlite
 """
 
 from __future__ import annotations
@@ -32,10 +33,17 @@ def _simulate(argv: Sequence[str]) -> int:
     return simulate_main(list(argv))
 
 
+def _serve(argv: Sequence[str]) -> int:
+    from .cli.serve import serve_main
+
+    return serve_main(argv)
+
+
 COMMANDS: Dict[str, Tuple[Callable[[Sequence[str]], int], str]] = {
     "play": (_play, "play a match against bots in the terminal"),
     "watch": (_watch, "watch bots play one seeded match, deal by deal"),
     "simulate": (_simulate, "play many matches between bots and sum them up"),
+    "serve": (_serve, "run the game server: rooms and seats over websockets"),
 }
 
 

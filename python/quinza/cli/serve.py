@@ -1,0 +1,38 @@
+"""`quinza serve`: the game server (quinza.server) run by uvicorn, on 127.0.0.1 unless
+told otherwise. It needs the server extra: pip install "quinza[server]"."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Sequence
+
+from . import options
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="quinza serve",
+        description="Run the game server: rooms and seats over websockets (docs/server.md).",
+    )
+    p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this machine only)")
+    p.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    p.add_argument("--db", default="quinza-games.sqlite",
+                   help="the SQLite file that keeps rooms, seats and moves (default quinza-games.sqlite; "
+                   "an existing one resumes its rooms; :memory: keeps nothing)")
+    p.add_argument("--bot-delay", type=float, default=0.5, help="seconds a bot waits before it moves (default 0.5)")
+    options.add_engine_option(p)
+    return p
+
+
+def serve_main(argv: Sequence[str]) -> int:
+    args = parser().parse_args(list(argv))
+    try:
+        import uvicorn
+
+        from ..server import create_app
+    except ImportError as error:
+        print(f"quinza serve needs the server extra: pip install \"quinza[server]\" ({error})", file=sys.stderr)
+        return 2
+    uvicorn.run(create_app(args.db, bot_delay=args.bot_delay, engine=args.engine), host=args.host, port=args.port)
+    return 0

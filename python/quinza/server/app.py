@@ -1,0 +1,254 @@
+"""The ASGI app: `create_app` builds a Starlette app over a store, with the routes of the
+wire contract (docs/server.md):
+
+    POST /api/rooms                  create a room            -> 201 {"room": ID, ...}
+    GET  /api/rooms                  the lobby (?all=1: every room)
+    GET  /api/rooms/{ID}             one room
+    POST /api/rooms/{ID}/seats       sit down                  -> {"seat": N, "token": T}
+    GET  /api/rooms/{ID}/record      the match record, once the match is over (?match=N)
+    WS   /ws/{ID}?token=T            a seat (no token: a spectator)
+
+The app may be mounted under a prefix in another app: it starts its rooms' bots and
+timers on the first request it serves, so it needs no lifespan of its own (it has one,
+which a server running it alone uses to stop them at the end).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import secrets
+from typing import Any, AsyncIterator, Callable, Dict, Optional
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from .._engines import backend
+from .frames import handle_frame
+from .players import check_spec
+from .room import Connection, MatchEnd, Refused, Room, Settings
+from .store import Store
+
+CREATE_FIELDS = ("rules", "players", "target", "options", "bots", "timer")
+NAME_LIMIT = 40
+
+
+class Server:
+    """The rooms of one app, their store and settings."""
+
+    def __init__(self, db: str, settings: Settings) -> None:
+        self.store = Store(db)
+        self.settings = settings
+        self.rooms: Dict[str, Room] = {}
+        for stored in self.store.rooms():
+            self.rooms[stored.id] = Room.from_store(stored, self.store, settings)
+        self._loop: Optional[asyncio.AbstractEventLoop] = None
+
+    def wake(self) -> None:
+        """Start the rooms' bots and timers on the loop serving the app (once per loop)."""
+        loop = asyncio.get_running_loop()
+        if self._loop is not loop:
+            self._loop = loop
+            for room in self.rooms.values():
+                room.schedule()
+
+    def stop(self) -> None:
+        for room in self.rooms.values():
+            room.stop()
+        self._loop = None
+
+    def create(self, body: Any) -> Room:
+        """A new room from a create request's body."""
+        if not isinstance(body, dict):
+            raise ValueError('the body is a JSON object such as {"rules": "escoba", "players": 2}')
+        unknown = [k for k in body if k not in CREATE_FIELDS]
+        if unknown:
+            raise ValueError(f"unknown field {json.dumps(unknown[0])}: a room takes {', '.join(CREATE_FIELDS)}")
+        options = body.get("options") or {}
+        if not isinstance(body.get("rules"), str) or not isinstance(options, dict):
+            raise ValueError('"rules" names a rule set (such as "escoba") and "options" is an object')
+        try:
+            rules = self.settings.api.Rules(body["rules"], players=body.get("players"), target=body.get("target"), **options)
+        except TypeError as error:
+            raise ValueError(str(error)) from None
+        bots = self._bots(body.get("bots") or {}, rules.players)
+        timer = body.get("timer")
+        if timer is not None and (isinstance(timer, bool) or not isinstance(timer, (int, float)) or not 0 < timer <= 86400):
+            raise ValueError('"timer" is the seconds a seat has for a move (more than 0, at most a day), or null')
+        room_id = secrets.token_urlsafe(6)
+        seed = secrets.randbits(64)  # never told: it deals every card
+        self.store.add_room(room_id, rules.to_dict(), seed, timer, bots)
+        room = Room(room_id, rules, [seed], None if timer is None else float(timer), bots, self.store, self.settings)
+        self.rooms[room_id] = room
+        room.schedule()
+        return room
+
+    def _bots(self, bots: Any, players: int) -> Dict[int, str]:
+        if not isinstance(bots, dict):
+            raise ValueError('"bots" maps seats to bots, such as {"1": "greedy"}')
+        out: Dict[int, str] = {}
+        for key, spec in bots.items():
+            if not key.isdigit() or not 0 <= int(key) < players:
+                raise ValueError(f"bots: {json.dumps(key)} is no seat: the seats are 0 to {players - 1}")
+            out[int(key)] = check_spec(self.settings.api, spec, self.settings.imports)
+        return out
+
+
+def _error(status: int, text: str) -> JSONResponse:
+    return JSONResponse({"message": text}, status_code=status)
+
+
+async def _body(request: Request) -> Any:
+    raw = await request.body()
+    if not raw:
+        return {}
+    try:
+        return json.loads(raw)
+    except ValueError as error:
+        raise ValueError(f"the body is not JSON: {error}") from None
+
+
+def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int = 4096, rate: float = 20.0,
+               burst: int = 40, allow_imported_bots: bool = False, engine: str = "rust",
+               on_match_end: Optional[MatchEnd] = None,
+               authenticate: Optional[Callable[[Request], Optional[str]]] = None) -> Starlette:
+    """The game server as an ASGI app (Starlette).
+
+    `db`: the SQLite file that keeps rooms, seats and moves (":memory:" keeps nothing
+    past the process); an existing file resumes every room where it was. `bot_delay`:
+    the seconds a bot waits before it moves, so people can follow. `max_frame`: the
+    longest frame (characters) a client may send; `rate` and `burst`: how many frames a
+    connection may send a second, and at once, before it is throttled.
+    `allow_imported_bots`: whether a room may name a bot as `module:attr` (that imports
+    the module: only for clients you trust). `engine`: "rust" (the compiled core) or
+    "reference" (the pure-Python twin, slow). `on_match_end(room, winner, record)`: called
+    on the loop when a match ends (its last move stored and told), with the winning side
+    (None for a draw) and the match record; keep it short, or hand the work on.
+    `authenticate(request)`: the player's name for a request to create a room or take a
+    seat (then the body's "name" is not read), or None to refuse it (401)."""
+    server = Server(db, Settings(backend(engine), bot_delay, max_frame, rate, burst, allow_imported_bots,
+                                 on_match_end))
+
+    def room_of(request: Any) -> Room:
+        server.wake()
+        room = server.rooms.get(request.path_params["room"])
+        if room is None:
+            raise LookupError(f"no room {request.path_params['room']}")
+        return room
+
+    def signed_in(request: Request) -> Optional[str]:
+        """The player's name the authentication hook gives ("" without a hook), or None."""
+        return "" if authenticate is None else authenticate(request)
+
+    async def rooms(request: Request) -> Response:
+        server.wake()
+        if request.method == "GET":
+            every = request.query_params.get("all") in ("1", "true")
+            return JSONResponse({"rooms": [r.info() for r in server.rooms.values() if every or r.free_seats()]})
+        if signed_in(request) is None:
+            return _error(401, "sign in to create a room")
+        try:
+            room = server.create(await _body(request))
+        except ValueError as error:
+            return _error(400, str(error))
+        return JSONResponse(room.info(), status_code=201)
+
+    async def one_room(request: Request) -> Response:
+        try:
+            return JSONResponse(room_of(request).info())
+        except LookupError as error:
+            return _error(404, str(error))
+
+    async def seats(request: Request) -> Response:
+        try:
+            room = room_of(request)
+            body = await _body(request)
+        except LookupError as error:
+            return _error(404, str(error))
+        except ValueError as error:
+            return _error(400, str(error))
+        name, seat = (body.get("name"), body.get("seat")) if isinstance(body, dict) else (None, None)
+        who = signed_in(request)
+        if who is None:
+            return _error(401, "sign in to take a seat")
+        name = who or name
+        if not isinstance(name, str) or not 0 < len(name.strip()) <= NAME_LIMIT:
+            return _error(400, f'"name" is the player\'s name: 1 to {NAME_LIMIT} characters')
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(room.seats)):
+            return _error(400, f'"seat" is a seat from 0 to {len(room.seats) - 1}, or left out for the first free one')
+        try:
+            seat, token = room.sit(name.strip(), seat)
+        except Refused as refusal:
+            return _error(409, str(refusal))
+        return JSONResponse({"room": room.id, "seat": seat, "token": token})
+
+    async def record(request: Request) -> Response:
+        match = request.query_params.get("match")
+        try:
+            return PlainTextResponse(room_of(request).record(None if match is None else int(match)))
+        except LookupError as error:
+            return _error(404, str(error))
+        except Refused as refusal:
+            return _error(409, str(refusal))
+        except ValueError:
+            return _error(400, "match is the number of a match of the room: 0 for the first")
+
+    async def websocket(ws: WebSocket) -> None:
+        await ws.accept()
+        try:
+            room = room_of(ws)
+        except LookupError as error:
+            await ws.send_json({"type": "error", "ply": 0, "message": str(error)})
+            await ws.close(code=4404)
+            return
+        token = ws.query_params.get("token")
+        seat = None if token is None else room.seat_for(token)
+        loop = asyncio.get_running_loop()
+        conn = Connection(seat, server.settings, loop.time())
+        if token is not None and seat is None:
+            room.refuse(conn, f"this token is no seat of room {room.id}: you are watching as a spectator")
+        room.connect(conn)
+        pump = loop.create_task(_pump(ws, conn))
+        try:
+            while True:
+                frame = await ws.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                handle_frame(room, conn, frame, loop.time())
+        except WebSocketDisconnect:
+            pass
+        finally:
+            room.disconnect(conn)
+            pump.cancel()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        server.wake()
+        yield
+        server.stop()
+
+    app = Starlette(routes=[
+        Route("/api/rooms", rooms, methods=["GET", "POST"]),
+        Route("/api/rooms/{room}", one_room, methods=["GET"]),
+        Route("/api/rooms/{room}/seats", seats, methods=["POST"]),
+        Route("/api/rooms/{room}/record", record, methods=["GET"]),
+        WebSocketRoute("/ws/{room}", websocket),
+    ], lifespan=lifespan)
+    app.state.server = server
+    return app
+
+
+async def _pump(ws: WebSocket, conn: Connection) -> None:
+    """Send a connection's messages in order, until it closes (or is closed for reading
+    too slowly: code 1008, policy)."""
+    with contextlib.suppress(Exception):
+        while True:
+            text = await conn.queue.get()
+            if text is None:
+                await ws.close(code=1008, reason="too many messages unread")
+                return
+            await ws.send_text(text)

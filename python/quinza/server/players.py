@@ -1,0 +1,50 @@
+"""The server's bots: a seat named in a room's "bots" is played by a bot made from its
+spec (the text `simulate` reads: "greedy", "ismcts:iterations=200", a name given to
+`register_bot`), seeded from the room's seed and the seat as `simulate` seeds it; and
+the stand-in (greedy) that moves for a seat whose time ran out."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from .._backend import Backend
+from .._registry import REGISTRY, Spec
+from .._words import name_key, quoted
+from ..sim._spec import bot_from_text, bot_kind, bot_params
+
+Player = Callable[[Any], Any]  # (game) -> move
+
+STAND_IN = "greedy"
+
+
+def check_spec(api: Backend, spec: Any, imports: bool) -> str:
+    """A bot spec from a request, checked: a text naming a built-in or registered bot,
+    or with `imports` also `module:attr`. Importing a module by a client's word runs
+    that module's code, so an app allows it only when told to."""
+    if not isinstance(spec, str) or not spec.strip():
+        raise ValueError(f"a bot is named by its text, such as \"greedy\" or \"ismcts:iterations=200\", not {quoted(spec)}")
+    name = name_key(spec.partition(":")[0].strip())
+    if not imports and name not in api.BOT_NAMES and REGISTRY.find(name) is None:
+        raise ValueError(f"unknown bot {quoted(spec)}: this server plays built-in bots and registered ones")
+    player(api, spec, 0, 0)  # a bad parameter is refused now, not at the bot's first turn
+    return spec
+
+
+def player(api: Backend, spec: str, room_seed: int, seat: int) -> Player:
+    """The bot of `seat` in the room dealt from `room_seed`, in the engine `api`."""
+    b = bot_from_text(api, spec)
+    seed = api.seat_seed(room_seed, seat)
+    if isinstance(b, Spec):
+        made: Player = b.make(seed)
+        return made
+    kind = bot_kind(api, b)
+    if kind is None:
+        return b  # type: ignore[no-any-return]
+    core: Player = api.bot(kind, seed, **bot_params(b))
+    return core
+
+
+def stand_in(api: Backend) -> Player:
+    """The bot that moves for a seat out of time."""
+    made: Player = api.bot(STAND_IN)
+    return made

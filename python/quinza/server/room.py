@@ -1,0 +1,353 @@
+"""A room: one match, its seats, the connections that watch it, and the turn.
+
+Every change runs on the app's event loop, in plain (not async) methods, so a move is
+checked, played, written to the store and told to everyone without anything else in
+between. Only a bot's search leaves the loop (a thread: the core releases the GIL), and
+its move is played only if the match has not moved on meanwhile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import json
+import logging
+import secrets
+import sqlite3
+from typing import Any, Callable, Dict, List, Optional, Set, Tuple
+
+import anyio.to_thread
+
+from .._backend import Backend
+from .players import Player, player, stand_in
+from .store import Store, token_hash
+from .wire import Message, Viewpoint, cards_in, error_message, move_cards, played_message, view_of
+
+log = logging.getLogger("quinza.server")
+
+
+MatchEnd = Callable[[str, Optional[int], str], Any]  # (room, winning side or None, record)
+
+
+class Refused(Exception):
+    """A request the room turns down, with the words to tell the client."""
+
+
+class Settings:
+    """What an app sets for all its rooms (`create_app`'s arguments)."""
+
+    def __init__(self, api: Backend, bot_delay: float, max_frame: int, rate: float, burst: int, imports: bool,
+                 on_match_end: Optional[MatchEnd] = None) -> None:
+        self.api = api  # the engine: quinza, or quinza.reference
+        self.on_match_end = on_match_end
+        self.bot_delay = bot_delay
+        self.max_frame = max_frame
+        self.rate = rate
+        self.burst = burst
+        self.imports = imports
+
+
+# A connection that lets this many messages wait unread is closed: a client that does not
+# read must not make the server hold its messages without end.
+BACKLOG = 2000
+
+
+class Connection:
+    """One websocket: its viewpoint (a seat, or None for a spectator) and the messages
+    waiting to go out, in order (the app's pump sends them; None: close it)."""
+
+    def __init__(self, seat: Viewpoint, settings: Settings, clock: float) -> None:
+        self.seat = seat
+        self.queue: "asyncio.Queue[Optional[str]]" = asyncio.Queue()
+        self.closing = False
+        # A token bucket: `burst` frames at once, then `rate` a second.
+        self._tokens = float(settings.burst)
+        self._stamp = clock
+        self.throttled = False
+
+    def send(self, message: Message) -> None:
+        if self.closing:
+            return
+        if self.queue.qsize() >= BACKLOG:
+            self.closing = True
+            self.queue.put_nowait(None)
+            return
+        self.queue.put_nowait(json.dumps(message, ensure_ascii=False))
+
+    def take(self, settings: Settings, clock: float) -> bool:
+        """Whether a frame that came at `clock` is within the rate."""
+        self._tokens = min(float(settings.burst), self._tokens + (clock - self._stamp) * settings.rate)
+        self._stamp = clock
+        if self._tokens < 1:
+            return False
+        self._tokens -= 1
+        return True
+
+
+class Seat:
+    """A seat: who sits there (a name and the hash of its token), or which bot plays it."""
+
+    def __init__(self, name: Optional[str] = None, token: Optional[str] = None, bot: Optional[str] = None) -> None:
+        self.name = name
+        self.token = token  # the token's hash
+        self.bot = bot
+        self.player: Optional[Player] = None
+
+
+class Room:
+    """One match and everything connected to it."""
+
+    def __init__(self, room_id: str, rules: Any, seeds: List[int], timer: Optional[float], bots: Dict[int, str],
+                 store: Store, settings: Settings) -> None:
+        self.id = room_id
+        self.rules = rules
+        self.seeds = seeds  # one a match: the first, then each rematch's
+        self.timer = timer
+        self.store = store
+        self.settings = settings
+        self.seats = [Seat(bot=bots.get(s)) for s in range(rules.players)]
+        self.connections: List[Connection] = []
+        self._task: "Optional[asyncio.Task[None]]" = None
+        self._deadline: Optional[float] = None  # the loop's clock when the seat to act runs out
+        self._deal()
+
+    @property
+    def match(self) -> int:
+        """The number of the match in play: 0, then 1 after a rematch, ..."""
+        return len(self.seeds) - 1
+
+    def _deal(self) -> None:
+        """Start the match of the last seed, with new bots seeded from it."""
+        seed = self.seeds[-1]
+        self.game = self.settings.api.Game(self.rules, seed=seed)
+        self.ply = 0  # the moves played in the match
+        for s, seat in enumerate(self.seats):
+            if seat.bot is not None:
+                seat.player = player(self.settings.api, seat.bot, seed, s)
+
+    @classmethod
+    def from_store(cls, stored: Any, store: Store, settings: Settings) -> "Room":
+        """A room of the store, its moves played again."""
+        r = stored.rules
+        options = {k: v for k, v in r.items() if k not in ("name", "players", "target")}
+        rules = settings.api.Rules(r["name"], players=r["players"], target=r["target"], **options)
+        room = cls(stored.id, rules, list(stored.seeds), stored.timer, stored.bots, store, settings)
+        for seat, (name, hashed) in stored.seats.items():
+            room.seats[seat].name, room.seats[seat].token = name, hashed
+        for move in stored.moves:
+            room.game.play(move)
+        room.ply = len(stored.moves)
+        return room
+
+    # -- seats ---------------------------------------------------------------------------
+
+    def free_seats(self) -> List[int]:
+        if self.game.is_over:
+            return []
+        return [s for s, seat in enumerate(self.seats) if seat.bot is None and seat.name is None]
+
+    def sit(self, name: str, seat: Optional[int]) -> Tuple[int, str]:
+        """Seat `name` (at `seat`, or the first free one): its seat and its token."""
+        free = self.free_seats()
+        if self.game.is_over:
+            raise Refused("the match in this room is over: no seat is free")
+        if seat is None:
+            if not free:
+                raise Refused("every seat of this room is taken")
+            seat = free[0]
+        elif seat not in free:
+            who = self.seats[seat]
+            raise Refused(f"seat {seat} is taken by " + (f"the bot {who.bot}" if who.bot else str(who.name)))
+        token = secrets.token_urlsafe(32)
+        self.store.add_seat(self.id, seat, name, token)
+        self.seats[seat].name, self.seats[seat].token = name, token_hash(token)
+        self.tell_seat(seat)
+        return seat, token
+
+    def seat_for(self, token: str) -> Optional[int]:
+        """The seat whose token this is, or None."""
+        hashed = token_hash(token)
+        for s, seat in enumerate(self.seats):
+            if seat.token is not None and hmac.compare_digest(seat.token, hashed):
+                return s
+        return None
+
+    def connected(self, seat: int) -> bool:
+        return any(c.seat == seat for c in self.connections)
+
+    def seats_public(self) -> List[Message]:
+        return [{"seat": s, "name": seat.name, "bot": seat.bot, "connected": self.connected(s)}
+                for s, seat in enumerate(self.seats)]
+
+    def tell_seat(self, seat: int) -> None:
+        """Tell everyone who sits at `seat` and whether it is connected."""
+        message = {"type": "seat", "ply": self.ply, "seat": seat, "name": self.seats[seat].name,
+                   "connected": self.connected(seat)}
+        for c in self.connections:
+            c.send(message)
+
+    def connect(self, conn: Connection) -> None:
+        """A new connection: it gets the whole state; a seat coming back is told to all."""
+        back = conn.seat is not None and not self.connected(conn.seat)
+        self.connections.append(conn)
+        conn.send(self.state(conn.seat, view_of(self.game, conn.seat)))
+        if back and conn.seat is not None:
+            self.tell_seat(conn.seat)
+
+    def disconnect(self, conn: Connection) -> None:
+        self.connections.remove(conn)
+        if conn.seat is not None and not self.connected(conn.seat):
+            self.tell_seat(conn.seat)
+
+    # -- messages ------------------------------------------------------------------------
+
+    def info(self) -> Message:
+        """The room as the lobby lists it: no seed, no card."""
+        return {"room": self.id, "rules": self.rules.to_dict(), "seats": self.seats_public(),
+                "free": self.free_seats(), "match": self.match, "ply": self.ply, "over": self.game.is_over,
+                "timer": self.timer}
+
+    def state(self, seat: Viewpoint, view: Dict[str, Any]) -> Message:
+        """The whole state for `seat`, its `view` given."""
+        out: Message = {"type": "state", "ply": self.ply, "room": self.id, "match": self.match, "seat": seat, "view": view,
+                        "seats": self.seats_public(), "timer": self.timer, "time_left": self.time_left()}
+        if seat is not None and self.game.turn == seat:
+            out["legal_moves"] = [str(m) for m in self.game.legal_moves()]
+        return out
+
+    def time_left(self) -> Optional[float]:
+        if self._deadline is None:
+            return None
+        return round(max(0.0, self._deadline - asyncio.get_running_loop().time()), 3)
+
+    def record(self, match: Optional[int] = None) -> str:
+        """The record of a match (the one in play if None), seats named by their players
+        (a bot by its spec). Refused while that match is not over: a record shows every hand."""
+        game = self.game
+        if match is not None and match != self.match:
+            if not 0 <= match < self.match:
+                raise LookupError(f"no match {match} in room {self.id}: its matches are 0 to {self.match}")
+            game = self.settings.api.Game(self.rules, seed=self.seeds[match])
+            for move in self.store.moves(self.id, match):
+                game.play(move)
+        if not game.is_over:
+            raise Refused("the match is not over: its record (which shows every hand) is given once it is")
+        names = [s.name if s.name is not None else (f"bot {s.bot}" if s.bot else "-") for s in self.seats]
+        text: str = game.record(players=names)
+        return text
+
+    def rematch(self, seat: int) -> None:
+        """A new match in the room, once the last is over, asked by `seat`: the same
+        seats, tokens and bots, a new seed. Everyone is told, then gets the new state."""
+        if not self.game.is_over:
+            raise Refused("a rematch starts once the match is over")
+        seed = secrets.randbits(64)
+        self.store.add_match(self.id, self.match + 1, seed)
+        self.seeds.append(seed)
+        self._deal()
+        self.schedule()
+        told = {"type": "rematch", "ply": 0, "match": self.match, "seat": seat}
+        for c in self.connections:
+            c.send(told)
+            c.send(self.state(c.seat, view_of(self.game, c.seat)))
+
+    # -- moves ---------------------------------------------------------------------------
+
+    def check_turn(self, seat: int) -> None:
+        """Refuse a move of `seat` when it is not its turn."""
+        if self.game.is_over:
+            raise Refused("the match is over")
+        if self.game.turn != seat:
+            raise Refused(f"it is not your turn: seat {self.game.turn} is to play")
+
+    def play(self, seat: int, move: Any, stand_in: bool = False) -> None:
+        """Play `move` for `seat`: checked, played, stored, then told to everyone, each
+        from its viewpoint. Refused (the room unchanged) when it is not `seat`'s turn or
+        the move is illegal."""
+        self.check_turn(seat)
+        game = self.game
+        viewpoints: Set[Viewpoint] = {c.seat for c in self.connections}
+        before = {v: cards_in(view_of(game, v)) for v in viewpoints}
+        try:
+            events = game.play(move)
+        except (ValueError, TypeError) as error:  # IllegalMoveError, or a bot's odd return value
+            raise Refused(str(error)) from None
+        played = events[0].move
+        try:
+            self.store.add_move(self.id, self.match, self.ply + 1, seat, str(played))
+        except sqlite3.Error as error:
+            game.undo()
+            log.error("room %s: a move could not be stored: %s", self.id, error)
+            raise Refused("the move could not be saved: try again") from None
+        self.ply += 1
+        self.schedule()
+        shown = move_cards(played)
+        for v in viewpoints:
+            after = view_of(game, v)
+            messages = [played_message(self.ply, seat, events, before[v] | cards_in(after) | shown, stand_in),
+                        self.state(v, after)]
+            for c in self.connections:
+                if c.seat == v:
+                    for m in messages:
+                        c.send(m)
+        if game.is_over and self.settings.on_match_end is not None:
+            try:
+                self.settings.on_match_end(self.id, game.winner, self.record())
+            except Exception:  # the embedder's hook: its failure is its own
+                log.exception("room %s: on_match_end failed", self.id)
+
+    def refuse(self, conn: Connection, text: str) -> None:
+        conn.send(error_message(self.ply, text))
+
+    # -- the turn: bots and the timer -------------------------------------------------------
+
+    def schedule(self) -> None:
+        """Start what the turn needs: a bot's move, or the timer of a seat. Runs on the
+        loop; a task of an older loop (an app served again) is dropped."""
+        loop = asyncio.get_running_loop()
+        task, self._task, self._deadline = self._task, None, None
+        if task is not None and task is not asyncio.current_task() and task.get_loop() is loop:
+            task.cancel()
+        seat = self.game.turn
+        if seat is None:  # the match is over
+            return
+        if self.seats[seat].player is not None:
+            self._task = loop.create_task(self._bot_turn(seat, self.ply))
+        elif self.timer is not None:
+            self._deadline = loop.time() + self.timer
+            self._task = loop.create_task(self._timeout(seat, self.ply))
+
+    def stop(self) -> None:
+        if self._task is not None and not self._task.done():
+            self._task.cancel()
+        self._task = None
+
+    async def _bot_turn(self, seat: int, ply: int) -> None:
+        await asyncio.sleep(self.settings.bot_delay)
+        bot = self.seats[seat].player
+        assert bot is not None
+        try:
+            move = await anyio.to_thread.run_sync(bot, self.game.copy())
+        except Exception:  # a Python bot that fails: the stand-in moves instead
+            log.exception("room %s: the bot of seat %s failed; the stand-in moves", self.id, seat)
+            move = None
+        if self.ply != ply:
+            return
+        if move is not None:
+            try:
+                self.play(seat, move)
+                return
+            except Refused as refusal:
+                log.error("room %s: the bot of seat %s played an illegal move (%s); the stand-in moves",
+                          self.id, seat, refusal)
+        self.play(seat, stand_in(self.settings.api)(self.game.copy()), stand_in=True)
+
+    async def _timeout(self, seat: int, ply: int) -> None:
+        assert self.timer is not None
+        await asyncio.sleep(self.timer)
+        if self.ply != ply:
+            return
+        message = {"type": "timeout", "ply": self.ply, "seat": seat}
+        for c in self.connections:
+            c.send(message)
+        self.play(seat, stand_in(self.settings.api)(self.game.copy()), stand_in=True)

@@ -1,0 +1,117 @@
+"""The server's store: rooms, seats, matches and every move in SQLite (the standard
+library's).
+
+A move is written (and committed) before anyone is told of it, so a server killed at any
+moment comes back with every move it acknowledged. A room is its rules and its matches
+(the first, then each rematch), a match its seed and its moves in order: a game is those
+moves played again from `Game(rules, seed)`, which gives the same game exactly (the
+engine is deterministic). Seeds are kept as text: a seed is up to 2**64-1, past
+SQLite's integers.
+
+Tokens are never stored: a seat keeps the SHA-256 of its token (a random secret of 32
+bytes, so no salt or slow hash is needed), and a token is checked by hashing it again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import time
+from typing import Any, Dict, List, NamedTuple, Optional, Tuple
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS rooms (
+    id TEXT PRIMARY KEY, rules TEXT NOT NULL, timer REAL, bots TEXT NOT NULL, created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS matches (
+    room TEXT NOT NULL, number INTEGER NOT NULL, seed TEXT NOT NULL, PRIMARY KEY (room, number)
+);
+CREATE TABLE IF NOT EXISTS seats (
+    room TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, token_hash TEXT NOT NULL,
+    PRIMARY KEY (room, seat)
+);
+CREATE TABLE IF NOT EXISTS moves (
+    room TEXT NOT NULL, match INTEGER NOT NULL, ply INTEGER NOT NULL, seat INTEGER NOT NULL,
+    move TEXT NOT NULL, PRIMARY KEY (room, match, ply)
+);
+"""
+
+
+def token_hash(token: str) -> str:
+    """What the store keeps of a seat's token."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+class StoredRoom(NamedTuple):
+    """A room as the store keeps it: the rules (`Rules.to_dict()`), the seed of each
+    match (the last is the one in play), the turn timer, the bots by seat, the seats
+    taken (seat -> (name, token hash)) and the last match's moves, in order."""
+
+    id: str
+    rules: Dict[str, Any]
+    seeds: List[int]
+    timer: Optional[float]
+    bots: Dict[int, str]
+    seats: Dict[int, Tuple[str, str]]
+    moves: List[str]
+
+
+class Store:
+    """The SQLite file (or ":memory:") behind one app. Every write commits at once
+    (synchronous=FULL): what a method returned from is on disk."""
+
+    def __init__(self, path: str) -> None:
+        # The app runs on one event loop, but not always in the thread that made it.
+        self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        if path != ":memory:":
+            self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.executescript(SCHEMA)
+
+    def add_room(self, room: str, rules: Dict[str, Any], seed: int, timer: Optional[float],
+                 bots: Dict[int, str]) -> None:
+        """A new room and its first match."""
+        with self._db:
+            self._db.execute(
+                "INSERT INTO rooms (id, rules, timer, bots, created) VALUES (?, ?, ?, ?, ?)",
+                (room, json.dumps(rules), timer, json.dumps({str(k): v for k, v in bots.items()}), time.time()),
+            )
+            self._db.execute("INSERT INTO matches (room, number, seed) VALUES (?, 0, ?)", (room, str(seed)))
+
+    def add_match(self, room: str, number: int, seed: int) -> None:
+        """Match `number` (a rematch: from 1) of the room."""
+        with self._db:
+            self._db.execute("INSERT INTO matches (room, number, seed) VALUES (?, ?, ?)", (room, number, str(seed)))
+
+    def add_seat(self, room: str, seat: int, name: str, token: str) -> None:
+        with self._db:
+            self._db.execute("INSERT INTO seats (room, seat, name, token_hash) VALUES (?, ?, ?, ?)",
+                             (room, seat, name, token_hash(token)))
+
+    def add_move(self, room: str, match: int, ply: int, seat: int, move: str) -> None:
+        """Move number `ply` (from 1) of the room's match `match`, played by `seat`."""
+        with self._db:
+            self._db.execute("INSERT INTO moves (room, match, ply, seat, move) VALUES (?, ?, ?, ?, ?)",
+                             (room, match, ply, seat, move))
+
+    def moves(self, room: str, match: int) -> List[str]:
+        """The moves of a room's match, in order."""
+        return [m for (m,) in self._db.execute(
+            "SELECT move FROM moves WHERE room = ? AND match = ? ORDER BY ply", (room, match))]
+
+    def rooms(self) -> List[StoredRoom]:
+        """Every room, oldest first, with its seats and moves."""
+        out = []
+        for rid, rules, timer, bots in self._db.execute(
+                "SELECT id, rules, timer, bots FROM rooms ORDER BY created, id").fetchall():
+            seats = {s: (n, h) for s, n, h in self._db.execute(
+                "SELECT seat, name, token_hash FROM seats WHERE room = ?", (rid,))}
+            seeds = [int(seed) for (seed,) in self._db.execute(
+                "SELECT seed FROM matches WHERE room = ? ORDER BY number", (rid,))]
+            out.append(StoredRoom(rid, json.loads(rules), seeds, timer, {int(k): v for k, v in json.loads(bots).items()},
+                                  seats, self.moves(rid, len(seeds) - 1)))
+        return out
+
+    def close(self) -> None:
+        self._db.close()

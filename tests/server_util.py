@@ -1,0 +1,78 @@
+"""Helpers of the server tests (tests/test_server*.py): an app in process through
+Starlette's TestClient, rooms made and joined over HTTP, and seats driven over websockets."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable, Dict, List, Optional
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from quinza.server import create_app  # noqa: E402
+
+Message = Dict[str, Any]
+
+
+def client(db: str = ":memory:", **settings: Any) -> TestClient:
+    """A test client of a new app: bots move at once, and no throttle unless asked."""
+    settings = {"bot_delay": 0, "rate": 10_000.0, "burst": 10_000, **settings}
+    return TestClient(create_app(db, **settings))
+
+
+def create(c: TestClient, rules: str = "escoba", prefix: str = "", **body: Any) -> str:
+    r = c.post(f"{prefix}/api/rooms", json={"rules": rules, **body})
+    assert r.status_code == 201, r.text
+    room: str = r.json()["room"]
+    return room
+
+
+def join(c: TestClient, room: str, name: str, seat: Optional[int] = None, prefix: str = "") -> str:
+    body: Dict[str, Any] = {"name": name} if seat is None else {"name": name, "seat": seat}
+    r = c.post(f"{prefix}/api/rooms/{room}/seats", json=body)
+    assert r.status_code == 200, r.text
+    token: str = r.json()["token"]
+    return token
+
+
+def until(ws: Any, done: Callable[[Message], bool], seen: Optional[List[Message]] = None, most: int = 10_000) -> Message:
+    """Receive until a message `done` holds for (returned); every message goes to `seen`."""
+    for _ in range(most):
+        m: Message = ws.receive_json()
+        assert "type" in m and isinstance(m.get("ply"), int), m
+        if seen is not None:
+            seen.append(m)
+        if done(m):
+            return m
+    raise AssertionError(f"no such message in {most}")
+
+
+def is_state(m: Message) -> bool:
+    return m["type"] == "state"
+
+
+def to_move(m: Message) -> bool:
+    return is_state(m) and "legal_moves" in m
+
+
+def over(m: Message) -> bool:
+    return is_state(m) and m["view"]["turn"] is None
+
+
+def turn_or_over(m: Message) -> bool:
+    return to_move(m) or over(m)
+
+
+def play_seat(ws: Any, rng: random.Random, seen: Optional[List[Message]] = None) -> Message:
+    """Play random legal moves for the seat of `ws` (by notation or by index, drawn)
+    until the match is over; the last state."""
+    while True:
+        m = until(ws, turn_or_over, seen)
+        if over(m):
+            return m
+        i = rng.randrange(len(m["legal_moves"]))
+        ws.send_json({"type": "move", "index": i} if rng.random() < 0.5 else {"type": "move", "move": m["legal_moves"][i]})

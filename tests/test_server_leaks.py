@@ -1,0 +1,118 @@
+"""Nothing hidden on the wire (docs/server.md "Security model"): whole matches of escoba
+(2 and 4 players) and quinte, some seats played by the test with random moves, others by
+the server's bots, and a spectator. Every frame each receiver got is scanned for cards:
+each must be one that receiver could see at that ply. What it could see is worked out
+here from its own observation (before and after the move the frame tells) and the move
+itself, never from the whole game."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any, Dict, Iterable, List, Optional, Set
+
+import pytest
+
+from .server_util import Message, client, create, is_state, join, over, to_move, until
+
+import quinza  # noqa: E402
+
+CARD = {
+    "baraja": re.compile(r"(1[0-2]|[1-7])[oceb]\Z"),
+    "quinte": re.compile(r"((10|[2-9]|[JQKA])[hdsc]|JK)\Z"),
+}
+
+
+def card_texts(value: Any, deck: str) -> Iterable[str]:
+    """Every card in a frame: a JSON string that is a card, or a word of one (a move's
+    notation "5e x 7c 3o")."""
+    if isinstance(value, str):
+        yield from (w for w in value.split() if CARD[deck].match(w))
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from card_texts(v, deck)
+    elif isinstance(value, list):
+        for v in value:
+            yield from card_texts(v, deck)
+
+
+def visible(obs: Dict[str, Any], seat: Optional[int]) -> Set[str]:
+    """The cards an observation shows face up, and the hand for a seat (None: a spectator)."""
+    cards = set(obs.get("table", [])) | set(obs.get("played", []))
+    cards |= {c for pile in obs["piles"] for c in pile}
+    cards |= {c for _, c in obs.get("trick", [])}
+    if seat is not None:
+        cards |= set(obs["hand"])
+    return cards
+
+
+def allowed_by_ply(record: str, seat: Optional[int]) -> List[Set[str]]:
+    """For each ply, the cards `seat` (or a spectator) may have been told of by then."""
+    end = quinza.Game.from_record(record)
+    game = quinza.Game.from_json(end.start_json())
+    moves = [e.move for e in end.history if e.kind == "move"]
+    viewer = 0 if seat is None else seat
+    seen = [visible(game.observation(viewer), seat)]
+    allowed = [set(seen[0])]
+    for move in moves:
+        shown = {str(c) for c in move.captures} | ({str(move.card)} if move.card is not None else set())
+        game.play(move)
+        seen.append(visible(game.observation(viewer), seat))
+        allowed.append(seen[-2] | seen[-1] | shown)
+    return allowed
+
+
+def leaks(frames: List[Message], allowed: List[Set[str]], deck: str) -> List[str]:
+    found = []
+    for m in frames:
+        for card in card_texts(m, deck):
+            if card not in allowed[m["ply"]]:
+                found.append(f"{card} at ply {m['ply']} in {json.dumps(m)[:200]}")
+    return found
+
+
+MATCHES = [
+    ("escoba", 2, [0, 1], {}),
+    ("escoba", 4, [0, 1], {"2": "random", "3": "greedy"}),
+    ("quinte", 4, [0, 3], {"1": "random", "2": "greedy"}),
+]
+
+
+@pytest.mark.parametrize("rules, players, people, bots", MATCHES, ids=["escoba-2", "escoba-4", "quinte"])
+def test_no_frame_holds_a_card_its_receiver_cannot_see(rules: str, players: int, people: List[int],
+                                                       bots: Dict[str, str]) -> None:
+    rng = random.Random(players)
+    deck = "quinte" if rules == "quinte" else "baraja"
+    with client() as c:
+        room = create(c, rules, players=players, bots=bots)
+        tokens = {s: join(c, room, f"p{s}", s) for s in people}
+        frames: Dict[Optional[int], List[Message]] = {s: [] for s in [*people, None]}
+        with c.websocket_connect(f"/ws/{room}") as spectator:
+            sockets = {s: c.websocket_connect(f"/ws/{room}?token={tokens[s]}").__enter__() for s in people}
+            try:
+                while True:  # the spectator sees every state; the seat to move moves
+                    state = until(spectator, is_state, frames[None])
+                    if over(state):
+                        break
+                    turn = state["view"]["turn"]
+                    if turn in sockets:
+                        m = until(sockets[turn], lambda m: to_move(m) and m["ply"] == state["ply"], frames[turn])
+                        sockets[turn].send_json({"type": "move", "index": rng.randrange(len(m["legal_moves"]))})
+                for s, ws in sockets.items():
+                    until(ws, over, frames[s])
+            finally:
+                for ws in sockets.values():
+                    ws.__exit__(None, None, None)
+        record = c.get(f"/api/rooms/{room}/record").text
+    checked = 0
+    for seat, got in frames.items():
+        allowed = allowed_by_ply(record, seat)
+        assert got and got[-1]["ply"] == len(allowed) - 1
+        assert leaks(got, allowed, deck) == [], seat
+        checked += sum(1 for m in got for _ in card_texts(m, deck))
+    assert checked > 500
+    # The scan can fail: another seat's hand at the start is caught.
+    hidden = quinza.Game.from_json(quinza.Game.from_record(record).start_json()).observation(1)["hand"][0]
+    assert leaks([{"type": "state", "ply": 0, "view": {"cards": [hidden]}}], allowed_by_ply(record, 0), deck)
+    assert leaks([{"type": "played", "ply": 0, "move": f"{hidden} x 1o"}], allowed_by_ply(record, None), deck)
