@@ -6,7 +6,7 @@
 const params = new URLSearchParams(location.search);
 const ROOM = params.get("room") || "";
 const table = {
-  seat: null, token: null, state: null, socket: null, selected: null, sent: false, closed: false,
+  seat: null, token: null, state: null, socket: null, selected: null, sent: false, closed: false, fresh: false,
 };
 
 const DETAIL_WORDS = {
@@ -31,7 +31,7 @@ function deck() { return deckOf(view().rules.name); }
 function seatName(seat) {
   if (seat === table.seat) return "You";
   const info = (table.state.seats || [])[seat];
-  if (info && info.bot) return `The ${info.bot.split(":")[0]} bot (seat ${seat + 1})`;
+  if (info && info.bot) return `Bot ${seat + 1} (${info.bot.split(":")[0]})`;
   if (info && info.name) return info.name;
   return `Seat ${seat + 1}`;
 }
@@ -55,6 +55,7 @@ function connect() {
   if (table.token) url += `?token=${encodeURIComponent(table.token)}`;
   const socket = new WebSocket(url);
   table.socket = socket;
+  table.fresh = true;  // the first state of this connection is told in the log
   socket.onmessage = (event) => receive(JSON.parse(event.data));
   socket.onclose = (event) => {
     if (table.socket !== socket || table.closed) return;
@@ -71,6 +72,10 @@ function send(message) {
 function receive(m) {
   document.body.dataset.ply = m.ply;
   if (m.type === "state") {
+    if (!table.state || table.fresh) {
+      table.fresh = false;
+      log(m.seat === null ? "You are watching this table." : `You are at the table, seat ${m.seat + 1}.`);
+    }
     table.state = m;
     table.seat = m.seat;  // the server's word: a token that is no seat watches
     table.sent = false;
@@ -81,9 +86,16 @@ function receive(m) {
   } else if (m.type === "played") {
     if (table.state) m.events.forEach((e) => told(e, m));
   } else if (m.type === "seat") {
-    if (table.state && m.seat !== table.seat) {
+    const info = table.state && table.state.seats[m.seat];
+    if (info) {
       const name = m.name || `Seat ${m.seat + 1}`;
-      log(m.connected ? `${name} is at the table.` : `${name} left the table.`);
+      if (m.seat === table.seat) { /* this browser's own seat: nothing to tell */ }
+      else if (info.name === null) log(`${name} sits down at seat ${m.seat + 1}.`);
+      else if (m.connected && !info.connected) log(`${name} is at the table.`);
+      else if (!m.connected && info.connected) log(`${name} left the table.`);
+      info.name = m.name;
+      info.connected = m.connected;
+      draw();
     }
   } else if (m.type === "timeout") {
     if (table.state) log(`${seatName(m.seat)} ran out of time: a stand-in plays for ${m.seat === table.seat ? "you" : "them"}.`);
@@ -145,12 +157,17 @@ function told(e, m) {
     dealResult(e.deal);
     log(`Deal ${e.deal.deal_number} is over and scored.`, true);
   } else if (e.kind === "match_over") {
-    log(matchOverWords(e.side === undefined ? null : e.side), true);
+    // Told before the last state: the final score is drawn from that state.
+    log(e.side === undefined ? "The match ends in a draw." : winnerWords(e.side), true);
   }
 }
 
 function matchOverWords(side) {
   if (side === null) return "The match ends in a draw.";
+  return winnerWords(side) + ` Final score: ${view().scores.map((s, i) => `${sideName(i)} ${s}`).join(", ")}.`;
+}
+
+function winnerWords(side) {
   return isYou(side) ? (sides() > 1 && sideName(side) !== "You" ? `Your side (${sideName(side)}) wins the match!` : "You win the match!")
     : `${sideName(side)} ${sideName(side).includes("&") ? "win" : "wins"} the match.`;
 }
@@ -158,16 +175,18 @@ function matchOverWords(side) {
 function dealResult(deal) {
   const keys = [];
   deal.details.forEach((d) => Object.keys(d).forEach((k) => { if (!keys.includes(k)) keys.push(k); }));
-  const head = el("tr", {}, el("th", {}, ""), keys.map((k) => el("th", {}, detailWords(k))), el("th", {}, "Points"));
-  const rows = deal.points.map((points, side) => el("tr", {class: isYou(side) ? "you" : ""},
-    el("th", {}, sideName(side)),
-    keys.map((k) => el("td", {}, String(deal.details[side][k] || 0))),
-    el("td", {class: "total"}, String(points))));
-  const piles = deal.pile_sizes.map((n, side) => `${sideName(side)} took ${plural(n, "card")}`).join("; ");
+  const sidesNow = deal.points.map((_, side) => side);
+  const head = el("tr", {}, el("th", {}, ""), sidesNow.map((side) => el("th", {class: isYou(side) ? "you" : ""}, sideName(side))));
+  const row = (label, values, cls) => el("tr", {class: cls || ""}, el("th", {}, label),
+    values.map((v) => el("td", {}, String(v))));
+  const rows = [
+    row("Cards taken", deal.pile_sizes, "quiet-row"),
+    ...keys.map((k) => row(detailWords(k), sidesNow.map((side) => deal.details[side][k] || 0))),
+    row("Points this deal", deal.points, "total"),
+  ];
   $("deal-result").replaceChildren(
     el("h2", {}, `Deal ${deal.deal_number}: the points`),
-    el("table", {class: "deal"}, el("thead", {}, head), el("tbody", {}, rows)),
-    el("p", {class: "quiet"}, piles + "."));
+    el("table", {class: "deal"}, el("thead", {}, head), el("tbody", {}, rows)));
   $("deal-result").hidden = false;
 }
 
@@ -233,7 +252,7 @@ function drawChoices() {
   }
   if (moves.some((m) => isCard(m.card))) {
     if (!table.selected) {
-      parts.push(el("p", {class: "hint"}, "Choose a card of your hand (the raised ones can be played)."));
+      parts.push(el("p", {class: "hint"}, "Choose a card of your hand (the outlined ones can be played)."));
     } else {
       const s = table.selected, exact = exactMove(), ways = candidates();
       const takes = ways.some((m) => m.captures.length);
@@ -277,7 +296,7 @@ function backs(count) {
 
 function drawTitle() {
   const v = view(), rules = v.rules;
-  $("title").textContent = `${gameName(rules.name)}: ${plural(rules.players, "player")}, to ${rules.target} points`;
+  $("title").textContent = `${gameName(rules.name)}: ${plural(rules.players, "player")}, to ${plural(rules.target, "point")}`;
   document.title = `quinza: ${gameName(rules.name)}`;
   let status;
   if (v.turn === null) status = matchOverWords(v.winner);
@@ -321,7 +340,8 @@ function drawMiddle() {
     const taken = s && s.taken.has(card);
     const cls = "card" + (taken ? " taken" : (takeable.has(card) ? " takeable" : ""));
     return cardBox(card, {class: cls, onclick: () => clickTable(card)});
-  }) : [el("p", {class: "quiet"}, "The table is empty.")]));
+  }) : [v.turn === null ? el("p", {class: "banner"}, matchOverWords(v.winner))
+    : el("p", {class: "quiet"}, "The table is empty.")]));
   $("stock").textContent = `Stock: ${plural(v.stock, "card")}.`;
 }
 
