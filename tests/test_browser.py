@@ -97,7 +97,7 @@ def served() -> Iterator[str]:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     server = uvicorn.Server(uvicorn.Config(create_app(bot_delay=0.05), host="127.0.0.1", port=port,
-                                           log_level="warning", ws="websockets"))
+                                           log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     for _ in range(200):
