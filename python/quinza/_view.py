@@ -167,8 +167,20 @@ def game_svg(game: Any) -> str:
 
 def card_svg(card: Any) -> str:
     """One Card as SVG text (`Card._repr_svg_`)."""
+    return deck_card_svg(str(card), card.deck)
+
+
+def deck_card_svg(text: str, deck: str) -> str:
+    """The card written `text` (checked by the caller) of `deck` as SVG text."""
     pic = _Picture()
-    pic.cards([(str(card), None)], card.deck)
+    pic.cards([(text, None)], deck)
+    return pic.svg()
+
+
+def back_svg() -> str:
+    """A face-down card as SVG text (the browser table draws hidden hands with it)."""
+    pic = _Picture()
+    pic.backs(1)
     return pic.svg()
 
 

@@ -32,6 +32,7 @@ from .frames import handle_frame
 from .players import check_spec
 from .room import Connection, MatchEnd, Refused, Room, Settings
 from .store import Store
+from .web import web_routes
 
 CREATE_FIELDS = ("rules", "players", "target", "options", "bots", "timer")
 NAME_LIMIT = 40
@@ -237,6 +238,7 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
         Route("/api/rooms/{room}/seats", seats, methods=["POST"]),
         Route("/api/rooms/{room}/record", record, methods=["GET"]),
         WebSocketRoute("/ws/{room}", websocket),
+        *web_routes(server.settings.api),  # the browser table (web.py)
     ], lifespan=lifespan)
     app.state.server = server
     return app

@@ -1,0 +1,407 @@
+// The table: one room's match as this browser's seat (or a spectator) sees it, from the
+// server's messages alone (docs/server.md "The websocket"). Moves are chosen by clicking
+// cards among the legal moves the server sent, and sent in their notation.
+"use strict";
+
+const params = new URLSearchParams(location.search);
+const ROOM = params.get("room") || "";
+const table = {
+  seat: null, token: null, state: null, socket: null, selected: null, sent: false, closed: false, fresh: false,
+};
+
+const DETAIL_WORDS = {
+  cards: "Most cards", oros: "Most oros", seven_of_oros: "Seven of Oros", setenta: "Setenta",
+  escobas: "Escobas", gold: "Oros cards", other: "Other cards", quints: "Quints", tricks: "Tricks",
+};
+
+function $(id) { return document.getElementById(id); }
+
+function detailWords(key) {
+  const words = DETAIL_WORDS[key] || key.replace(/_/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+// -- who is who ---------------------------------------------------------------------------
+
+function view() { return table.state.view; }
+function sides() { return view().scores.length; }
+function sideOf(seat) { return seat % sides(); }
+function deck() { return deckOf(view().rules.name); }
+
+function seatName(seat) {
+  if (seat === table.seat) return "You";
+  const info = (table.state.seats || [])[seat];
+  if (info && info.bot) return `Bot ${seat + 1} (${info.bot.split(":")[0]})`;
+  if (info && info.name) return info.name;
+  return `Seat ${seat + 1}`;
+}
+
+function sideName(side) {
+  const seats = [];
+  for (let s = 0; s < view().rules.players; s++) if (sideOf(s) === side) seats.push(seatName(s));
+  return seats.join(" & ");
+}
+
+function isYou(side) { return table.seat !== null && sideOf(table.seat) === side; }
+
+// "You play" but "Ana plays".
+function verb(seat, third, second) { return seat === table.seat ? second : third; }
+
+// -- the connection ---------------------------------------------------------------------
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  let url = `${scheme}//${location.host}${BASE}ws/${encodeURIComponent(ROOM)}`;
+  if (table.token) url += `?token=${encodeURIComponent(table.token)}`;
+  const socket = new WebSocket(url);
+  table.socket = socket;
+  table.fresh = true;  // the first state of this connection is told in the log
+  socket.onmessage = (event) => receive(JSON.parse(event.data));
+  socket.onclose = (event) => {
+    if (table.socket !== socket || table.closed) return;
+    if (event.code === 4404) { $("status").textContent = "There is no such room."; return; }
+    $("status").textContent = "The connection was lost: connecting again…";
+    setTimeout(connect, 1000);
+  };
+}
+
+function send(message) {
+  if (table.socket && table.socket.readyState === WebSocket.OPEN) table.socket.send(JSON.stringify(message));
+}
+
+function receive(m) {
+  document.body.dataset.ply = m.ply;
+  if (m.type === "state") {
+    if (!table.state || table.fresh) {
+      table.fresh = false;
+      log(m.seat === null ? "You are watching this table." : `You are at the table, seat ${m.seat + 1}.`);
+    }
+    table.state = m;
+    table.seat = m.seat;  // the server's word: a token that is no seat watches
+    table.sent = false;
+    if (table.selected && !(m.legal_moves || []).some((t) => readMove(t).card === table.selected.card)) {
+      table.selected = null;
+    }
+    draw();
+  } else if (m.type === "played") {
+    if (table.state) m.events.forEach((e) => told(e, m));
+  } else if (m.type === "seat") {
+    const info = table.state && table.state.seats[m.seat];
+    if (info) {
+      const name = m.name || `Seat ${m.seat + 1}`;
+      if (m.seat === table.seat) { /* this browser's own seat: nothing to tell */ }
+      else if (info.name === null) log(`${name} sits down at seat ${m.seat + 1}.`);
+      else if (m.connected && !info.connected) log(`${name} is at the table.`);
+      else if (!m.connected && info.connected) log(`${name} left the table.`);
+      info.name = m.name;
+      info.connected = m.connected;
+      draw();
+    }
+  } else if (m.type === "timeout") {
+    if (table.state) log(`${seatName(m.seat)} ran out of time: a stand-in plays for ${m.seat === table.seat ? "you" : "them"}.`);
+  } else if (m.type === "error") {
+    table.sent = false;
+    if (m.message.startsWith("this token is no seat")) {
+      forgetSeat(ROOM);
+      table.seat = null;
+      notice("Your seat in this room is no longer yours: you are watching.");
+    } else {
+      notice(m.message.charAt(0).toUpperCase() + m.message.slice(1));
+    }
+    if (table.state) draw();
+  }
+}
+
+function notice(text) {
+  const box = $("notice");
+  box.textContent = text;
+  box.hidden = false;
+  clearTimeout(notice.timer);
+  notice.timer = setTimeout(() => { box.hidden = true; }, 5000);
+}
+
+function log(text, strong) {
+  const list = $("log");
+  list.prepend(el("li", {class: strong ? "strong" : ""}, text));
+  while (list.children.length > 80) list.lastChild.remove();
+}
+
+// -- what happened, in words -----------------------------------------------------------------
+
+function moveWords(seat, text) {
+  const who = seatName(seat);
+  const move = readMove(text);
+  if (!/\d|^JK$|^[JQKA][hdsc]$/i.test(move.card)) {  // a quinte bid
+    return `${who} ${verb(seat, "says", "say")} “${move.card}”.`;
+  }
+  const card = cardName(move.card, deck());
+  if (view().rules.name === "quinte") return `${who} ${verb(seat, "plays", "play")} the ${card}.`;
+  if (!move.captures.length) return `${who} ${verb(seat, "lays", "lay")} the ${card} on the table.`;
+  return `${who} ${verb(seat, "plays", "play")} the ${card} and ${verb(seat, "takes", "take")} the ${cardList(move.captures, deck())}.`;
+}
+
+function told(e, m) {
+  const prefix = m.stand_in ? "(A stand-in played.) " : "";
+  if (e.kind === "move") log(prefix + moveWords(e.seat, e.move));
+  else if (e.kind === "escoba") log(`Escoba! ${seatName(e.seat)} ${verb(e.seat, "sweeps", "sweep")} the table.`, true);
+  else if (e.kind === "trick") {
+    log(`${seatName(e.seat)} ${verb(e.seat, "wins", "win")} the trick` + (e.points ? `, with ${plural(e.points, "quint")}.` : "."));
+  } else if (e.kind === "cachette") log(`${seatName(e.seat)} ${verb(e.seat, "takes", "take")} the cachette.`);
+  else if (e.kind === "last_cards") {
+    if (e.seat !== undefined) log(`The cards left on the table go to ${e.seat === table.seat ? "you" : seatName(e.seat)}.`);
+  } else if (e.kind === "opening_capture") {
+    log(`${seatName(e.seat)} ${verb(e.seat, "takes", "take")} the opening table: ${plural(e.points, "escoba")}.`, true);
+  } else if (e.kind === "dealt") {
+    log(e.seat === undefined ? "New hands are dealt from the stock." : `A new deal: ${seatName(e.seat)} ${verb(e.seat, "deals", "deal")}.`);
+  } else if (e.kind === "deal_scored") {
+    dealResult(e.deal);
+    log(`Deal ${e.deal.deal_number} is over and scored.`, true);
+  } else if (e.kind === "match_over") {
+    // Told before the last state: the final score is drawn from that state.
+    log(e.side === undefined ? "The match ends in a draw." : winnerWords(e.side), true);
+  }
+}
+
+function matchOverWords(side) {
+  if (side === null) return "The match ends in a draw.";
+  return winnerWords(side) + ` Final score: ${view().scores.map((s, i) => `${sideName(i)} ${s}`).join(", ")}.`;
+}
+
+function winnerWords(side) {
+  return isYou(side) ? (sides() > 1 && sideName(side) !== "You" ? `Your side (${sideName(side)}) wins the match!` : "You win the match!")
+    : `${sideName(side)} ${sideName(side).includes("&") ? "win" : "wins"} the match.`;
+}
+
+function dealResult(deal) {
+  const keys = [];
+  deal.details.forEach((d) => Object.keys(d).forEach((k) => { if (!keys.includes(k)) keys.push(k); }));
+  const sidesNow = deal.points.map((_, side) => side);
+  const head = el("tr", {}, el("th", {}, ""), sidesNow.map((side) => el("th", {class: isYou(side) ? "you" : ""}, sideName(side))));
+  const row = (label, values, cls) => el("tr", {class: cls || ""}, el("th", {}, label),
+    values.map((v) => el("td", {}, String(v))));
+  const rows = [
+    row("Cards taken", deal.pile_sizes, "quiet-row"),
+    ...keys.map((k) => row(detailWords(k), sidesNow.map((side) => deal.details[side][k] || 0))),
+    row("Points this deal", deal.points, "total"),
+  ];
+  $("deal-result").replaceChildren(
+    el("h2", {}, `Deal ${deal.deal_number}: the points`),
+    el("table", {class: "deal"}, el("thead", {}, head), el("tbody", {}, rows)));
+  $("deal-result").hidden = false;
+}
+
+// -- choosing a move -------------------------------------------------------------------
+
+function legalMoves() {
+  return table.sent ? [] : (table.state.legal_moves || []).map(readMove);
+}
+
+function isCard(text) {
+  return deck() === "quinte" ? /^(JK|(10|[2-9JQKA])[hdsc])$/i.test(text) : /^(1[0-2]|[1-7])[oceb]$/i.test(text);
+}
+
+// The legal moves of the selected card that take every table card clicked so far.
+function candidates() {
+  const s = table.selected;
+  if (!s) return [];
+  return legalMoves().filter((m) => m.card === s.card && [...s.taken].every((c) => m.captures.includes(c)));
+}
+
+function exactMove() {
+  return candidates().find((m) => m.captures.length === table.selected.taken.size) || null;
+}
+
+function clickHand(card) {
+  if (!legalMoves().some((m) => m.card === card)) return;
+  table.selected = table.selected && table.selected.card === card ? null : {card, taken: new Set()};
+  draw();
+}
+
+function clickTable(card) {
+  const s = table.selected;
+  if (!s) return;
+  if (s.taken.has(card)) s.taken.delete(card);
+  else if (candidates().some((m) => m.captures.includes(card))) s.taken.add(card);
+  else return;
+  draw();
+}
+
+function play(move) {
+  send({type: "move", move: move.text});
+  table.sent = true;
+  table.selected = null;
+  draw();
+}
+
+function moveChoiceWords(move) {
+  if (!isCard(move.card)) return move.card.charAt(0).toUpperCase() + move.card.slice(1);
+  if (deck() === "quinte") return `Play the ${cardName(move.card, deck())}`;
+  if (!move.captures.length) return `Lay the ${cardName(move.card, deck())} on the table`;
+  return `Take the ${cardList(move.captures, deck())}`;
+}
+
+function drawChoices() {
+  const box = $("choices");
+  const moves = legalMoves();
+  if (!moves.length) { box.replaceChildren(); return; }
+  const bids = moves.filter((m) => !isCard(m.card));
+  const parts = [];
+  if (bids.length) {
+    parts.push(el("p", {}, "Your bid:"), el("div", {class: "choice-row"},
+      bids.map((m) => el("button", {class: "choice bid", "data-move": m.text, onclick: () => play(m)}, moveChoiceWords(m)))));
+  }
+  if (moves.some((m) => isCard(m.card))) {
+    if (!table.selected) {
+      parts.push(el("p", {class: "hint"}, "Choose a card of your hand (the outlined ones can be played)."));
+    } else {
+      const s = table.selected, exact = exactMove(), ways = candidates();
+      const takes = ways.some((m) => m.captures.length);
+      parts.push(el("p", {class: "hint"}, `With the ${cardName(s.card, deck())}: ` +
+        (takes ? "click the table cards to take (the lit ones can be taken), or pick one of these." : "")));
+      parts.push(el("div", {class: "choice-row"}, ways.map((m) => el("button", {
+        class: "choice" + (exact && exact.text === m.text ? " exact" : ""), "data-move": m.text,
+        onclick: () => play(m)}, moveChoiceWords(m)))));
+      parts.push(el("button", {id: "play", class: "primary", disabled: exact ? null : true,
+        onclick: () => exact && play(exact)}, exact ? `Play: ${moveChoiceWords(exact)}` : "Play (pick the cards to take)"));
+    }
+  }
+  box.replaceChildren(...parts);
+}
+
+// -- drawing the table -------------------------------------------------------------------
+
+function valueOf(card) {
+  // The card's value for captures, where the rule set counts some ranks apart from their print.
+  const rules = table.ruleSet;
+  if (!rules || !rules.values || deck() !== "baraja") return null;
+  const ranks = [1, 2, 3, 4, 5, 6, 7, 10, 11, 12];
+  const rank = Number(card.slice(0, -1));
+  const value = rules.values[ranks.indexOf(rank)];
+  return rules.values.some((v, i) => v !== ranks[i]) ? value : null;
+}
+
+function cardBox(card, attrs, label) {
+  const value = valueOf(card);
+  return el("div", Object.assign({class: "card", "data-card": card}, attrs),
+    cardImage(card, deck()),
+    value === null ? null : el("span", {class: "value", title: `counts ${value}`}, String(value)),
+    label ? el("span", {class: "label"}, label) : null);
+}
+
+function backs(count) {
+  const row = el("div", {class: "backs", title: plural(count, "card")});
+  for (let i = 0; i < count; i++) row.append(el("img", {src: `${BASE}cards/${deck()}/back.svg`, alt: "", draggable: "false"}));
+  return row;
+}
+
+function drawTitle() {
+  const v = view(), rules = v.rules;
+  $("title").textContent = `${gameName(rules.name)}: ${plural(rules.players, "player")}, to ${plural(rules.target, "point")}`;
+  document.title = `quinza: ${gameName(rules.name)}`;
+  let status;
+  if (v.turn === null) status = matchOverWords(v.winner);
+  else if (v.turn === table.seat) status = v.phase === "doubling" ? "Your turn to bid." : "Your turn.";
+  else status = `${seatName(v.turn)} to ${v.phase === "doubling" ? "bid" : "play"}.`;
+  if (table.seat === null && v.turn !== null) status = `You are watching. ${status}`;
+  const left = table.state.time_left;
+  if (left !== null && left !== undefined && v.turn !== null) status += ` (${Math.ceil(left)} s left)`;
+  $("status").textContent = status;
+  $("status").className = v.turn === table.seat ? "your-turn" : (v.turn === null ? "over" : "");
+  document.body.classList.toggle("over", v.turn === null);
+}
+
+function drawOthers() {
+  const v = view(), boxes = [];
+  for (let s = 0; s < v.rules.players; s++) {
+    if (s === table.seat) continue;
+    const info = table.state.seats[s];
+    const away = !info.bot && info.name && !info.connected;
+    const bid = (v.bids || []).filter(([seat]) => seat === s).map(([, word]) => word).pop();
+    boxes.push(el("div", {class: "player" + (v.turn === s ? " to-act" : ""), "data-seat": s},
+      el("h3", {}, seatName(s), away ? el("span", {class: "away"}, " (away)") : null,
+        info.name === null && !info.bot ? el("span", {class: "away"}, " (free seat)") : null),
+      backs(v.hand_sizes[s]),
+      el("p", {class: "quiet"}, plural(v.hand_sizes[s], "card") + " in hand" + (bid ? `; said “${bid}”` : ""))));
+  }
+  $("others").replaceChildren(...boxes);
+}
+
+function drawMiddle() {
+  const v = view(), s = table.selected;
+  if (v.rules.name === "quinte") {
+    $("table-cards").replaceChildren(...(v.trick.length ? v.trick.map(([seat, card]) => cardBox(card, {}, seatName(seat)))
+      : [el("p", {class: "quiet"}, "No card in the trick yet.")]));
+    const bids = v.multiplier > 1 ? `; the stakes are ×${v.multiplier}` : "";
+    $("stock").textContent = `The trick. Cachette: ${plural(v.stock, "card")}${bids}.`;
+    return;
+  }
+  const takeable = new Set(candidates().flatMap((m) => m.captures));
+  $("table-cards").replaceChildren(...(v.table.length ? v.table.map((card) => {
+    const taken = s && s.taken.has(card);
+    const cls = "card" + (taken ? " taken" : (takeable.has(card) ? " takeable" : ""));
+    return cardBox(card, {class: cls, onclick: () => clickTable(card)});
+  }) : [v.turn === null ? el("p", {class: "banner"}, matchOverWords(v.winner))
+    : el("p", {class: "quiet"}, "The table is empty.")]));
+  $("stock").textContent = `Stock: ${plural(v.stock, "card")}.`;
+}
+
+function drawHand() {
+  const v = view();
+  if (table.seat === null) {
+    $("mine").hidden = true;
+    return;
+  }
+  $("mine").hidden = false;
+  $("mine-title").textContent = `Your hand (${table.state.seats[table.seat].name || "you"})`;
+  const playable = new Set(legalMoves().map((m) => m.card));
+  $("hand").replaceChildren(...(v.hand.length ? v.hand.map((card) => {
+    const cls = "card" + (table.selected && table.selected.card === card ? " selected" : (playable.has(card) ? " playable" : ""));
+    return cardBox(card, {class: cls, onclick: () => clickHand(card)});
+  }) : [el("p", {class: "quiet"}, "No cards in your hand.")]));
+  drawChoices();
+}
+
+function drawScores() {
+  const v = view();
+  const quinte = v.rules.name === "quinte", escoba = v.rules.name === "escoba";
+  const head = el("tr", {}, el("th", {}, ""), el("th", {}, "Score"), el("th", {}, "Cards taken"),
+    escoba ? el("th", {}, "Escobas") : null, quinte ? el("th", {}, "Tricks") : null, quinte ? el("th", {}, "Quints") : null);
+  const rows = v.scores.map((score, side) => el("tr", {class: isYou(side) ? "you" : ""},
+    el("th", {}, sideName(side)), el("td", {class: "total"}, String(score)), el("td", {}, String(v.piles[side].length)),
+    escoba ? el("td", {}, String(v.escobas[side])) : null,
+    quinte ? el("td", {}, String(v.tricks_won[side])) : null, quinte ? el("td", {}, String(v.quints[side])) : null));
+  const parts = [el("h2", {}, `Deal ${v.deal_number}: the match`), el("table", {class: "scores"}, el("thead", {}, head), el("tbody", {}, rows))];
+  if (v.turn === null) {
+    parts.push(el("p", {class: "match-over"}, matchOverWords(v.winner)),
+      el("p", {}, el("a", {href: `${BASE}api/rooms/${encodeURIComponent(ROOM)}/record`, download: `quinza-${ROOM}.txt`}, "Download the match record"),
+        " · ", el("a", {href: "./"}, "Back to the lobby")));
+  }
+  $("scores").replaceChildren(...parts);
+}
+
+function draw() {
+  if (!table.state) return;
+  drawTitle();
+  drawOthers();
+  drawMiddle();
+  drawHand();
+  drawScores();
+}
+
+async function start() {
+  if (!ROOM) { $("status").textContent = "No room named: choose one in the lobby."; return; }
+  const kept = params.get("watch") ? null : keptSeat(ROOM);
+  if (kept) { table.token = kept.token; table.seat = kept.seat; }
+  try {
+    const data = await api("GET", "api/rule-sets");
+    table.rules = data.rule_sets;
+  } catch (error) { table.rules = []; }
+  connect();
+}
+
+// The rule set of the room, once its first state tells its name.
+Object.defineProperty(table, "ruleSet", {
+  get() { return table.state && (table.rules || []).find((r) => r.name === table.state.view.rules.name); },
+});
+
+start();

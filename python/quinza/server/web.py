@@ -1,0 +1,62 @@
+"""The browser table: the lobby and the table pages (plain HTML, CSS and JavaScript in
+static/, shipped in the package; nothing fetched from elsewhere), the card pictures drawn
+by the package's own SVG (quinza._view), and the rule sets the lobby offers.
+
+    GET /                        the lobby: create a room, join a seat, watch
+    GET /table?room=ID           the table of a room (a seat's token kept by the browser)
+    GET /static/{file}           the pages' script and style
+    GET /cards/{deck}/{card}.svg a card's picture ("back" for a face-down card)
+    GET /api/rule-sets           the rule sets and bots, as the lobby offers them
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, List
+
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import BaseRoute, Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from .._backend import Backend
+from .._view import back_svg, deck_card_svg
+
+STATIC = Path(__file__).parent / "static"
+DECKS = ("baraja", "quinte")
+# A card's picture never changes: the browser may keep it a day.
+CARD_CACHE = {"Cache-Control": "public, max-age=86400"}
+
+
+def web_routes(api: Backend) -> List[BaseRoute]:
+    """The routes of the browser table, for an app playing on the engine `api`."""
+
+    async def lobby(request: Request) -> Response:
+        return FileResponse(STATIC / "lobby.html")
+
+    async def table(request: Request) -> Response:
+        return FileResponse(STATIC / "table.html")
+
+    async def card(request: Request) -> Response:
+        deck, name = request.path_params["deck"], request.path_params["name"]
+        text = name[:-len(".svg")] if name.endswith(".svg") else None
+        if deck not in DECKS or text is None:
+            return Response("no such card", status_code=404, media_type="text/plain")
+        if text == "back":
+            return Response(back_svg(), media_type="image/svg+xml", headers=CARD_CACHE)
+        try:
+            parsed: Any = api.Card.parse(text, deck=deck)
+        except ValueError:
+            return Response("no such card", status_code=404, media_type="text/plain")
+        return Response(deck_card_svg(str(parsed), deck), media_type="image/svg+xml", headers=CARD_CACHE)
+
+    async def rule_sets(request: Request) -> Response:
+        return JSONResponse({"rule_sets": list(api.rule_sets()), "bots": list(api.BOT_NAMES)})
+
+    return [
+        Route("/", lobby, methods=["GET"]),
+        Route("/table", table, methods=["GET"]),
+        Route("/cards/{deck}/{name}", card, methods=["GET"]),
+        Route("/api/rule-sets", rule_sets, methods=["GET"]),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
