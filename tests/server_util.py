@@ -3,8 +3,12 @@ Starlette's TestClient, rooms made and joined over HTTP, and seats driven over w
 
 from __future__ import annotations
 
+import contextlib
 import random
-from typing import Any, Callable, Dict, List, Optional
+import socket
+import threading
+import time
+from typing import Any, Callable, Dict, Iterator, List, Optional
 
 import pytest
 
@@ -22,6 +26,29 @@ def client(db: str = ":memory:", **settings: Any) -> TestClient:
     """A test client of a new app: bots move at once, and no throttle unless asked."""
     settings = {"bot_delay": 0, "rate": 10_000.0, "burst": 10_000, **settings}
     return TestClient(create_app(db, **settings))
+
+
+@contextlib.contextmanager
+def served_on_loopback(app: Any) -> Iterator[str]:
+    """`app` served by uvicorn on a free loopback port, in a thread: its base URL."""
+    import uvicorn
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    for _ in range(200):
+        if server.started:
+            break
+        time.sleep(0.05)
+    assert server.started, "uvicorn did not start"
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
 
 
 def create(c: TestClient, rules: str = "escoba", prefix: str = "", **body: Any) -> str:

@@ -14,9 +14,7 @@ import os
 import random
 import re
 import shutil
-import socket
 import subprocess
-import threading
 import time
 import urllib.request
 from typing import Any, Callable, Dict, Iterator, List, Set, Tuple
@@ -32,6 +30,7 @@ from selenium.webdriver.common.by import By  # noqa: E402
 
 from quinza.server import create_app  # noqa: E402
 
+from .server_util import served_on_loopback  # noqa: E402
 from .test_server_leaks import allowed_by_ply, leaks  # noqa: E402
 
 SHOTS = os.environ.get("QUINZA_SHOTS", "/tmp")
@@ -93,21 +92,8 @@ def browser() -> Callable[..., Any]:
 @pytest.fixture
 def served() -> Iterator[str]:
     """The app served by uvicorn on a free loopback port, in a thread: its base URL."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(bot_delay=0.05), host="127.0.0.1", port=port,
-                                           log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    for _ in range(200):
-        if server.started:
-            break
-        time.sleep(0.05)
-    assert server.started, "uvicorn did not start"
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=10)
+    with served_on_loopback(create_app(bot_delay=0.05)) as url:
+        yield url
 
 
 def wait(until: Callable[[], Any], seconds: float = 15, what: str = "the page") -> Any:

@@ -1,9 +1,11 @@
-"""The `quinza` command: `quinza play`, `quinza watch`, `quinza simulate`, `quinza serve`.
+"""The `quinza` command: `quinza play`, `quinza watch`, `quinza simulate`, `quinza serve`,
+`quinza join`.
 
     quinza play --rules escoba --vs ismcts
     quinza watch --rules escoba --bots greedy,random --seed 1 --moves
     quinza simulate --rules rb3ine --players 4 --games 1000000 --bots greedy,random --seed 7
     quinza serve --host 127.0.0.1 --port 8000 --db games.sqlite
+    quinza join http://127.0.0.1:8000 --room ROOM --bot ismcts
 """
 
 from __future__ import annotations
@@ -39,11 +41,18 @@ def _serve(argv: Sequence[str]) -> int:
     return serve_main(argv)
 
 
+def _join(argv: Sequence[str]) -> int:
+    from .cli.join import join_main
+
+    return join_main(argv)
+
+
 COMMANDS: Dict[str, Tuple[Callable[[Sequence[str]], int], str]] = {
     "play": (_play, "play a match against bots in the terminal"),
     "watch": (_watch, "watch bots play one seeded match, deal by deal"),
     "simulate": (_simulate, "play many matches between bots and sum them up"),
     "serve": (_serve, "run the game server: rooms and seats over websockets"),
+    "join": (_join, "sit a bot at a seat of a remote game server"),
 }
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import secrets
+import sys
 from typing import Any, Optional, Sequence, Tuple
 
 from .._backend import Backend
@@ -55,6 +56,12 @@ def add_bots_option(p: argparse.ArgumentParser) -> None:
 def add_engine_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--engine", choices=ENGINES, default="rust",
                    help="rust (the compiled core, default) or reference (the pure-Python twin, slow)")
+
+
+def need_server_extra(command: str, error: ImportError) -> int:
+    """What `serve` and `join` say without the server extra installed: exit 2."""
+    print(f"quinza {command} needs the server extra: pip install \"quinza[server]\" ({error})", file=sys.stderr)
+    return 2
 
 
 def refuse_engine_backend(p: argparse.ArgumentParser, argv: Sequence[str]) -> None:

@@ -4,7 +4,6 @@ told otherwise. It needs the server extra: pip install "quinza[server]"."""
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Sequence
 
 from . import options
@@ -32,7 +31,6 @@ def serve_main(argv: Sequence[str]) -> int:
 
         from ..server import create_app
     except ImportError as error:
-        print(f"quinza serve needs the server extra: pip install \"quinza[server]\" ({error})", file=sys.stderr)
-        return 2
+        return options.need_server_extra("serve", error)
     uvicorn.run(create_app(args.db, bot_delay=args.bot_delay, engine=args.engine), host=args.host, port=args.port)
     return 0

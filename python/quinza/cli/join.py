@@ -1,0 +1,42 @@
+"""`quinza join`: a bot sat at a seat of a remote quinza server, playing from that seat's
+messages alone (quinza.server.client). It needs the server extra: pip install "quinza[server]"."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Sequence
+
+from . import options
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="quinza join",
+        description="Sit a bot at a seat of a remote server and play the match (docs/server.md).",
+    )
+    p.add_argument("url", help="the server, e.g. http://127.0.0.1:8000 (with the app's prefix if it is mounted)")
+    p.add_argument("--room", required=True, help="the room's id (write --room=ID when the id starts with -)")
+    p.add_argument("--bot", default="greedy",
+                   help="the bot: a spec as --bots of simulate reads one (default greedy): "
+                   "ismcts:iterations=2000, a name given to register_bot, or module:attr")
+    p.add_argument("--name", default="bot", help="the seat's name (default bot)")
+    p.add_argument("--seat", type=int, default=None, help="the seat to take (default the first free one)")
+    p.add_argument("--seed", type=int, default=0, help="seeds the bot and the worlds it is given (default 0)")
+    options.add_engine_option(p)
+    return p
+
+
+def join_main(argv: Sequence[str]) -> int:
+    args = parser().parse_args(list(argv))
+    try:
+        from ..server.client import play, result_words
+    except ImportError as error:
+        return options.need_server_extra("join", error)
+    try:
+        last = play(args.url, args.room, args.bot, name=args.name, seat=args.seat, seed=args.seed, engine=args.engine)
+    except (ValueError, OSError) as error:
+        print(f"quinza join: {error}", file=sys.stderr)
+        return 1
+    print(result_words(last["view"]))
+    return 0
