@@ -94,6 +94,16 @@ class Seat:
         self.player: Optional[Player] = None
 
 
+class UndoRequest:
+    """An undo a seat asked for: the ply to go back to, and the human seats whose answer
+    it waits for."""
+
+    def __init__(self, seat: int, back_to: int, waiting: Set[int]) -> None:
+        self.seat = seat
+        self.back_to = back_to
+        self.waiting = waiting
+
+
 class Room:
     """One match and everything connected to it."""
 
@@ -109,6 +119,7 @@ class Room:
         self.connections: List[Connection] = []
         self._task: "Optional[asyncio.Task[None]]" = None
         self._deadline: Optional[float] = None  # the loop's clock when the seat to act runs out
+        self.undo: Optional[UndoRequest] = None  # an undo asked and not yet settled
         self._deal()
 
     @property
@@ -257,6 +268,8 @@ class Room:
         """Refuse a move of `seat` when it is not its turn."""
         if self.game.is_over:
             raise Refused("the match is over")
+        if self.undo is not None:
+            raise Refused(f"seat {self.undo.seat} asked to undo: moves wait until every seat has answered")
         if self.game.turn != seat:
             raise Refused(f"it is not your turn: seat {self.game.turn} is to play")
 
@@ -299,6 +312,91 @@ class Room:
     def refuse(self, conn: Connection, text: str) -> None:
         conn.send(error_message(self.ply, text))
 
+    # -- undo by consent ---------------------------------------------------------------
+
+    def _undo_point(self, seat: int) -> Optional[int]:
+        """The ply just before `seat`'s last move in the deal in progress, or None. An
+        undo never goes back past the start of the deal: a deal scored stays scored."""
+        moves = 0  # the moves counted so far
+        point = None
+        for event in self.game.history:
+            if event.kind == "move":
+                if event.seat == seat:
+                    point = moves
+                moves += 1
+            elif event.kind == "deal_scored":
+                point = None
+        return point
+
+    def ask_undo(self, seat: int) -> None:
+        """`seat` asks to take back its last move and every move since. The other human
+        seats are asked (the room waits: no bot or timer moves); with none, it is done."""
+        if self.undo is not None:
+            raise Refused(f"seat {self.undo.seat} already asked to undo: wait for the answers")
+        back_to = self._undo_point(seat)
+        if back_to is None:
+            raise Refused("you have no move to undo in this deal (an undo does not go back past a deal's start)")
+        waiting = {s for s, other in enumerate(self.seats) if s != seat and other.bot is None and other.name is not None}
+        self.undo = UndoRequest(seat, back_to, waiting)
+        if not waiting:
+            self._take_back()
+            return
+        self.schedule()  # the room waits: no bot moves, no timer runs
+        self._tell_undo("asked")
+
+    def answer_undo(self, seat: int, agree: bool) -> None:
+        """`seat`'s answer: a refusal ends the request, the last agreement takes back."""
+        request = self.undo
+        if request is None:
+            raise Refused("no undo was asked: there is nothing to answer")
+        if seat == request.seat:
+            raise Refused("you asked for this undo: the other seats answer it")
+        if seat not in request.waiting:
+            raise Refused("your answer is not asked for: you already answered, or sat down after the undo was asked")
+        request.waiting.discard(seat)
+        if not agree:
+            self.undo = None
+            self.schedule()
+            self._tell_undo("refused", seat, request)
+        elif request.waiting:
+            self._tell_undo("agreed", seat)
+        else:
+            self._take_back()
+
+    def _tell_undo(self, status: str, seat: Optional[int] = None, request: Optional[UndoRequest] = None) -> None:
+        """Tell everyone where an undo stands: no card, only seats and plies."""
+        request = request or self.undo
+        assert request is not None
+        message: Message = {"type": "undo", "ply": self.ply, "status": status, "asked_by": request.seat,
+                            "back_to": request.back_to, "waiting": sorted(request.waiting)}
+        if seat is not None:
+            message["seat"] = seat
+        for c in self.connections:
+            c.send(message)
+
+    def _take_back(self) -> None:
+        """Take the moves back to the request's ply: the store forgets them first, then
+        the game; everyone is told and gets the state again."""
+        request = self.undo
+        assert request is not None
+        self.undo = None
+        try:
+            self.store.remove_moves(self.id, self.match, request.back_to)
+        except sqlite3.Error as error:
+            log.error("room %s: an undo could not be stored: %s", self.id, error)
+            self.schedule()
+            self._tell_undo("failed", None, request)
+            return
+        plies = self.ply
+        while self.ply > request.back_to:
+            self.game.undo()
+            self.ply -= 1
+        self.schedule()
+        self._tell_undo("done", None, request)
+        for c in self.connections:
+            c.send(self.state(c.seat, view_of(self.game, c.seat)))
+        log.info("room %s: seat %s took back %d moves", self.id, request.seat, plies - self.ply)
+
     # -- the turn: bots and the timer -------------------------------------------------------
 
     def schedule(self) -> None:
@@ -309,7 +407,7 @@ class Room:
         if task is not None and task is not asyncio.current_task() and task.get_loop() is loop:
             task.cancel()
         seat = self.game.turn
-        if seat is None:  # the match is over
+        if seat is None or self.undo is not None:  # the match is over, or waits for an undo's answers
             return
         if self.seats[seat].player is not None:
             self._task = loop.create_task(self._bot_turn(seat, self.ply))
@@ -331,7 +429,7 @@ class Room:
         except Exception:  # a Python bot that fails: the stand-in moves instead
             log.exception("room %s: the bot of seat %s failed; the stand-in moves", self.id, seat)
             move = None
-        if self.ply != ply:
+        if self.ply != ply or self._task is not asyncio.current_task():  # moved on, undone or paused
             return
         if move is not None:
             try:
@@ -345,7 +443,7 @@ class Room:
     async def _timeout(self, seat: int, ply: int) -> None:
         assert self.timer is not None
         await asyncio.sleep(self.timer)
-        if self.ply != ply:
+        if self.ply != ply or self._task is not asyncio.current_task():
             return
         message = {"type": "timeout", "ply": self.ply, "seat": seat}
         for c in self.connections:
