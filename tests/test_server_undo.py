@@ -67,6 +67,8 @@ def test_two_people_and_a_bot_undo_by_consent_and_the_store_forgets(tmp_path: Pa
                              "back_to": before_bo, "waiting": [0]}
             assert until(watcher, _undo) == asked
             assert until(bo, _undo) == asked
+            with c.websocket_connect(f"/ws/{room}?token={ana_token}") as again:  # a reconnection is asked again
+                assert until(again, is_state)["ply"] == before_bo + 1 and until(again, _undo) == asked
             bo.send_json({"type": "undo"})
             assert "already asked" in until(bo, _error)["message"]
             bo.send_json({"type": "undo", "agree": True})

@@ -202,6 +202,8 @@ class Room:
         back = conn.seat is not None and not self.connected(conn.seat)
         self.connections.append(conn)
         conn.send(self.state(conn.seat, view_of(self.game, conn.seat)))
+        if self.undo is not None:  # a seat coming back mid-request is asked again
+            conn.send(self._undo_message("asked", self.undo))
         if back and conn.seat is not None:
             self.tell_seat(conn.seat)
 
@@ -363,14 +365,19 @@ class Room:
         else:
             self._take_back()
 
-    def _tell_undo(self, status: str, seat: Optional[int] = None, request: Optional[UndoRequest] = None) -> None:
-        """Tell everyone where an undo stands: no card, only seats and plies."""
-        request = request or self.undo
-        assert request is not None
+    def _undo_message(self, status: str, request: UndoRequest, seat: Optional[int] = None) -> Message:
+        """Where an undo stands (`seat`: who answered): no card, only seats and plies."""
         message: Message = {"type": "undo", "ply": self.ply, "status": status, "asked_by": request.seat,
                             "back_to": request.back_to, "waiting": sorted(request.waiting)}
         if seat is not None:
             message["seat"] = seat
+        return message
+
+    def _tell_undo(self, status: str, seat: Optional[int] = None, request: Optional[UndoRequest] = None) -> None:
+        """Tell everyone where an undo stands."""
+        request = request or self.undo
+        assert request is not None
+        message = self._undo_message(status, request, seat)
         for c in self.connections:
             c.send(message)
 
