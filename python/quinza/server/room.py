@@ -21,6 +21,7 @@ import anyio.to_thread
 from .._backend import Backend
 from .players import Player, player, stand_in
 from .store import Store, token_hash
+from .undo import UndoRequest, undo_message, undo_point
 from .wire import Message, Viewpoint, cards_in, error_message, move_cards, played_message, view_of
 
 log = logging.getLogger("quinza.server")
@@ -92,16 +93,6 @@ class Seat:
         self.token = token  # the token's hash
         self.bot = bot
         self.player: Optional[Player] = None
-
-
-class UndoRequest:
-    """An undo a seat asked for: the ply to go back to, and the human seats whose answer
-    it waits for."""
-
-    def __init__(self, seat: int, back_to: int, waiting: Set[int]) -> None:
-        self.seat = seat
-        self.back_to = back_to
-        self.waiting = waiting
 
 
 class Room:
@@ -203,7 +194,7 @@ class Room:
         self.connections.append(conn)
         conn.send(self.state(conn.seat, view_of(self.game, conn.seat)))
         if self.undo is not None:  # a seat coming back mid-request is asked again
-            conn.send(self._undo_message("asked", self.undo))
+            conn.send(undo_message(self.ply, "asked", self.undo))
         if back and conn.seat is not None:
             self.tell_seat(conn.seat)
 
@@ -316,26 +307,12 @@ class Room:
 
     # -- undo by consent ---------------------------------------------------------------
 
-    def _undo_point(self, seat: int) -> Optional[int]:
-        """The ply just before `seat`'s last move in the deal in progress, or None. An
-        undo never goes back past the start of the deal: a deal scored stays scored."""
-        moves = 0  # the moves counted so far
-        point = None
-        for event in self.game.history:
-            if event.kind == "move":
-                if event.seat == seat:
-                    point = moves
-                moves += 1
-            elif event.kind == "deal_scored":
-                point = None
-        return point
-
     def ask_undo(self, seat: int) -> None:
         """`seat` asks to take back its last move and every move since. The other human
         seats are asked (the room waits: no bot or timer moves); with none, it is done."""
         if self.undo is not None:
             raise Refused(f"seat {self.undo.seat} already asked to undo: wait for the answers")
-        back_to = self._undo_point(seat)
+        back_to = undo_point(self.game, seat)
         if back_to is None:
             raise Refused("you have no move to undo in this deal (an undo does not go back past a deal's start)")
         waiting = {s for s, other in enumerate(self.seats) if s != seat and other.bot is None and other.name is not None}
@@ -365,19 +342,11 @@ class Room:
         else:
             self._take_back()
 
-    def _undo_message(self, status: str, request: UndoRequest, seat: Optional[int] = None) -> Message:
-        """Where an undo stands (`seat`: who answered): no card, only seats and plies."""
-        message: Message = {"type": "undo", "ply": self.ply, "status": status, "asked_by": request.seat,
-                            "back_to": request.back_to, "waiting": sorted(request.waiting)}
-        if seat is not None:
-            message["seat"] = seat
-        return message
-
     def _tell_undo(self, status: str, seat: Optional[int] = None, request: Optional[UndoRequest] = None) -> None:
         """Tell everyone where an undo stands."""
         request = request or self.undo
         assert request is not None
-        message = self._undo_message(status, request, seat)
+        message = undo_message(self.ply, status, request, seat)
         for c in self.connections:
             c.send(message)
 
