@@ -5,6 +5,8 @@ an error told to that client alone; the room is unchanged and the connection kep
     {"type": "move", "index": 2}             the move at that index of "legal_moves"
     {"type": "state"}                        the whole state again
     {"type": "rematch"}                      a new match, once this one is over (a seat)
+    {"type": "undo"}                         ask to take back this seat's last move
+    {"type": "undo", "agree": true}          answer another seat's undo (false: refuse it)
     {"type": "ping"}                         {"type": "pong"}
 """
 
@@ -60,12 +62,14 @@ def handle_frame(room: Room, conn: Connection, frame: Mapping[str, Any], clock: 
             room.rematch(conn.seat)
         except Refused as refusal:
             room.refuse(conn, str(refusal))
+    elif kind == "undo":
+        _undo(room, conn, message)
     elif kind == "ping":
         conn.send({"type": "pong", "ply": room.ply})
     elif not isinstance(message, dict) or "type" not in message:
-        room.refuse(conn, 'a message is a JSON object with a "type": move, state, rematch or ping')
+        room.refuse(conn, 'a message is a JSON object with a "type": move, state, rematch, undo or ping')
     else:
-        room.refuse(conn, f"unknown message type {_shown(kind)}: send move, state, rematch or ping")
+        room.refuse(conn, f"unknown message type {_shown(kind)}: send move, state, rematch, undo or ping")
 
 
 def _move(room: Room, conn: Connection, message: Mapping[str, Any]) -> None:
@@ -86,5 +90,21 @@ def _move(room: Room, conn: Connection, message: Mapping[str, Any]) -> None:
             room.play(conn.seat, text)
         else:
             raise Refused('a move gives "move" (its notation, such as "5e x 7c 3o") or "index"')
+    except Refused as refusal:
+        room.refuse(conn, str(refusal))
+
+
+def _undo(room: Room, conn: Connection, message: Mapping[str, Any]) -> None:
+    """Ask for an undo (no "agree"), or answer one ("agree": true or false)."""
+    agree = message.get("agree")
+    try:
+        if conn.seat is None:
+            raise Refused("spectators cannot ask for or answer an undo: take a seat to play")
+        if agree is None:
+            room.ask_undo(conn.seat)
+        elif isinstance(agree, bool):
+            room.answer_undo(conn.seat, agree)
+        else:
+            raise Refused(f'"agree" is true or false, not {_shown(agree)}')
     except Refused as refusal:
         room.refuse(conn, str(refusal))

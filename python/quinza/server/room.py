@@ -21,6 +21,7 @@ import anyio.to_thread
 from .._backend import Backend
 from .players import Player, player, stand_in
 from .store import Store, token_hash
+from .undo import UndoRequest, undo_message, undo_point
 from .wire import Message, Viewpoint, cards_in, error_message, move_cards, played_message, view_of
 
 log = logging.getLogger("quinza.server")
@@ -109,6 +110,7 @@ class Room:
         self.connections: List[Connection] = []
         self._task: "Optional[asyncio.Task[None]]" = None
         self._deadline: Optional[float] = None  # the loop's clock when the seat to act runs out
+        self.undo: Optional[UndoRequest] = None  # an undo asked and not yet settled
         self._deal()
 
     @property
@@ -191,6 +193,8 @@ class Room:
         back = conn.seat is not None and not self.connected(conn.seat)
         self.connections.append(conn)
         conn.send(self.state(conn.seat, view_of(self.game, conn.seat)))
+        if self.undo is not None:  # a seat coming back mid-request is asked again
+            conn.send(undo_message(self.ply, "asked", self.undo))
         if back and conn.seat is not None:
             self.tell_seat(conn.seat)
 
@@ -257,6 +261,8 @@ class Room:
         """Refuse a move of `seat` when it is not its turn."""
         if self.game.is_over:
             raise Refused("the match is over")
+        if self.undo is not None:
+            raise Refused(f"seat {self.undo.seat} asked to undo: moves wait until every seat has answered")
         if self.game.turn != seat:
             raise Refused(f"it is not your turn: seat {self.game.turn} is to play")
 
@@ -299,6 +305,74 @@ class Room:
     def refuse(self, conn: Connection, text: str) -> None:
         conn.send(error_message(self.ply, text))
 
+    # -- undo by consent ---------------------------------------------------------------
+
+    def ask_undo(self, seat: int) -> None:
+        """`seat` asks to take back its last move and every move since. The other human
+        seats are asked (the room waits: no bot or timer moves); with none, it is done."""
+        if self.undo is not None:
+            raise Refused(f"seat {self.undo.seat} already asked to undo: wait for the answers")
+        back_to = undo_point(self.game, seat)
+        if back_to is None:
+            raise Refused("you have no move to undo in this deal (an undo does not go back past a deal's start)")
+        waiting = {s for s, other in enumerate(self.seats) if s != seat and other.bot is None and other.name is not None}
+        self.undo = UndoRequest(seat, back_to, waiting)
+        if not waiting:
+            self._take_back()
+            return
+        self.schedule()  # the room waits: no bot moves, no timer runs
+        self._tell_undo("asked")
+
+    def answer_undo(self, seat: int, agree: bool) -> None:
+        """`seat`'s answer: a refusal ends the request, the last agreement takes back."""
+        request = self.undo
+        if request is None:
+            raise Refused("no undo was asked: there is nothing to answer")
+        if seat == request.seat:
+            raise Refused("you asked for this undo: the other seats answer it")
+        if seat not in request.waiting:
+            raise Refused("your answer is not asked for: you already answered, or sat down after the undo was asked")
+        request.waiting.discard(seat)
+        if not agree:
+            self.undo = None
+            self.schedule()
+            self._tell_undo("refused", seat, request)
+        elif request.waiting:
+            self._tell_undo("agreed", seat)
+        else:
+            self._take_back()
+
+    def _tell_undo(self, status: str, seat: Optional[int] = None, request: Optional[UndoRequest] = None) -> None:
+        """Tell everyone where an undo stands."""
+        request = request or self.undo
+        assert request is not None
+        message = undo_message(self.ply, status, request, seat)
+        for c in self.connections:
+            c.send(message)
+
+    def _take_back(self) -> None:
+        """Take the moves back to the request's ply: the store forgets them first, then
+        the game; everyone is told and gets the state again."""
+        request = self.undo
+        assert request is not None
+        self.undo = None
+        try:
+            self.store.remove_moves(self.id, self.match, request.back_to)
+        except sqlite3.Error as error:
+            log.error("room %s: an undo could not be stored: %s", self.id, error)
+            self.schedule()
+            self._tell_undo("failed", None, request)
+            return
+        plies = self.ply
+        while self.ply > request.back_to:
+            self.game.undo()
+            self.ply -= 1
+        self.schedule()
+        self._tell_undo("done", None, request)
+        for c in self.connections:
+            c.send(self.state(c.seat, view_of(self.game, c.seat)))
+        log.info("room %s: seat %s took back %d moves", self.id, request.seat, plies - self.ply)
+
     # -- the turn: bots and the timer -------------------------------------------------------
 
     def schedule(self) -> None:
@@ -309,7 +383,7 @@ class Room:
         if task is not None and task is not asyncio.current_task() and task.get_loop() is loop:
             task.cancel()
         seat = self.game.turn
-        if seat is None:  # the match is over
+        if seat is None or self.undo is not None:  # the match is over, or waits for an undo's answers
             return
         if self.seats[seat].player is not None:
             self._task = loop.create_task(self._bot_turn(seat, self.ply))
@@ -331,7 +405,7 @@ class Room:
         except Exception:  # a Python bot that fails: the stand-in moves instead
             log.exception("room %s: the bot of seat %s failed; the stand-in moves", self.id, seat)
             move = None
-        if self.ply != ply:
+        if self.ply != ply or self._task is not asyncio.current_task():  # moved on, undone or paused
             return
         if move is not None:
             try:
@@ -345,7 +419,7 @@ class Room:
     async def _timeout(self, seat: int, ply: int) -> None:
         assert self.timer is not None
         await asyncio.sleep(self.timer)
-        if self.ply != ply:
+        if self.ply != ply or self._task is not asyncio.current_task():
             return
         message = {"type": "timeout", "ply": self.ply, "seat": seat}
         for c in self.connections:

@@ -95,6 +95,11 @@ class Store:
             self._db.execute("INSERT INTO moves (room, match, ply, seat, move) VALUES (?, ?, ?, ?, ?)",
                              (room, match, ply, seat, move))
 
+    def remove_moves(self, room: str, match: int, kept: int) -> None:
+        """Forget the moves of a room's match after the first `kept` (an undo)."""
+        with self._db:
+            self._db.execute("DELETE FROM moves WHERE room = ? AND match = ? AND ply > ?", (room, match, kept))
+
     def moves(self, room: str, match: int) -> List[str]:
         """The moves of a room's match, in order."""
         return [m for (m,) in self._db.execute(

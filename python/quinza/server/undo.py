@@ -1,0 +1,43 @@
+"""Undo by consent (docs/server.md "Undo by consent"): a request, the ply it goes back
+to, and what everyone is told of it (no card: only seats and plies). The room
+(room.py) asks, counts the answers and takes the moves back."""
+
+from __future__ import annotations
+
+from typing import Any, Optional, Set
+
+from .wire import Message
+
+
+class UndoRequest:
+    """An undo a seat asked for: the ply to go back to, and the human seats whose answer
+    it waits for."""
+
+    def __init__(self, seat: int, back_to: int, waiting: Set[int]) -> None:
+        self.seat = seat
+        self.back_to = back_to
+        self.waiting = waiting
+
+
+def undo_point(game: Any, seat: int) -> Optional[int]:
+    """The ply just before `seat`'s last move in the deal in progress, or None. An undo
+    never goes back past the start of the deal: a deal scored stays scored."""
+    moves = 0  # the moves counted so far
+    point = None
+    for event in game.history:
+        if event.kind == "move":
+            if event.seat == seat:
+                point = moves
+            moves += 1
+        elif event.kind == "deal_scored":
+            point = None
+    return point
+
+
+def undo_message(ply: int, status: str, request: UndoRequest, seat: Optional[int] = None) -> Message:
+    """Where an undo stands (`seat`: who answered), the same for every receiver."""
+    message: Message = {"type": "undo", "ply": ply, "status": status, "asked_by": request.seat,
+                        "back_to": request.back_to, "waiting": sorted(request.waiting)}
+    if seat is not None:
+        message["seat"] = seat
+    return message

@@ -1,0 +1,125 @@
+"""Undo by consent (docs/server.md "Undo"): a seat asks, every other human seat answers;
+on every agreement the seat's last move and all since are taken back, for everyone and in
+the store; a refusal cancels it; the room waits meanwhile; bad requests are errors."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from .server_util import Message, client, create, is_state, join, to_move, until
+
+
+def _undo(m: Message) -> bool:
+    return m["type"] == "undo"
+
+
+def _error(m: Message) -> bool:
+    return m["type"] == "error"
+
+
+def _play_until_turn(ana: Any, bo: Any, seat: int) -> Message:
+    """Play (the first legal move) for ana and bo until it is `seat`'s turn, read through
+    ana's states (the bot moves by itself); ana's state then."""
+    while True:
+        m = until(ana, is_state)
+        turn = m["view"]["turn"]
+        if turn == seat:
+            return m
+        if turn == 0:
+            ana.send_json({"type": "move", "index": 0})
+        elif turn == 1:
+            until(bo, lambda x: to_move(x) and x["ply"] == m["ply"])
+            bo.send_json({"type": "move", "index": 0})
+
+
+def test_two_people_and_a_bot_undo_by_consent_and_the_store_forgets(tmp_path: Path) -> None:
+    db = str(tmp_path / "rooms.db")
+    with client(db, bot_delay=0.2) as c:
+        room = create(c, "escoba", players=3, bots={"2": "greedy"})
+        ana_token, bo_token = join(c, room, "ana", 0), join(c, room, "bo", 1)
+        server = c.app.state.server  # type: ignore[attr-defined]
+        r = server.rooms[room]
+        with c.websocket_connect(f"/ws/{room}?token={ana_token}") as ana, \
+                c.websocket_connect(f"/ws/{room}?token={bo_token}") as bo, \
+                c.websocket_connect(f"/ws/{room}") as watcher:
+            # Errors: nothing to take back yet, a spectator, an answer with no request.
+            bo.send_json({"type": "undo"})
+            assert "no move to undo" in until(bo, _error)["message"]
+            watcher.send_json({"type": "undo"})
+            assert "spectators cannot" in until(watcher, _error)["message"]
+            ana.send_json({"type": "undo", "agree": True})
+            assert until(ana, _error)["message"] == "no undo was asked: there is nothing to answer"
+
+            for ws in (ana, bo):  # their first states were read past: the state again
+                ws.send_json({"type": "state"})
+
+            # bo moves, then asks while the bot is to reply: the bot waits; ana refuses.
+            m = _play_until_turn(ana, bo, 1)
+            before_bo = m["ply"]
+            until(bo, lambda x: to_move(x) and x["ply"] == before_bo)
+            bo.send_json({"type": "move", "index": 0})
+            until(bo, lambda x: is_state(x) and x["ply"] == before_bo + 1)
+            bo.send_json({"type": "undo"})
+            asked = until(ana, _undo)
+            assert asked == {"type": "undo", "ply": before_bo + 1, "status": "asked", "asked_by": 1,
+                             "back_to": before_bo, "waiting": [0]}
+            assert until(watcher, _undo) == asked
+            assert until(bo, _undo) == asked
+            with c.websocket_connect(f"/ws/{room}?token={ana_token}") as again:  # a reconnection is asked again
+                assert until(again, is_state)["ply"] == before_bo + 1 and until(again, _undo) == asked
+            bo.send_json({"type": "undo"})
+            assert "already asked" in until(bo, _error)["message"]
+            bo.send_json({"type": "undo", "agree": True})
+            assert "you asked for this undo" in until(bo, _error)["message"]
+            ana.send_json({"type": "undo", "agree": "yes"})
+            assert '"agree" is true or false' in until(ana, _error)["message"]
+            time.sleep(0.6)  # three times the bot's delay: it would have moved
+            assert r.ply == before_bo + 1 and r.game.turn == 2
+            ana.send_json({"type": "undo", "agree": False})
+            refused = until(bo, _undo)
+            assert refused["status"] == "refused" and refused["seat"] == 0 and refused["asked_by"] == 1
+            ana.send_json({"type": "undo", "agree": False})
+            assert "no undo was asked" in until(ana, _error)["message"]
+
+            # ana moves, bo and the bot reply; ana asks, bo agrees: three moves go back.
+            m = _play_until_turn(ana, bo, 0)
+            back_to, game_json = m["ply"], r.game.to_json()
+            states_before = m
+            ana.send_json({"type": "move", "index": 0})
+            m = _play_until_turn(ana, bo, 0)
+            assert m["ply"] == back_to + 3
+            ana.send_json({"type": "undo"})
+            until(bo, lambda x: _undo(x) and x["status"] == "asked")
+            ana.send_json({"type": "move", "index": 0})
+            assert "asked to undo: moves wait" in until(ana, _error)["message"]
+            bo.send_json({"type": "undo", "agree": True})
+            done = until(ana, lambda x: _undo(x) and x["status"] == "done")
+            assert done["asked_by"] == 0 and done["back_to"] == back_to
+            state = until(ana, is_state)
+            assert state["ply"] == back_to and state["view"] == states_before["view"]
+            assert state["legal_moves"] == states_before["legal_moves"]
+            assert until(watcher, lambda x: is_state(x) and x["ply"] == back_to)["view"]["turn"] == 0
+            assert r.game.to_json() == game_json and r.ply == back_to
+            assert len(server.store.moves(room, 0)) == back_to
+    with client(db) as c:  # a restart on the same file: the undone moves are gone
+        assert c.app.state.server.rooms[room].game.to_json() == game_json  # type: ignore[attr-defined]
+
+
+def test_with_no_other_person_the_undo_is_at_once() -> None:
+    with client() as c:
+        room = create(c, "escoba", players=2, bots={"1": "greedy"})
+        token = join(c, room, "ana", 0)
+        r = c.app.state.server.rooms[room]  # type: ignore[attr-defined]
+        with c.websocket_connect(f"/ws/{room}?token={token}") as ana:
+            m = until(ana, to_move)
+            back_to, game_json = m["ply"], r.game.to_json()
+            ana.send_json({"type": "move", "index": 0})
+            until(ana, lambda x: to_move(x) and x["ply"] == back_to + 2)
+            ana.send_json({"type": "undo"})
+            done = until(ana, _undo)
+            assert done == {"type": "undo", "ply": back_to, "status": "done", "asked_by": 0, "back_to": back_to,
+                            "waiting": []}
+            assert until(ana, is_state)["legal_moves"] == m["legal_moves"]
+            assert r.game.to_json() == game_json
