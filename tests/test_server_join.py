@@ -5,11 +5,11 @@ the world it is given holds only what the seat may see."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import subprocess
 import sys
 import urllib.request
-from pathlib import Path
 from typing import Any, Dict, Iterator, List
 
 import pytest
@@ -25,7 +25,6 @@ from quinza.server.client import Seat, play, world  # noqa: E402
 from .conftest import deck  # noqa: E402
 from .server_util import served_on_loopback  # noqa: E402
 
-PYTHON = str(Path(__file__).resolve().parents[1] / "python")
 
 
 @pytest.fixture(scope="module")
@@ -80,7 +79,8 @@ def test_quinza_join_plays_a_match_and_says_who_won(served: str) -> None:
     room = escoba_room(served)
     done = subprocess.run([sys.executable, "-m", "quinza", "join", served, f"--room={room}", "--bot", "greedy",
                            "--name", "cli"], capture_output=True, text=True, timeout=120,
-                          env={"PYTHONPATH": PYTHON, "PATH": ""})
+                          # The quinza this test imports, installed or in the tree.
+                          env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
     assert done.returncode == 0, done.stderr
     g = quinza.Game.from_record(call(f"{served}/api/rooms/{room}/record"))
     scores = ", ".join(f"side {side} {points}" for side, points in enumerate(g.scores))
