@@ -72,7 +72,13 @@ pub(crate) fn choice_arg<T: crate::search::Choice>(
 ) -> PyResult<T> {
     let names = crate::bots::params::choice_names::<T>();
     let word = word_arg(v, param, &names)?;
-    Ok(T::parse(word).expect("one of the choice's names"))
+    // `word` is one of the choice's names, so it parses; were it not, a ValueError.
+    T::parse(word).ok_or_else(|| {
+        value_error(format!(
+            "{param} cannot be {}",
+            crate::pyrepr::py_repr_str(word)
+        ))
+    })
 }
 
 /// A parameter that is one of `names`, refused with the list of them.
