@@ -670,6 +670,11 @@ impl AnyGame {
         Ok(())
     }
 
+    /// `State::check_mover`: an error when `seat` is not the seat to act.
+    pub fn check_mover(&self, seat: u8) -> Result<(), Error> {
+        each_family!(self, AnyGame, g => g.check_mover(seat))
+    }
+
     /// Play a move; an illegal one is an error and changes nothing.
     pub fn play(&mut self, mv: &AnyMove) -> Result<(), Error> {
         let own = same_family!((&*self, AnyGame, _g), (mv, AnyMove, _m) => true, else false);

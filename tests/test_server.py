@@ -122,11 +122,13 @@ def test_every_bad_input_is_an_error_to_its_sender_alone_and_the_connection_stay
                 ws.send_json({"type": "ping"})
                 until(ws, lambda m: m["type"] == "pong")
             cases = bad_frames(mover, room) + [
-                (lambda: waiter.send_json({"type": "move", "index": 0}), "it is not your turn: seat"),
+                (lambda: waiter.send_json({"type": "move", "index": 0}), "'s turn, not seat"),
+                (lambda: waiter.send_json({"type": "move", "index": 99}), "'s turn, not seat"),
+                (lambda: waiter.send_json({"type": "move", "move": "no move"}), "'s turn, not seat"),
                 (lambda: spectator.send_json({"type": "move", "index": 0}), "spectators cannot move"),
                 (lambda: wrong.send_json({"type": "move", "index": 0}), "spectators cannot move"),
             ]
-            senders = [mover] * len(bad_frames(mover, room)) + [waiter, spectator, wrong]
+            senders = [mover] * len(bad_frames(mover, room)) + [waiter] * 3 + [spectator, wrong]
             for (send, words), ws in zip(cases, senders):
                 send()
                 error = ws.receive_json()
@@ -414,3 +416,13 @@ def test_quinza_serve_runs_on_loopback_and_a_sigkill_loses_nothing(tmp_path: Pat
             assert receive_until(a, lambda m: m["type"] == "played")["ply"] == 10
     finally:
         served.stop()
+
+
+def test_room_ids_are_letters_and_digits_a_person_can_type() -> None:
+    from quinza.server.app import ROOM_ID_LENGTH, ROOM_ID_LETTERS, new_room_id
+
+    taken = {new_room_id(()) for _ in range(300)}
+    assert len(taken) == 300
+    assert all(len(i) == ROOM_ID_LENGTH and set(i) <= set(ROOM_ID_LETTERS) for i in taken)
+    assert not set("01ilo-_") & set(ROOM_ID_LETTERS)
+    assert new_room_id(taken) not in taken

@@ -77,7 +77,7 @@ def test_a_python_callable_plays_over_the_network(served: str) -> None:
 
 def test_quinza_join_plays_a_match_and_says_who_won(served: str) -> None:
     room = escoba_room(served)
-    done = subprocess.run([sys.executable, "-m", "quinza", "join", served, f"--room={room}", "--bot", "greedy",
+    done = subprocess.run([sys.executable, "-m", "quinza", "join", served, "--room", room, "--bot", "greedy",
                            "--name", "cli"], capture_output=True, text=True, timeout=120,
                           # The quinza this test imports, installed or in the tree.
                           env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})

@@ -123,3 +123,69 @@ def test_with_no_other_person_the_undo_is_at_once() -> None:
                             "waiting": []}
             assert until(ana, is_state)["legal_moves"] == m["legal_moves"]
             assert r.game.to_json() == game_json
+
+
+def _asked_by_ana(ana: Any, bo: Any) -> Message:
+    """ana (seat 0) and bo (seat 1) play until ana moves, then ana asks to take it back
+    (the next seat is to move): the `asked` message."""
+    m = _play_until_turn(ana, bo, 0)
+    ana.send_json({"type": "move", "index": 0})
+    until(ana, lambda x: is_state(x) and x["ply"] == m["ply"] + 1)
+    ana.send_json({"type": "undo"})
+    return until(ana, lambda x: _undo(x) and x["status"] == "asked")
+
+
+def test_an_undo_that_waits_outlives_a_restart_and_is_answered_after(tmp_path: Path) -> None:
+    db = str(tmp_path / "rooms.db")
+    with client(db) as c:
+        room = create(c, "escoba", players=2)
+        ana_token, bo_token = join(c, room, "ana", 0), join(c, room, "bo", 1)
+        with c.websocket_connect(f"/ws/{room}?token={ana_token}") as ana, \
+                c.websocket_connect(f"/ws/{room}?token={bo_token}") as bo:
+            asked = _asked_by_ana(ana, bo)
+        game_json = c.app.state.server.rooms[room].game.to_json()  # type: ignore[attr-defined]
+    with client(db) as c:  # the same file, a new app: the request is still there
+        r = c.app.state.server.rooms[room]  # type: ignore[attr-defined]
+        assert r.undo is not None and r.game.to_json() == game_json
+        with c.websocket_connect(f"/ws/{room}?token={bo_token}") as bo:
+            assert until(bo, _undo) == {**asked, "ply": asked["ply"]}
+            bo.send_json({"type": "move", "index": 0})
+            assert "asked to undo: moves wait" in until(bo, _error)["message"]
+            bo.send_json({"type": "undo", "agree": True})
+            assert until(bo, _undo)["status"] == "done"
+            assert until(bo, is_state)["ply"] == asked["back_to"]
+    with client(db) as c:  # taken back and settled, in the store too
+        r = c.app.state.server.rooms[room]  # type: ignore[attr-defined]
+        assert r.undo is None and r.ply == asked["back_to"]
+
+
+def test_an_undo_nobody_answers_lapses_and_play_goes_on(tmp_path: Path) -> None:
+    db = str(tmp_path / "rooms.db")
+    with client(db, undo_wait=0.3, bot_delay=0.05) as c:
+        room = create(c, "escoba", players=3, bots={"2": "greedy"}, timer=30)
+        ana_token, bo_token = join(c, room, "ana", 0), join(c, room, "bo", 1)
+        r = c.app.state.server.rooms[room]  # type: ignore[attr-defined]
+        with c.websocket_connect(f"/ws/{room}?token={ana_token}") as ana, \
+                c.websocket_connect(f"/ws/{room}?token={bo_token}") as bo:
+            asked = _asked_by_ana(ana, bo)  # bo never answers
+            lapsed = until(ana, _undo)
+            assert lapsed["status"] == "lapsed" and lapsed["waiting"] == [1] and lapsed["asked_by"] == 0
+            state = until(ana, is_state)  # the state again: the turn's clock starts anew
+            assert state["ply"] == asked["ply"] and state["time_left"] is not None and state["time_left"] > 29
+            assert r.undo is None and r.ply == asked["ply"]
+    with client(db) as c:
+        assert c.app.state.server.rooms[room].undo is None  # type: ignore[attr-defined]
+
+
+def test_a_refusal_sends_the_state_again(tmp_path: Path) -> None:
+    with client() as c:
+        room = create(c, "escoba", players=2, timer=30)
+        ana_token, bo_token = join(c, room, "ana", 0), join(c, room, "bo", 1)
+        with c.websocket_connect(f"/ws/{room}?token={ana_token}") as ana, \
+                c.websocket_connect(f"/ws/{room}?token={bo_token}") as bo:
+            asked = _asked_by_ana(ana, bo)
+            until(bo, lambda x: _undo(x) and x["status"] == "asked")
+            bo.send_json({"type": "undo", "agree": False})
+            assert until(bo, _undo)["status"] == "refused"
+            state = until(bo, is_state)
+            assert state["ply"] == asked["ply"] and "legal_moves" in state and state["time_left"] > 29

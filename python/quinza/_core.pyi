@@ -464,6 +464,18 @@ class Game:
         None: a `View`, whose str is text and whose `_repr_svg_` draws it. A seat's view
         reads only `observation(seat)`; a seat that does not exist raises ValueError.
         """
+    def world(self, seat: int, seed: Optional[int] = None) -> Self:
+        """A world for `seat` (docs/engine.md "Worlds"): this game with every card the seat
+        cannot see (the other hands, the stock or the cachette) dealt again at random from
+        `seed` (None draws one), consistent with what it saw; a new game, this one unchanged.
+
+        Give a bot a world, not the game, and it holds no card its seat cannot see: the
+        hidden cards are taken in card-id order before they are dealt again, so the same
+        seat and seed give the same world whatever the hidden cards really were. The world
+        begins where it is made (its `history` and `start_events` are empty, `seed` is
+        None: nothing of the real deal can be undone or read back), and it keeps the round
+        in play that search bots fit their worlds to.
+        """
     def _repr_svg_(self) -> str:
         """The open view drawn as SVG text, for a notebook (`quinza._view.game_svg`)."""
     @property

@@ -170,6 +170,16 @@ match: the deal history is `deals`."# };
     (Game.view) => { r#"A picture of the game for one seat, or the open view (every hand) when `seat` is
 None: a `View`, whose str is text and whose `_repr_svg_` draws it. A seat's view
 reads only `observation(seat)`; a seat that does not exist raises ValueError."# };
+    (Game.world) => { r#"A world for `seat` (docs/engine.md "Worlds"): this game with every card the seat
+cannot see (the other hands, the stock or the cachette) dealt again at random from
+`seed` (None draws one), consistent with what it saw; a new game, this one unchanged.
+
+Give a bot a world, not the game, and it holds no card its seat cannot see: the
+hidden cards are taken in card-id order before they are dealt again, so the same
+seat and seed give the same world whatever the hidden cards really were. The world
+begins where it is made (its `history` and `start_events` are empty, `seed` is
+None: nothing of the real deal can be undone or read back), and it keeps the round
+in play that search bots fit their worlds to."# };
     (Game._repr_svg_) => { r#"The open view drawn as SVG text, for a notebook (`quinza._view.game_svg`)."# };
     (Game.seed) => { r#"The seed the match was dealt from: `Game(rules, seed)`'s, or the one drawn when it
 was left out; for `from_position` its `seed` argument (where its generator starts);

@@ -104,6 +104,17 @@ pub trait State: Clone + Send + Sync + Sized {
     }
     /// Play a move known to be legal; a finished deal is scored and the next one dealt.
     fn apply(&mut self, mv: Self::Move);
+    /// Refuse a move for `seat` when it is not the seat to act (`Game.play(move, seat=)`:
+    /// a server passes the seat of the player who sent the move).
+    fn check_mover(&self, seat: u8) -> Result<(), Error> {
+        match self.turn() {
+            None => Err(Error::Illegal("the match is over".to_string())),
+            Some(turn) if turn != seat => Err(Error::Illegal(format!(
+                "it is seat {turn}'s turn, not seat {seat}'s"
+            ))),
+            Some(_) => Ok(()),
+        }
+    }
     /// Play a move for the seat to act; an illegal move is an error and changes nothing.
     fn play(&mut self, mv: &Self::Move) -> Result<(), Error> {
         if let Some(reason) = self.illegal_reason(mv) {

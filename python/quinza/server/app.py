@@ -30,12 +30,25 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from .._engines import backend
 from .frames import handle_frame
 from .players import check_spec
-from .room import Connection, MatchEnd, Refused, Room, Settings
+from .connection import Connection, MatchEnd, Settings
+from .room import Refused, Room
 from .store import Store
 from .web import web_routes
 
 CREATE_FIELDS = ("rules", "players", "target", "options", "bots", "timer")
+# A room's id: letters and digits a person can read out and type (no 0/o, 1/l/i), never
+# starting with "-" as a command line would read an option; 31**8 ids.
+ROOM_ID_LETTERS = "23456789abcdefghjkmnpqrstuvwxyz"
+ROOM_ID_LENGTH = 8
 NAME_LIMIT = 40
+
+
+def new_room_id(taken: Any) -> str:
+    """A room id not in `taken`."""
+    while True:
+        room_id = "".join(secrets.choice(ROOM_ID_LETTERS) for _ in range(ROOM_ID_LENGTH))
+        if room_id not in taken:
+            return room_id
 
 
 class Server:
@@ -80,7 +93,7 @@ class Server:
         timer = body.get("timer")
         if timer is not None and (isinstance(timer, bool) or not isinstance(timer, (int, float)) or not 0 < timer <= 86400):
             raise ValueError('"timer" is the seconds a seat has for a move (more than 0, at most a day), or null')
-        room_id = secrets.token_urlsafe(6)
+        room_id = new_room_id(self.rooms)
         seed = secrets.randbits(64)  # never told: it deals every card
         self.store.add_room(room_id, rules.to_dict(), seed, timer, bots)
         room = Room(room_id, rules, [seed], None if timer is None else float(timer), bots, self.store, self.settings)
@@ -115,7 +128,7 @@ async def _body(request: Request) -> Any:
 
 def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int = 4096, rate: float = 20.0,
                burst: int = 40, allow_imported_bots: bool = False, engine: str = "rust",
-               on_match_end: Optional[MatchEnd] = None,
+               on_match_end: Optional[MatchEnd] = None, undo_wait: float = 120.0,
                authenticate: Optional[Callable[[Request], Optional[str]]] = None) -> Starlette:
     """The game server as an ASGI app (Starlette).
 
@@ -130,9 +143,11 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
     on the loop when a match ends (its last move stored and told), with the winning side
     (None for a draw) and the match record; keep it short, or hand the work on.
     `authenticate(request)`: the player's name for a request to create a room or take a
-    seat (then the body's "name" is not read), or None to refuse it (401)."""
+    seat (then the body's "name" is not read), or None to refuse it (401). `undo_wait`:
+    the seconds an undo waits for its answers (the room paused) before it lapses and play
+    goes on: a seat that dropped cannot hold a room up."""
     server = Server(db, Settings(backend(engine), bot_delay, max_frame, rate, burst, allow_imported_bots,
-                                 on_match_end))
+                                 on_match_end, undo_wait))
 
     def room_of(request: Any) -> Room:
         server.wake()

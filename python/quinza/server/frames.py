@@ -15,7 +15,8 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping
 
-from .room import Connection, Refused, Room
+from .connection import Connection
+from .room import Refused, Room
 from .wire import view_of
 
 
@@ -81,11 +82,11 @@ def _move(room: Room, conn: Connection, message: Mapping[str, Any]) -> None:
         if index is not None:
             if isinstance(index, bool) or not isinstance(index, int):
                 raise Refused(f'"index" is a whole number, not {_shown(index)}')
-            room.check_turn(conn.seat)
             legal = room.game.legal_moves()
-            if not 0 <= index < len(legal):
+            if not 0 <= index < len(legal) and room.game.turn == conn.seat:
                 raise Refused(f"there is no move {index}: the legal moves are numbered 0 to {len(legal) - 1}")
-            room.play(conn.seat, legal[index])
+            # A seat not to act is refused by the engine's play(seat=), whatever it sent.
+            room.play(conn.seat, legal[index] if 0 <= index < len(legal) else None)
         elif isinstance(text, str):
             room.play(conn.seat, text)
         else:

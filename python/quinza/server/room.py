@@ -10,15 +10,14 @@ from __future__ import annotations
 
 import asyncio
 import hmac
-import json
 import logging
 import secrets
 import sqlite3
-from typing import Any, Callable, Dict, List, Optional, Set, Tuple
+from typing import Any, Dict, List, Optional, Set, Tuple
 
 import anyio.to_thread
 
-from .._backend import Backend
+from .connection import Connection, Settings
 from .players import Player, player, stand_in
 from .store import Store, token_hash
 from .undo import UndoRequest, undo_message, undo_point
@@ -27,62 +26,8 @@ from .wire import Message, Viewpoint, cards_in, error_message, move_cards, playe
 log = logging.getLogger("quinza.server")
 
 
-MatchEnd = Callable[[str, Optional[int], str], Any]  # (room, winning side or None, record)
-
-
 class Refused(Exception):
     """A request the room turns down, with the words to tell the client."""
-
-
-class Settings:
-    """What an app sets for all its rooms (`create_app`'s arguments)."""
-
-    def __init__(self, api: Backend, bot_delay: float, max_frame: int, rate: float, burst: int, imports: bool,
-                 on_match_end: Optional[MatchEnd] = None) -> None:
-        self.api = api  # the engine: quinza, or quinza.reference
-        self.on_match_end = on_match_end
-        self.bot_delay = bot_delay
-        self.max_frame = max_frame
-        self.rate = rate
-        self.burst = burst
-        self.imports = imports
-
-
-# A connection that lets this many messages wait unread is closed: a client that does not
-# read must not make the server hold its messages without end.
-BACKLOG = 2000
-
-
-class Connection:
-    """One websocket: its viewpoint (a seat, or None for a spectator) and the messages
-    waiting to go out, in order (the app's pump sends them; None: close it)."""
-
-    def __init__(self, seat: Viewpoint, settings: Settings, clock: float) -> None:
-        self.seat = seat
-        self.queue: "asyncio.Queue[Optional[str]]" = asyncio.Queue()
-        self.closing = False
-        # A token bucket: `burst` frames at once, then `rate` a second.
-        self._tokens = float(settings.burst)
-        self._stamp = clock
-        self.throttled = False
-
-    def send(self, message: Message) -> None:
-        if self.closing:
-            return
-        if self.queue.qsize() >= BACKLOG:
-            self.closing = True
-            self.queue.put_nowait(None)
-            return
-        self.queue.put_nowait(json.dumps(message, ensure_ascii=False))
-
-    def take(self, settings: Settings, clock: float) -> bool:
-        """Whether a frame that came at `clock` is within the rate."""
-        self._tokens = min(float(settings.burst), self._tokens + (clock - self._stamp) * settings.rate)
-        self._stamp = clock
-        if self._tokens < 1:
-            return False
-        self._tokens -= 1
-        return True
 
 
 class Seat:
@@ -139,6 +84,9 @@ class Room:
         for move in stored.moves:
             room.game.play(move)
         room.ply = len(stored.moves)
+        if stored.undo is not None:  # asked before the restart: it waits again, its time anew
+            seat, back_to, waiting = stored.undo
+            room.undo = UndoRequest(seat, back_to, set(waiting))
         return room
 
     # -- seats ---------------------------------------------------------------------------
@@ -257,25 +205,18 @@ class Room:
 
     # -- moves ---------------------------------------------------------------------------
 
-    def check_turn(self, seat: int) -> None:
-        """Refuse a move of `seat` when it is not its turn."""
-        if self.game.is_over:
-            raise Refused("the match is over")
-        if self.undo is not None:
-            raise Refused(f"seat {self.undo.seat} asked to undo: moves wait until every seat has answered")
-        if self.game.turn != seat:
-            raise Refused(f"it is not your turn: seat {self.game.turn} is to play")
-
     def play(self, seat: int, move: Any, stand_in: bool = False) -> None:
         """Play `move` for `seat`: checked, played, stored, then told to everyone, each
-        from its viewpoint. Refused (the room unchanged) when it is not `seat`'s turn or
-        the move is illegal."""
-        self.check_turn(seat)
+        from its viewpoint. Refused (the room unchanged) while an undo waits for answers,
+        and when the engine refuses it (`Game.play(move, seat=)`: not `seat`'s turn, the
+        match over, an illegal move)."""
+        if self.undo is not None:
+            raise Refused(f"seat {self.undo.seat} asked to undo: moves wait until every seat has answered")
         game = self.game
         viewpoints: Set[Viewpoint] = {c.seat for c in self.connections}
         before = {v: cards_in(view_of(game, v)) for v in viewpoints}
         try:
-            events = game.play(move)
+            events = game.play(move, seat=seat)
         except (ValueError, TypeError) as error:  # IllegalMoveError, or a bot's odd return value
             raise Refused(str(error)) from None
         played = events[0].move
@@ -316,11 +257,14 @@ class Room:
         if back_to is None:
             raise Refused("you have no move to undo in this deal (an undo does not go back past a deal's start)")
         waiting = {s for s, other in enumerate(self.seats) if s != seat and other.bot is None and other.name is not None}
-        self.undo = UndoRequest(seat, back_to, waiting)
+        request = UndoRequest(seat, back_to, waiting)
         if not waiting:
+            self.undo = request
             self._take_back()
             return
-        self.schedule()  # the room waits: no bot moves, no timer runs
+        self._store_undo(request)
+        self.undo = request
+        self.schedule()  # the room waits (no bot moves, no timer runs) until the answers, or it lapses
         self._tell_undo("asked")
 
     def answer_undo(self, seat: int, agree: bool) -> None:
@@ -332,15 +276,38 @@ class Room:
             raise Refused("you asked for this undo: the other seats answer it")
         if seat not in request.waiting:
             raise Refused("your answer is not asked for: you already answered, or sat down after the undo was asked")
-        request.waiting.discard(seat)
         if not agree:
-            self.undo = None
-            self.schedule()
-            self._tell_undo("refused", seat, request)
-        elif request.waiting:
+            self._settle("refused", seat)
+            return
+        self._store_undo(UndoRequest(request.seat, request.back_to, request.waiting - {seat}))
+        request.waiting.discard(seat)
+        if request.waiting:
             self._tell_undo("agreed", seat)
         else:
             self._take_back()
+
+    def _store_undo(self, request: UndoRequest) -> None:
+        """Write where an undo stands before anyone is told (a restart asks again)."""
+        try:
+            self.store.set_undo(self.id, self.match, request.seat, request.back_to, sorted(request.waiting))
+        except sqlite3.Error as error:
+            log.error("room %s: an undo could not be stored: %s", self.id, error)
+            raise Refused("the undo could not be saved: try again") from None
+
+    def _settle(self, status: str, seat: Optional[int] = None) -> None:
+        """End the undo without taking back (refused, or lapsed): play goes on; everyone
+        is told, then gets the state (the turn's time starts anew)."""
+        request = self.undo
+        assert request is not None
+        try:
+            self.store.clear_undo(self.id)
+        except sqlite3.Error as error:  # a restart would ask again: no harm, and play goes on
+            log.error("room %s: a settled undo could not be stored: %s", self.id, error)
+        self.undo = None
+        self.schedule()
+        self._tell_undo(status, seat, request)
+        for c in self.connections:
+            c.send(self.state(c.seat, view_of(self.game, c.seat)))
 
     def _tell_undo(self, status: str, seat: Optional[int] = None, request: Optional[UndoRequest] = None) -> None:
         """Tell everyone where an undo stands."""
@@ -360,8 +327,8 @@ class Room:
             self.store.remove_moves(self.id, self.match, request.back_to)
         except sqlite3.Error as error:
             log.error("room %s: an undo could not be stored: %s", self.id, error)
-            self.schedule()
-            self._tell_undo("failed", None, request)
+            self.undo = request
+            self._settle("failed")
             return
         plies = self.ply
         while self.ply > request.back_to:
@@ -383,7 +350,10 @@ class Room:
         if task is not None and task is not asyncio.current_task() and task.get_loop() is loop:
             task.cancel()
         seat = self.game.turn
-        if seat is None or self.undo is not None:  # the match is over, or waits for an undo's answers
+        if self.undo is not None:  # the room waits for an undo's answers, as long as undo_wait
+            self._task = loop.create_task(self._undo_lapse(self.undo))
+            return
+        if seat is None:  # the match is over
             return
         if self.seats[seat].player is not None:
             self._task = loop.create_task(self._bot_turn(seat, self.ply))
@@ -396,12 +366,18 @@ class Room:
             self._task.cancel()
         self._task = None
 
+    def world(self, seat: int) -> Any:
+        """What a bot of `seat` is given: a world of the seat (`Game.world`), never the
+        game, so no bot holds a card its seat cannot see. Seeded by the room, the match's
+        seed, the seat and the ply, so a room played again gives its bots the same worlds."""
+        return self.game.world(seat, seed=self.settings.api.seat_seed(self.seeds[-1] ^ self.ply, seat))
+
     async def _bot_turn(self, seat: int, ply: int) -> None:
         await asyncio.sleep(self.settings.bot_delay)
         bot = self.seats[seat].player
         assert bot is not None
         try:
-            move = await anyio.to_thread.run_sync(bot, self.game.copy())
+            move = await anyio.to_thread.run_sync(bot, self.world(seat))
         except Exception:  # a Python bot that fails: the stand-in moves instead
             log.exception("room %s: the bot of seat %s failed; the stand-in moves", self.id, seat)
             move = None
@@ -414,7 +390,12 @@ class Room:
             except Refused as refusal:
                 log.error("room %s: the bot of seat %s played an illegal move (%s); the stand-in moves",
                           self.id, seat, refusal)
-        self.play(seat, stand_in(self.settings.api)(self.game.copy()), stand_in=True)
+        self.play(seat, stand_in(self.settings.api)(self.world(seat)), stand_in=True)
+
+    async def _undo_lapse(self, request: UndoRequest) -> None:
+        await asyncio.sleep(self.settings.undo_wait)
+        if self.undo is request and self._task is asyncio.current_task():
+            self._settle("lapsed")
 
     async def _timeout(self, seat: int, ply: int) -> None:
         assert self.timer is not None
@@ -424,4 +405,4 @@ class Room:
         message = {"type": "timeout", "ply": self.ply, "seat": seat}
         for c in self.connections:
             c.send(message)
-        self.play(seat, stand_in(self.settings.api)(self.game.copy()), stand_in=True)
+        self.play(seat, stand_in(self.settings.api)(self.world(seat)), stand_in=True)

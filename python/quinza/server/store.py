@@ -31,6 +31,10 @@ CREATE TABLE IF NOT EXISTS seats (
     room TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, token_hash TEXT NOT NULL,
     PRIMARY KEY (room, seat)
 );
+CREATE TABLE IF NOT EXISTS undos (
+    room TEXT PRIMARY KEY, match INTEGER NOT NULL, seat INTEGER NOT NULL, back_to INTEGER NOT NULL,
+    waiting TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS moves (
     room TEXT NOT NULL, match INTEGER NOT NULL, ply INTEGER NOT NULL, seat INTEGER NOT NULL,
     move TEXT NOT NULL, PRIMARY KEY (room, match, ply)
@@ -46,7 +50,9 @@ def token_hash(token: str) -> str:
 class StoredRoom(NamedTuple):
     """A room as the store keeps it: the rules (`Rules.to_dict()`), the seed of each
     match (the last is the one in play), the turn timer, the bots by seat, the seats
-    taken (seat -> (name, token hash)) and the last match's moves, in order."""
+    taken (seat -> (name, token hash)), the last match's moves, in order, and the undo
+    that waits for answers in it, if any: (the seat that asked, the ply it goes back to,
+    the seats whose answer it waits for)."""
 
     id: str
     rules: Dict[str, Any]
@@ -55,6 +61,7 @@ class StoredRoom(NamedTuple):
     bots: Dict[int, str]
     seats: Dict[int, Tuple[str, str]]
     moves: List[str]
+    undo: Optional[Tuple[int, int, List[int]]] = None
 
 
 class Store:
@@ -96,9 +103,27 @@ class Store:
                              (room, match, ply, seat, move))
 
     def remove_moves(self, room: str, match: int, kept: int) -> None:
-        """Forget the moves of a room's match after the first `kept` (an undo)."""
+        """Forget the moves of a room's match after the first `kept`, and the undo that
+        asked for it, at once."""
         with self._db:
             self._db.execute("DELETE FROM moves WHERE room = ? AND match = ? AND ply > ?", (room, match, kept))
+            self._db.execute("DELETE FROM undos WHERE room = ?", (room,))
+
+    def set_undo(self, room: str, match: int, seat: int, back_to: int, waiting: List[int]) -> None:
+        """The undo that waits for answers in a room (asked, or answered by one more)."""
+        with self._db:
+            self._db.execute("INSERT OR REPLACE INTO undos (room, match, seat, back_to, waiting) VALUES (?, ?, ?, ?, ?)",
+                             (room, match, seat, back_to, json.dumps(sorted(waiting))))
+
+    def clear_undo(self, room: str) -> None:
+        """A room's undo is settled without taking back (refused, or lapsed)."""
+        with self._db:
+            self._db.execute("DELETE FROM undos WHERE room = ?", (room,))
+
+    def _undo(self, room: str, match: int) -> Optional[Tuple[int, int, List[int]]]:
+        row = self._db.execute("SELECT seat, back_to, waiting FROM undos WHERE room = ? AND match = ?",
+                               (room, match)).fetchone()
+        return None if row is None else (row[0], row[1], json.loads(row[2]))
 
     def moves(self, room: str, match: int) -> List[str]:
         """The moves of a room's match, in order."""
@@ -115,7 +140,7 @@ class Store:
             seeds = [int(seed) for (seed,) in self._db.execute(
                 "SELECT seed FROM matches WHERE room = ? ORDER BY number", (rid,))]
             out.append(StoredRoom(rid, json.loads(rules), seeds, timer, {int(k): v for k, v in json.loads(bots).items()},
-                                  seats, self.moves(rid, len(seeds) - 1)))
+                                  seats, self.moves(rid, len(seeds) - 1), self._undo(rid, len(seeds) - 1)))
         return out
 
     def close(self) -> None:

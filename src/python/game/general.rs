@@ -3,7 +3,8 @@
 //! (`AnyGame`) or into the file of its concern.
 
 use super::construction::PositionArgs;
-use super::families::{game_with_start, new_game, observation_dict, position_object};
+use super::families::{game_object, game_with_start, new_game, observation_dict, position_object};
+use super::game_seed;
 use super::serde;
 use super::PyGame;
 use crate::any::RuleSet;
@@ -16,6 +17,7 @@ use crate::python::encode;
 use crate::python::events::event_tuple;
 use crate::python::history::history_tuple;
 use crate::python::rules::PyRules;
+use crate::rng::SplitMix64;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple, PyType};
 
@@ -198,15 +200,7 @@ impl PyGame {
         // whatever it sent.
         if let Some(seat) = seat.filter(|s| !s.is_none()) {
             let seat = self.seat(seat)?;
-            match self.game.turn() {
-                None => return Err(IllegalMoveError::new_err("the match is over")),
-                Some(turn) if turn != seat => {
-                    return Err(IllegalMoveError::new_err(format!(
-                        "it is seat {turn}'s turn, not seat {seat}'s"
-                    )))
-                }
-                Some(_) => {}
-            }
+            self.game.check_mover(seat).map_err(core_error)?;
         }
         let m = match move_arg(r#move, self.game.rules().deck())? {
             MoveArg::Move(m) => m,
@@ -363,6 +357,19 @@ impl PyGame {
     ) -> PyResult<Bound<'py, PyAny>> {
         let view = slf.py().import("quinza._view")?;
         view.getattr("view")?.call1((slf, seat))
+    }
+
+    #[doc = docstring!(Game.world)]
+    #[pyo3(signature = (seat, seed = None))]
+    fn world(
+        &self,
+        py: Python<'_>,
+        seat: &Bound<'_, PyAny>,
+        seed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Py<PyAny>> {
+        let seat = self.seat(seat)?;
+        let mut rng = SplitMix64::new(game_seed(py, seed)?);
+        game_object(py, self.game.sample_world(seat, &mut rng), None)
     }
 
     #[doc = docstring!(Game._repr_svg_)]

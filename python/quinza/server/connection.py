@@ -1,0 +1,65 @@
+"""What an app sets for all its rooms, and one websocket's side of a room: its
+viewpoint, its messages waiting to go out, and its rate of frames."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any, Callable, Optional
+
+from .._backend import Backend
+from .wire import Message, Viewpoint
+
+MatchEnd = Callable[[str, Optional[int], str], Any]  # (room, winning side or None, record)
+
+
+class Settings:
+    """What an app sets for all its rooms (`create_app`'s arguments)."""
+
+    def __init__(self, api: Backend, bot_delay: float, max_frame: int, rate: float, burst: int, imports: bool,
+                 on_match_end: Optional[MatchEnd] = None, undo_wait: float = 120.0) -> None:
+        self.api = api  # the engine: quinza, or quinza.reference
+        self.on_match_end = on_match_end
+        self.bot_delay = bot_delay
+        self.max_frame = max_frame
+        self.rate = rate
+        self.burst = burst
+        self.imports = imports
+        self.undo_wait = undo_wait  # seconds an undo waits for its answers, then lapses
+
+
+# A connection that lets this many messages wait unread is closed: a client that does not
+# read must not make the server hold its messages without end.
+BACKLOG = 2000
+
+
+class Connection:
+    """One websocket: its viewpoint (a seat, or None for a spectator) and the messages
+    waiting to go out, in order (the app's pump sends them; None: close it)."""
+
+    def __init__(self, seat: Viewpoint, settings: Settings, clock: float) -> None:
+        self.seat = seat
+        self.queue: "asyncio.Queue[Optional[str]]" = asyncio.Queue()
+        self.closing = False
+        # A token bucket: `burst` frames at once, then `rate` a second.
+        self._tokens = float(settings.burst)
+        self._stamp = clock
+        self.throttled = False
+
+    def send(self, message: Message) -> None:
+        if self.closing:
+            return
+        if self.queue.qsize() >= BACKLOG:
+            self.closing = True
+            self.queue.put_nowait(None)
+            return
+        self.queue.put_nowait(json.dumps(message, ensure_ascii=False))
+
+    def take(self, settings: Settings, clock: float) -> bool:
+        """Whether a frame that came at `clock` is within the rate."""
+        self._tokens = min(float(settings.burst), self._tokens + (clock - self._stamp) * settings.rate)
+        self._stamp = clock
+        if self._tokens < 1:
+            return False
+        self._tokens -= 1
+        return True
