@@ -123,7 +123,7 @@ def test_the_remote_bot_cannot_tell_games_apart_by_the_cards_it_cannot_see(
         q: Any, name: str, players: int, kind: str, params: Dict[str, Any]) -> None:
     rules = q.Rules(name, players=players, target=10**6)
     differed = 0
-    for seed, plies in ((1, 2), (2, 9), (3, 30)):
+    for seed, plies in ((1, 2), (2, 9), (3, 30), (4, 70)):  # bids, tricks, a later deal
         seat = seed % players
         match = Match(q, rules, seed, seat, plies)
         twin, messages = match.twin(q, seed)
@@ -153,6 +153,33 @@ def test_the_world_is_the_round_in_play_played_again(q: Any, name: str, players:
             assert world.observation(0) == match.game.observation(0)
         assert moves_of(replayed) == match.moves[match.start[0]:]
         assert moves_of(position) == []
+
+
+@pytest.mark.parametrize("name,players,seed", [("escoba", 2, 0), ("escoba", 2, 3), ("escoba", 4, 1), ("quinza", 3, 1)])
+def test_every_round_of_a_match_is_played_again(q: Any, name: str, players: int, seed: int) -> None:
+    """Through deals' ends (and escoba's opening captures, the table after them), each
+    world of a seat told everything holds the moves since hands were last dealt."""
+    game = q.Game(q.Rules(name, players=players, target=10**6), seed=seed)
+    rng = random.Random(seed)
+    worlds: List[Any] = []
+    seat = Seat(q, lambda w: worlds.append(w) or w.legal_moves()[0], 1, fail)
+    state = state_message(game, 0, 0)
+    seat.hear(state)
+    since: List[Tuple[int, str]] = []
+    kinds = {e.kind for e in game.start_events}
+    for ply in range(1, 200):
+        if "legal_moves" in state:
+            seat.choose(state)
+            assert moves_of(worlds[-1]) == since
+            assert worlds[-1].observation(0) == game.observation(0)
+        mover, move = game.turn, str(rng.choice(game.legal_moves()))
+        played, state = told(game, 0, move, ply)
+        seat.hear(played)
+        seat.hear(state)
+        events = {e["kind"] for e in played["events"]}
+        since = [] if "dealt" in events else since + [(mover, move)]
+        kinds |= events
+    assert {"deal_scored", "dealt"} <= kinds and (name != "escoba" or "opening_capture" in kinds)
 
 
 def test_a_round_that_does_not_play_again_falls_back_to_the_position_and_says_so_once(q: Any) -> None:
