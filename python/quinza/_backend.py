@@ -32,6 +32,9 @@ class Backend(Protocol):
     def Card(self) -> Type[Any]: ...
 
     @property
+    def Move(self) -> Type[Any]: ...
+
+    @property
     def SimulationInterrupted(self) -> Type[SimulationInterrupted]: ...
 
     @property

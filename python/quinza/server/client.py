@@ -4,11 +4,14 @@ that seat's messages alone (`quinza join`).
     from quinza.server.client import play
     result = play("http://127.0.0.1:8000", room, "greedy", name="my bot")
 
-The bot is given a world consistent with the seat's `view`: the seat's hand, the table,
-the piles and the scores as the view shows them, and every card the seat has not seen
-(the others' hands, the stock) dealt at random in the sizes the view gives. Quinte's
-view (bids, the trick, the cachette) is not rebuilt: a quinte seat plays the first legal
-move, and says so once.
+The bot is given a world the seat cannot tell from the real game, built from its
+messages alone (quinza.server.worlds): what the seat's `view` shows as it shows it (the
+hand, the table or quinte's trick, the bids and the cards played, the piles, the
+scores), and every card the seat has not seen (the others' hands, the stock, the
+cachette) dealt at random in the sizes the view gives. In the fifteen family, when the
+seat was told the whole round in play, the world is built at the round's start and the
+round's moves are played on it, so a bot that reads them (ismcts's worlds fitted to
+the play) has them.
 """
 
 from __future__ import annotations
@@ -18,61 +21,36 @@ import random
 import sys
 import time
 import urllib.request
-from typing import Any, Callable, Dict, List, Optional, TextIO, Union
+from typing import Callable, List, Optional, TextIO, Union
 from urllib.parse import quote, urlsplit, urlunsplit
 
 from .._backend import Backend
 from .._engines import backend
 from .players import Player, player
+from .wire import Message
+from .worlds import Heard, world
 
-Message = Dict[str, Any]
-DECK_SIZE = 40  # the baraja of the fifteen family
+__all__ = ["Seat", "play", "result_words", "world"]
+
 RETRY_SECONDS = 1.0  # after a refused frame; a server's throttle refills within a second
 MOST_ERRORS = 30
 
 
-def world(api: Backend, view: Message, rng: random.Random) -> Any:
-    """A Game the seat of `view` cannot tell from the real one: what it sees as it is, every
-    other card dealt from those it has not seen, at random by `rng`."""
-    seat = view["seat"]
-    seen = set(view["hand"]) | set(view["table"]) | {c for pile in view["piles"] for c in pile}
-    unseen = [c for c in (str(api.Card.from_id(i)) for i in range(DECK_SIZE)) if c not in seen]
-    rng.shuffle(unseen)
-    hands: List[List[str]] = []
-    for other, size in enumerate(view["hand_sizes"]):
-        if other == seat:
-            hands.append(list(view["hand"]))
-        else:
-            hands.append(unseen[:size])
-            del unseen[:size]
-    if len(unseen) != view["stock"]:
-        raise ValueError(f"the view does not add up: {len(unseen)} unseen cards left for a stock of {view['stock']}")
-    return api.Game.from_position(
-        api.Rules.from_dict(view["rules"]), hands=hands, table=view["table"], stock=unseen,
-        dealer=view["dealer"], turn=view["turn"], scores=view["scores"], piles=view["piles"],
-        escobas=view["escobas"], last_capturer=view["last_capturer"], deal_number=view["deal_number"],
-        seed=rng.getrandbits(63))
-
-
 class Seat:
-    """What chooses a seat's moves from its `state` messages: the bot on a world of the view."""
+    """What chooses a seat's moves from its messages: the bot on a world of what the seat
+    was told (quinza.server.worlds). Give it every message (`hear`), then `choose`."""
 
     def __init__(self, api: Backend, bot: Player, seed: int, say: Callable[[str], None]) -> None:
-        self.api = api
         self.bot = bot
-        self.rng = random.Random(seed)
         self.say = say
-        self.told_quinte = False
+        self.heard = Heard(api, random.Random(seed), say)
+
+    def hear(self, message: Message) -> None:
+        self.heard.hear(message)
 
     def choose(self, state: Message) -> str:
         legal: List[str] = state["legal_moves"]
-        view = state["view"]
-        if view["rules"]["name"] == "quinte":
-            if not self.told_quinte:
-                self.say("quinte: the remote bot cannot be given a world of a quinte view yet; it plays the first legal move")
-                self.told_quinte = True
-            return legal[0]
-        move = str(self.bot(world(self.api, view, self.rng)))
+        move = str(self.bot(self.heard.world(state)))
         if move not in legal:
             self.say(f"the bot chose {move!r}, not a legal move here; playing {legal[0]!r} instead")
             return legal[0]
@@ -122,6 +100,7 @@ def play(url: str, room: str, bot: Union[str, Player], name: str = "bot", seat: 
         errors = 0
         while True:
             message: Message = json.loads(ws.recv())
+            mover.hear(message)
             if message["type"] == "error":
                 # The move was refused or ignored (a throttled frame): wait, ask again.
                 errors += 1
