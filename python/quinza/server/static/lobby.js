@@ -49,6 +49,7 @@ async function createRoom(event) {
     const room = await api("POST", "api/rooms", {
       rules: rules.name, players: Number(document.getElementById("players").value),
       target: Number(document.getElementById("target").value), bots,
+      timer: document.getElementById("timer").value ? Number(document.getElementById("timer").value) : null,
     });
     say(`Room ${room.room} is open: sit down below.`);
     await listRooms();
@@ -80,7 +81,8 @@ function roomRow(info) {
       : null));
   return el("article", {class: "room", "data-room": info.room},
     el("h3", {}, `${gameName(rules.name)}, ${plural(rules.players, "player")}, to ${rules.target} points`),
-    el("p", {class: "quiet"}, info.ply ? `Under way: ${plural(info.ply, "move")} played.` : "Not started yet."),
+    el("p", {class: "quiet"}, (info.ply ? `Under way: ${plural(info.ply, "move")} played.` : "Not started yet.") +
+      (info.timer ? ` ${plural(info.timer, "second")} a move.` : "")),
     el("ul", {class: "seat-list"}, seats),
     el("p", {},
       kept ? el("a", {href: `${BASE}table?room=${encodeURIComponent(info.room)}`, class: "button"}, "Back to your seat") : null,
