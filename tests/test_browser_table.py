@@ -60,6 +60,8 @@ def try_bid(driver: Any, rng: random.Random, seen: Dict[str, Any]) -> bool:
 def look_at_the_quinte_table(driver: Any, seen: Dict[str, Any]) -> None:
     """What a quinte player sees mid-deal: the trick with who played what, the others'
     hand sizes, the cachette, the tricks and quints; noted in `seen`."""
+    if "the match" in driver.find_element(By.ID, "status").text:
+        return  # over: the end is looked at apart
     labels = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#table-cards .card .label")]
     if labels and all(labels) and not seen.get("trick"):
         seen["trick"] = True

@@ -322,6 +322,7 @@ function drawTitle() {
   if (v.turn === null) status = matchOverWords(v.winner);
   else if (v.turn === table.seat) status = v.phase === "doubling" ? "Your turn to bid." : "Your turn.";
   else status = `${seatName(v.turn)} to ${v.phase === "doubling" ? "bid" : "play"}.`;
+  if (table.undo && v.turn !== null) status = "The match waits for the answers to an undo.";
   if (table.seat === null && v.turn !== null) status = `You are watching. ${status}`;
   $("status").textContent = status;
   $("status").className = v.turn === table.seat ? "your-turn" : (v.turn === null ? "over" : "");
@@ -361,7 +362,7 @@ function drawTrick() {
     el("div", {class: "cards small"}, last.plays.map(([seat, card]) => cardBox(card, {}, seatName(seat))))] : []));
   const cachette = v.stock ? `The cachette: ${plural(v.stock, "card")} face down, for the winner of the last trick.`
     : "The cachette is taken.";
-  $("stock").textContent = `${cachette} ${STAKES[v.multiplier] || ""}`;
+  $("stock").textContent = v.turn === null ? "" : `${cachette} ${STAKES[v.multiplier] || ""}`;
 }
 
 function drawMiddle() {
