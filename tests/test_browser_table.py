@@ -169,7 +169,7 @@ def ask_undo(asker: Any, other: Any) -> None:
 def test_undo_by_consent_and_a_rematch_between_two_browsers(browser: Callable[..., Any], served: str) -> None:
     pages = {"Ana": browser(), "Bea": browser()}
     try:
-        room = lobby_create(pages["Ana"], served, "Ana", players=2, target=1, bots={})
+        room = lobby_create(pages["Ana"], served, "Ana", players=2, target=1, bots={}, timer=60)
         lobby_sit(pages["Ana"], served, "Ana", room, 0)
         lobby_sit(pages["Bea"], served, "Bea", room, 1)
         rng = random.Random(7)
@@ -185,12 +185,14 @@ def test_undo_by_consent_and_a_rematch_between_two_browsers(browser: Callable[..
 
         ask_undo(asker, answerer)
         shot(answerer, "undo-asked")
+        assert not answerer.find_element(By.ID, "clock").is_displayed()  # the timer waits for the answers
         answerer.find_element(By.ID, "undo-refuse").click()
         for page in (asker, answerer):
             wait(lambda: "refuse the undo" in page.find_element(By.ID, "log").text
                  or "refuses the undo" in page.find_element(By.ID, "log").text, what="the refusal")
             wait(lambda: page.find_element(By.ID, "undo").get_attribute("hidden") is not None, what="the panel to go")
         assert ply_of(asker) == before_ply + 2  # nothing taken back
+        wait(lambda: re.search(r"(5\d|60) seconds left", asker.find_element(By.ID, "clock").text), what="the timer again")
 
         ask_undo(asker, answerer)
         answerer.find_element(By.ID, "undo-agree").click()

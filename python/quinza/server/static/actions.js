@@ -21,6 +21,15 @@ function drawClock() {
   clock.hidden = false;
 }
 
+// While an undo waits the timer stands still; once it is refused (no state follows) the
+// seat to act has the whole timer again (docs/server.md "Undo by consent").
+function restartClock() {
+  const s = table.state, turn = s.view.turn;
+  const timed = s.timer !== null && turn !== null && !s.seats[turn].bot;
+  table.deadline = table.undo || !timed ? null : Date.now() + s.timer * 1000;
+  drawClock();
+}
+
 setInterval(drawClock, 250);
 
 // -- undo by consent -------------------------------------------------------------------
@@ -42,7 +51,8 @@ function undoTold(m) {
     log("The undo could not be saved: nothing was taken back.", true);
   }
   table.undo = m.status === "asked" || m.status === "agreed" ? m : null;
-  if (table.state) draw();
+  restartClock();
+  draw();
 }
 
 function answerUndo(agree) {
