@@ -26,10 +26,6 @@ QUINTE_TARGET = 70  # a low target (any is allowed): the match is over in one de
 BID_BUTTONS = {"pass": "Pass", "double": "Double (each trick worth 10)", "redouble": "Redouble (each trick worth 20)"}
 
 
-def text_of(driver: Any, css: str) -> str:
-    return " ".join(e.text for e in driver.find_elements(By.CSS_SELECTOR, css))
-
-
 def players_words(text: str) -> None:
     """Words for players: no notation keys, no Python or JSON."""
     assert "_" not in text and "[" not in text and "{" not in text and "None" not in text and "null" not in text, text
@@ -57,22 +53,29 @@ def try_bid(driver: Any, rng: random.Random, seen: Dict[str, Any]) -> bool:
     return True
 
 
+# What a quinte page shows, read at once (the page redraws on every message).
+QUINTE_PAGE = """
+const texts = (css) => [...document.querySelectorAll(css)].map((e) => e.textContent);
+return {status: document.getElementById("status").textContent, labels: texts("#table-cards .card .label"),
+        last: texts("#last-trick").join(" "), others: texts("#others .player"),
+        stock: document.getElementById("stock").textContent, head: texts("#scores thead").join(" ")};
+"""
+
+
 def look_at_the_quinte_table(driver: Any, seen: Dict[str, Any]) -> None:
     """What a quinte player sees mid-deal: the trick with who played what, the others'
     hand sizes, the cachette, the tricks and quints; noted in `seen`."""
-    if "the match" in driver.find_element(By.ID, "status").text:
+    page = driver.execute_script(QUINTE_PAGE)
+    if "the match" in page["status"]:
         return  # over: the end is looked at apart
-    labels = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#table-cards .card .label")]
-    if labels and all(labels) and not seen.get("trick"):
+    if page["labels"] and all(page["labels"]) and not seen.get("trick"):
         seen["trick"] = True
         shot(driver, "quinte-trick")
-    if "won by" in text_of(driver, "#last-trick"):
+    if "won by" in page["last"]:
         seen["last-trick"] = True
-    others = driver.find_elements(By.CSS_SELECTOR, "#others .player")
-    assert len(others) == 3 and all(re.search(r"\d+ cards? in hand", o.text) for o in others)
-    assert "cachette" in driver.find_element(By.ID, "stock").text
-    head = text_of(driver, "#scores thead")
-    assert "Tricks won" in head and "Quint points" in head, head
+    assert len(page["others"]) == 3 and all(re.search(r"\d+ cards? in hand", o) for o in page["others"]), page
+    assert "cachette" in page["stock"], page
+    assert "Tricks won" in page["head"] and "Quint points" in page["head"], page
 
 
 def test_quinte_is_played_to_its_end_in_two_browsers_with_bids_tricks_and_the_deal_told(
@@ -161,7 +164,7 @@ def hand(driver: Any) -> List[str]:
 def ask_undo(asker: Any, other: Any) -> None:
     asker.find_element(By.ID, "undo-ask").click()
     wait(lambda: "asks to take back" in other.find_element(By.ID, "undo").text, what="the undo request")
-    assert other.find_element(By.ID, "undo-agree").is_displayed() and other.find_element(By.ID, "undo-refuse").is_displayed()
+    wait(lambda: other.find_elements(By.ID, "undo-agree") and other.find_elements(By.ID, "undo-refuse"), what="Agree and Refuse")
     wait(lambda: "Waiting for the answer of" in asker.find_element(By.ID, "undo").text, what="the asker's panel")
     assert not asker.find_elements(By.ID, "undo-agree")  # the asker does not answer its own request
 
@@ -177,7 +180,7 @@ def test_undo_by_consent_and_a_rematch_between_two_browsers(browser: Callable[..
         first = mover(pages)
         other = "Bea" if first == "Ana" else "Ana"
         asker, answerer = pages[first], pages[other]
-        before_hand, before_ply = hand(asker), ply_of(asker)
+        before_hand, before_ply = wait(lambda: hand(asker), what="the hand"), ply_of(asker)
         assert try_move(asker, rng, shots)
         wait(lambda: ply_of(answerer) == before_ply + 1, what="the move on the other page")
         assert try_move(answerer, rng, shots)
