@@ -1,6 +1,6 @@
 """The browser table's other pieces in headless Chromium (the fixtures and clicks are
 tests/browser_util.py): a quinte match played to its end by two browsers and two bots,
-bids included; the turn timer counting down and the stand-in told; undo by consent and a
+bids included, and watched; the turn timer counting down and the stand-in told; undo by consent and a
 rematch between two browsers."""
 
 from __future__ import annotations
@@ -80,12 +80,14 @@ def look_at_the_quinte_table(driver: Any, seen: Dict[str, Any]) -> None:
 
 def test_quinte_is_played_to_its_end_in_two_browsers_with_bids_tricks_and_the_deal_told(
         browser: Callable[..., Any], served: str) -> None:
-    ana, bea = browser(), browser()
+    ana, bea, spectator = browser(), browser(), browser()
     try:
         room = lobby_create(ana, served, "Ana", rules="quinte", players=4, target=QUINTE_TARGET,
                             bots={2: "greedy", 3: "greedy"})
         lobby_sit(ana, served, "Ana", room, 0)
         lobby_sit(bea, served, "Bea", room, 1)
+        spectator.get(f"{served}/table?room={room}&watch=1")
+        wait(lambda: "watching" in spectator.find_element(By.ID, "status").text, what="the spectator's table")
         rng = random.Random(5)
         seen: Dict[str, Any] = {}
         moved = {"Ana": 0, "Bea": 0}
@@ -105,7 +107,7 @@ def test_quinte_is_played_to_its_end_in_two_browsers_with_bids_tricks_and_the_de
             raise AssertionError(f"the quinte match did not end in {QUINTE_TIME} s: moves {moved}")
         assert moved["Ana"] > 0 and moved["Bea"] > 0
         assert seen.get("trick") and seen.get("last-trick") and "pass" in seen["bids"], seen
-        for name, driver in (("ana", ana), ("bea", bea)):
+        for name, driver in (("ana", ana), ("bea", bea), ("spectator", spectator)):
             wait(lambda: "the match" in driver.find_element(By.ID, "status").text, what="the match's end")
             shot(driver, f"quinte-end-{name}")
             text = driver.find_element(By.TAG_NAME, "body").text
@@ -116,7 +118,7 @@ def test_quinte_is_played_to_its_end_in_two_browsers_with_bids_tricks_and_the_de
             assert re.search(r"Deal \d+: the points", text) and "Trick points" in text and "Quints" in text, text
             assert re.search(r"(Your side|wins? the match)", text), text
     finally:
-        for driver in (ana, bea):
+        for driver in (ana, bea, spectator):
             driver.quit()
 
 

@@ -400,11 +400,12 @@ function drawHand() {
 function drawScores() {
   const v = view();
   const quinte = v.rules.name === "quinte", escoba = v.rules.name === "escoba";
-  const head = el("tr", {}, el("th", {}, ""), el("th", {}, "Score"), el("th", {}, "Cards taken"),
+  const head = el("tr", {}, el("th", {}, ""), el("th", {}, "Score"), quinte ? null : el("th", {}, "Cards taken"),
     escoba ? el("th", {}, "Escobas") : null, quinte ? el("th", {}, "Tricks won") : null,
     quinte ? el("th", {}, "Quint points") : null);
   const rows = v.scores.map((score, side) => el("tr", {class: isYou(side) ? "you" : ""},
-    el("th", {}, sideName(side)), el("td", {class: "total"}, String(score)), el("td", {}, String(v.piles[side].length)),
+    el("th", {}, sideName(side)), el("td", {class: "total"}, String(score)),
+    quinte ? null : el("td", {}, String(v.piles[side].length)),  // quinte counts tricks instead
     escoba ? el("td", {}, String(v.escobas[side])) : null,
     quinte ? el("td", {}, String(v.tricks_won[side])) : null, quinte ? el("td", {}, String(v.quints[side])) : null));
   const parts = [el("h2", {}, `The match, deal ${v.deal_number}`), el("table", {class: "scores"}, el("thead", {}, head), el("tbody", {}, rows))];
