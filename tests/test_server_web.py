@@ -21,7 +21,7 @@ def test_the_pages_and_their_files_are_served_and_fetch_nothing_from_elsewhere()
                 assert "//" not in src, src  # relative: the app may be mounted under a prefix
                 if src.startswith("static/"):
                     assert c.get("/" + src).status_code == 200, src
-        for name in ("common.js", "lobby.js", "table.js", "style.css"):
+        for name in ("common.js", "lobby.js", "table.js", "actions.js", "style.css"):
             text = c.get(f"/static/{name}").text
             assert "http://" not in text and "https://" not in text and "@import" not in text, name
 

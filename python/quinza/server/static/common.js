@@ -49,7 +49,7 @@ function deckOf(rulesName) {
 // A card's name in words: "7" of "Oros", "Rey de Copas" style kept in English.
 function cardName(text, deck) {
   if (deck === "quinte") {
-    if (text.toUpperCase() === "JK") return "the Joker";
+    if (text.toUpperCase() === "JK") return "Joker";
     const rank = text.slice(0, -1).toUpperCase(), suit = text.slice(-1).toLowerCase();
     return `${QUINTE_RANKS[rank] || rank} of ${QUINTE_SUITS[suit]}`;
   }
@@ -78,6 +78,18 @@ function readMove(text) {
   const at = words.indexOf("x");
   return {card: words[0], captures: at < 0 ? [] : words.slice(at + 1), text};
 }
+
+// Whether a move's first word is a card of the deck (else it is a quinte bid).
+function isCard(text, deck) {
+  return deck === "quinte" ? /^(JK|(10|[2-9JQKA])[hdsc])$/i.test(text) : /^(1[0-2]|[1-7])[oceb]$/i.test(text);
+}
+
+// Quinte's bids (docs/rules.md "Doubling"): the button's words and what a seat did.
+const BIDS = {
+  pass: {button: "Pass", did: "passes", you: "pass", done: "passed"},
+  double: {button: "Double (each trick worth 10)", did: "doubles", you: "double", done: "doubled"},
+  redouble: {button: "Redouble (each trick worth 20)", did: "redoubles", you: "redouble", done: "redoubled"},
+};
 
 // The seat this browser holds in a room, kept across reloads.
 function seatKey(room) { return `quinza.seat.${room}`; }

@@ -5,7 +5,11 @@ const lobby = {ruleSets: [], bots: []};
 const nameInput = document.getElementById("name");
 const message = document.getElementById("message");
 
-function say(text) { message.textContent = text; }
+// A word to the player: an error, or (`ok`) good news.
+function say(text, ok) {
+  message.textContent = text;
+  message.className = ok ? "ok" : "";
+}
 
 function playerName() {
   const name = nameInput.value.trim();
@@ -49,8 +53,9 @@ async function createRoom(event) {
     const room = await api("POST", "api/rooms", {
       rules: rules.name, players: Number(document.getElementById("players").value),
       target: Number(document.getElementById("target").value), bots,
+      timer: document.getElementById("timer").value ? Number(document.getElementById("timer").value) : null,
     });
-    say(`Room ${room.room} is open: sit down below.`);
+    say(`Room ${room.room} is open: sit down below.`, true);
     await listRooms();
   } catch (error) { say(error.message); }
 }
@@ -79,8 +84,9 @@ function roomRow(info) {
                       onclick: () => sit(info.room, seat.seat)}, "Sit here")
       : null));
   return el("article", {class: "room", "data-room": info.room},
-    el("h3", {}, `${gameName(rules.name)}, ${plural(rules.players, "player")}, to ${rules.target} points`),
-    el("p", {class: "quiet"}, info.ply ? `Under way: ${plural(info.ply, "move")} played.` : "Not started yet."),
+    el("h3", {}, `${gameName(rules.name)}, ${plural(rules.players, "player")}, to ${plural(rules.target, "point")}`),
+    el("p", {class: "quiet"}, (info.ply ? `Under way: ${plural(info.ply, "move")} played.` : "Not started yet.") +
+      (info.timer ? ` ${plural(info.timer, "second")} a move.` : "")),
     el("ul", {class: "seat-list"}, seats),
     el("p", {},
       kept ? el("a", {href: `${BASE}table?room=${encodeURIComponent(info.room)}`, class: "button"}, "Back to your seat") : null,

@@ -7,11 +7,12 @@ const params = new URLSearchParams(location.search);
 const ROOM = params.get("room") || "";
 const table = {
   seat: null, token: null, state: null, socket: null, selected: null, sent: false, closed: false, fresh: false,
+  lastTrick: null,  // quinte: the trick just won, {seat, points, plays: [[seat, card], ...]}
 };
 
 const DETAIL_WORDS = {
   cards: "Most cards", oros: "Most oros", seven_of_oros: "Seven of Oros", setenta: "Setenta",
-  escobas: "Escobas", gold: "Oros cards", other: "Other cards", quints: "Quints", tricks: "Tricks",
+  escobas: "Escobas", gold: "Oros cards", other: "Other cards", quints: "Quints", tricks: "Trick points",
 };
 
 function $(id) { return document.getElementById(id); }
@@ -74,11 +75,13 @@ function receive(m) {
   if (m.type === "state") {
     if (!table.state || table.fresh) {
       table.fresh = false;
+      table.undo = null;  // one still waiting is told again after this state
       log(m.seat === null ? "You are watching this table." : `You are at the table, seat ${m.seat + 1}.`);
     }
     table.state = m;
     table.seat = m.seat;  // the server's word: a token that is no seat watches
     table.sent = false;
+    startClock(m);
     if (table.selected && !(m.legal_moves || []).some((t) => readMove(t).card === table.selected.card)) {
       table.selected = null;
     }
@@ -98,7 +101,15 @@ function receive(m) {
       draw();
     }
   } else if (m.type === "timeout") {
-    if (table.state) log(`${seatName(m.seat)} ran out of time: a stand-in plays for ${m.seat === table.seat ? "you" : "them"}.`);
+    if (table.state) {
+      const words = `${seatName(m.seat)} ran out of time: a stand-in plays for ${m.seat === table.seat ? "you" : "them"}.`;
+      log(words, true);
+      if (m.seat === table.seat) notice(words);
+    }
+  } else if (m.type === "undo") {
+    if (table.state) undoTold(m);
+  } else if (m.type === "rematch") {
+    if (table.state) rematchTold(m);
   } else if (m.type === "error") {
     table.sent = false;
     if (m.message.startsWith("this token is no seat")) {
@@ -128,30 +139,43 @@ function log(text, strong) {
 
 // -- what happened, in words -----------------------------------------------------------------
 
-function moveWords(seat, text) {
-  const who = seatName(seat);
+// A move in words; `standIn`: the server's stand-in moved for a seat out of time.
+function moveWords(seat, text, standIn) {
+  const who = standIn ? `A stand-in for ${seat === table.seat ? "you" : seatName(seat)}` : seatName(seat);
+  const says = (third, second) => (standIn ? third : verb(seat, third, second));
   const move = readMove(text);
-  if (!/\d|^JK$|^[JQKA][hdsc]$/i.test(move.card)) {  // a quinte bid
-    return `${who} ${verb(seat, "says", "say")} “${move.card}”.`;
+  if (!isCard(move.card, deck())) {  // a quinte bid
+    const bid = BIDS[move.card];
+    return bid ? `${who} ${says(bid.did, bid.you)}.` : `${who} ${says("says", "say")} “${move.card}”.`;
   }
   const card = cardName(move.card, deck());
-  if (view().rules.name === "quinte") return `${who} ${verb(seat, "plays", "play")} the ${card}.`;
-  if (!move.captures.length) return `${who} ${verb(seat, "lays", "lay")} the ${card} on the table.`;
-  return `${who} ${verb(seat, "plays", "play")} the ${card} and ${verb(seat, "takes", "take")} the ${cardList(move.captures, deck())}.`;
+  if (view().rules.name === "quinte") return `${who} ${says("plays", "play")} the ${card}.`;
+  if (!move.captures.length) return `${who} ${says("lays", "lay")} the ${card} on the table.`;
+  return `${who} ${says("plays", "play")} the ${card} and ${says("takes", "take")} the ${cardList(move.captures, deck())}.`;
+}
+
+function quintWords(points) {
+  return points ? `, and ${plural(points, "point")} of quints` : "";
 }
 
 function told(e, m) {
-  const prefix = m.stand_in ? "(A stand-in played.) " : "";
-  if (e.kind === "move") log(prefix + moveWords(e.seat, e.move));
+  if (e.kind === "move") log(moveWords(e.seat, e.move, m.stand_in), m.stand_in);
   else if (e.kind === "escoba") log(`Escoba! ${seatName(e.seat)} ${verb(e.seat, "sweeps", "sweep")} the table.`, true);
   else if (e.kind === "trick") {
-    log(`${seatName(e.seat)} ${verb(e.seat, "wins", "win")} the trick` + (e.points ? `, with ${plural(e.points, "quint")}.` : "."));
-  } else if (e.kind === "cachette") log(`${seatName(e.seat)} ${verb(e.seat, "takes", "take")} the cachette.`);
+    // The state before this move holds the trick's first cards; the move is its last.
+    const last = m.events.find((x) => x.kind === "move");
+    table.lastTrick = {seat: e.seat, points: e.points, plays: view().trick.concat([[m.seat, readMove(last.move).card]])};
+    log(`${seatName(e.seat)} ${verb(e.seat, "wins", "win")} the trick${quintWords(e.points)}.`, e.points > 0);
+  } else if (e.kind === "cachette") {
+    const cards = e.cards && e.cards.length ? ` (${cardList(e.cards, deck())})` : "";
+    log(`${seatName(e.seat)} ${verb(e.seat, "takes", "take")} the cachette${cards}${quintWords(e.points)}.`, e.points > 0);
+  }
   else if (e.kind === "last_cards") {
     if (e.seat !== undefined) log(`The cards left on the table go to ${e.seat === table.seat ? "you" : seatName(e.seat)}.`);
   } else if (e.kind === "opening_capture") {
     log(`${seatName(e.seat)} ${verb(e.seat, "takes", "take")} the opening table: ${plural(e.points, "escoba")}.`, true);
   } else if (e.kind === "dealt") {
+    table.lastTrick = null;
     log(e.seat === undefined ? "New hands are dealt from the stock." : `A new deal: ${seatName(e.seat)} ${verb(e.seat, "deals", "deal")}.`);
   } else if (e.kind === "deal_scored") {
     dealResult(e.deal);
@@ -196,10 +220,6 @@ function legalMoves() {
   return table.sent ? [] : (table.state.legal_moves || []).map(readMove);
 }
 
-function isCard(text) {
-  return deck() === "quinte" ? /^(JK|(10|[2-9JQKA])[hdsc])$/i.test(text) : /^(1[0-2]|[1-7])[oceb]$/i.test(text);
-}
-
 // The legal moves of the selected card that take every table card clicked so far.
 function candidates() {
   const s = table.selected;
@@ -234,7 +254,7 @@ function play(move) {
 }
 
 function moveChoiceWords(move) {
-  if (!isCard(move.card)) return move.card.charAt(0).toUpperCase() + move.card.slice(1);
+  if (!isCard(move.card, deck())) return BIDS[move.card] ? BIDS[move.card].button : move.card;
   if (deck() === "quinte") return `Play the ${cardName(move.card, deck())}`;
   if (!move.captures.length) return `Lay the ${cardName(move.card, deck())} on the table`;
   return `Take the ${cardList(move.captures, deck())}`;
@@ -244,13 +264,13 @@ function drawChoices() {
   const box = $("choices");
   const moves = legalMoves();
   if (!moves.length) { box.replaceChildren(); return; }
-  const bids = moves.filter((m) => !isCard(m.card));
+  const bids = moves.filter((m) => !isCard(m.card, deck()));
   const parts = [];
   if (bids.length) {
     parts.push(el("p", {}, "Your bid:"), el("div", {class: "choice-row"},
       bids.map((m) => el("button", {class: "choice bid", "data-move": m.text, onclick: () => play(m)}, moveChoiceWords(m)))));
   }
-  if (moves.some((m) => isCard(m.card))) {
+  if (moves.some((m) => isCard(m.card, deck()))) {
     if (!table.selected) {
       parts.push(el("p", {class: "hint"}, "Choose a card of your hand (the outlined ones can be played)."));
     } else {
@@ -289,7 +309,7 @@ function cardBox(card, attrs, label) {
 }
 
 function backs(count) {
-  const row = el("div", {class: "backs", title: plural(count, "card")});
+  const row = el("div", {class: count > 6 ? "backs many" : "backs", title: plural(count, "card")});
   for (let i = 0; i < count; i++) row.append(el("img", {src: `${BASE}cards/${deck()}/back.svg`, alt: "", draggable: "false"}));
   return row;
 }
@@ -302,9 +322,8 @@ function drawTitle() {
   if (v.turn === null) status = matchOverWords(v.winner);
   else if (v.turn === table.seat) status = v.phase === "doubling" ? "Your turn to bid." : "Your turn.";
   else status = `${seatName(v.turn)} to ${v.phase === "doubling" ? "bid" : "play"}.`;
+  if (table.undo && v.turn !== null) status = "The match waits for the answers to an undo.";
   if (table.seat === null && v.turn !== null) status = `You are watching. ${status}`;
-  const left = table.state.time_left;
-  if (left !== null && left !== undefined && v.turn !== null) status += ` (${Math.ceil(left)} s left)`;
   $("status").textContent = status;
   $("status").className = v.turn === table.seat ? "your-turn" : (v.turn === null ? "over" : "");
   document.body.classList.toggle("over", v.turn === null);
@@ -317,22 +336,39 @@ function drawOthers() {
     const info = table.state.seats[s];
     const away = !info.bot && info.name && !info.connected;
     const bid = (v.bids || []).filter(([seat]) => seat === s).map(([, word]) => word).pop();
+    const partner = table.seat !== null && sides() < v.rules.players && sideOf(s) === sideOf(table.seat);
     boxes.push(el("div", {class: "player" + (v.turn === s ? " to-act" : ""), "data-seat": s},
-      el("h3", {}, seatName(s), away ? el("span", {class: "away"}, " (away)") : null,
+      el("h3", {}, seatName(s), partner ? el("span", {class: "partner"}, " (your partner)") : null,
+        away ? el("span", {class: "away"}, " (away)") : null,
         info.name === null && !info.bot ? el("span", {class: "away"}, " (free seat)") : null),
       backs(v.hand_sizes[s]),
-      el("p", {class: "quiet"}, plural(v.hand_sizes[s], "card") + " in hand" + (bid ? `; said “${bid}”` : ""))));
+      el("p", {class: "quiet"}, plural(v.hand_sizes[s], "card") + " in hand" + (bid ? `; ${BIDS[bid] ? BIDS[bid].done : bid}` : ""))));
   }
   $("others").replaceChildren(...boxes);
+}
+
+const STAKES = {1: "Each trick is worth 5 points.", 2: "Doubled: each trick is worth 10 points.",
+  4: "Redoubled: each trick is worth 20 points."};
+
+// Quinte's middle: the trick in progress (who played what), the last trick, the cachette.
+function drawTrick() {
+  const v = view(), last = table.lastTrick;
+  const empty = v.turn === null ? el("p", {class: "banner"}, matchOverWords(v.winner))
+    : el("p", {class: "quiet"}, v.phase === "doubling" ? "The bidding: no card is played before it ends." : "No card in the trick yet.");
+  $("table-cards").replaceChildren(...(v.trick.length ? v.trick.map(([seat, card]) => cardBox(card, {}, seatName(seat))) : [empty]));
+  $("last-trick").replaceChildren(...(last ? [
+    el("p", {class: "quiet"}, `The last trick, won by ${last.seat === table.seat ? "you" : seatName(last.seat)}` +
+      (last.points ? ` (${plural(last.points, "point")} of quints)` : "") + ":"),
+    el("div", {class: "cards small"}, last.plays.map(([seat, card]) => cardBox(card, {}, seatName(seat))))] : []));
+  const cachette = v.stock ? `The cachette: ${plural(v.stock, "card")} face down, for the winner of the last trick.`
+    : "The cachette is taken.";
+  $("stock").textContent = v.turn === null ? "" : `${cachette} ${STAKES[v.multiplier] || ""}`;
 }
 
 function drawMiddle() {
   const v = view(), s = table.selected;
   if (v.rules.name === "quinte") {
-    $("table-cards").replaceChildren(...(v.trick.length ? v.trick.map(([seat, card]) => cardBox(card, {}, seatName(seat)))
-      : [el("p", {class: "quiet"}, "No card in the trick yet.")]));
-    const bids = v.multiplier > 1 ? `; the stakes are ×${v.multiplier}` : "";
-    $("stock").textContent = `The trick. Cachette: ${plural(v.stock, "card")}${bids}.`;
+    drawTrick();
     return;
   }
   const takeable = new Set(candidates().flatMap((m) => m.captures));
@@ -364,16 +400,19 @@ function drawHand() {
 function drawScores() {
   const v = view();
   const quinte = v.rules.name === "quinte", escoba = v.rules.name === "escoba";
-  const head = el("tr", {}, el("th", {}, ""), el("th", {}, "Score"), el("th", {}, "Cards taken"),
-    escoba ? el("th", {}, "Escobas") : null, quinte ? el("th", {}, "Tricks") : null, quinte ? el("th", {}, "Quints") : null);
+  const head = el("tr", {}, el("th", {}, ""), el("th", {}, "Score"), quinte ? null : el("th", {}, "Cards taken"),
+    escoba ? el("th", {}, "Escobas") : null, quinte ? el("th", {}, "Tricks won") : null,
+    quinte ? el("th", {}, "Quint points") : null);
   const rows = v.scores.map((score, side) => el("tr", {class: isYou(side) ? "you" : ""},
-    el("th", {}, sideName(side)), el("td", {class: "total"}, String(score)), el("td", {}, String(v.piles[side].length)),
+    el("th", {}, sideName(side)), el("td", {class: "total"}, String(score)),
+    quinte ? null : el("td", {}, String(v.piles[side].length)),  // quinte counts tricks instead
     escoba ? el("td", {}, String(v.escobas[side])) : null,
     quinte ? el("td", {}, String(v.tricks_won[side])) : null, quinte ? el("td", {}, String(v.quints[side])) : null));
-  const parts = [el("h2", {}, `Deal ${v.deal_number}: the match`), el("table", {class: "scores"}, el("thead", {}, head), el("tbody", {}, rows))];
+  const parts = [el("h2", {}, `The match, deal ${v.deal_number}`), el("table", {class: "scores"}, el("thead", {}, head), el("tbody", {}, rows))];
   if (v.turn === null) {
     parts.push(el("p", {class: "match-over"}, matchOverWords(v.winner)),
-      el("p", {}, el("a", {href: `${BASE}api/rooms/${encodeURIComponent(ROOM)}/record`, download: `quinza-${ROOM}.txt`}, "Download the match record"),
+      el("p", {}, el("a", {href: `${BASE}api/rooms/${encodeURIComponent(ROOM)}/record?match=${table.state.match}`,
+        download: `quinza-${ROOM}-${table.state.match + 1}.txt`}, "Download the match record"),
         " · ", el("a", {href: "./"}, "Back to the lobby")));
   }
   $("scores").replaceChildren(...parts);
@@ -386,6 +425,7 @@ function draw() {
   drawMiddle();
   drawHand();
   drawScores();
+  drawActions();
 }
 
 async function start() {
