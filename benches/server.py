@@ -15,8 +15,8 @@ with i drawn at random. When a match ends, the room's first human seat asks for 
 moves lost (sent, their ply never seen by every seat of the room), disconnects.
 
 Phases: the clients connect gradually (`--ramp` a second), play `--warmup` seconds, then
-the steady window (`--seconds`). With `--capacity` the pace then doubles a step
-(`--step-seconds` each) until the 99th percentile passes `--limit` ms (or errors or lost
+the steady window (`--seconds`). With `--capacity` the think time is then cut (times
+`--step`, 0.8) a step (`--step-seconds` each) until the 99th percentile passes `--limit` ms (or errors or lost
 moves appear, or the think time reaches the server's rate limit): the moves a second of
 the last step within the limit is the server's capacity. `--grow 250,500,1000` does that
 again on a new server for each number of rooms: memory and capacity against rooms.
@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import random
@@ -57,6 +58,7 @@ KINDS: List[Tuple[str, int, Dict[str, str]]] = [
     ("quinte", 4, {}),
     ("quinte", 4, {"2": "greedy"}),
 ]
+GRACE = 5.0  # seconds a move's effect may take to reach its room's seats before it counts as lost
 RATE = 20.0  # the server's default frames a second a connection (create_app's `rate`)
 
 
@@ -72,6 +74,7 @@ class Phase:
         self.cpu0 = self.cpu1 = 0.0
         self.gen0 = self.gen1 = 0.0
         self.rss = 0
+        self.load = 0.0  # the machine's load average over one minute, at the end
 
 
 class Load:
@@ -86,6 +89,7 @@ class Load:
         self.disconnects = 0
         self.plies = 0  # moves of every room (bots' too), seen by each room's first seat
         self.sent = 0
+        self.rematches = 0
 
     def think(self) -> float:
         assert self.phase is not None
@@ -143,8 +147,11 @@ async def client(load: Load, table: Table, seat: int, url: str) -> None:
                     continue
                 key = (m["match"], m["ply"])
                 now = time.monotonic()
-                if observer and key > last and key[0] == last[0]:
-                    load.plies += key[1] - last[1]
+                if observer and key > last and last[0] >= 0:
+                    if key[0] == last[0]:
+                        load.plies += key[1] - last[1]
+                    else:
+                        load.rematches += 1
                 last = key
                 table.received(seat, key[0], key[1], now)
                 legal = m.get("legal_moves")
@@ -269,6 +276,7 @@ def summary(phase: Phase, rooms: int, clients: int, idle_rss: int, lost: int, di
         "generator_cpu": round((phase.gen1 - phase.gen0) / span, 2),
         "server_rss_mib": round(phase.rss / 1024, 1),
         "kib_per_room": round((phase.rss - idle_rss) / rooms, 1),
+        "load_average": round(phase.load, 1),
     }
 
 
@@ -278,7 +286,7 @@ def show(row: Dict[str, Any]) -> None:
           f"p50 {row['p50_ms']} p90 {row['p90_ms']} p99 {row['p99_ms']} max {row['max_ms']} ms  "
           f"errors {row['errors']} lost {row['lost']} disconnects {row['disconnects']}  "
           f"server cpu {row['server_cpu']:.2f} generator cpu {row['generator_cpu']:.2f}  "
-          f"rss {row['server_rss_mib']} MiB ({row['kib_per_room']} KiB a room)", flush=True)
+          f"rss {row['server_rss_mib']} MiB ({row['kib_per_room']} KiB a room)  load {row['load_average']}", flush=True)
 
 
 async def measure(load: Load, proc: subprocess.Popen, name: str, think: float, settle: float, seconds: float) -> Phase:
@@ -294,6 +302,7 @@ async def measure(load: Load, proc: subprocess.Popen, name: str, think: float, s
     phase.end, phase.plies1, phase.errors1 = time.monotonic(), load.plies, load.errors
     phase.cpu1, phase.gen1 = cpu_seconds(proc.pid), cpu_seconds()
     phase.rss = rss_kib(proc.pid)
+    phase.load = os.getloadavg()[0]
     return phase
 
 
@@ -319,29 +328,32 @@ async def run(args: argparse.Namespace, rooms: int, capacity: bool, workdir: str
             async with httpx.AsyncClient(base_url=base, timeout=30) as http:
                 await open_rooms(load, http, host, rooms, args.ramp, args.target, tables, clients, args.ramp_limit)
             n_clients = sum(len(t.humans) for t in tables)
+            # The generator's own full collections (its heap grew with the ramp) would stop
+            # every client at once and count as the server's latency: keep its heap out.
+            gc.collect()
+            gc.freeze()
             print(f"  ramp: {rooms} rooms, {n_clients} clients in {time.monotonic() - t0:.1f} s; "
                   f"server rss idle {idle_rss / 1024:.1f} MiB", flush=True)
             phases = [await measure(load, proc, "steady", args.think, args.warmup, args.seconds)]
             think = args.think
             while capacity:
                 last = phases[-1]
-                row = summary(last, rooms, n_clients, idle_rss, lost_in(tables, last, time.monotonic(), 5.0),
+                row = summary(last, rooms, n_clients, idle_rss, lost_in(tables, last, time.monotonic(), GRACE),
                               load.disconnects)
                 rows.append(row)
                 show(row)
-                think /= 2
+                think *= args.step
                 if row["p99_ms"] > args.limit or row["errors"] or row["lost"] or think < 1.5 / RATE:
                     break
                 phases.append(await measure(load, proc, "capacity", think, args.settle, args.step_seconds))
+            load.playing = False
+            await asyncio.sleep(GRACE)  # the receipts of the last moves sent; what is still awaited is lost
+            lost_total = sum(len(t.pending) for t in tables)
             if not capacity:
-                await asyncio.sleep(5.0)  # the last moves' receipts
-                row = summary(phases[0], rooms, n_clients, idle_rss, lost_in(tables, phases[0], time.monotonic(), 5.0),
+                row = summary(phases[0], rooms, n_clients, idle_rss, lost_in(tables, phases[0], time.monotonic(), 0.0),
                               load.disconnects)
                 rows.append(row)
                 show(row)
-            load.playing = False
-            await asyncio.sleep(5.0)  # the receipts of the last moves sent
-            lost_total = sum(len(t.pending) for t in tables)
         finally:
             load.playing = False
             for task in clients:
@@ -350,6 +362,7 @@ async def run(args: argparse.Namespace, rooms: int, capacity: bool, workdir: str
     within = [r for r in rows if r["p99_ms"] <= args.limit and not r["errors"] and not r["lost"]]
     return {"rooms": rooms, "clients": n_clients, "idle_rss_mib": round(idle_rss / 1024, 1), "rows": rows,
             "lost_total": lost_total, "disconnects_total": load.disconnects, "errors_total": load.errors,
+            "moves_sent": load.sent, "rematches": load.rematches,
             "capacity_moves_per_s": max((r["moves_per_s"] for r in within), default=None) if capacity else None,
             "errors_seen": load.error_texts}
 
@@ -374,7 +387,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--ramp-limit", type=float, default=300, help="the most seconds the ramp may take (default 300)")
     p.add_argument("--warmup", type=float, default=5, help="seconds played after the ramp before measuring (default 5)")
     p.add_argument("--capacity", action="store_true",
-                   help="then halve the think time a step until the 99th percentile passes --limit")
+                   help="then shorten the think time (--step) a step until the 99th percentile passes --limit")
+    p.add_argument("--step", type=float, default=0.8, help="a capacity step's think time over the last's (default 0.8)")
     p.add_argument("--step-seconds", type=float, default=20, help="seconds measured a capacity step (default 20)")
     p.add_argument("--settle", type=float, default=3, help="seconds played at a new pace before measuring (default 3)")
     p.add_argument("--limit", type=float, default=50, help="the 99th percentile's limit, ms (default 50)")
@@ -426,8 +440,8 @@ def main(argv: Optional[List[str]] = None) -> int:
         if r["errors_seen"]:
             print("errors:", *r["errors_seen"], sep="\n  ")
     first = runs[0]
-    print(f"in all: {first['errors_total']} errors, {first['lost_total']} moves lost, "
-          f"{first['disconnects_total']} disconnects")
+    print(f"in all: {first['moves_sent']} moves sent by clients, {first['rematches']} rematches, "
+          f"{first['errors_total']} errors, {first['lost_total']} moves lost, {first['disconnects_total']} disconnects")
     clean = first["rows"][0]["errors"] == 0 and first["lost_total"] == 0 and first["disconnects_total"] == 0
     return 0 if clean else 1
 
