@@ -447,10 +447,10 @@ def main(argv: Optional[List[str]] = None) -> int:
                   f"with the 99th percentile within {args.limit:g} ms")
         if r["errors_seen"]:
             print("errors:", *r["errors_seen"], sep="\n  ")
-    first = runs[0]
-    print(f"in all: {first['moves_sent']} moves sent by clients, {first['rematches']} rematches, "
-          f"{first['errors_total']} errors, {first['lost_total']} moves lost, {first['disconnects_total']} disconnects")
-    clean = first["rows"][0]["errors"] == 0 and first["lost_total"] == 0 and first["disconnects_total"] == 0
+    for r in runs:
+        print(f"in all, {r['rooms']} rooms: {r['moves_sent']} moves sent by clients, {r['rematches']} rematches, "
+              f"{r['errors_total']} errors, {r['lost_total']} moves lost, {r['disconnects_total']} disconnects")
+    clean = all(r["rows"][0]["errors"] == 0 and r["lost_total"] == 0 and r["disconnects_total"] == 0 for r in runs)
     return 0 if clean else 1
 
 
