@@ -81,8 +81,9 @@ class Phase:
 class Load:
     """Everything the generator counts, shared by its clients."""
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, deflate: bool) -> None:
         self.rng = random.Random(seed)
+        self.compression = "deflate" if deflate else None  # per-message deflate, as browsers ask
         self.phase: Optional[Phase] = None
         self.playing = True  # False: no more moves are sent (the end)
         self.errors = 0
@@ -135,7 +136,7 @@ async def client(load: Load, table: Table, seat: int, url: str) -> None:
 
     tasks: Set["asyncio.Task[None]"] = set()
     try:
-        async with connect(url, compression=None, max_queue=None, open_timeout=60) as ws:
+        async with connect(url, compression=load.compression, max_queue=None, open_timeout=60) as ws:
             async for text in ws:
                 m = json.loads(text)
                 kind = m["type"]
@@ -314,7 +315,7 @@ def lost_in(tables: List[Table], phase: Phase, now: float, grace: float) -> int:
 
 async def run(args: argparse.Namespace, rooms: int, capacity: bool, workdir: str, log: Any) -> Dict[str, Any]:
     """One server: ramp to `rooms` rooms, the steady window, then the capacity steps."""
-    load = Load(args.seed)
+    load = Load(args.seed, args.deflate)
     tables: List[Table] = []
     clients: List["asyncio.Task[None]"] = []
     rows: List[Dict[str, Any]] = []
@@ -403,6 +404,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--grow", default="", help="numbers of rooms, such as 250,500,1000: a new server and the "
                    "capacity steps for each (instead of --clients)")
     p.add_argument("--target", type=int, default=None, help="every room's target (default: each rule set's)")
+    p.add_argument("--deflate", action="store_true",
+                   help="clients ask for per-message deflate, as browsers do (default: no compression)")
     p.add_argument("--seed", type=int, default=1, help="the clients' random moves and think times (default 1)")
     p.add_argument("--quick", action="store_true", help="a smoke run: 100 clients, 10 s, no capacity steps")
     p.add_argument("--json", default=None, help="write the results as JSON to this file")
