@@ -65,15 +65,19 @@ class StoredRoom(NamedTuple):
 
 
 class Store:
-    """The SQLite file (or ":memory:") behind one app. Every write commits at once
-    (synchronous=FULL): what a method returned from is on disk."""
+    """The SQLite file (or ":memory:") behind one app. Every write commits at once, into
+    the WAL journal: what a method returned from survives the process being killed.
+    synchronous=NORMAL syncs the WAL to the disk at checkpoints, not at each commit (a
+    power cut may lose the last moves, never the file's consistency): FULL waits for the
+    disk on every move, on the event loop, and held back every room (benches/server.py,
+    docs/server.md "Capacity")."""
 
     def __init__(self, path: str) -> None:
         # The app runs on one event loop, but not always in the thread that made it.
         self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         if path != ":memory:":
             self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(SCHEMA)
 
     def add_room(self, room: str, rules: Dict[str, Any], seed: int, timer: Optional[float],
