@@ -17,7 +17,7 @@ pytest.importorskip("starlette")  # quinza.server is the server extra
 from quinza.server.client import Seat  # noqa: E402
 from quinza.server.wire import cards_in, move_cards, played_message, view_of  # noqa: E402
 
-from .conftest import redeal  # noqa: E402
+from .conftest import redeal, replays  # noqa: E402
 
 Message = Dict[str, Any]
 
@@ -212,3 +212,24 @@ def test_an_undone_move_is_forgotten(q: Any) -> None:
     assert seat.heard.round_in_play(ply) is None  # the moves after it are gone until told again
     heard = seat.heard.round_in_play(start + 1)
     assert heard is not None and heard[1] == match.moves[start:start + 1]
+
+
+def test_a_quinte_world_keeps_the_voids_the_play_showed(q: Any) -> None:
+    """Every hidden card of a remote quinte world is where the play allows it: the deal
+    could have been played as it was with these hands and this cachette (`replays`)."""
+    from quinza.server.worlds import world
+
+    checked = 0
+    for seed in range(12):
+        g = q.Game(q.Rules("quinte", target=10**6), seed=seed)
+        rng = random.Random(seed)
+        while g.deal_number == 1 and len(g.played) < 36:
+            g.play(rng.choice(g.legal_moves()))
+        seat = g.turn
+        for draw in range(3):
+            w = world(q, json.loads(json.dumps(view_of(g, seat))), random.Random(draw))
+            state = json.loads(w.to_json())
+            assert w.observation(seat) == g.observation(seat)
+            assert replays(g, state["hands"], state["stock"]), (seed, draw)
+            checked += 1
+    assert checked == 36

@@ -5,7 +5,8 @@ A world from the view (`world`): the seat's hand, the table or the trick, the pi
 scores and everything else the `view` shows as it shows them, and every card the seat has
 not seen (the others' hands, the stock or quinte's cachette) dealt at random in the sizes
 the view gives. In quinte the bids and the cards played this deal (in play order) come
-with it, so the search bots read back the voids the play showed.
+with it, and the hidden cards are dealt by `Game.world`, which keeps the voids the play
+showed.
 
 A world of the round in play (`Heard.world`, fifteen family): when the seat has been told
 the whole round (the moves since the hands were last dealt: it was connected when they
@@ -77,14 +78,16 @@ def world(api: Backend, view: Message, rng: random.Random) -> Any:
     """A Game the seat of `view` cannot tell from the real one: what it sees as it is, every
     other card dealt from those it has not seen, at random by `rng`."""
     rules = api.Rules.from_dict(view["rules"])
-    # Quinte's hidden cards are dealt without the voids the play showed: the search bots
-    # deal them again from `played` keeping the voids (sample_world), greedy and random
-    # read only their own hand and the trick, and a fill that kept the voids here would
-    # read the tricks by quinte's rules a second time (the engine's sample_world is not
-    # public). from_position checks the sizes alone, so any such fill is a position.
     shown = view["played"] if rules.name == "quinte" else view["table"]  # quinte's trick is in `played`
     hands, stock = _deal_hidden(api, rules, view, set(view["hand"]) | set(shown) | _piled(view), {}, rng)
-    return _position(api, rules, view, hands, stock, rng)
+    game = _position(api, rules, view, hands, stock, rng)
+    if rules.name == "quinte":
+        # The fill above may give a seat a suit it showed it has none of: the engine's
+        # world deals the hidden cards again keeping the voids the play showed (it reads
+        # them back from `played`), so no bot, a user's own included, sees a hand the
+        # play rules out.
+        return game.world(view["seat"], seed=rng.getrandbits(63))
+    return game
 
 
 def _as_sent(view: Mapping[str, Any]) -> Any:
