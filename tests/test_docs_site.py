@@ -65,16 +65,18 @@ def public_api(module: ModuleType, prefix: str) -> Iterator[str]:
 
 
 def test_the_site_has_its_pages(site: Path) -> None:
-    for page in ("index", "rules", "engine", "api", "reference", "genindex"):
+    for page in ("index", "rules", "engine", "api", "reference", "server", "genindex"):
         assert (site / f"{page}.html").is_file(), page
     index = (site / "index.html").read_text(encoding="utf-8")
-    for page in ("rules", "engine", "api", "reference"):
+    for page in ("rules", "engine", "api", "reference", "server"):
         assert f'href="{page}.html"' in index, page
     # The prose is the docs folder's, headings and links working.
     rules = (site / "rules.html").read_text(encoding="utf-8")
     assert "The baraja" in rules and 'href="#the-baraja"' in rules and "the-baraja" in ids(site / "rules.html")
     engine = (site / "engine.html").read_text(encoding="utf-8")
     assert "SplitMix64" in engine and 'href="rules.html"' in engine
+    server = (site / "server.html").read_text(encoding="utf-8")
+    assert "Security model" in server and "Capacity" in server and 'href="engine.html' in server
 
 
 def test_the_api_pages_name_every_public_member(site: Path) -> None:

@@ -426,3 +426,40 @@ def test_room_ids_are_letters_and_digits_a_person_can_type() -> None:
     assert all(len(i) == ROOM_ID_LENGTH and set(i) <= set(ROOM_ID_LETTERS) for i in taken)
     assert not set("01ilo-_") & set(ROOM_ID_LETTERS)
     assert new_room_id(taken) not in taken
+
+
+def test_a_connection_that_leaves_its_messages_unread_is_closed_and_the_others_play_on() -> None:
+    """Past BACKLOG messages waiting, a connection is told to close (its pump sends the
+    close, code 1008) and gets no more; the room and the other connections go on."""
+    from quinza.server.connection import BACKLOG, Connection
+
+    with client() as c:
+        room = create(c, "escoba", players=2, target=10**6)
+        tokens = [join(c, room, "ana", 0), join(c, room, "bo", 1)]
+        r = c.app.state.server.rooms[room]  # type: ignore[attr-defined]
+        with c.websocket_connect(f"/ws/{room}?token={tokens[0]}") as ana, \
+                c.websocket_connect(f"/ws/{room}?token={tokens[1]}") as bo:
+            # A spectator whose messages nobody sends (no pump: as a client that never reads).
+            stuck = Connection(None, r.settings, 0.0)
+            c.portal.call(lambda: r.connect(stuck))  # type: ignore[attr-defined]
+            ws = {0: ana, 1: bo}
+            ply = 0
+
+            def move() -> None:
+                """The seat to act (as ana's state at this ply says) plays its first move."""
+                nonlocal ply
+                turn = until(ana, lambda x: is_state(x) and x["ply"] == ply)["view"]["turn"]
+                if turn == 1:  # ana's own state was read just now; bo reads its legal moves
+                    until(bo, lambda x: to_move(x) and x["ply"] == ply)
+                ws[turn].send_json({"type": "move", "index": 0})
+                ply += 1
+
+            while not stuck.closing:
+                move()
+                assert ply < BACKLOG, "the stuck connection was never closed"
+            waiting = stuck.queue.qsize()
+            assert waiting == BACKLOG + 1 and list(stuck.queue._queue)[-1] is None  # type: ignore[attr-defined]
+            for _ in range(3):  # no more for it, and the match goes on for the others
+                move()
+            assert until(ana, lambda x: is_state(x) and x["ply"] == ply)["ply"] == ply
+            assert stuck.queue.qsize() == waiting and r.ply == ply

@@ -136,6 +136,11 @@ def test_the_cp39_wheel_installs_and_writes_arrays_as_the_default_build(tmp_path
     # build uses: so the arrays below go through buffers.rs's other way.
     (core,) = [data for name, data in files.items() if name.startswith("quinza/_core.abi3.")]
     assert b"PyObject_GetBuffer" not in core
+    # The browser table ships in the wheel, byte for byte the tree's (the server serves it).
+    static = ROOT / "python" / "quinza" / "server" / "static"
+    assert static.is_dir() and any(static.iterdir())
+    for path in static.iterdir():
+        assert files.get(f"quinza/server/static/{path.name}") == path.read_bytes(), path.name
     assert b"PyObject_GetBuffer" in Path(quinza._core.__file__).read_bytes()
 
     python, env = installed(tmp_path, wheel)

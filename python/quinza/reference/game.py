@@ -41,6 +41,9 @@ FAMILIES: Dict[str, Type["Game"]] = {}
 # called with the class asked for (position.py registers them: it reads the families'
 # rules, so their modules cannot import it)
 POSITIONS: Dict[str, Callable[..., "Game"]] = {}
+# "sample_world" -> worlds.sample_world, which `world` deals with (worlds.py registers it:
+# it is built on this module, so this one cannot import it)
+WORLDS: Dict[str, Callable[["Game", int, Random], "Game"]] = {}
 
 
 def _rules(rules: "Rules | str") -> Rules:
@@ -407,10 +410,8 @@ class Game:
         begins where it is made (its `history` and `start_events` are empty, `seed` is
         None: nothing of the real deal can be undone or read back), and it keeps the round
         in play that search bots fit their worlds to."""
-        from .worlds import sample_world  # worlds.py is built on this module
-
         seat = self._seat(seat)
-        world = sample_world(self, seat, Random(secrets.randbits(64) if seed is None else seed))
+        world = WORLDS["sample_world"](self, seat, Random(secrets.randbits(64) if seed is None else seed))
         world._start_events = ()
         world._hist = _history.begin(world, None)
         return world

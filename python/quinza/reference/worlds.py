@@ -25,7 +25,7 @@ from collections import deque
 from typing import Any, Dict, List, Optional, Set, Tuple
 
 from .cards import QUINTE_SUITS, Card
-from .game import Game
+from .game import WORLDS, Game
 from .generator import Random
 from .playout import greedy_key, greedy_move
 from .quinte import JOKER_DEADLINE, PLAYERS, QuinteGame, tricks_read_back, voids_shown
@@ -253,3 +253,6 @@ def fits_greedy(world: Game, seat: int, first: bool = False) -> bool:
         if any(greedy_key(then, m) > key for m in then.legal_moves()):
             return False
     return True
+
+
+WORLDS["sample_world"] = sample_world  # Game.world deals with it (game.py cannot import this module)
