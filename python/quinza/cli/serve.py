@@ -20,6 +20,8 @@ def parser() -> argparse.ArgumentParser:
                    help="the SQLite file that keeps rooms, seats and moves (default quinza-games.sqlite; "
                    "an existing one resumes its rooms; :memory: keeps nothing)")
     p.add_argument("--bot-delay", type=float, default=0.5, help="seconds a bot waits before it moves (default 0.5)")
+    p.add_argument("--undo-wait", type=float, default=120.0,
+                   help="seconds an undo waits for the other seats' answers before it lapses (default 120)")
     options.add_engine_option(p)
     return p
 
@@ -32,5 +34,5 @@ def serve_main(argv: Sequence[str]) -> int:
         from ..server import create_app
     except ImportError as error:
         return options.need_server_extra("serve", error)
-    uvicorn.run(create_app(args.db, bot_delay=args.bot_delay, engine=args.engine), host=args.host, port=args.port)
+    uvicorn.run(create_app(args.db, bot_delay=args.bot_delay, undo_wait=args.undo_wait, engine=args.engine), host=args.host, port=args.port)
     return 0

@@ -21,8 +21,9 @@ function drawClock() {
   clock.hidden = false;
 }
 
-// While an undo waits the timer stands still; once it is refused (no state follows) the
-// seat to act has the whole timer again (docs/server.md "Undo by consent").
+// While an undo waits the timer stands still; once it is settled the seat to act has the
+// whole timer again, and the state that follows tells the time left exactly
+// (docs/server.md "Undo by consent").
 function restartClock() {
   const s = table.state, turn = s.view.turn;
   const timed = s.timer !== null && turn !== null && !s.seats[turn].bot;
@@ -47,6 +48,8 @@ function undoTold(m) {
     table.lastTrick = null;
     const moves = table.state.ply - m.back_to;  // the "done" message has the ply gone back to
     log(`Undone: ${plural(moves, "move")} taken back, to before ${m.asked_by === table.seat ? "your" : asker + "’s"} last move.`, true);
+  } else if (m.status === "lapsed") {
+    log("Nobody answered the undo in time: the match goes on.", true);
   } else if (m.status === "failed") {
     log("The undo could not be saved: nothing was taken back.", true);
   }
