@@ -43,6 +43,7 @@ import json
 import math
 import os
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Tuple
@@ -458,6 +459,8 @@ def run(args: argparse.Namespace) -> Dict[str, Any]:
     scale = {"greedy_vs_random": reference_rate("greedy", "random", args.eval_matches, args.seed + 2)}
     result = {
         "rules": RULES, "encoding_version": quinza.ENCODING_VERSION,
+        # What the figures depend on besides the seed: sums in another order train another agent.
+        "numpy": np.__version__, "blas": blas_name(),
         "config": {k: v for k, v in vars(args).items() if k not in ("png", "json")},
         "train_seconds": train_seconds, "eval_seconds": eval_seconds,
         "total_seconds": time.perf_counter() - t_start, "agent_steps": agent_steps,
@@ -465,6 +468,15 @@ def run(args: argparse.Namespace) -> Dict[str, Any]:
         "final": final_eval, "scale": scale, "checkpoints": checkpoints, "curve": curve,
     }
     return result
+
+
+def blas_name() -> str:
+    """numpy's BLAS, as its build configuration names it (name and version)."""
+    try:
+        blas = np.show_config(mode="dicts")["Build Dependencies"]["blas"]
+        return f"{blas['name']} {blas.get('version', '')}".strip()
+    except (TypeError, KeyError):  # numpy before 1.26 has no mode="dicts"
+        return "unknown"
 
 
 def plot(result: Dict[str, Any], path: Path) -> None:
@@ -536,9 +548,15 @@ def main(argv: Optional[List[str]] = None) -> int:
     ap.add_argument("--checkpoint-matches", type=int, default=None, help="per opponent (default 256, --quick 32)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=None, help="the vector env's threads (default every core)")
-    ap.add_argument("--png", type=Path, default=HERE / "reinforce_escoba.png")
-    ap.add_argument("--json", type=Path, default=HERE / "reinforce_escoba.json")
+    ap.add_argument("--png", type=Path, default=None,
+                    help="the curve (default examples/reinforce_escoba.png; --quick: in the temporary folder)")
+    ap.add_argument("--json", type=Path, default=None,
+                    help="every figure (default examples/reinforce_escoba.json; --quick: in the temporary folder)")
     args = ap.parse_args(argv)
+    # A smoke run must not overwrite the figures the repository keeps.
+    folder = Path(tempfile.gettempdir()) if args.quick else HERE
+    args.png = args.png or folder / "reinforce_escoba.png"
+    args.json = args.json or folder / "reinforce_escoba.json"
     quick = {"updates": 6, "envs": 32, "eval_matches": 32, "checkpoint_matches": 32, "checkpoints": 3}
     full = {"updates": 300, "envs": 256, "eval_matches": 2000, "checkpoint_matches": 256, "checkpoints": 10}
     for k, v in (quick if args.quick else full).items():

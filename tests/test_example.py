@@ -8,6 +8,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import math
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -107,15 +108,20 @@ def test_the_gradient_is_the_objectives(ex: Any, feats: Any) -> None:
             assert grads[k][i] == pytest.approx((up - down) / (2 * eps), rel=1e-4, abs=1e-7), (k, i)
 
 
-def test_quick_mode_trains_and_writes_its_figures(tmp_path: Path) -> None:
-    png, out = tmp_path / "curve.png", tmp_path / "result.json"
-    done = subprocess.run([sys.executable, str(SCRIPT), "--quick", "--png", str(png), "--json", str(out)],
-                          capture_output=True, text=True, timeout=300)
+def test_quick_mode_trains_and_writes_its_figures_where_the_repository_keeps_nothing(tmp_path: Path) -> None:
+    kept = {p: p.read_bytes() for p in SCRIPT.parent.iterdir() if p.is_file()}
+    # --quick with no paths writes to the temporary folder (here tmp_path), not examples/.
+    png, out = tmp_path / "reinforce_escoba.png", tmp_path / "reinforce_escoba.json"
+    done = subprocess.run([sys.executable, str(SCRIPT), "--quick"], capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "TMPDIR": str(tmp_path)})
     assert done.returncode == 0, done.stderr
+    assert {p: p.read_bytes() for p in SCRIPT.parent.iterdir() if p.is_file()} == kept
+    assert f"wrote {png} and {out}" in done.stdout
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     result = json.loads(out.read_text())
     curve, config = result["curve"], result["config"]
     assert len(curve) == config["updates"] and config["quick"]
+    assert result["numpy"] == np.__version__ and result["blas"]  # what the figures depend on
     for row in curve:
         assert all(math.isfinite(row[k]) for k in ("policy_loss", "value_loss", "entropy", "deal_points"))
     # 18 agent moves a deal in 2-player escoba, one deal an episode
