@@ -137,3 +137,31 @@ def test_plot_without_matplotlib_is_refused_before_the_run(monkeypatch: Any, cap
         main(["simulate", "--games", "1000", "--plot", "sim.png"])
     assert info.value.code == 2
     assert "plotting needs matplotlib: pip install 'quinza[plot]'" in capsys.readouterr().err
+
+
+def test_search_bots_are_told_how_long_the_run_takes_and_how_to_shorten_it(capsys: Any) -> None:
+    assert main(["simulate", "--rules", "escoba", "--games", "3", "--bots", "ismcts:iterations=64,greedy",
+                 "--seed", "2", "--json"]) == 0
+    err = " ".join(capsys.readouterr().err.split())  # rich wraps the words at its width
+    assert "ismcts:iterations=64 searches every move: about" in err and "for 3 matches on" in err
+    assert "ms a searched move here, timed on" in err and "moves a match" in err
+    assert "To make it shorter: fewer --games, or a smaller budget, such as ismcts:iterations=16" in err
+    assert main(["simulate", "--rules", "escoba", "--games", "3", "--bots", "greedy,random", "--json"]) == 0
+    assert "searches" not in capsys.readouterr().err  # no search bot: nothing to wait for
+
+
+def test_the_words_of_a_length_of_time() -> None:
+    from quinza.sim._estimate import duration
+
+    assert [duration(s) for s in (0.2, 1, 40, 89, 150, 3600, 4800, 7200, 9000)] == [
+        "1 second", "1 second", "40 seconds", "89 seconds", "2 minutes", "60 minutes", "80 minutes", "2 hours", "2 hours 30 minutes"]
+
+
+def test_the_plot_of_an_interrupted_run_says_so_in_its_title() -> None:
+    import quinza
+    from quinza.sim._report import plot_title
+
+    summary = quinza.simulate("escoba", 5, bots="greedy", seed=1).summary
+    assert plot_title(summary) == "5 matches of escoba, 2 players"
+    cut = {**summary, "interrupted": True, "requested": 1000}
+    assert plot_title(cut) == "interrupted: 5 of 1,000 matches of escoba, 2 players"

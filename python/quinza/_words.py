@@ -16,6 +16,11 @@ def choice_text(words: Sequence[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
+def plural(count: int, word: str, words: Optional[str] = None) -> str:
+    """`count` and its word, as a person writes it: "1 match", "3 matches", "2,000 moves"."""
+    return f"{count:,} {word if count == 1 else (words or word + 's')}"
+
+
 def quoted(value: Any) -> str:
     """An input as an error message quotes it: its repr, cut after QUOTE_LIMIT characters
     so that a huge input does not drown the message. A str longer than that shows the

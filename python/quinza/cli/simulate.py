@@ -15,6 +15,7 @@ from rich.text import Text
 
 from .._engines import ENGINES, backend
 from .._words import choice_text, quoted
+from ..sim._estimate import estimate
 from ..sim._report import check_plot, format_summary, mean_text, rate_text
 from ..sim._spec import BACKENDS
 from ..sim._stats import position_label, side_lineup
@@ -138,6 +139,12 @@ def simulate_main(argv: Optional[List[str]] = None) -> int:
             check_plot(args.plot)  # before the run, not after it
         except ValueError as error:
             p.error(str(error))
+    try:
+        ahead = estimate(api, rules, args.bots, args.games, args.threads, args.seed)
+    except ValueError as error:  # a bot the run would refuse: refused now, in its words
+        p.error(str(error))
+    if ahead is not None:  # search bots: say how long before the wait, and how to shorten it
+        screen.console(stderr=True).print(ahead.words(), highlight=False)
     show = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
     bar = ProgressBar(force_terminal=args.progress == "always") if show else None
     code = 0

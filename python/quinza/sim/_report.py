@@ -79,6 +79,15 @@ def check_plot(path: str) -> None:
         raise ValueError(f"cannot plot to {quoted(path)}: there is no folder {quoted(folder)}")
 
 
+def plot_title(s: Dict[str, Any]) -> str:
+    """The plot's title: the matches drawn, and that the run was interrupted when it was
+    (its figures are of the matches that finished, not of those asked)."""
+    game = f"{s['rules']['name']}, {s['rules']['players']} players"
+    if s.get("interrupted"):
+        return f"interrupted: {s['games']:,} of {s['requested']:,} matches of {game}"
+    return f"{s['games']:,} matches of {game}"
+
+
 def plot_result(s: Dict[str, Any], hist: np.ndarray, path: str) -> None:
     """Win rates with their intervals, and the distribution of points per deal: of a
     result's `summary` and `points_histogram`."""
@@ -106,7 +115,7 @@ def plot_result(s: Dict[str, Any], hist: np.ndarray, path: str) -> None:
     errs[1].append(d["high"] - d["rate"])
     a.bar(labels, rates, yerr=errs, capsize=4, color=["C0", "C1", "C2", "C3"][: len(labels) - 1] + ["grey"])
     a.set_ylabel("share of matches (95% CI)")
-    a.set_title(f"{s['games']:,} matches of {s['rules']['name']}, {s['rules']['players']} players")
+    a.set_title(plot_title(s))
     x = np.arange(hist.shape[1])
     for side in range(hist.shape[0]):
         total = hist[side].sum()
