@@ -259,3 +259,24 @@ def test_head_1_is_quiet(argv: List[str]) -> None:
 def test_version(capsys: Any) -> None:
     assert main(["--version"]) == 0
     assert capsys.readouterr().out == f"quinza {quinza.__version__}\n"
+
+
+def test_watch_moves_shows_the_table_and_hands_before_each_move_and_step_waits_for_enter(
+        capsys: Any, monkeypatch: Any) -> None:
+    import quinza
+
+    answers = iter(["", "", "q"])
+    asked: List[str] = []
+    monkeypatch.setattr("builtins.input", lambda prompt="": asked.append(prompt) or next(answers))
+    assert main(["watch", "--rules", "escoba", "--bots", "greedy", "--seed", "9", "--step"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(asked) == 3 and "Enter: the next move; q: stop" in asked[0]
+    moves = [line for line in lines if line.startswith("  seat ")]
+    assert len(moves) == 2  # two Enters, then q
+    game = quinza.Game("escoba", seed=9)
+    first = lines.index(moves[0])
+    hands = [line.strip() for line in lines[:first] if line.startswith("      ")]
+    assert f"table: {' '.join(str(c) for c in game.table)}" in hands
+    for seat in range(2):
+        assert any(h.startswith(f"seat {seat} ") and h.endswith(" ".join(str(c) for c in game.hand(seat))) for h in hands)
+    assert lines[-1].startswith("stopped at deal 1")

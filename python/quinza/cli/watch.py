@@ -25,7 +25,10 @@ def parser() -> argparse.ArgumentParser:
     )
     options.add_match_options(p, "seed of the match (default: drawn, and shown)")
     options.add_bots_option(p)
-    p.add_argument("--moves", action="store_true", help="print every move too, with what it made happen")
+    p.add_argument("--moves", action="store_true",
+                   help="print every move too: the table and every hand before it, then the move and what it made happen")
+    p.add_argument("--step", action="store_true",
+                   help="with --moves, wait for Enter before each move (q and Enter to stop): a replay to follow at your pace")
     p.add_argument("--record", metavar="FILE", default=None,
                    help="replay the match of a record (saved by quinza play, or game.record()) instead: "
                    "its rules, seed, players and moves come from the record")
@@ -61,10 +64,17 @@ def watch_main(argv: Sequence[str]) -> int:
 
     out.print(f"{rules!r}, {seed_text}, first dealer seat {game.dealer}", style="bold")
     out.print(heading + ", ".join(f"seat {s} {b}" for s, b in enumerate(names)))
+    if args.step:
+        args.moves = True
     if args.moves:
         _show(out, game.start_events, name, side_name, True)
     try:
         while not game.is_over:
+            if args.moves:  # the table and every hand, as the seat to move finds them
+                out.print(Text(_indented(str(game.view()))), style="dim")
+            if args.step and not _next(out):
+                out.print(f"stopped at deal {game.deal_number}, scores {game.scores}")
+                return 0
             move = players[game.turn](game)
             if move is None:  # a record's moves are all played
                 out.print(f"The record ends here: deal {game.deal_number}, scores {game.scores}.", style="bold")
@@ -78,6 +88,24 @@ def watch_main(argv: Sequence[str]) -> int:
     else:
         out.print(f"Side {game.winner} wins {game.scores} after {len(game.deals)} deals.", style="bold")
     return 0
+
+
+# The lines of the open view a replay shows before each move: the cards in play and the
+# hands (the piles and scores are told deal by deal).
+SHOWN = ("table:", "trick:", "bids:", "stock:", "cachette:", "seat ")
+
+
+def _indented(text: str) -> str:
+    return "\n".join("      " + line for line in text.splitlines() if line.startswith(SHOWN))
+
+
+def _next(out: Any) -> bool:
+    """Wait for Enter: True to go on, False when the viewer typed q (or the input ended)."""
+    try:
+        answer = input("  Enter: the next move; q: stop ")
+    except EOFError:
+        return False
+    return answer.strip().lower() not in ("q", "quit")
 
 
 def recorded(p: argparse.ArgumentParser, api: Backend, argv: Sequence[str],
