@@ -4,8 +4,10 @@ and a closed pipe that ends quietly for every command. Run with both engines."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
+import secrets
 import subprocess
 import sys
 from pathlib import Path
@@ -16,6 +18,7 @@ import pytest
 import quinza
 import quinza.reference
 from quinza.__main__ import main
+from quinza.cli import options
 
 ENGINES = {"rust": quinza, "reference": quinza.reference}
 COMMANDS = {
@@ -90,6 +93,40 @@ def test_watch_prints_the_match_play_match_plays(engine: str, capsys: Any) -> No
         expected += ["    ESCOBA! seat {} swept the table".format(e.seat) for e in events if e.kind == "escoba"]
     shown = [line for line in lines if line.startswith("  seat ") or line.startswith("    ESCOBA")]
     assert shown == expected
+
+
+# A seed only a 64-bit draw gives: while `drawn` is on, secrets.randbits(64) answers it.
+BIG = 2**64 - 3
+
+
+@pytest.fixture
+def drawn(monkeypatch: Any) -> None:
+    def randbits(k: int) -> int:
+        assert k == 64, f"a seed drawn with {k} bits"
+        return BIG
+
+    monkeypatch.setattr(secrets, "randbits", randbits)
+
+
+def test_every_command_draws_its_seed_the_same_size(engine: str, drawn: None, capsys: Any) -> None:
+    assert main(["watch", "--rules", "escoba", "--bots", "greedy", "--engine", engine]) == 0
+    assert f"seed {BIG}," in capsys.readouterr().out.splitlines()[0]
+    assert main(["simulate", "--games", "2", "--bots", "greedy", "--json", "--engine", engine]) == 0
+    assert json.loads(capsys.readouterr().out)["seed"] == BIG
+    assert options.drawn_seed(None) == BIG and options.drawn_seed(7) == 7  # play's seed
+
+
+def test_every_function_draws_its_seed_the_same_size(q: Any, drawn: None) -> None:
+    assert q.Game("escoba").seed == q.FifteenGame().seed == q.QuinteGame().seed == BIG
+    assert q.simulate("escoba", 2, bots="greedy").seed == BIG
+    g = q.Game("escoba", seed=1)
+    assert g.world(0).to_json() == g.world(0, seed=BIG).to_json()
+
+
+def test_a_drawn_seed_is_a_64_bit_number() -> None:
+    seeds = [quinza.Game("quinza").seed for _ in range(8)] + [options.drawn_seed(None) for _ in range(8)]
+    assert all(0 <= s < 2**64 for s in seeds)
+    assert max(seeds[:8]) >= 2**32 and max(seeds[8:]) >= 2**32  # fails once in 2**256 runs
 
 
 def test_watch_draws_a_seed_and_shows_it(capsys: Any) -> None:

@@ -1,5 +1,6 @@
 """No import circles in the package: no module of quinza imports another that imports it
-back, directly or through others, at the top of the module or inside a function.
+back, directly or through others, at the top of the module or inside a function. And what
+an import shows: `dir()` of either twin is its public names, no module it uses itself.
 
 The graph is read from the source (the AST of every module of python/quinza), so a lazy
 import inside a function counts as much as one at the top.
@@ -8,7 +9,11 @@ import inside a function counts as much as one at the top.
 from __future__ import annotations
 
 import ast
+import inspect
+import subprocess
+import sys
 from pathlib import Path
+from types import ModuleType
 from typing import Dict, List, Optional, Set
 
 import quinza
@@ -103,3 +108,25 @@ def test_the_rules_ship_with_the_package() -> None:
     docs = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
     if docs.exists():
         assert docs.read_text(encoding="utf-8") == text
+
+
+# The subpackages people import themselves; dir(quinza) shows each once it is imported.
+SUBPACKAGES = {"envs", "reference", "server"}
+
+
+def test_dir_shows_the_public_names_and_no_stray_module(q: ModuleType) -> None:
+    names = dir(q)
+    shown = {n for n in SUBPACKAGES if f"{q.__name__}.{n}" in sys.modules} if q is quinza else set()
+    assert names == sorted(set(q.__all__) | shown)
+    assert {n for n in names if inspect.ismodule(getattr(q, n))} <= SUBPACKAGES
+    # The modules the twins are written in are still there for those who ask by name.
+    assert inspect.ismodule(quinza.sim) and inspect.ismodule(quinza.reference.bots)
+    for stray in ("sim", "_view", "_core", "cli", "sys", "bots", "game", "fifteen"):
+        assert stray not in names
+
+
+def test_a_fresh_import_shows_exactly_the_public_names() -> None:
+    probe = ("import quinza; print(dir(quinza) == sorted(quinza.__all__)); "
+             "import quinza.envs; print(dir(quinza) == sorted(quinza.__all__ + ['envs']))")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["True", "True"]

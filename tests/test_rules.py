@@ -55,3 +55,67 @@ def test_game_takes_rules_or_a_name(q):
     assert q.Game(q.Rules("rb3ine", players=3), seed=3).rules.players == 3
     with pytest.raises(ValueError):
         q.Game("nope", seed=1)
+
+
+# -- Game(name, seed, players=..., target=..., **options): the keywords of Rules ----------------
+
+
+@pytest.mark.parametrize(
+    "args, kwargs",
+    [
+        (("escoba",), {"players": 4}),
+        (("escoba", 5), {"players": 3, "target": 31, "setenta": "sum"}),
+        ((), {"players": 4}),  # quinza, the default rule set
+        (("RB3INE",), {"players": 3, "target": 101}),
+        (("quinte", 2), {"target": 300}),
+    ],
+)
+def test_game_takes_the_keywords_of_rules_with_a_rule_set_name(q, args, kwargs):
+    name = args[0] if args else "quinza"
+    seed = args[1] if len(args) > 1 else 9
+    g = q.Game(name, seed, **kwargs)
+    assert g.rules == q.Rules(name, **kwargs)
+    assert g.seed == seed  # the seed stays the second positional argument
+    assert g.to_json() == q.Game(q.Rules(name, **kwargs), seed=seed).to_json()
+    family = q.QuinteGame if g.rules.name == "quinte" else q.FifteenGame
+    assert type(g) is family and family(name, seed, **kwargs).to_json() == g.to_json()
+
+
+def test_game_of_a_name_alone_and_a_bare_seed_are_unchanged(q):
+    assert q.Game("escoba", 5).seed == 5 and q.Game("escoba", 5).rules == q.Rules("escoba")
+    assert q.Game("escoba", 5, players=None, target=None).rules == q.Rules("escoba")
+    assert q.QuinteGame(target=120).rules == q.Rules("quinte", target=120)
+    assert q.FifteenGame(players=3).rules == q.Rules("quinza", players=3)
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"players": 4}, "players=4 goes with a rule-set name, not beside a Rules object: "
+                         "Game('escoba', players=4) or Game(Rules('escoba', players=4))"),
+        ({"target": 31, "setenta": "sum"}, "target=31, setenta='sum' go with a rule-set name, not beside a Rules "
+                                           "object: Game('escoba', target=31, setenta='sum') or "
+                                           "Game(Rules('escoba', target=31, setenta='sum'))"),
+    ],
+)
+def test_keywords_beside_a_rules_object_are_a_clear_error(q, kwargs, message):
+    for cls in (q.Game, q.FifteenGame):
+        with pytest.raises(ValueError) as info:
+            cls(q.Rules("escoba"), 1, **kwargs)
+        assert str(info.value) == message
+
+
+@pytest.mark.parametrize(
+    "cls, args, kwargs, message",
+    [
+        ("Game", ("escoba",), {"players": 5}, "escoba is played by 2, 3 or 4 players, not 5"),
+        ("Game", ("escoba",), {"bogus": 1}, "unknown option 'bogus' for escoba; its options: "
+                                            "escoba_on_last_card, opening_capture, setenta"),
+        ("Game", ("quinte",), {"players": 3}, "quinte is played by 4 players, not 3"),
+        ("FifteenGame", ("quinte",), {"target": 300}, "FifteenGame plays quinza, rb3ine or escoba, not quinte"),
+    ],
+)
+def test_bad_keywords_are_refused_as_rules_refuses_them(q, cls, args, kwargs, message):
+    with pytest.raises(ValueError) as info:
+        getattr(q, cls)(*args, **kwargs)
+    assert str(info.value) == message

@@ -1,11 +1,12 @@
-"""game.view(seat) and the SVG pictures (`_repr_svg_`) of Card, Move, Game and View, on both
-backends: the text says what the seat may know, a seat's view is made of its observation
-alone (re-dealing the hidden cards changes neither its text nor its SVG), the SVG is valid
-XML with one card shape per card shown, bad seats are refused, and the twins agree byte
-for byte."""
+"""game.view(seat) and the SVG pictures (`to_svg()`, the notebook's `_repr_svg_`) of Card,
+Move, Game and View, and `View.save`, on both backends: the text says what the seat may
+know, a seat's view is made of its observation alone (re-dealing the hidden cards changes
+neither its text nor its SVG), the SVG is valid XML with one card shape per card shown,
+bad seats are refused, and the twins agree byte for byte."""
 
 from __future__ import annotations
 
+import sys
 import xml.etree.ElementTree as ET
 from types import ModuleType
 from typing import Any, List, Tuple
@@ -244,6 +245,58 @@ def test_the_svg_of_a_move_shows_the_card_and_what_it_takes(q: ModuleType) -> No
     bid = ET.fromstring(q.Move("redouble", deck="quinte")._repr_svg_())
     assert [g.get("class") for g in bid.iter(SVG + "g")] == ["bid"]
     assert [t.text for t in bid.iter(SVG + "text")] == ["redouble"]
+
+
+# -- to_svg and save -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name,players", [("escoba", 2), ("rb3ine", 3), ("quinte", 4)])
+def test_to_svg_is_the_notebooks_svg_and_parses(q: ModuleType, name: str, players: int) -> None:
+    g = advanced(q, name, players, seed=5, moves=6)
+    pictures = [g, g.view(), g.view(1), g.hand(0)[0], *g.legal_moves()[:3]]
+    if name == "quinte":
+        pictures.append(q.Move("double", deck="quinte"))
+    for obj in pictures:
+        svg = obj.to_svg()
+        assert isinstance(svg, str) and svg == obj._repr_svg_()
+        assert ET.fromstring(svg).tag == SVG + "svg"
+    assert g.to_svg() == g.view().to_svg() != g.view(1).to_svg()
+
+
+def test_a_view_saved_as_svg_is_its_svg_text(q: ModuleType, tmp_path: Any) -> None:
+    g = advanced(q, "escoba", 2, seed=3, moves=4)
+    g.view(0).save(tmp_path / "seat0.svg")  # a path object
+    g.view().save(str(tmp_path / "OPEN.SVG"))  # a str, the ending in any case
+    assert (tmp_path / "seat0.svg").read_text(encoding="utf-8") == g.view(0).to_svg()
+    assert (tmp_path / "OPEN.SVG").read_text(encoding="utf-8") == g.view().to_svg()
+
+
+def test_a_png_is_drawn_by_cairosvg_when_it_is_there(q: ModuleType, tmp_path: Any, monkeypatch: Any) -> None:
+    drawn: List[Any] = []
+
+    class FakeCairo:
+        @staticmethod
+        def svg2png(bytestring: bytes, write_to: str) -> None:
+            drawn.append((bytestring, write_to))
+
+    monkeypatch.setitem(sys.modules, "cairosvg", FakeCairo)
+    view = q.Game("escoba", seed=3).view(1)
+    view.save(tmp_path / "v.png")
+    assert drawn == [(view.to_svg().encode("utf-8"), str(tmp_path / "v.png"))]
+
+
+def test_a_png_without_cairosvg_or_another_ending_is_a_clear_error_and_writes_nothing(
+        q: ModuleType, tmp_path: Any, monkeypatch: Any) -> None:
+    monkeypatch.setitem(sys.modules, "cairosvg", None)  # not installed
+    view = q.Game("escoba", seed=3).view()
+    with pytest.raises(ValueError, match=r"^saving 'v\.png' as a PNG needs cairosvg \(pip install cairosvg\); "
+                                         r"without it, save the picture as \.svg$"):
+        view.save(tmp_path / "v.png")
+    for name in ("v.txt", "v", "v.svg.bak"):
+        with pytest.raises(ValueError) as info:
+            view.save(tmp_path / name)
+        assert str(info.value) == f"a view is saved as .svg (or .png with cairosvg installed), not {name!r}"
+    assert list(tmp_path.iterdir()) == []
 
 
 # -- bad seats -------------------------------------------------------------------------------------

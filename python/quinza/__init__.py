@@ -5,7 +5,7 @@ holds the same API in pure Python.
 """
 
 import sys
-from typing import Any as _Any, Callable as _Callable, Optional as _Optional
+from typing import Any as _Any, Callable as _Callable, List as _List, Optional as _Optional
 
 from ._core import BOT_NAMES, Card, DealResult, Event, FifteenGame, Game, GreedyBot, IsmctsBot, Move, PimcBot, QuinteGame, Random
 from ._core import RandomBot, Rules
@@ -68,3 +68,13 @@ __all__ = [
     "IllegalMoveError", "Move", "QuinteGame", "Random", "RandomBot", "Rules", "SimulationInterrupted",
     "SimulationResult", "Solution", "View", "bot", "match_seed", "play_match", "register_bot", "rule_sets", "seat_seed", "simulate", "solve",
 ]
+
+# The subpackages people import themselves (`import quinza.envs`, `from quinza.server import
+# create_app`, `quinza.reference`): dir() shows each once imported. The modules the
+# package imports for its own use (sim, _view, ...) it never shows.
+_SUBPACKAGES = ("envs", "reference", "server")
+
+
+def __dir__() -> _List[str]:
+    """The public names (`__all__`) and the public subpackages imported so far."""
+    return sorted(__all__ + [name for name in _SUBPACKAGES if f"{__name__}.{name}" in sys.modules])

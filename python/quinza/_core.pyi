@@ -98,8 +98,10 @@ class Card:
     @property
     def is_joker(self) -> bool:
         """True for the joker of the quinte deck, False for every other card."""
+    def to_svg(self) -> str:
+        """The card drawn as SVG text (`quinza._view.card_svg`)."""
     def _repr_svg_(self) -> str:
-        """The card drawn as SVG text, for a notebook (`quinza._view.card_svg`)."""
+        """The card drawn as SVG text, for a notebook: `to_svg()`."""
     def __lt__(self, other: Card, /) -> bool: ...
     def __le__(self, other: Card, /) -> bool: ...
     def __gt__(self, other: Card, /) -> bool: ...
@@ -138,8 +140,12 @@ class Move:
     @property
     def bid(self) -> Optional[str]:
         """"pass", "double" or "redouble" for a quinte bid; None for a card."""
+    def to_svg(self) -> str:
+        """The move drawn as SVG text (`quinza._view.move_svg`): the card played and
+        the cards it captures; in quinte the card, or the bid word.
+        """
     def _repr_svg_(self) -> str:
-        """The move drawn as SVG text, for a notebook (`quinza._view.move_svg`)."""
+        """The move drawn as SVG text, for a notebook: `to_svg()`."""
     def __hash__(self) -> int: ...
     def __copy__(self) -> Self: ...
     def __deepcopy__(self, memo: Any, /) -> Self: ...
@@ -322,13 +328,25 @@ class Random:
 @disjoint_base
 class Game:
     """One whole match of any rule set: `Game(rules, seed)` is a `FifteenGame` for
-    quinza, rb3ine and escoba and a `QuinteGame` for quinte.
+    quinza, rb3ine and escoba and a `QuinteGame` for quinte. `rules` is a Rules or a
+    rule-set name; with a name, the keywords of `Rules` come too:
+    `Game("escoba", 5, players=4, setenta="sum")` is
+    `Game(Rules("escoba", players=4, setenta="sum"), 5)` (beside a Rules object they are
+    refused). None for `seed` draws one.
 
     >>> type(Game("escoba", seed=1)).__name__, type(Game("quinte", seed=1)).__name__
     ('FifteenGame', 'QuinteGame')
     """
 
-    def __new__(cls, rules: Union[Rules, str] = "quinza", seed: Optional[int] = None) -> Self: ...
+    def __new__(
+        cls,
+        rules: Union[Rules, str] = "quinza",
+        seed: Optional[int] = None,
+        *,
+        players: Optional[int] = None,
+        target: Optional[int] = None,
+        **options: Any,
+    ) -> Self: ...
     @property
     def rules(self) -> Rules:
         """The Rules of the match."""
@@ -461,8 +479,9 @@ class Game:
         """
     def view(self, seat: Optional[int] = None) -> View:
         """A picture of the game for one seat, or the open view (every hand) when `seat` is
-        None: a `View`, whose str is text and whose `_repr_svg_` draws it. A seat's view
-        reads only `observation(seat)`; a seat that does not exist raises ValueError.
+        None: a `View`, whose str is text, whose `to_svg()` draws it and whose `save(path)`
+        writes that picture. A seat's view reads only `observation(seat)`; a seat that does
+        not exist raises ValueError.
         """
     def world(self, seat: int, seed: Optional[int] = None) -> Self:
         """A world for `seat` (docs/engine.md "Worlds"): this game with every card the seat
@@ -476,8 +495,12 @@ class Game:
         None: nothing of the real deal can be undone or read back), and it keeps the round
         in play that search bots fit their worlds to.
         """
+    def to_svg(self) -> str:
+        """The open view (every hand shown) drawn as SVG text: `view().to_svg()`
+        (`quinza._view.game_svg`).
+        """
     def _repr_svg_(self) -> str:
-        """The open view drawn as SVG text, for a notebook (`quinza._view.game_svg`)."""
+        """The open view drawn as SVG text, for a notebook: `to_svg()`."""
     @property
     def seed(self) -> Optional[int]:
         """The seed the match was dealt from: `Game(rules, seed)`'s, or the one drawn when it
@@ -576,7 +599,15 @@ class QuinteGame(Game):
     ['pass', 'double']
     """
 
-    def __new__(cls, rules: Union[Rules, str] = "quinte", seed: Optional[int] = None) -> Self: ...
+    def __new__(
+        cls,
+        rules: Union[Rules, str] = "quinte",
+        seed: Optional[int] = None,
+        *,
+        players: Optional[int] = None,
+        target: Optional[int] = None,
+        **options: Any,
+    ) -> Self: ...
     @classmethod
     def from_position(  # type: ignore[override]  # its own family's parameters
         cls,
@@ -912,7 +943,8 @@ def solve(
     of the best value (the one "all" lists first), for less work. `threads`: how many
     threads share the search (None: every core); the value and moves are the same on
     any number, the nodes are not. A limit that is reached raises ValueError; Ctrl-C
-    raises KeyboardInterrupt.
+    raises KeyboardInterrupt. A game of the other twin is refused, with the way to
+    rebuild it as this twin's (`Game.from_json(game.to_json())`).
     """
 def _simulate_chunk(
     rules: Union[Rules, str], bots: Sequence[str], seed: int, start: int, count: int, threads: int

@@ -1,5 +1,6 @@
-"""Pictures of a game for people: `game.view(seat)` (text and SVG) and the SVG of a Card,
-a Move and a Game that a notebook draws (`_repr_svg_`), for both twins.
+"""Pictures of a game for people: `game.view(seat)` (text and SVG, `save` to a file) and
+the SVG of a Card, a Move and a Game (`to_svg()`, which a notebook draws as
+`_repr_svg_`), for both twins.
 
 Written once for both backends: this module imports neither. It reads what a game's
 public API gives: for a seat, `game.observation(seat)` alone (so a view cannot show a
@@ -9,7 +10,9 @@ package's own text (no image files, nothing fetched), the same for the same game
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+import importlib
+import os
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 from xml.sax.saxutils import escape
 
 from ._words import match_over_text, quoted
@@ -27,9 +30,10 @@ def _per_side(values: Sequence[Any]) -> str:
 
 class View:
     """A picture of a game for one seat, or the open view (every hand shown), made by
-    `game.view(seat)`: `str(view)` is text, `view._repr_svg_()` draws it as SVG (a
-    notebook shows it). A seat's view is made from `game.observation(seat)` alone: it
-    shows that seat's hand and only the sizes of the others."""
+    `game.view(seat)`: `str(view)` is text, `view.to_svg()` draws it as SVG (a notebook
+    shows it), `view.save(path)` writes that picture. A seat's view is made from
+    `game.observation(seat)` alone: it shows that seat's hand and only the sizes of the
+    others."""
 
     __slots__ = ("_obs", "_hands", "_sides", "_seat")
 
@@ -118,6 +122,31 @@ class View:
     # -- SVG ------------------------------------------------------------------------------
 
     def _repr_svg_(self) -> str:
+        """The view drawn as SVG text, for a notebook: `to_svg()`."""
+        return self.to_svg()
+
+    def save(self, path: "Union[str, os.PathLike[str]]") -> None:
+        """Writes the picture to `path`: SVG text for a name ending in .svg; a PNG for
+        one ending in .png, drawn by cairosvg when it is installed (it is optional: without
+        it, ValueError says to save as .svg). Any other ending is a ValueError, before
+        anything is written."""
+        name = os.fspath(path)
+        ending = os.path.splitext(name)[1].lower()
+        shown = quoted(os.path.basename(name))  # the file's name: its folder is the caller's
+        if ending == ".svg":
+            with open(name, "w", encoding="utf-8") as f:
+                f.write(self.to_svg())
+        elif ending == ".png":
+            try:
+                cairosvg = importlib.import_module("cairosvg")
+            except ImportError:
+                raise ValueError(f"saving {shown} as a PNG needs cairosvg (pip install cairosvg); "
+                                 "without it, save the picture as .svg") from None
+            cairosvg.svg2png(bytestring=self.to_svg().encode("utf-8"), write_to=name)
+        else:
+            raise ValueError(f"a view is saved as .svg (or .png with cairosvg installed), not {shown}")
+
+    def to_svg(self) -> str:
         """The view drawn as SVG text: the hands (face down where hidden), the table or
         the trick, and the scores."""
         deck = "quinte" if self._quinte else "baraja"
@@ -161,12 +190,12 @@ def view(game: Any, seat: Any = None) -> View:
 
 
 def game_svg(game: Any) -> str:
-    """The open view of `game` as SVG text (`Game._repr_svg_`)."""
-    return view(game)._repr_svg_()
+    """The open view of `game` as SVG text (`Game.to_svg`)."""
+    return view(game).to_svg()
 
 
 def card_svg(card: Any) -> str:
-    """One Card as SVG text (`Card._repr_svg_`)."""
+    """One Card as SVG text (`Card.to_svg`)."""
     return deck_card_svg(str(card), card.deck)
 
 
@@ -185,7 +214,7 @@ def back_svg() -> str:
 
 
 def move_svg(move: Any) -> str:
-    """One Move as SVG text (`Move._repr_svg_`): the card played and the cards it
+    """One Move as SVG text (`Move.to_svg`): the card played and the cards it
     captures; in quinte the card, or the bid word."""
     pic = _Picture()
     if move.card is None:

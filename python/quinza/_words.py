@@ -2,9 +2,13 @@
 inputs they quote (`quoted`; the core's twin is `quoted` in src/pyrepr.rs), how a
 match ended (`match_over_text`; the core's twin is `state::match_over_text`), the
 `threads` of `simulate` and `solve` (`check_threads`; the core's `solve` says it too,
-`threads_arg` in src/python/search.rs), and how a name is read (`name_key`)."""
+`threads_arg` in src/python/search.rs), how a name is read (`name_key`), the seeds given
+and drawn (`check_seed_value`, `fresh_seed`), and two messages the core's bindings take
+from here: rules keywords beside a Rules object (`rules_beside_text`) and a game of the
+other twin (`other_twin_text`)."""
 
-from typing import Any, Optional, Sequence, cast
+import secrets
+from typing import Any, List, Optional, Sequence, Tuple, cast
 
 # An input longer than this is quoted cut short (docs/engine.md "Errors and their messages").
 QUOTE_LIMIT = 60
@@ -58,6 +62,36 @@ def check_seed_value(seed: Any) -> int:
     if not whole(seed) or not 0 <= seed < 2**64:
         raise ValueError(f"seed must be a whole number from 0 to 2**64-1, not {quoted(seed)}")
     return int(seed)
+
+
+def fresh_seed() -> int:
+    """A seed drawn because none was given: 64 bits, the same size in every command and
+    function (a Game, a world, simulate, play, watch, the server)."""
+    return secrets.randbits(64)
+
+
+def rules_beside_text(name: str, given: List[Tuple[str, Any]]) -> str:
+    """Why `Game(Rules(name), **given)` is refused: the rules keywords go with a rule-set
+    name (or into the Rules), never beside a Rules object."""
+    keywords = ", ".join(f"{key}={quoted(value)}" for key, value in given)
+    verb = "goes" if len(given) == 1 else "go"
+    return (f"{keywords} {verb} with a rule-set name, not beside a Rules object: "
+            f"Game({name!r}, {keywords}) or Game(Rules({name!r}, {keywords}))")
+
+
+# The module of each twin's classes -> the twin as users import it.
+_TWINS = (("quinza._core", "quinza"), ("quinza.reference", "quinza.reference"))
+
+
+def other_twin_text(action: str, twin: str, game: Any) -> Optional[str]:
+    """The message when `action` of `twin` ("quinza" or "quinza.reference") is given a
+    game of the other twin, or None when `game` is no game of the other twin."""
+    module = type(game).__module__
+    other = [name for prefix, name in _TWINS if name != twin and (module + ".").startswith(prefix + ".")]
+    if not other or not hasattr(game, "to_json"):
+        return None
+    return (f"{action} needs a game of {twin} ({twin}.Game), not of {other[0]}: "
+            f"rebuild it with {twin}.Game.from_json(game.to_json())")
 
 
 def check_threads(threads: Any) -> Optional[int]:

@@ -226,6 +226,11 @@ impl PyCard {
         PyTuple::new(py, [slf.get_type().into_any(), args.into_any()])
     }
 
+    #[doc = docstring!(Card.to_svg)]
+    fn to_svg(slf: &Bound<'_, Self>) -> PyResult<String> {
+        picture(slf.as_any(), "card_svg")
+    }
+
     #[doc = docstring!(Card._repr_svg_)]
     fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
         picture(slf.as_any(), "card_svg")
@@ -418,6 +423,11 @@ impl PyMove {
         let mv = slf.get().mv;
         let args = reduce_args(py, mv.to_string(), mv.deck())?;
         PyTuple::new(py, [parse, args.into_any()])
+    }
+
+    #[doc = docstring!(Move.to_svg)]
+    fn to_svg(slf: &Bound<'_, Self>) -> PyResult<String> {
+        picture(slf.as_any(), "move_svg")
     }
 
     #[doc = docstring!(Move._repr_svg_)]

@@ -28,7 +28,8 @@ for the joker."# };
     (Card.rank) => { r#"The printed number: 1..7, 10 (Sota), 11 (Caballo), 12 (Rey); in quinte 2..10,
 11 (J), 12 (Q), 13 (K), 14 (A), and 0 for the joker."# };
     (Card.is_joker) => { r#"True for the joker of the quinte deck, False for every other card."# };
-    (Card._repr_svg_) => { r#"The card drawn as SVG text, for a notebook (`quinza._view.card_svg`)."# };
+    (Card.to_svg) => { r#"The card drawn as SVG text (`quinza._view.card_svg`)."# };
+    (Card._repr_svg_) => { r#"The card drawn as SVG text, for a notebook: `to_svg()`."# };
     (Move) => { r#"A move: (played card, captured set) of the fifteen family, a lay when the set is
 empty; or a quinte card or bid. Immutable and hashable.
 
@@ -45,7 +46,9 @@ else raises ValueError."# };
     (Move.card) => { r#"The card played; None for a quinte bid."# };
     (Move.captures) => { r#"The captured cards, sorted; empty for a lay and for every quinte move."# };
     (Move.bid) => { r#""pass", "double" or "redouble" for a quinte bid; None for a card."# };
-    (Move._repr_svg_) => { r#"The move drawn as SVG text, for a notebook (`quinza._view.move_svg`)."# };
+    (Move.to_svg) => { r#"The move drawn as SVG text (`quinza._view.move_svg`): the card played and
+the cards it captures; in quinte the card, or the bid word."# };
+    (Move._repr_svg_) => { r#"The move drawn as SVG text, for a notebook: `to_svg()`."# };
     (Rules) => { r#"One rule set with its table settings; immutable, comparable, hashable.
 
 >>> Rules("escoba", players=4)
@@ -105,7 +108,11 @@ Event('escoba', seat=1, side=1)"# };
     (Random.below) => { r#"A uniform integer in 0..n-1 (rejection sampling: no modulo bias)."# };
     (Random.shuffle) => { r#"Fisher-Yates from the back, in place, on any mutable sequence."# };
     (Game) => { r#"One whole match of any rule set: `Game(rules, seed)` is a `FifteenGame` for
-quinza, rb3ine and escoba and a `QuinteGame` for quinte.
+quinza, rb3ine and escoba and a `QuinteGame` for quinte. `rules` is a Rules or a
+rule-set name; with a name, the keywords of `Rules` come too:
+`Game("escoba", 5, players=4, setenta="sum")` is
+`Game(Rules("escoba", players=4, setenta="sum"), 5)` (beside a Rules object they are
+refused). None for `seed` draws one.
 
 >>> type(Game("escoba", seed=1)).__name__, type(Game("quinte", seed=1)).__name__
 ('FifteenGame', 'QuinteGame')"# };
@@ -168,8 +175,9 @@ of the others, never the stock order; in quinte also everything played, never th
 cachette before it is taken (then it is in a pile). Its cost does not grow with the
 match: the deal history is `deals`."# };
     (Game.view) => { r#"A picture of the game for one seat, or the open view (every hand) when `seat` is
-None: a `View`, whose str is text and whose `_repr_svg_` draws it. A seat's view
-reads only `observation(seat)`; a seat that does not exist raises ValueError."# };
+None: a `View`, whose str is text, whose `to_svg()` draws it and whose `save(path)`
+writes that picture. A seat's view reads only `observation(seat)`; a seat that does
+not exist raises ValueError."# };
     (Game.world) => { r#"A world for `seat` (docs/engine.md "Worlds"): this game with every card the seat
 cannot see (the other hands, the stock or the cachette) dealt again at random from
 `seed` (None draws one), consistent with what it saw; a new game, this one unchanged.
@@ -180,7 +188,9 @@ seat and seed give the same world whatever the hidden cards really were. The wor
 begins where it is made (its `history` and `start_events` are empty, `seed` is
 None: nothing of the real deal can be undone or read back), and it keeps the round
 in play that search bots fit their worlds to."# };
-    (Game._repr_svg_) => { r#"The open view drawn as SVG text, for a notebook (`quinza._view.game_svg`)."# };
+    (Game.to_svg) => { r#"The open view (every hand shown) drawn as SVG text: `view().to_svg()`
+(`quinza._view.game_svg`)."# };
+    (Game._repr_svg_) => { r#"The open view drawn as SVG text, for a notebook: `to_svg()`."# };
     (Game.seed) => { r#"The seed the match was dealt from: `Game(rules, seed)`'s, or the one drawn when it
 was left out; for `from_position` its `seed` argument (where its generator starts);
 None for a game from `from_json` (the JSON keeps the generator's state, not the
@@ -374,7 +384,8 @@ Every card is known (the hands, the stock in dealing order, the cachette).
 of the best value (the one "all" lists first), for less work. `threads`: how many
 threads share the search (None: every core); the value and moves are the same on
 any number, the nodes are not. A limit that is reached raises ValueError; Ctrl-C
-raises KeyboardInterrupt."# };
+raises KeyboardInterrupt. A game of the other twin is refused, with the way to
+rebuild it as this twin's (`Game.from_json(game.to_json())`)."# };
     (_simulate_chunk) => { r#"Play matches `start .. start + count` with core bots (one name per seat) on `threads`
 threads (0: every core), the GIL released. Returns the records as little-endian bytes:
 (winner i8, scores i64, deals u32, moves u32, first_dealer u8, deal_points i32,

@@ -121,6 +121,50 @@ pub(crate) fn rules_from_py(
     })
 }
 
+/// The keywords `Game(rules, seed, players=..., target=..., **options)` reads as `Rules`
+/// reads them (each None when left out).
+pub(crate) struct RulesKeywords<'a, 'py> {
+    pub(crate) players: Option<&'a Bound<'py, PyAny>>,
+    pub(crate) target: Option<&'a Bound<'py, PyAny>>,
+    pub(crate) options: Option<&'a Bound<'py, PyDict>>,
+}
+
+/// The rules of a new game (the reference's `game._rules`): the keywords go with a
+/// rule-set name (`default` when none is given); a Rules object comes whole, and beside
+/// it they are refused with `quinza._words.rules_beside_text`.
+pub(crate) fn game_rules_arg<'py>(
+    py: Python<'py>,
+    rules: Option<&Bound<'py, PyAny>>,
+    default: &str,
+    kw: &RulesKeywords<'_, 'py>,
+) -> PyResult<RuleSet> {
+    let Some(obj) = rules else {
+        let name = PyString::new(py, default);
+        return rules_from_py(name.as_any(), kw.players, kw.target, kw.options);
+    };
+    let Ok(r) = obj.cast::<PyRules>() else {
+        return rules_from_py(obj, kw.players, kw.target, kw.options);
+    };
+    let given = PyList::empty(py);
+    for (key, value) in [("players", kw.players), ("target", kw.target)] {
+        if let Some(v) = value {
+            given.append((key, v))?;
+        }
+    }
+    if let Some(d) = kw.options {
+        for item in d.items() {
+            given.append(item)?;
+        }
+    }
+    if given.is_empty() {
+        return Ok(r.get().rules);
+    }
+    let text = py
+        .import("quinza._words")?
+        .call_method1("rules_beside_text", (r.get().rules.name(), given))?;
+    Err(super::convert::value_error(text.extract::<String>()?))
+}
+
 /// A Rules object, or a rule-set name (anything else is refused as a name).
 pub(crate) fn rules_arg(obj: &Bound<'_, PyAny>) -> PyResult<RuleSet> {
     if let Ok(r) = obj.cast::<PyRules>() {

@@ -123,6 +123,12 @@ pub fn solve(
     threads: Py<PyAny>,
 ) -> PyResult<PySolution> {
     let Ok(cell) = game.cast::<PyGame>() else {
+        let twin = py
+            .import("quinza._words")?
+            .call_method1("other_twin_text", ("solve", "quinza", game))?;
+        if !twin.is_none() {
+            return Err(value_error(twin.extract::<String>()?));
+        }
         return Err(value_error(format!(
             "solve needs a Game, not {}",
             type_name(game)?

@@ -5,14 +5,13 @@ record read for --resume and --record."""
 from __future__ import annotations
 
 import argparse
-import secrets
 import sys
 from typing import Any, Optional, Sequence, Tuple
 
 from .._backend import Backend
 from .._core import BOT_NAMES, rule_sets
 from .._engines import ENGINES, backend
-from .._words import choice_text, quoted
+from .._words import choice_text, fresh_seed, quoted
 
 # The names of the rules table and of the bots, as every message lists them (both engines
 # have the same: tests/test_parity.py).
@@ -113,5 +112,5 @@ def read_record(p: argparse.ArgumentParser, api: Backend, argv: Sequence[str], o
 
 
 def drawn_seed(seed: Optional[int]) -> int:
-    """The seed given, or one drawn short enough to type again."""
-    return secrets.randbelow(1_000_000) if seed is None else seed
+    """The seed given, or one drawn (`fresh_seed`: 64 bits, as everywhere)."""
+    return fresh_seed() if seed is None else seed

@@ -37,3 +37,8 @@ __all__ = [
     "IllegalMoveError", "IsmctsBot", "Move", "PimcBot", "QuinteGame", "Random", "RandomBot", "Rules", "SimulationInterrupted",
     "SimulationResult", "Solution", "View", "bot", "match_seed", "play_match", "register_bot", "rule_sets", "seat_seed", "simulate", "solve",
 ]
+
+
+def __dir__() -> "list[str]":
+    """The public names (`__all__`), not the modules the reference is written in."""
+    return sorted(__all__)

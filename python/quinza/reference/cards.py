@@ -165,8 +165,12 @@ class Card:
             return (Card, (str(self), "quinte"))
         return (Card, (str(self),))
 
+    def to_svg(self) -> str:
+        """The card drawn as SVG text (`quinza._view.card_svg`)."""
+        return _view.card_svg(self)
+
     def _repr_svg_(self) -> str:
-        """The card drawn as SVG text, for a notebook (`quinza._view.card_svg`)."""
+        """The card drawn as SVG text, for a notebook: `to_svg()`."""
         return _view.card_svg(self)
 
 

@@ -13,14 +13,13 @@ from __future__ import annotations
 
 import copy as _copy
 import json
-import secrets
 from typing import Any, Callable, ClassVar, Dict, Iterable, List, Optional, Sequence, Tuple, Type, TypeVar, cast
 
 from .. import _record
 from .._errors import IllegalMoveError
 from .events import Event
 from .. import _view
-from .._words import choice_text, match_over_text, quoted
+from .._words import choice_text, fresh_seed, match_over_text, quoted, rules_beside_text
 from . import _json
 from .cards import Card
 from .deal import DealResult
@@ -46,8 +45,17 @@ POSITIONS: Dict[str, Callable[..., "Game"]] = {}
 WORLDS: Dict[str, Callable[["Game", int, Random], "Game"]] = {}
 
 
-def _rules(rules: "Rules | str") -> Rules:
-    return rules if isinstance(rules, Rules) else Rules(rules)
+def _rules(rules: "Rules | str", players: Optional[int] = None, target: Optional[int] = None,
+           **options: Any) -> Rules:
+    """The Rules of `Game(rules, seed, players=..., target=..., **options)`: the keywords
+    go with a rule-set name, as `Rules(name, ...)` takes them; a Rules object comes whole."""
+    if not isinstance(rules, Rules):
+        return Rules(rules, players, target, **options)
+    given = {k: v for k, v in (("players", players), ("target", target)) if v is not None}
+    given.update(options)
+    if given:
+        raise ValueError(rules_beside_text(rules.name, list(given.items())))
+    return rules
 
 
 def family_class(rules: Rules) -> Type["Game"]:
@@ -57,7 +65,11 @@ def family_class(rules: Rules) -> Type["Game"]:
 
 class Game:
     """One whole match of any rule set: `Game(rules, seed)` is a `FifteenGame` for
-    quinza, rb3ine and escoba and a `QuinteGame` for quinte.
+    quinza, rb3ine and escoba and a `QuinteGame` for quinte. `rules` is a Rules or a
+    rule-set name; with a name, the keywords of `Rules` come too:
+    `Game("escoba", 5, players=4, setenta="sum")` is
+    `Game(Rules("escoba", players=4, setenta="sum"), 5)` (beside a Rules object they are
+    refused). None for `seed` draws one.
 
     >>> type(Game("escoba", seed=1)).__name__, type(Game("quinte", seed=1)).__name__
     ('FifteenGame', 'QuinteGame')
@@ -91,17 +103,19 @@ class Game:
             cls._FAMILY = family
             FAMILIES[family] = cls
 
-    def __new__(cls: Type[_GameT], rules: "Rules | str" = "quinza", seed: Optional[int] = None) -> _GameT:
+    def __new__(cls: Type[_GameT], rules: "Rules | str" = "quinza", seed: Optional[int] = None, *,
+                players: Optional[int] = None, target: Optional[int] = None, **options: Any) -> _GameT:
         # Game(...) builds the family's class; a family's class is built as asked (its
         # __init__ checks the rules: copies and pickles come through here without them).
         if cls is Game:
-            return cast(_GameT, object.__new__(family_class(_rules(rules))))
+            return cast(_GameT, object.__new__(family_class(_rules(rules, players, target, **options))))
         return object.__new__(cls)
 
-    def __init__(self, rules: "Rules | str" = "quinza", seed: Optional[int] = None) -> None:
-        self._rules = self._check_family(_rules(rules))
+    def __init__(self, rules: "Rules | str" = "quinza", seed: Optional[int] = None, *,
+                 players: Optional[int] = None, target: Optional[int] = None, **options: Any) -> None:
+        self._rules = self._check_family(_rules(rules, players, target, **options))
         if seed is None:
-            seed = secrets.randbits(64)
+            seed = fresh_seed()
         self._rng = Random(seed)
         self._scores = [0] * self._rules.sides
         self._deals = []
@@ -395,8 +409,9 @@ class Game:
 
     def view(self, seat: Optional[int] = None) -> "_view.View":
         """A picture of the game for one seat, or the open view (every hand) when `seat` is
-        None: a `View`, whose str is text and whose `_repr_svg_` draws it. A seat's view
-        reads only `observation(seat)`; a seat that does not exist raises ValueError."""
+        None: a `View`, whose str is text, whose `to_svg()` draws it and whose `save(path)`
+        writes that picture. A seat's view reads only `observation(seat)`; a seat that does
+        not exist raises ValueError."""
         return _view.view(self, seat)
 
     def world(self, seat: int, seed: Optional[int] = None) -> "Game":
@@ -411,13 +426,18 @@ class Game:
         None: nothing of the real deal can be undone or read back), and it keeps the round
         in play that search bots fit their worlds to."""
         seat = self._seat(seat)
-        world = WORLDS["sample_world"](self, seat, Random(secrets.randbits(64) if seed is None else seed))
+        world = WORLDS["sample_world"](self, seat, Random(fresh_seed() if seed is None else seed))
         world._start_events = ()
         world._hist = _history.begin(world, None)
         return world
 
+    def to_svg(self) -> str:
+        """The open view (every hand shown) drawn as SVG text: `view().to_svg()`
+        (`quinza._view.game_svg`)."""
+        return _view.game_svg(self)
+
     def _repr_svg_(self) -> str:
-        """The open view drawn as SVG text, for a notebook (`quinza._view.game_svg`)."""
+        """The open view drawn as SVG text, for a notebook: `to_svg()`."""
         return _view.game_svg(self)
 
     # -- history, undo, records (the work is in history.py and quinza/_record.py) ----------

@@ -169,8 +169,13 @@ class Move:
             return (Move.parse, (str(self), "quinte"))
         return (Move.parse, (str(self),))
 
+    def to_svg(self) -> str:
+        """The move drawn as SVG text (`quinza._view.move_svg`): the card played and
+        the cards it captures; in quinte the card, or the bid word."""
+        return _view.move_svg(self)
+
     def _repr_svg_(self) -> str:
-        """The move drawn as SVG text, for a notebook (`quinza._view.move_svg`)."""
+        """The move drawn as SVG text, for a notebook: `to_svg()`."""
         return _view.move_svg(self)
 
 

@@ -195,11 +195,13 @@ class QuinteGame(Game, family="quinte"):
     _quints: List[int]  # per side, the quint points scored this deal
     # _last_capturer: the seat that won the last trick; it leads the next one
 
-    def __new__(cls, rules: "Rules | str" = "quinte", seed: Optional[int] = None) -> "QuinteGame":
+    def __new__(cls, rules: "Rules | str" = "quinte", seed: Optional[int] = None, *,
+                players: Optional[int] = None, target: Optional[int] = None, **options: Any) -> "QuinteGame":
         return object.__new__(cls)
 
-    def __init__(self, rules: "Rules | str" = "quinte", seed: Optional[int] = None) -> None:
-        super().__init__(rules, seed)
+    def __init__(self, rules: "Rules | str" = "quinte", seed: Optional[int] = None, *,
+                 players: Optional[int] = None, target: Optional[int] = None, **options: Any) -> None:
+        super().__init__(rules, seed, players=players, target=target, **options)
 
     # -- the state, read-only --------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from typing import Any, List, Optional, Tuple
 from .game import Game
 from .moves import Move
 from .playout import deal_value, play_out
-from .._words import check_threads, choice_text, quoted
+from .._words import check_threads, choice_text, other_twin_text, quoted
 
 MATCH_OVER = "the match is over: there is no deal to solve"
 
@@ -150,10 +150,12 @@ def solve(game: Any, *, max_nodes: Any = None, time_limit: Any = None, moves: An
     of the best value (the one "all" lists first), for less work. `threads`: how many
     threads share the search (None: every core); the value and moves are the same on
     any number, the nodes are not. A limit that is reached raises ValueError; Ctrl-C
-    raises KeyboardInterrupt.
+    raises KeyboardInterrupt. A game of the other twin is refused, with the way to
+    rebuild it as this twin's (`Game.from_json(game.to_json())`).
     """
     if not isinstance(game, Game):
-        raise ValueError(f"solve needs a Game, not {type(game).__name__}")
+        raise ValueError(other_twin_text("solve", "quinza.reference", game)
+                         or f"solve needs a Game, not {type(game).__name__}")
     nodes_limit = _max_nodes(max_nodes)
     seconds = _time_limit(time_limit)
     wanted = choice("moves", moves, MOVES, "all")

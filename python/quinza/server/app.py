@@ -28,6 +28,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .._engines import backend
+from .._words import fresh_seed
 from .frames import handle_frame
 from .players import check_spec
 from .connection import Connection, MatchEnd, Settings
@@ -94,7 +95,7 @@ class Server:
         if timer is not None and (isinstance(timer, bool) or not isinstance(timer, (int, float)) or not 0 < timer <= 86400):
             raise ValueError('"timer" is the seconds a seat has for a move (more than 0, at most a day), or null')
         room_id = new_room_id(self.rooms)
-        seed = secrets.randbits(64)  # never told: it deals every card
+        seed = fresh_seed()  # never told: it deals every card
         self.store.add_room(room_id, rules.to_dict(), seed, timer, bots)
         room = Room(room_id, rules, [seed], None if timer is None else float(timer), bots, self.store, self.settings)
         self.rooms[room_id] = room

@@ -17,6 +17,7 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 
 import anyio.to_thread
 
+from .._words import fresh_seed
 from .connection import Connection, Settings
 from .players import Player, player, stand_in
 from .store import Store, token_hash
@@ -193,7 +194,7 @@ class Room:
         seats, tokens and bots, a new seed. Everyone is told, then gets the new state."""
         if not self.game.is_over:
             raise Refused("a rematch starts once the match is over")
-        seed = secrets.randbits(64)
+        seed = fresh_seed()
         self.store.add_match(self.id, self.match + 1, seed)
         self.seeds.append(seed)
         self._deal()

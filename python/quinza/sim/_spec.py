@@ -6,13 +6,12 @@ or a Python callable (game) -> move."""
 from __future__ import annotations
 
 import importlib
-import secrets
 import sys
 from typing import Any, Dict, List, Optional
 
 from .._backend import Backend
 from .._registry import REGISTRY, Factory, Spec, bot_text, required
-from .._words import check_seed_value, name_key, quoted, whole
+from .._words import check_seed_value, fresh_seed, name_key, quoted, whole
 
 BACKENDS = ("local", "ray")
 
@@ -27,7 +26,7 @@ def check_rules(api: Backend, rules: Any) -> Any:
 
 def check_seed(seed: Any) -> int:
     if seed is None:
-        return secrets.randbits(64)
+        return fresh_seed()
     return check_seed_value(seed)
 
 

@@ -16,7 +16,7 @@ use crate::python::cards::{card_object, text_list, to_card, PyCard, PyMove};
 use crate::python::convert::{core_error, opt_int, shown, str_text, value_error, Given};
 use crate::python::events::event_tuple;
 use crate::python::random::seed_arg;
-use crate::python::rules::{rules_arg, PyRules};
+use crate::python::rules::{game_rules_arg, rules_arg, PyRules, RulesKeywords};
 use crate::quinte;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple, PyType};
@@ -65,12 +65,10 @@ pub(super) fn new_game<'py>(
     rules: &Given<'py>,
     default: &str,
     seed: Option<&Bound<'py, PyAny>>,
+    kw: &RulesKeywords<'_, 'py>,
 ) -> PyResult<Py<PyAny>> {
     let py = class.py();
-    let rules = match rules.value() {
-        Some(r) => rules_arg(r)?,
-        None => rules_arg(PyString::new(py, default).as_any())?,
-    };
+    let rules = game_rules_arg(py, rules.value(), default, kw)?;
     check_family(class, &rules)?;
     let mut events = Vec::new();
     let seed = game_seed(py, seed)?;
@@ -349,18 +347,27 @@ fn counts(v: &[u8]) -> Vec<u32> {
 impl PyFifteenGame {
     #[new]
     #[allow(clippy::new_ret_no_self)] // a family's class: a FifteenGame or a QuinteGame
-    #[pyo3(signature = (rules = Given::Missing, seed = None),
-           text_signature = "(rules='quinza', seed=None)")]
+    #[pyo3(signature = (rules = Given::Missing, seed = None, *, players = None, target = None, **options),
+           text_signature = "(rules='quinza', seed=None, *, players=None, target=None, **options)")]
     fn new<'py>(
         py: Python<'py>,
         rules: Given<'py>,
         seed: Option<&Bound<'py, PyAny>>,
+        players: Option<&Bound<'py, PyAny>>,
+        target: Option<&Bound<'py, PyAny>>,
+        options: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<Py<PyAny>> {
+        let kw = RulesKeywords {
+            players,
+            target,
+            options,
+        };
         new_game(
             &py.get_type::<PyFifteenGame>(),
             &rules,
             fifteen::rules::Variant::DEFAULT.name(),
             seed,
+            &kw,
         )
     }
 
@@ -421,18 +428,27 @@ fn quinte_of<'a>(slf: &'a PyRef<'_, PyQuinteGame>) -> PyResult<&'a quinte::Game>
 impl PyQuinteGame {
     #[new]
     #[allow(clippy::new_ret_no_self)] // a family's class: a FifteenGame or a QuinteGame
-    #[pyo3(signature = (rules = Given::Missing, seed = None),
-           text_signature = "(rules='quinte', seed=None)")]
+    #[pyo3(signature = (rules = Given::Missing, seed = None, *, players = None, target = None, **options),
+           text_signature = "(rules='quinte', seed=None, *, players=None, target=None, **options)")]
     fn new<'py>(
         py: Python<'py>,
         rules: Given<'py>,
         seed: Option<&Bound<'py, PyAny>>,
+        players: Option<&Bound<'py, PyAny>>,
+        target: Option<&Bound<'py, PyAny>>,
+        options: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<Py<PyAny>> {
+        let kw = RulesKeywords {
+            players,
+            target,
+            options,
+        };
         new_game(
             &py.get_type::<PyQuinteGame>(),
             &rules,
             quinte::rules::NAME,
             seed,
+            &kw,
         )
     }
 

@@ -16,7 +16,7 @@ use crate::python::deal::PyDealResult;
 use crate::python::encode;
 use crate::python::events::event_tuple;
 use crate::python::history::history_tuple;
-use crate::python::rules::PyRules;
+use crate::python::rules::{PyRules, RulesKeywords};
 use crate::rng::SplitMix64;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple, PyType};
@@ -25,18 +25,27 @@ use pyo3::types::{PyDict, PyList, PyTuple, PyType};
 impl PyGame {
     #[new]
     #[allow(clippy::new_ret_no_self)] // a family's class: a FifteenGame or a QuinteGame
-    #[pyo3(signature = (rules = Given::Missing, seed = None),
-           text_signature = "(rules='quinza', seed=None)")]
+    #[pyo3(signature = (rules = Given::Missing, seed = None, *, players = None, target = None, **options),
+           text_signature = "(rules='quinza', seed=None, *, players=None, target=None, **options)")]
     fn new<'py>(
         py: Python<'py>,
         rules: Given<'py>,
         seed: Option<&Bound<'py, PyAny>>,
+        players: Option<&Bound<'py, PyAny>>,
+        target: Option<&Bound<'py, PyAny>>,
+        options: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<Py<PyAny>> {
+        let kw = RulesKeywords {
+            players,
+            target,
+            options,
+        };
         new_game(
             &py.get_type::<PyGame>(),
             &rules,
             RuleSet::default_name(),
             seed,
+            &kw,
         )
     }
 
@@ -370,6 +379,11 @@ impl PyGame {
         let seat = self.seat(seat)?;
         let mut rng = SplitMix64::new(game_seed(py, seed)?);
         game_object(py, self.game.sample_world(seat, &mut rng), None)
+    }
+
+    #[doc = docstring!(Game.to_svg)]
+    fn to_svg(slf: &Bound<'_, Self>) -> PyResult<String> {
+        picture(slf.as_any(), "game_svg")
     }
 
     #[doc = docstring!(Game._repr_svg_)]

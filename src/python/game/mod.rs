@@ -50,13 +50,14 @@ impl PyGame {
     }
 }
 
-/// A seed for `Game(rules, seed)`: None draws one.
+/// A seed for `Game(rules, seed)`: None draws one (`quinza._words.fresh_seed`, as every
+/// command and function draws them).
 pub(super) fn game_seed<'py>(py: Python<'py>, seed: Option<&Bound<'py, PyAny>>) -> PyResult<u64> {
     match seed {
         Some(s) => seed_arg(s),
-        None => {
-            let secrets = py.import("secrets")?;
-            secrets.call_method1("randbits", (64,))?.extract::<u64>()
-        }
+        None => py
+            .import("quinza._words")?
+            .call_method0("fresh_seed")?
+            .extract::<u64>(),
     }
 }
