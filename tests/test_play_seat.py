@@ -51,3 +51,18 @@ def test_a_finished_match_refuses_every_seat(q: Any) -> None:
     for seat in range(2):
         with pytest.raises(q.IllegalMoveError, match=r"^the match is over$"):
             g.play("1o", seat=seat)
+
+
+@pytest.mark.parametrize("name", ["escoba", "quinte"])
+def test_a_move_of_the_other_twin_is_played_by_its_notation(name: str) -> None:
+    import quinza
+    import quinza.reference
+
+    for here, there in ((quinza, quinza.reference), (quinza.reference, quinza)):
+        g, h = here.Game(name, seed=4), there.Game(name, seed=4)
+        for _ in range(12):
+            theirs = h.legal_moves()[-1]
+            assert g.is_legal(theirs)
+            assert [str(e.move) for e in g.play(theirs) if e.kind == "move"] == [str(theirs)]
+            h.play(theirs)
+        assert g.to_json() == h.to_json()

@@ -461,6 +461,11 @@ pub(crate) fn move_arg(obj: &Bound<'_, PyAny>, deck: Deck) -> PyResult<MoveArg> 
             Err(e) => MoveArg::BadText(e),
         });
     }
+    // The reference's Move (a bot of that twin, a game played there) reads as its notation.
+    let kind = obj.get_type();
+    if kind.name()?.to_str()? == "Move" && kind.module()?.to_str()? == "quinza.reference.moves" {
+        return move_arg(obj.str()?.as_any(), deck);
+    }
     Ok(MoveArg::NotAMove(format!(
         "expected a Move or its text, not {}",
         type_name(obj)?

@@ -147,7 +147,8 @@ capture groups without listing them."# };
     (Game.play) => { r#"Play one move (in quinte a bid or a card) for the seat whose turn it is; an illegal
 move raises IllegalMoveError and changes nothing. A finished deal is scored and the
 next one dealt inside this call. Returns what happened, in order: a tuple of Event
-(docs/engine.md "Events"), the "move" first.
+(docs/engine.md "Events"), the "move" first. `move` is a Move (the other twin's
+too, read by its notation, as a bot of that twin returns it) or its text.
 
 `seat`, when given, is the seat the move is played for (a server passes the seat
 of the player who sent it): a seat that is not to act is refused before the move

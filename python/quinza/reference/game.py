@@ -254,7 +254,8 @@ class Game:
         """Play one move (in quinte a bid or a card) for the seat whose turn it is; an illegal
         move raises IllegalMoveError and changes nothing. A finished deal is scored and the
         next one dealt inside this call. Returns what happened, in order: a tuple of Event
-        (docs/engine.md "Events"), the "move" first.
+        (docs/engine.md "Events"), the "move" first. `move` is a Move (the other twin's
+        too, read by its notation, as a bot of that twin returns it) or its text.
 
         `seat`, when given, is the seat the move is played for (a server passes the seat
         of the player who sent it): a seat that is not to act is refused before the move
@@ -303,6 +304,8 @@ class Game:
             return move
         if isinstance(move, str):
             return Move.parse(move, deck=self._rules.deck)
+        if type(move).__name__ == "Move" and type(move).__module__ == "quinza._core":
+            return Move.parse(str(move), deck=self._rules.deck)  # the other twin's Move, by its notation
         raise IllegalMoveError(f"expected a Move or its text, not {type(move).__name__}")
 
     def _apply(self, move: Move) -> None:
