@@ -11,7 +11,7 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 import numpy as np
 
 from .._backend import Backend
-from .._words import quoted, whole
+from .._words import check_threads, quoted, whole
 from ..sim import _spec
 from ..sim._matches import seat_players
 from ..sim._stats import side_of_seat
@@ -132,6 +132,7 @@ def analyze(api: Backend, rules: Any, sets: Sequence[Any] = (), level: Any = "gr
     contrast = contrast if contrast is not None else ("greedy" if level_text == "random" else "random")
     _spec.check_bots(api, contrast, base)
     seed = _spec.check_seed(seed)
+    threads = check_threads(threads)
     variants = [parse_variant(v) for v in sets]
     variant_rules = [api.Rules(base.name, players=base.players, target=base.target, **{**base.options, **v})
                      for v in variants]
@@ -165,7 +166,7 @@ def analyze(api: Backend, rules: Any, sets: Sequence[Any] = (), level: Any = "gr
     data["deal_and_play"] = {"contrast": str(contrast), **lab_stats.deal_play_split(first, second)}
     compared = []
     for v, r in zip(variants, variant_rules):
-        say(f"options: {v}")
+        say("options: " + ", ".join(f"{k}={x}" for k, x in v.items()))
         compared.append({"options": v, "tests": paired_tests(main, run(r), base.players)})
     tests = [t for c in compared for t in c["tests"]]
     for t, h in zip(tests, lab_stats.holm([t["difference"]["p"] for t in tests])):
