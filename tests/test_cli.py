@@ -43,7 +43,7 @@ def test_a_bare_quinza_and_help_list_the_commands(argv: List[str], capsys: Any) 
 
 def test_an_unknown_command_names_the_commands(capsys: Any) -> None:
     assert main(["plya"]) == 2
-    assert "unknown command 'plya': choose play, watch, simulate, serve or join" in capsys.readouterr().err
+    assert "unknown command 'plya': choose play, watch, simulate, analyze, serve or join" in capsys.readouterr().err
 
 
 def test_every_command_has_its_help(capsys: Any) -> None:

@@ -10,7 +10,7 @@ import sys
 from typing import List, Optional
 
 from .._engines import backend
-from ..study.lab import DEFAULT_DUPLICATES, DEFAULT_GAMES, parse_variant
+from ..study.lab import DEFAULT_DUPLICATES, DEFAULT_GAMES, analyze, parse_variant
 from ..study.lab_report import check_output
 from . import options
 
@@ -62,9 +62,9 @@ def analyze_main(argv: Optional[List[str]] = None) -> int:
             p.error('--html draws its plots with matplotlib: pip install "quinza[plot]"')
     seed = options.drawn_seed(args.seed)
     try:
-        report = api.analyze(rules, variants, level=args.level, games=args.games, seed=seed, threads=args.threads,
-                             duplicates=args.duplicates,
-                             progress=lambda text: print(f"... {text}", file=sys.stderr, flush=True))
+        report = analyze(api, rules, variants, level=args.level, games=args.games, seed=seed, threads=args.threads,
+                         duplicates=args.duplicates,
+                         progress=lambda text: print(f"... {text}", file=sys.stderr, flush=True))
     except api.SimulationInterrupted:
         print("quinza analyze: interrupted, nothing written", file=sys.stderr)
         return 130

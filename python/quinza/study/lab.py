@@ -164,7 +164,7 @@ def analyze(api: Backend, rules: Any, sets: Sequence[Any] = (), level: Any = "gr
     say(f"the deal and play: {dups:,} deals played twice")
     first, second = duplicate_margins(api, base, level, contrast, seed, dups)
     data["deal_and_play"] = {"contrast": str(contrast), **lab_stats.deal_play_split(first, second)}
-    compared = []
+    compared: List[Dict[str, Any]] = []
     for v, r in zip(variants, variant_rules):
         say("options: " + ", ".join(f"{k}={x}" for k, x in v.items()))
         compared.append({"options": v, "tests": paired_tests(main, run(r), base.players)})

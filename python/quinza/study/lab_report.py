@@ -45,13 +45,7 @@ def findings(d: Dict[str, Any]) -> List[str]:
     for p in d["seats"]["points_per_deal_by_position"]:
         out.append(f"{position_words(p['position']).capitalize()} makes {mean_text(p)} points a deal.")
     out.append(f"Draws: {pct(d['seats']['draw_rate'])} of matches.")
-    for x in d["lengths"]:
-        s = x["deals"]
-        out.append(f"To {x['target']}, a match takes {s['mean']:.2f} deals on average (sd {s['sd']:.2f}; "
-                   f"10% of matches take {s['p10']:.0f} or fewer, 10% {s['p90']:.0f} or more); the lead changes "
-                   f"{x['lead_changes']['mean']:.2f} times a match, and at least once in {pct(x['with_lead_change'])}.")
-        if x["claim"] is not None:
-            out.append(claim_sentence(x))
+    out.extend(length_findings(d["lengths"]))
     dp = d["deal_and_play"]
     if dp["deals"] > 1 and not math.isnan(dp["deal_share"]):
         out.append(f"Over {dp['deals']:,} deals each played twice with the bots swapped ({d['level']} against "
@@ -67,6 +61,19 @@ def findings(d: Dict[str, Any]) -> List[str]:
                        f"{mean_text(diff, 3)} (p = {diff['p']:.2g}, {t['p_holm']:.2g} after Holm's correction "
                        f"for the {sum(len(c2['tests']) for c2 in d['options'])} tests): {verdict}.")
     out.append("The headroom (the open-hand solver's value against the best fair bot) is not measured here.")
+    return out
+
+
+def length_findings(lengths: List[Dict[str, Any]]) -> List[str]:
+    """The match lengths, the lead changes and the sources' claims, in sentences."""
+    out = []
+    for x in lengths:
+        s = x["deals"]
+        out.append(f"To {x['target']}, a match takes {s['mean']:.2f} deals on average (sd {s['sd']:.2f}; "
+                   f"10% of matches take {s['p10']:.0f} or fewer, 10% {s['p90']:.0f} or more); the lead changes "
+                   f"{x['lead_changes']['mean']:.2f} times a match, and at least once in {pct(x['with_lead_change'])}.")
+        if x["claim"] is not None:
+            out.append(claim_sentence(x))
     return out
 
 
