@@ -17,13 +17,13 @@ import pytest
 
 import quinza
 from quinza.__main__ import main
-from quinza.study import lab, lab_report, lab_stats
+from quinza.study import lab, lab_headroom, lab_report, lab_stats
 
 
 @pytest.fixture(scope="module")
 def report() -> Any:
     return quinza.analyze("escoba", sets=["opening_capture=false", {"setenta": "sum"}], games=600, seed=5,
-                          duplicates=40)
+                          duplicates=40, headroom=6)
 
 
 def inside(x: Dict[str, float], key: str) -> bool:
@@ -59,7 +59,7 @@ def test_the_paired_tests_find_a_real_effect_and_are_corrected(report: Any) -> N
     margin = next(t for t in report.data["options"][0]["tests"] if t["metric"] == "dealer_margin")
     assert margin["significant"] and margin["difference"]["high"] < 0
     # The same options as the base change nothing, however they are compared.
-    same = quinza.analyze("escoba", sets=["opening_capture=true"], games=200, seed=5, duplicates=2)
+    same = quinza.analyze("escoba", sets=["opening_capture=true"], games=200, seed=5, duplicates=2, headroom=0)
     for t in same.data["options"][0]["tests"]:
         assert t["difference"]["mean"] == 0 and not t["significant"]
 
@@ -107,9 +107,22 @@ def test_the_split_of_deal_and_play() -> None:
     assert split["deal_share"] == 0.0 and split["edge"]["mean"] == pytest.approx(7 / 3)
 
 
+def test_the_headroom_of_the_solver_itself_is_nothing() -> None:
+    def solver(game: Any) -> Any:
+        return quinza.solve(game, moves="best").moves[0][0]
+
+    rules = quinza.Rules("escoba")
+    h = lab_headroom.headroom(quinza, rules, "greedy", [solver, "random"], seed=3, deals=4)
+    assert h["measured"] and h["deals"] == 4 and h["skipped"] == 0
+    best, rand = (b["loss"] for b in h["bots"])
+    assert best["mean"] == 0 and rand["mean"] > 0  # random play gives points away
+    three = lab_headroom.headroom(quinza, quinza.Rules("escoba", players=3), "greedy", ["greedy"], seed=3, deals=4)
+    assert not three["measured"] and "three sides" in lab_report.headroom_sentence(three)
+
+
 def test_both_twins_give_the_same_report(q: ModuleType) -> None:
-    a = q.analyze("escoba", games=12, seed=2, duplicates=3)
-    b = quinza.analyze("escoba", games=12, seed=2, duplicates=3)
+    a = q.analyze("escoba", games=12, seed=2, duplicates=3, headroom=0)
+    b = quinza.analyze("escoba", games=12, seed=2, duplicates=3, headroom=0)
     assert a.data["seats"] == b.data["seats"] and a.data["deal_and_play"] == b.data["deal_and_play"]
 
 
@@ -122,6 +135,8 @@ def test_both_twins_give_the_same_report(q: ModuleType) -> None:
     ({"games": -3}, "games must be"),
     ({"duplicates": 0}, "duplicates must be"),
     ({"targets": [0]}, "targets must be"),
+    ({"headroom": -1}, "headroom must be"),
+    ({"fair": "ismcts:iterations=0"}, "iterations"),
 ])
 def test_bad_arguments_are_refused(kw: Dict[str, Any], words: str) -> None:
     with pytest.raises(ValueError, match=words):
@@ -134,6 +149,7 @@ def test_bad_arguments_are_refused(kw: Dict[str, Any], words: str) -> None:
     (["--level", "gredy"], "unknown bot"),
     (["--games", "0"], "games must be"),
     (["--games", "-1"], "games must be"),
+    (["--headroom", "-2"], "headroom must be"),
     (["--html", "/no/such/folder/x.html"], "does not exist"),
     (["--json", "."], "is a folder"),
 ])
@@ -148,7 +164,7 @@ def test_the_command_refuses_bad_input_before_the_run(args: List[str], words: st
 def test_the_command_writes_html_and_json(tmp_path: Path, capsys: Any) -> None:
     pytest.importorskip("matplotlib")
     page, data = tmp_path / "lab.html", tmp_path / "lab.json"
-    assert main(["analyze", "--rules", "escoba", "--games", "60", "--duplicates", "4", "--seed", "1",
+    assert main(["analyze", "--rules", "escoba", "--games", "60", "--duplicates", "4", "--headroom", "3", "--seed", "1",
                  "--set", "opening_capture=false", "--html", str(page), "--json", str(data)]) == 0
     out = capsys.readouterr().out
     text = page.read_text()
@@ -157,4 +173,5 @@ def test_the_command_writes_html_and_json(tmp_path: Path, capsys: Any) -> None:
     for sentence in figures["findings"]:
         assert sentence.replace("'", "&#x27;") in text
     images = re.findall(r'src="data:image/png;base64,([A-Za-z0-9+/=]+)"', text)
-    assert len(images) == 4  # seats, lengths, deal and play, options
+    assert len(images) == 5  # seats, lengths, deal and play, headroom, options
+    assert "open-hand solver" in text

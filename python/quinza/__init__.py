@@ -74,9 +74,12 @@ def analyze(
     duplicates: _Optional[int] = None,
     targets: _Any = None,
     contrast: _Any = None,
+    headroom: _Optional[int] = None,
+    fair: _Any = None,
     progress: _Optional[_Callable[[str], _Any]] = None,
 ) -> _Any:
-    return _lab.analyze(sys.modules[__name__], rules, sets, level, games, seed, threads, duplicates, targets, contrast, progress)
+    api = sys.modules[__name__]
+    return _lab.analyze(api, rules, sets, level, games, seed, threads, duplicates, targets, contrast, headroom, fair, progress)
 
 
 analyze.__doc__ = _lab.ANALYZE_DOC

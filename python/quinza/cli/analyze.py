@@ -10,7 +10,8 @@ import sys
 from typing import List, Optional
 
 from .._engines import backend
-from ..study.lab import DEFAULT_DUPLICATES, DEFAULT_GAMES, analyze, parse_variant
+from ..study.lab import DEFAULT_DUPLICATES, DEFAULT_GAMES, DEFAULT_HEADROOM, analyze, parse_variant
+from ..study.lab_headroom import FAIR_BOT
 from ..study.lab_report import check_output
 from . import options
 
@@ -35,6 +36,10 @@ def parser() -> argparse.ArgumentParser:
                    "+-0.5 points)")
     p.add_argument("--duplicates", type=int, default=DEFAULT_DUPLICATES,
                    help=f"deals played twice for the deal and play split (default {DEFAULT_DUPLICATES:,})")
+    p.add_argument("--headroom", type=int, default=DEFAULT_HEADROOM,
+                   help=f"deal ends valued by the open-hand solver for the headroom (default {DEFAULT_HEADROOM}; "
+                   "0: none)")
+    p.add_argument("--fair", default=FAIR_BOT, help=f"the fair bot measured against the solver (default {FAIR_BOT})")
     p.add_argument("--seed", type=int, default=None, help="seed of the run (default: drawn, and shown)")
     p.add_argument("--threads", type=int, default=None, help="threads (default: every core)")
     options.add_engine_option(p)
@@ -63,7 +68,7 @@ def analyze_main(argv: Optional[List[str]] = None) -> int:
     seed = options.drawn_seed(args.seed)
     try:
         report = analyze(api, rules, variants, level=args.level, games=args.games, seed=seed, threads=args.threads,
-                         duplicates=args.duplicates,
+                         duplicates=args.duplicates, headroom=args.headroom, fair=args.fair,
                          progress=lambda text: print(f"... {text}", file=sys.stderr, flush=True))
     except api.SimulationInterrupted:
         print("quinza analyze: interrupted, nothing written", file=sys.stderr)

@@ -48,9 +48,12 @@ def analyze(
     duplicates: Optional[int] = None,
     targets: Any = None,
     contrast: Any = None,
+    headroom: Optional[int] = None,
+    fair: Any = None,
     progress: Optional[Callable[[str], Any]] = None,
 ) -> Any:
-    return _lab.analyze(_reference(), rules, sets, level, games, seed, threads, duplicates, targets, contrast, progress)
+    return _lab.analyze(_reference(), rules, sets, level, games, seed, threads, duplicates, targets, contrast, headroom,
+                        fair, progress)
 
 
 analyze.__doc__ = _lab.ANALYZE_DOC

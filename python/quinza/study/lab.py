@@ -16,6 +16,7 @@ from ..sim import _spec
 from ..sim._matches import seat_players
 from ..sim._stats import side_of_seat
 from . import lab_stats
+from .lab_headroom import FAIR_BOT, headroom as measure_headroom
 
 # Match targets studied for each rule set (the rule set's own target is always added).
 TARGETS: Dict[str, Tuple[int, ...]] = {"quinza": (101, 151, 301), "rb3ine": (101, 151, 301), "escoba": (21,),
@@ -30,6 +31,7 @@ CLAIMED_RULES = ("quinza",)
 # (1.96 * 0.5 / sqrt(n) <= 0.005).
 DEFAULT_GAMES = 40_000
 DEFAULT_DUPLICATES = 1_000
+DEFAULT_HEADROOM = 100
 
 ANALYZE_DOC = """Study a rule set over seeded deals with every seat played by one level of
 play (a bot as `simulate` reads it: "greedy", "ismcts:iterations=200", ...); returns a
@@ -58,7 +60,11 @@ half their difference play's part, and the shares are their variances over the s
 Options compared: per match, the first dealer's side's result (1, a half for a draw,
 0), the dealer's margin a deal and the deals a match, variant less base on the same
 seeds, with 95% intervals and two-sided p-values, Holm-corrected over every test.
-The headroom (the open-hand solver against the best fair bot) is not measured.
+The headroom: over the last 18 cards of the first deal of `headroom` matches (default
+100; 0 leaves it out), the points that `level` and `fair` (default
+"ismcts:iterations=2000", the strongest fair bot at a small budget) give up against the
+open-hand solver's best play, move by move (lab_headroom.py says its limits: the solver
+sees every card, and only the deal's end is measured; two sides only).
 """
 
 
@@ -112,17 +118,18 @@ def parse_variant(variant: Any) -> Dict[str, Any]:
     return out
 
 
-def _count(value: Any, what: str, default: int) -> int:
+def _count(value: Any, what: str, default: int, least: int = 1) -> int:
     if value is None:
         return default
-    if not whole(value) or value < 1:
-        raise ValueError(f"{what} must be a whole number of 1 or more, not {quoted(value)}")
+    if not whole(value) or value < least:
+        raise ValueError(f"{what} must be a whole number of {least} or more, not {quoted(value)}")
     return int(value)
 
 
 def analyze(api: Backend, rules: Any, sets: Sequence[Any] = (), level: Any = "greedy", games: Any = None,
             seed: Any = None, threads: Any = None, duplicates: Any = None, targets: Any = None,
-            contrast: Any = None, progress: Optional[Callable[[str], Any]] = None) -> LabReport:
+            contrast: Any = None, headroom: Any = None, fair: Any = None,
+            progress: Optional[Callable[[str], Any]] = None) -> LabReport:
     """`analyze` of a twin; `api` is its module. Every argument is checked before a match is played."""
     base = _spec.check_rules(api, rules)
     games = _count(games, "games", DEFAULT_GAMES)
@@ -131,6 +138,9 @@ def analyze(api: Backend, rules: Any, sets: Sequence[Any] = (), level: Any = "gr
     level_text = ",".join(sorted({_spec.bot_name(api, b) for b in seat_bots}))
     contrast = contrast if contrast is not None else ("greedy" if level_text == "random" else "random")
     _spec.check_bots(api, contrast, base)
+    fair = FAIR_BOT if fair is None else fair
+    _spec.check_bots(api, fair, base)
+    head = min(_count(headroom, "headroom", DEFAULT_HEADROOM, least=0), games)
     seed = _spec.check_seed(seed)
     threads = check_threads(threads)
     variants = [parse_variant(v) for v in sets]
@@ -172,7 +182,8 @@ def analyze(api: Backend, rules: Any, sets: Sequence[Any] = (), level: Any = "gr
     for t, h in zip(tests, lab_stats.holm([t["difference"]["p"] for t in tests])):
         t.update(p_holm=h["p_holm"], significant=h["significant"])
     data["options"] = compared
-    data["headroom"] = None
+    say(f"the headroom: {head:,} deals' ends against the open-hand solver")
+    data["headroom"] = measure_headroom(api, base, level, [level_text, fair], seed, head)
     return LabReport(data)
 
 

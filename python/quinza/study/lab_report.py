@@ -60,8 +60,21 @@ def findings(d: Dict[str, Any]) -> List[str]:
             out.append(f"With {opts}, {t['meaning']}: {t['variant']:.3f} against {t['base']:.3f}, a change of "
                        f"{mean_text(diff, 3)} (p = {diff['p']:.2g}, {t['p_holm']:.2g} after Holm's correction "
                        f"for the {sum(len(c2['tests']) for c2 in d['options'])} tests): {verdict}.")
-    out.append("The headroom (the open-hand solver's value against the best fair bot) is not measured here.")
+    out.append(headroom_sentence(d["headroom"]))
     return out
+
+
+def headroom_sentence(h: Dict[str, Any]) -> str:
+    """What each bot gives up against the open-hand solver at the end of a deal."""
+    if not h["measured"]:
+        return f"The headroom against the open-hand solver is not measured: {h['reason']}."
+    if h["deals"] == 0:
+        return f"The headroom could not be measured: the solver valued none of the {h['skipped']} deals in its time."
+    gave = "; ".join(f"{b['bot']} gives up {mean_text(b['loss'])}" for b in h["bots"])
+    skipped = f" ({h['skipped']} deals left out: the solver ran out of time)" if h["skipped"] else ""
+    return (f"The headroom, over the last {h['cards']} cards of {h['deals']:,} deals{skipped}: against the open-hand "
+            f"solver's best play, both sides together, in points a deal, {gave}. The solver sees every card, so no "
+            f"fair player reaches it; this is a ceiling, not a target.")
 
 
 def length_findings(lengths: List[Dict[str, Any]]) -> List[str]:
@@ -115,7 +128,8 @@ def _png(fig: Any) -> str:
 
 def plots(d: Dict[str, Any]) -> List[str]:
     """The report's pictures as inline PNG images: win rate and points a deal by position, deals a
-    match by target (the sources' claims shaded), the deal and play, the options compared."""
+    match by target (the sources' claims shaded), the deal and play, the headroom, the options
+    compared."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -161,6 +175,20 @@ def plots(d: Dict[str, Any]) -> List[str]:
         ax.legend(loc="lower right", fontsize=8)
         out.append(_png(fig))
         plt.close(fig)
+    h = d["headroom"]
+    if h["measured"] and h["deals"]:
+        fig, ax = plt.subplots(figsize=(5, 0.5 * len(h["bots"]) + 1))
+        for i, b in enumerate(h["bots"]):
+            loss = b["loss"]
+            ax.errorbar([loss["mean"]], [i], xerr=[[loss["mean"] - loss["low"]], [loss["high"] - loss["mean"]]],
+                        fmt="o", capsize=4, color="#8172b2")
+        ax.set_yticks(range(len(h["bots"])))
+        ax.set_yticklabels([b["bot"] for b in h["bots"]], fontsize=8)
+        ax.set_xlim(left=0)
+        ax.set_ylim(-0.6, len(h["bots"]) - 0.4)
+        ax.set_title(f"points a deal given up to the open-hand solver (last {h['cards']} cards)")
+        out.append(_png(fig))
+        plt.close(fig)
     tests = [(", ".join(f"{k}={v}" for k, v in c["options"].items()), t) for c in d["options"] for t in c["tests"]]
     if tests:
         fig, ax = plt.subplots(figsize=(7, 0.45 * len(tests) + 1))
@@ -199,7 +227,9 @@ figure{{margin:1em 0}} pre{{background:#f4f4f4;padding:1em;overflow:auto;font-si
 options are compared on the same deals, match by match. Intervals are 95%: Wilson's for rates, the normal one
 for means. The deal and play: the first deal of a match is played twice, the level of play on one side and the
 contrast on the others, then swapped; half the sum of the two margins is the deal's part, half the difference
-play's. Options: paired differences, Holm's correction over every test.</p>
+play's. The headroom: from 18 cards before the deal's end, every move valued by the open-hand solver; a move's
+loss is the best value less the value of the move played. Options: paired differences, Holm's correction over
+every test.</p>
 <h2>Figures</h2><pre>{figures}</pre>
 </body></html>
 """
