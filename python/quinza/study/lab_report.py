@@ -82,9 +82,11 @@ def length_findings(lengths: List[Dict[str, Any]]) -> List[str]:
     out = []
     for x in lengths:
         s = x["deals"]
-        out.append(f"To {x['target']}, a match takes {s['mean']:.2f} deals on average (sd {s['sd']:.2f}; "
-                   f"10% of matches take {s['p10']:.0f} or fewer, 10% {s['p90']:.0f} or more); the lead changes "
-                   f"{x['lead_changes']['mean']:.2f} times a match, and at least once in {pct(x['with_lead_change'])}.")
+        most = (f"at least 80% of matches take {s['p10']:.0f}" if s["p10"] == s["p90"] else
+                f"10% of matches take {s['p10']:.0f} or fewer, 10% {s['p90']:.0f} or more")
+        out.append(f"To {x['target']}, a match takes {s['mean']:.2f} deals on average (sd {s['sd']:.2f}; {most}); the "
+                   f"lead changes {x['lead_changes']['mean']:.2f} times a match, and at least once in "
+                   f"{pct(x['with_lead_change'])}.")
         if x["claim"] is not None:
             out.append(claim_sentence(x))
     return out
