@@ -22,6 +22,7 @@ COMMANDS = {
     "play": "play a match against bots in the terminal",
     "watch": "watch bots play one seeded match, deal by deal",
     "simulate": "play many matches between bots and sum them up",
+    "analyze": "the rules lab: what the seats, the target and the options do to a match",
     "serve": "run the game server: rooms and seats over websockets",
     "join": "sit a bot at a seat of a remote game server",
 }
