@@ -70,7 +70,7 @@ def analyze_main(argv: Optional[List[str]] = None) -> int:
         report = analyze(api, rules, variants, level=args.level, games=args.games, seed=seed, threads=args.threads,
                          duplicates=args.duplicates, headroom=args.headroom, fair=args.fair,
                          progress=lambda text: print(f"... {text}", file=sys.stderr, flush=True))
-    except api.SimulationInterrupted:
+    except (api.SimulationInterrupted, KeyboardInterrupt):
         print("quinza analyze: interrupted, nothing written", file=sys.stderr)
         return 130
     except (ValueError, TypeError) as error:
