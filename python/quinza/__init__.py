@@ -20,6 +20,7 @@ BACKEND = "rust"
 from . import sim as _sim
 from ._registry import BOT_DOC as _BOT_DOC, REGISTER_BOT_DOC as _REGISTER_BOT_DOC, REGISTRY as _REGISTRY
 from .sim import SimulationResult
+from .study import lab as _lab
 from ._view import View
 
 
@@ -63,10 +64,31 @@ def play_match(rules: _Any, bots: _Any, match_seed: int) -> _Any:
 play_match.__doc__ = _sim.PLAY_MATCH_DOC
 
 
+def analyze(
+    rules: _Any = "escoba",
+    sets: _Any = (),
+    level: _Any = "greedy",
+    games: _Optional[int] = None,
+    seed: _Optional[int] = None,
+    threads: _Optional[int] = None,
+    duplicates: _Optional[int] = None,
+    targets: _Any = None,
+    contrast: _Any = None,
+    headroom: _Optional[int] = None,
+    fair: _Any = None,
+    progress: _Optional[_Callable[[str], _Any]] = None,
+) -> _Any:
+    api = sys.modules[__name__]
+    return _lab.analyze(api, rules, sets, level, games, seed, threads, duplicates, targets, contrast, headroom, fair, progress)
+
+
+analyze.__doc__ = _lab.ANALYZE_DOC
+
+
 __all__ = [
     "BACKEND", "BOT_NAMES", "ENCODING_VERSION", "__version__", "action_count", "encode_names", "BotError", "Card", "DealResult", "Event", "FifteenGame", "Game", "GreedyBot", "IsmctsBot", "PimcBot",
     "IllegalMoveError", "Move", "QuinteGame", "Random", "RandomBot", "Rules", "SimulationInterrupted",
-    "SimulationResult", "Solution", "View", "bot", "match_seed", "play_match", "register_bot", "rule_sets", "seat_seed", "simulate", "solve",
+    "SimulationResult", "Solution", "View", "analyze", "bot", "match_seed", "play_match", "register_bot", "rule_sets", "seat_seed", "simulate", "solve",
 ]
 
 # The subpackages people import themselves (`import quinza.envs`, `from quinza.server import

@@ -1,6 +1,7 @@
 """`simulate` of the reference: every match played move by move in Python with the
-reference's `Game` and bots. Slow; it exists to prove, on small runs, that the Rust core's
-batch simulation gives exactly the same results (docs/engine.md "Simulation")."""
+reference's `Game` and bots (and `analyze`, the rules lab, over that `simulate`). Slow; it
+exists to prove, on small runs, that the Rust core's batch simulation gives exactly the
+same results (docs/engine.md "Simulation")."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any, Callable, Optional
 
 from .. import sim as _sim
 from ..sim import SimulationResult as SimulationResult  # re-exported by the reference
+from ..study import lab as _lab
 
 
 def simulate(
@@ -34,6 +36,27 @@ def play_match(rules: Any, bots: Any, match_seed: int) -> Any:
 
 
 play_match.__doc__ = _sim.PLAY_MATCH_DOC
+
+
+def analyze(
+    rules: Any = "escoba",
+    sets: Any = (),
+    level: Any = "greedy",
+    games: Optional[int] = None,
+    seed: Optional[int] = None,
+    threads: Optional[int] = None,
+    duplicates: Optional[int] = None,
+    targets: Any = None,
+    contrast: Any = None,
+    headroom: Optional[int] = None,
+    fair: Any = None,
+    progress: Optional[Callable[[str], Any]] = None,
+) -> Any:
+    return _lab.analyze(_reference(), rules, sets, level, games, seed, threads, duplicates, targets, contrast, headroom,
+                        fair, progress)
+
+
+analyze.__doc__ = _lab.ANALYZE_DOC
 
 
 def _reference() -> Any:

@@ -1,0 +1,4 @@
+"""Studies of the games built on the simulation: the rules lab (`lab.py`, what a rule set
+and its options do to a match, measured over seeded deals at one level of play; its
+figures in `lab_stats.py`, the headroom against the open-hand solver in `lab_headroom.py`,
+its report as HTML and JSON in `lab_report.py`)."""
