@@ -21,6 +21,7 @@ import pytest
 import quinza
 import quinza.reference
 from quinza.__main__ import main
+from quinza._words import details_text, rules_text
 
 ENGINES = {"rust": quinza, "reference": quinza.reference}
 PROMPT = "your move> "
@@ -473,3 +474,17 @@ def test_resume_of_a_file_that_is_no_record_is_a_clear_error(tmp_path: Path, cap
             main(["play", "--resume", str(path)])
         assert info.value.code == 2
         assert message in capsys.readouterr().err, path
+
+
+def test_the_rules_and_a_deal_s_details_in_words(q: Any) -> None:
+    assert rules_text(q.Rules("escoba", players=4, setenta="sum", escoba_on_last_card=True)) == (
+        "Escoba, 4 players in 2 sides of 2, to 21 points; escoba on the last card: yes; opening capture: yes; "
+        "setenta: by sum")
+    assert rules_text(q.Rules("quinza", players=3, target=301)) == "Quinza, 3 players, to 301 points"
+    assert rules_text(q.Rules("quinte")) == "Quinte, 4 players in 2 sides of 2, to 250 points"
+    deal = q.play_match("escoba", ["greedy", "random"], 3).deals[0]
+    texts = [details_text(d) for d in deal.details]
+    for detail, text in zip(deal.details, texts):  # every part that gave points, by name, in order
+        assert [part.rsplit(" ", 1)[1] for part in text.split(", ") if part] == [str(v) for v in detail.values() if v]
+    assert "_" not in "".join(texts) and any("seven of oros" in t or "escobas" in t for t in texts)
+    assert details_text({"gold": 38, "other": 14, "tricks": 0}) == "gold 38, other cards 14"
