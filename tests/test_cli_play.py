@@ -137,7 +137,7 @@ def test_a_whole_match_in_a_terminal(engine: str, tmp_path: Path) -> None:
                 child.expect(PROMPT)
         if turn == 1:
             child.sendline("s")
-            child.expect(r"record is saved in (quinza-escoba-\d{8}-\d{6}\.txt)")
+            child.expect(r"record is saved in (quinza-match-\d{8}-\d{6}\.txt)")
             saved = api.Game.from_record((tmp_path / child.match.group(1)).read_text())
             assert saved.to_json() == game.to_json()  # the record replays to the match so far
             child.expect(PROMPT)
@@ -231,7 +231,7 @@ def test_leaving_keeps_the_match_and_resume_goes_on_with_it(engine: str, key: st
     leave(child, key)
     child.expect(r"the match is kept in (\S+)\r\nto go on with it: quinza play --resume (\S+)\r\n")
     path = Path(ANSI.sub("", child.match.group(1)))
-    assert path.parent == tmp_path and re.fullmatch(rf"quinza-{rules[1]}-\d{{8}}-\d{{6}}\.txt", path.name)
+    assert path.parent == tmp_path and re.fullmatch(r"quinza-match-\d{8}-\d{6}\.txt", path.name)
     assert ANSI.sub("", child.match.group(2)) == str(path)
     child.expect("Bye.")
     child.expect(pexpect.EOF)

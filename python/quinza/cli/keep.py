@@ -16,10 +16,10 @@ from .._words import quoted
 QUESTION = "Keep this match to resume later? [Y/n] "
 
 
-def default_file(rules_name: str, now: Optional[datetime.datetime] = None) -> str:
+def default_file(now: Optional[datetime.datetime] = None) -> str:
     """Where a match is kept if the player names no file: the current directory, a name
-    of the rule set and the time the match was started (no two matches share it)."""
-    return f"quinza-{rules_name}-{(now or datetime.datetime.now()):%Y%m%d-%H%M%S}.txt"
+    of the time the match was started (no two matches share it; the rules are inside)."""
+    return f"quinza-match-{(now or datetime.datetime.now()):%Y%m%d-%H%M%S}.txt"
 
 
 def write(game: Any, labels: List[str], path: str) -> Optional[str]:

@@ -28,7 +28,7 @@ def parser() -> argparse.ArgumentParser:
         description="Play one whole match against bots in the terminal: choose each move by its number "
         "or its notation; ? asks a hint, u undoes, s saves the record, h helps, q quits. Leaving a match "
         "before its end keeps it (q asks first; Ctrl-C and Ctrl-D do not): its record is written to the "
-        "file s saves to (by default quinza-RULES-DATE-TIME.txt in the current directory, or the file "
+        "file s saves to (by default quinza-match-DATE-TIME.txt in the current directory, or the file "
         "resumed from), and --resume FILE goes on with it. In escoba a card shows its value for the 15s "
         "where that is not its number: 12c(10) is the Rey of Copas, which counts 10.",
     )

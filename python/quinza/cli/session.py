@@ -55,7 +55,7 @@ class Session:
         self.labels = ["you" if b is None else bot_name(api, b) for b in bots]
         # s saves, and leaving keeps the match, where it was resumed from, else in a new
         # file; then where s last saved it
-        self.record_file = resumed_from or keep.default_file(self.rules.name)
+        self.record_file = resumed_from or keep.default_file()
         self.resumed_from = resumed_from
         self.keeps = keeps  # False with --no-save: leaving keeps nothing
 
