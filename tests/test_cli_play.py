@@ -1,8 +1,9 @@
 """`quinza play` through a pseudo-terminal, as a user plays it: a whole match against the
 greedy bot, moves chosen by number and by notation, a hint, bad keys, to "match over".
 The test keeps its own copy of the match (greedy bots draw nothing, so it is the same
-match) to know what the screen must say. Then Ctrl-C and Ctrl-D, and bad options.
-Run with the Rust core and with the reference."""
+match) to know what the screen must say, in words for players. Then q, Ctrl-C and Ctrl-D,
+which keep the match for --resume, and bad options. Run with the Rust core and with the
+reference."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ import pytest
 import quinza
 import quinza.reference
 from quinza.__main__ import main
+from quinza._words import details_text, rules_text
 
 ENGINES = {"rust": quinza, "reference": quinza.reference}
 PROMPT = "your move> "
@@ -45,6 +47,36 @@ def seen(child: Any) -> str:
     return ANSI.sub("", child.before or "")
 
 
+def transcript(child: Any) -> str:
+    """All the screen showed, without colours."""
+    return ANSI.sub("", child.logfile_read.getvalue())
+
+
+def players_words(text: str) -> None:
+    """No Python in what a player reads: no repr of Rules, no list, no snake_case key
+    (paths aside: a test's folder has underscores)."""
+    words = " ".join(w for w in text.split() if "/" not in w)
+    assert "Rules(" not in words
+    assert not re.search(r"\[\s*[-\d'\"(]", words), re.search(r".{40}\[\s*[-\d'\"(].{40}", words)
+    assert not re.search(r"\b[a-z0-9]+_[a-z0-9_]+\b", words), re.findall(r"\b[a-z0-9]+_[a-z0-9_]+\b", words)
+
+
+def hand_cards(line: str, values: Any) -> List[str]:
+    """The cards of a "your hand" or "table" line, each value shown checked against the
+    rule set's `values` (escoba's: the Sota 8, the Caballo 9, the Rey 10)."""
+    cards = []
+    # a chip's padding may stand between a card and its value: "11c (9)" in colour, "11c(9)" in plain text
+    for card, value in re.findall(r"(\w+) ?(?:\((\d+)\))?", line.strip(" │")):
+        rank = int(card[:-1]) if card[:-1].isdigit() else None
+        if values is not None and rank is not None:
+            expected = values[(rank - 1) if rank <= 7 else rank - 3]
+            assert (int(value) if value else rank) == expected, card  # shown where it is not the number
+        else:
+            assert not value, card
+        cards.append(card)
+    return sorted(cards)
+
+
 def advance(api: Any, game: Any, seat: int) -> List[Any]:
     """Play the greedy bots' moves up to `seat`'s turn (or the match end); their events."""
     greedy = api.GreedyBot()
@@ -61,8 +93,11 @@ def test_a_whole_match_in_a_terminal(engine: str, tmp_path: Path) -> None:
     advance(api, game, 0)
     child = spawn("--rules", "escoba", "--vs", "greedy", "--seed", str(seed), "--delay", "0",
                   "--engine", engine, cwd=tmp_path)
+    child.expect("Escoba, 2 players, to 21 points; escoba on the last card: no; opening capture: yes; "
+                 "setenta: by prime")
     turn = 0
     by_notation = 0
+    values_shown = 0
     while True:
         i = child.expect([PROMPT, "match over"])
         if i == 1:
@@ -74,7 +109,10 @@ def test_a_whole_match_in_a_terminal(engine: str, tmp_path: Path) -> None:
         panel = screen[screen.rindex("╭─"):]
         assert not {str(c) for c in game.hand(1)} & set(panel.split())
         hand_line = next(line for line in screen.splitlines() if "your hand" in line)
-        assert sorted(hand_line.split("your hand")[1].strip(" │").split()) == sorted(str(c) for c in game.hand(0))
+        table_line = next(line for line in screen.splitlines() if line.startswith("│ table"))
+        assert hand_cards(hand_line.split("your hand")[1], game.rules.values) == sorted(str(c) for c in game.hand(0))
+        assert hand_cards(table_line.split("table")[1], game.rules.values) == sorted(str(c) for c in game.table)
+        values_shown += len(re.findall(r"\(\d+\)", hand_line + table_line))
         if turn == 0:
             child.sendline("?")
             child.expect("hint: ")
@@ -91,7 +129,7 @@ def test_a_whole_match_in_a_terminal(engine: str, tmp_path: Path) -> None:
                 ("5e x 5e", "invalid move '5e x 5e': 5e appears twice"),
                 (str(game.hand(1)[0]), f"{game.hand(1)[0]} is not in the hand of seat 0"),  # the bot's card
                 ("x" * 300, "... (300 characters)"),
-                ("h", "undo your last move"),
+                ("h", "12c(10) is the Rey of Copas, which counts 10"),
             ]
             for key, answer in bad_keys:
                 child.sendline(key)
@@ -99,18 +137,20 @@ def test_a_whole_match_in_a_terminal(engine: str, tmp_path: Path) -> None:
                 child.expect(PROMPT)
         if turn == 1:
             child.sendline("s")
-            child.expect(r"record is saved")
-            saved = api.Game.from_record((tmp_path / f"quinza-escoba-seed{seed}.txt").read_text())
+            child.expect(r"record is saved in (quinza-match-\d{8}-\d{6}\.txt)")
+            saved = api.Game.from_record((tmp_path / child.match.group(1)).read_text())
             assert saved.to_json() == game.to_json()  # the record replays to the match so far
             child.expect(PROMPT)
         if turn == 2:
             before = game.copy()
             child.sendline("1")
             game.play(moves[0])
-            advance(api, game, 0)
+            replies = [e.move for e in advance(api, game, 0) if e.kind == "move"]
             child.expect(PROMPT)
             child.sendline("u")
-            child.expect("took back your last move")
+            child.expect("took back: ([^\n]*)\r\n")
+            taken = " ".join(ANSI.sub("", child.match.group(1)).split()).replace(" ,", ",")  # chips' padding aside
+            assert taken == ", ".join([f"your {moves[0]}", *(f"seat 1's {m}" for m in replies)])
             child.expect(PROMPT)
             game = before  # the human's move and the bot's after it, taken back
         if turn % 3 == 1 and len(moves) > 1:
@@ -125,44 +165,141 @@ def test_a_whole_match_in_a_terminal(engine: str, tmp_path: Path) -> None:
         advance(api, game, 0)
         turn += 1
     child.expect(r"final scores: (.*) after (\d+) deals")
-    transcript = ANSI.sub("", child.logfile_read.getvalue())
+    said = transcript(child)
     assert game.is_over
     assert f"you {game.scores[0]}, seat 1 (greedy) {game.scores[1]}" in ANSI.sub("", child.match.group(1))
     assert int(child.match.group(2)) == len(game.deals)
     # every deal's result, with its DealResult points, and the winner
-    scored = re.findall(r"^deal (\d+) scored: you \+(\d+).* · seat 1 \(greedy\) \+(\d+)", transcript, re.M)
-    assert [(int(n), [int(a), int(b)]) for n, a, b in scored] == [(d.deal_number, d.points) for d in game.deals]
+    scored = re.findall(r"^deal (\d+) scored: you \+(\d+)(.*) · seat 1 \(greedy\) \+(\d+)(.*)$", said, re.M)
+    assert [(int(n), [int(a), int(b)]) for n, a, _, b, _ in scored] == [(d.deal_number, d.points) for d in game.deals]
+    # what made the points, in words: "(cards 1, oros 1, seven of oros 1)"
+    words = {"cards": "cards", "oros": "oros", "seven_of_oros": "seven of oros", "setenta": "setenta", "escobas": "escobas"}
+    made = [(", ".join(f"{words[k]} {v}" for k, v in d.details[s].items() if v)) for d in game.deals for s in (0, 1)]
+    assert [m.strip(" ()") for _, _, a, _, b in scored for m in (a, b)] == made
     winner = "a draw" if game.winner is None else ("you win" if game.winner == 0 else "seat 1 (greedy) wins")
-    assert f"match over: {winner}" in transcript
+    assert f"match over: {winner}" in said
     child.expect("the match is over: s")
     child.sendline("q")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
-    assert turn > 10 and by_notation > 2
+    assert turn > 10 and by_notation > 2 and values_shown > 0
+    players_words(transcript(child))
+    assert len(list(tmp_path.iterdir())) == 1  # s's record: a match over is not kept on leaving
 
 
-def test_ctrl_c_and_ctrl_d_end_the_game_cleanly() -> None:
-    child = spawn("--rules", "quinte", "--seed", "2", "--delay", "0")
+LEAVE = {"q": "you quit", "ctrl-c": "interrupted", "ctrl-d": "end of input"}
+
+
+def leave(child: Any, key: str, answer: str = "") -> None:
+    """Leave the game at its prompt by `key`; q's question answered with `answer`."""
+    if key == "q":
+        child.sendline("q")
+        child.expect(re.escape("Keep this match to resume later? [Y/n] "))
+        child.sendline(answer)
+    elif key == "ctrl-c":
+        child.sendintr()
+    else:
+        child.sendeof()
+    child.expect(LEAVE[key] + ": the match is left at deal")
+
+
+def first_moves(child: Any, api: Any, game: Any, seat: int, times: int) -> None:
+    """At the prompt, the human plays its first legal move `times` times, and the test's
+    copy with it, the greedy bots' replies too."""
+    for _ in range(times):
+        child.sendline("1")
+        game.play(game.legal_moves()[0])
+        advance(api, game, seat)
+        child.expect(PROMPT)
+
+
+@pytest.mark.parametrize(
+    "key, rules, seat",
+    [("q", ["--rules", "escoba", "--players", "3"], 1), ("ctrl-c", ["--rules", "quinte"], 0),
+     ("ctrl-d", ["--rules", "rb3ine", "--players", "3"], 2)],
+)
+def test_leaving_keeps_the_match_and_resume_goes_on_with_it(engine: str, key: str, rules: List[str], seat: int,
+                                                           tmp_path: Path) -> None:
+    api = ENGINES[engine]
+    game = api.Game(api.Rules(rules[1], players=int(rules[3]) if len(rules) > 2 else None), seed=2)
+    advance(api, game, seat)
+    child = spawn(*rules, "--seat", str(seat), "--vs", "greedy", "--seed", "2", "--delay", "0", "--engine", engine,
+                  cwd=tmp_path)
     child.expect(PROMPT)
-    child.sendintr()
-    child.expect("interrupted: the match is left at deal 1")
+    first_moves(child, api, game, seat, 2)
+    leave(child, key)
+    child.expect(r"the match is kept in (\S+)\r\nto go on with it: quinza play --resume (\S+)\r\n")
+    path = Path(ANSI.sub("", child.match.group(1)))
+    assert path.parent == tmp_path and re.fullmatch(r"quinza-match-\d{8}-\d{6}\.txt", path.name)
+    assert ANSI.sub("", child.match.group(2)) == str(path)
+    child.expect("Bye.")
     child.expect(pexpect.EOF)
     child.close()
-    assert child.exitstatus == 130 and "Traceback" not in seen(child)
+    assert child.exitstatus == (130 if key == "ctrl-c" else 0)
+    players_words(transcript(child))
+    assert api.Game.from_record(path.read_text(encoding="utf-8")).to_json() == game.to_json()
 
-    child = spawn("--rules", "rb3ine", "--players", "3", "--seat", "2", "--seed", "2", "--delay", "0")
+    # --resume: the same seat, bots, rules, scores and hand; a move more, kept again in the same file
+    child = spawn("--resume", str(path), "--delay", "0", "--engine", engine, cwd=tmp_path)
     child.expect(PROMPT)
+    screen = seen(child)
+    others = ", ".join(f"seat {s} greedy" + (" (your partner)" if game.side_of(s) == game.side_of(seat) else "")
+                       for s in range(game.rules.players) if s != seat)
+    assert f"you are seat {seat}; the bots: {others}." in screen
+    hand_line = next(line for line in screen.splitlines() if "your hand" in line)
+    assert hand_cards(hand_line.split("your hand")[1], game.rules.values) == sorted(str(c) for c in game.hand(seat))
+    first_moves(child, api, game, seat, 1)
+    leave(child, key)
+    child.expect(f"the match is kept in {re.escape(str(path))}")
+    child.expect(pexpect.EOF)
+    child.close()
+    players_words(transcript(child))
+    assert api.Game.from_record(path.read_text(encoding="utf-8")).to_json() == game.to_json()
+    assert [p.name for p in tmp_path.iterdir()] == [path.name]
+
+
+def test_what_is_kept_names_the_bots_with_their_parameters(tmp_path: Path) -> None:
+    child = spawn("--rules", "quinza", "--players", "3", "--vs", "ismcts:iterations=30,pimc:worlds=4",
+                  "--seed", "5", "--delay", "0", cwd=tmp_path)
+    child.expect(PROMPT)
+    child.sendline("1")
+    child.expect(PROMPT)
+    leave(child, "q", "y")
+    child.expect(r"the match is kept in (\S+)\r\n")
+    path = Path(ANSI.sub("", child.match.group(1)))
+    child.expect(pexpect.EOF)
+    kept = path.read_text(encoding="utf-8")
+    assert '[Seat1 "ismcts:iterations=30"]' in kept and '[Seat2 "pimc:worlds=4"]' in kept
+    child = spawn("--resume", str(path), "--delay", "0", cwd=tmp_path)
+    child.expect(PROMPT)
+    assert "you are seat 0; the bots: seat 1 ismcts:iterations=30, seat 2 pimc:worlds=4." in seen(child)
     child.sendeof()
-    child.expect("end of input: the match is left at deal 1")
     child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
 
 
-def test_a_bot_per_other_seat_and_a_partner(engine: str) -> None:
+@pytest.mark.parametrize("how", [["--no-save"], []])
+def test_nothing_is_kept_when_the_player_says_so(how: List[str], tmp_path: Path) -> None:
+    child = spawn("--rules", "quinte", "--seed", "2", "--delay", "0", *how, cwd=tmp_path)
+    child.expect(PROMPT)
+    if how:  # --no-save: q asks nothing, Ctrl-C keeps nothing
+        child.sendline("q")
+        child.expect("you quit: the match is left at deal 1")
+        child.expect(pexpect.EOF)
+        child = spawn("--rules", "quinte", "--seed", "2", "--delay", "0", *how, cwd=tmp_path)
+        child.expect(PROMPT)
+        child.sendintr()
+        child.expect("interrupted: the match is left at deal 1")
+    else:
+        leave(child, "q", "n")
+    child.expect("Bye.")
+    child.expect(pexpect.EOF)
+    assert "kept" not in transcript(child) and list(tmp_path.iterdir()) == []
+
+
+def test_a_bot_per_other_seat_and_a_partner(engine: str, tmp_path: Path) -> None:
     child = spawn("--rules", "quinza", "--players", "4", "--seat", "1", "--vs", "greedy,random,greedy",
-                  "--seed", "4", "--delay", "0", "--engine", engine)
+                  "--seed", "4", "--delay", "0", "--engine", engine, "--no-save", cwd=tmp_path)
     child.expect(PROMPT)
     screen = seen(child)
     assert "you are seat 1; the bots: seat 0 greedy, seat 2 random, seat 3 greedy (your partner)" in screen
@@ -172,8 +309,9 @@ def test_a_bot_per_other_seat_and_a_partner(engine: str) -> None:
     child.expect(pexpect.EOF)
 
 
-def test_without_vs_the_bots_are_the_strongest_the_engine_answers_with_at_once(engine: str) -> None:
-    child = spawn("--rules", "escoba", "--players", "3", "--seed", "4", "--delay", "0", "--engine", engine)
+def test_without_vs_the_bots_are_the_strongest_the_engine_answers_with_at_once(engine: str, tmp_path: Path) -> None:
+    child = spawn("--rules", "escoba", "--players", "3", "--seed", "4", "--delay", "0", "--engine", engine,
+                  "--no-save", cwd=tmp_path)
     child.expect(PROMPT)
     expected = {"rust": "ismcts", "reference": "greedy"}[engine]
     assert f"the bots: seat 1 {expected}, seat 2 {expected}" in seen(child)
@@ -205,14 +343,17 @@ def test_bad_options_are_a_clear_error(args: List[str], message: str, capsys: An
     assert message in capsys.readouterr().err
 
 
-def test_keys_from_a_pipe_are_shown_as_typed(engine: str) -> None:
-    done = subprocess.run([sys.executable, "-m", "quinza", "play", "--rules", "rb3ine", "--seed", "3", "--engine", engine],
-                          input="zz\n1\nq\n", capture_output=True, text=True, timeout=120)
+def test_keys_from_a_pipe_are_shown_as_typed(engine: str, tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "quinza", "play", "--rules", "rb3ine", "--seed", "3", "--vs", "greedy",
+                           "--engine", engine], input="zz\n1\nq\nn\n", capture_output=True, text=True, timeout=120,
+                          cwd=tmp_path)
     assert done.returncode == 0 and done.stderr == ""
     out = done.stdout
     assert "your move> zz\ninvalid move 'zz'" in out and "your move> 1\nyou play " in out
-    assert out.rstrip().endswith("your move> q\nyou quit: the match is left at deal 1, scores [0, 0] (seed 3). Bye.")
+    assert out.rstrip().endswith("your move> q\nKeep this match to resume later? [Y/n] n\nyou quit: the match is left "
+                                 "at deal 1 (seed 3), scores you 0, seat 1 (greedy) 0 (target 151).\nBye.")
     assert "\x1b[" not in out  # no colour codes into a pipe
+    players_words(out)
 
 
 def test_a_quinte_match_to_the_end(engine: str) -> None:
@@ -220,16 +361,22 @@ def test_a_quinte_match_to_the_end(engine: str) -> None:
     rules = api.Rules("quinte", target=60)
     game = api.Game(rules, seed=4)
     events = advance(api, game, 0)
-    child = spawn("--rules", "quinte", "--target", "60", "--vs", "greedy", "--seed", "4", "--delay", "0", "--engine", engine)
+    child = spawn("--rules", "quinte", "--target", "60", "--vs", "greedy", "--seed", "4", "--delay", "0", "--engine", engine,
+                  "--no-save")
+    # the bids said as what a seat does
+    verbs = {"pass": ("pass", "passes"), "double": ("double", "doubles"), "redouble": ("redouble", "redoubles")}
+    who = {s: "you" if s == 0 else f"seat {s}" for s in range(4)}
     while child.expect([PROMPT, "match over"]) == 0:
         panel = seen(child)
         # the panel shows the bids and the trick as they are
-        who = {s: "you" if s == 0 else f"seat {s}" for s in range(4)}
-        assert ("bids        " + (", ".join(f"{who[s]} {w}" for s, w in game.bids) or "-")) in panel
+        bids = ", ".join(f"{who[s]} {verbs[w][s != 0]}" for s, w in game.bids) or "-"
+        assert ("bids        " + bids) in panel
         trick_line = next(line for line in panel.splitlines() if line.startswith("│ trick "))
         assert trick_line.split()[2:-1] == ([x for s, c in game.trick for x in (*who[s].split(), str(c))] or ["-"])
-        child.sendline("1")
-        events += game.play(game.legal_moves()[0])
+        moves = game.legal_moves()
+        n = len(moves) if moves[-1].bid in ("double", "redouble") else 1  # double when we may
+        child.sendline(str(n))
+        events += game.play(moves[n - 1])
         events += advance(api, game, 0)
     child.expect(r"final scores: your side (\d+), side 1 (\d+)")
     assert [int(child.match.group(1)), int(child.match.group(2))] == game.scores and game.is_over
@@ -237,6 +384,13 @@ def test_a_quinte_match_to_the_end(engine: str) -> None:
     tricks = [e for e in events if e.kind == "trick"]
     assert transcript.count("won the trick") == len(tricks) > 0
     assert len(re.findall(r"^deal \d+ scored: ", transcript, re.M)) == len(game.deals)
+    partner = {1: " (greedy)", 2: " (greedy, your partner)", 3: " (greedy)"}
+    bid_lines = [f"{who[e.seat]}{partner.get(e.seat, '')} {verbs[e.move.bid][e.seat != 0]}"
+                 for e in events if e.kind == "move" and e.move.bid]
+    assert "you double" in bid_lines
+    said = re.findall(r"^((?:you|seat \d) .*(?:pass|passes|double|doubles|redouble|redoubles))\s*$", transcript, re.M)
+    assert said == bid_lines
+    players_words(transcript)
     child.expect("the match is over")
     child.sendeof()
     child.expect(pexpect.EOF)
@@ -308,6 +462,11 @@ def test_resume_of_a_file_that_is_no_record_is_a_clear_error(tmp_path: Path, cap
     named = tmp_path / "named.txt"
     named.write_text(quinza.Game("quinza", seed=1).record(players=["you", "Alice"]), encoding="utf-8")
     cases.append((named, None, "the record names seat 1 'Alice', which is no bot (unknown bot 'Alice'"))
+    # a kept match cut short, or with a move that cannot be played: the line is named
+    kept = quinza.Game("escoba", seed=1).record(players=["you", "greedy"])
+    cases.append((tmp_path / "cut.txt", kept[:kept.index("[Result")].encode(), "the headers end without a Result header"))
+    lines = kept.count("\n")
+    cases.append((tmp_path / "illegal.txt", (kept + "0 7o x 1c 1e 1b\n").encode(), f"line {lines + 1}: seat 0 cannot play"))
     for path, content, message in cases:
         if content is not None:
             path.write_bytes(content)
@@ -315,3 +474,17 @@ def test_resume_of_a_file_that_is_no_record_is_a_clear_error(tmp_path: Path, cap
             main(["play", "--resume", str(path)])
         assert info.value.code == 2
         assert message in capsys.readouterr().err, path
+
+
+def test_the_rules_and_a_deal_s_details_in_words(q: Any) -> None:
+    assert rules_text(q.Rules("escoba", players=4, setenta="sum", escoba_on_last_card=True)) == (
+        "Escoba, 4 players in 2 sides of 2, to 21 points; escoba on the last card: yes; opening capture: yes; "
+        "setenta: by sum")
+    assert rules_text(q.Rules("quinza", players=3, target=301)) == "Quinza, 3 players, to 301 points"
+    assert rules_text(q.Rules("quinte")) == "Quinte, 4 players in 2 sides of 2, to 250 points"
+    deal = q.play_match("escoba", ["greedy", "random"], 3).deals[0]
+    texts = [details_text(d) for d in deal.details]
+    for detail, text in zip(deal.details, texts):  # every part that gave points, by name, in order
+        assert [part.rsplit(" ", 1)[1] for part in text.split(", ") if part] == [str(v) for v in detail.values() if v]
+    assert "_" not in "".join(texts) and any("seven of oros" in t or "escobas" in t for t in texts)
+    assert details_text({"gold": 38, "other": 14, "tricks": 0}) == "gold 38, other cards 14"

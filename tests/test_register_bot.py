@@ -165,7 +165,8 @@ def test_the_commands_import_module_attr(bots_module: Path) -> None:
     assert json.loads(done.stdout)["games"] == 5
     assert json.loads(done.stdout)["wins"] == quinza.simulate("escoba", 5, bots="picky:skip=1,greedy", seed=8).summary["wins"]
     played = subprocess.run([sys.executable, "-m", "quinza", "play", "--rules", "escoba", "--seed", "2", "--delay", "0",
-                             "--vs", "mybots:first"], input="q\n", capture_output=True, text=True, timeout=120)
+                             "--vs", "mybots:first", "--no-save"], input="q\n", capture_output=True, text=True,
+                            timeout=120)  # --no-save: nothing kept in the folder the tests run in
     assert played.returncode == 0, played.stderr
     assert "seat 1 mybots:first" in played.stdout and "you quit" in played.stdout
 

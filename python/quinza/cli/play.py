@@ -26,7 +26,11 @@ def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="quinza play",
         description="Play one whole match against bots in the terminal: choose each move by its number "
-        "or its notation; ? asks a hint, u undoes, s saves the record, h helps, q quits.",
+        "or its notation; ? asks a hint, u undoes, s saves the record, h helps, q quits. Leaving a match "
+        "before its end keeps it (q asks first; Ctrl-C and Ctrl-D do not): its record is written to the "
+        "file s saves to (by default quinza-match-DATE-TIME.txt in the current directory, or the file "
+        "resumed from), and --resume FILE goes on with it. In escoba a card shows its value for the 15s "
+        "where that is not its number: 12c(10) is the Rey of Copas, which counts 10.",
     )
     options.add_match_options(p, "seed of the deal and of the bots (default: drawn, and shown)")
     p.add_argument("--vs", default=None, metavar="BOT",
@@ -39,8 +43,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--delay", type=float, default=None,
                    help="seconds to pause after each bot move (default 0.4 in a terminal, else 0)")
     p.add_argument("--resume", metavar="FILE", default=None,
-                   help="go on with the match of a record saved by s: its rules, seed, moves, your seat and "
-                   "the bots come from the record (--seat and --vs may change the last two)")
+                   help="go on with the match of a record saved by s or kept on leaving: its rules, seed, moves, "
+                   "your seat and the bots come from the record (--seat and --vs may change the last two)")
+    p.add_argument("--no-save", action="store_true",
+                   help="leaving before the match's end keeps nothing (s still saves the record)")
     options.add_engine_option(p)
     return p
 
@@ -73,7 +79,7 @@ def play_main(argv: Sequence[str]) -> int:
     out = screen.console()
     delay = args.delay if args.delay is not None else (0.4 if out.is_terminal else 0.0)
     hint = api.bot("pimc", worlds=HINT_WORLDS[args.engine], seed=seed)
-    session = Session(api, game, seat, bots, out, hint, delay, seed, args.resume)
+    session = Session(api, game, seat, bots, out, hint, delay, seed, args.resume, keeps=not args.no_save)
     # Ctrl-C ends the game with a word even where the command was started with SIGINT
     # ignored (a background job of a shell without job control passes that on).
     signal.signal(signal.SIGINT, signal.default_int_handler)

@@ -10,6 +10,8 @@ from typing import Any, Callable, Optional, Sequence
 from rich.console import Console
 from rich.text import Text
 
+from .._words import BID_VERBS, details_text
+
 # A card drawn as a small chip: its notation (what the player types) on the suit's colour.
 SUIT_STYLES = {
     "baraja": {"o": "bold black on yellow", "c": "bold white on red3", "e": "bold white on blue", "b": "bold white on green4"},
@@ -38,19 +40,25 @@ def console(stderr: bool = False, force_terminal: Optional[bool] = None) -> Any:
 # -- cards, moves and events as rich text -------------------------------------------------------
 
 
-def card_text(card: Any) -> Any:
-    """A card as a coloured chip (its notation, padded)."""
+def card_text(card: Any, values: Optional[Sequence[int]] = None) -> Any:
+    """A card as a coloured chip (its notation, padded). With the rule set's `values`
+    (escoba's), a card whose value for the 15s is not its number shows it after the chip,
+    "12c(10)": the Rey counts 10 there."""
     if getattr(card, "is_joker", False):
         style = JOKER_STYLE
     else:
         style = SUIT_STYLES.get(card.deck, {}).get(card.suit or "", "bold")
-    return Text(f" {card} ", style=style) if _Chips.on else Text(str(card))
+    chip = Text(f" {card} ", style=style) if _Chips.on else Text(str(card))
+    value = None if values is None else values[card.id % len(values)]  # a baraja id is suit * 10 + rank index
+    if value is None or value == card.rank:
+        return chip
+    return Text.assemble(chip, f"({value})")
 
 
-def cards_text(cards: Sequence[Any], empty: str = "-") -> Any:
+def cards_text(cards: Sequence[Any], empty: str = "-", values: Optional[Sequence[int]] = None) -> Any:
     if not cards:
         return Text(empty, style="dim")
-    return Text(" ").join(card_text(c) for c in cards)
+    return Text(" ").join(card_text(c, values) for c in cards)
 
 
 def move_text(move: Any) -> Any:
@@ -63,18 +71,26 @@ def move_text(move: Any) -> Any:
     return text
 
 
+def move_line(who: str, move: Any) -> Any:
+    """A move said: "seat 1 plays 5e x 7c 3o", "you play 7o"; quinte's bids as what the
+    seat does, "you double", "seat 2 passes"."""
+    if move.card is None and getattr(move, "bid", None) in BID_VERBS:
+        return Text(said(who, BID_VERBS[move.bid]))
+    return Text.assemble(said(who, "plays") + " ", move_text(move))
+
+
 def points_text(deal: Any) -> str:
     """A DealResult's points and how they are made up, per side."""
     return "; ".join(
-        f"side {side} +{deal.points[side]} (" + ", ".join(f"{k} {v}" for k, v in detail.items()) + ")"
-        for side, detail in enumerate(deal.details)
+        f"side {side} +{deal.points[side]}" + (f" ({made})" if made else "")
+        for side, made in enumerate(details_text(detail) for detail in deal.details)
     )
 
 
 def said(who: str, verb: str) -> str:
     """`who` and a verb in the present: "seat 1 takes", "you take"."""
     if who == "you" or who.startswith("you "):
-        verb = verb[:-1]
+        verb = verb[:-2] if verb.endswith("sses") else verb[:-1]  # passes: pass
     return f"{who} {verb}"
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import math
 import sys
 import time
-from pathlib import Path
 from typing import Any, List, Optional, Sequence
 
 from rich.panel import Panel
@@ -15,10 +14,10 @@ from rich.table import Table
 from rich.text import Text
 
 from .._backend import Backend
-from .._words import quoted
+from .._words import BID_VERBS, details_text, rules_text
 from ..sim._matches import seat_players
 from ..sim._spec import SEARCH_BOTS, bot_name
-from . import screen
+from . import keep, screen
 
 HELP = """\
   a number        play the move of that number
@@ -26,16 +25,20 @@ HELP = """\
   ?               a hint: every legal move valued by a pimc search (this deal's points
                   for your side minus the others', on average)
   u               undo your last move (and the bots' moves after it)
-  s [FILE]        save the match record to FILE (default {default});
-                  quinza play --resume FILE goes on with it
+  s [FILE]        save the match record to FILE; quinza play --resume FILE goes
+                  on with it (default FILE: {default})
   h               this help
-  q               quit (Ctrl-D and Ctrl-C quit too)"""
+  q               quit; asks "Keep this match to resume later?" (yes unless you
+                  say n); Ctrl-D and Ctrl-C quit and keep it without asking, in
+                  the file s saves to (with --no-save nothing is kept)
+In escoba a card shows its value for the 15s where it is not its number:
+12c(10) is the Rey of Copas, which counts 10 (the Sota 8, the Caballo 9)."""
 
 
 class Session:
     """One match at the terminal: the game, whose seat is human, the bots of the others."""
     def __init__(self, api: Backend, game: Any, seat: int, bots: List[Any], out: Any, hint: Any, delay: float,
-                 seed: int, resumed_from: Optional[str] = None) -> None:
+                 seed: int, resumed_from: Optional[str] = None, keeps: bool = True) -> None:
         self.api = api
         self.game = game
         self.seat = seat
@@ -50,9 +53,11 @@ class Session:
         stand_in = seat_players(api, [b if b is not None else "random" for b in bots], seed)
         self.bots = [None if b is None else p for b, p in zip(bots, stand_in)]
         self.labels = ["you" if b is None else bot_name(api, b) for b in bots]
-        # s saves where the match was resumed from, by default
-        self.record_file = resumed_from or f"quinza-{self.rules.name}-seed{seed}.txt"
+        # s saves, and leaving keeps the match, where it was resumed from, else in a new
+        # file; then where s last saved it
+        self.record_file = resumed_from or keep.default_file()
         self.resumed_from = resumed_from
+        self.keeps = keeps  # False with --no-save: leaving keeps nothing
 
     # -- words ------------------------------------------------------------------------------
 
@@ -67,6 +72,9 @@ class Session:
 
     def short(self, seat: int) -> str:
         return "you" if seat == self.seat else f"seat {seat}"
+
+    def whose(self, seat: int) -> str:
+        return "your" if seat == self.seat else f"seat {seat}'s"
 
     def side_short(self, side: int) -> str:
         seats = self.side_seats(side)
@@ -93,7 +101,7 @@ class Session:
 
     def run(self) -> int:
         self.out.print(Rule(f"quinza play · {self.rules.name} · seed {self.seed}"))
-        self.say(Text(repr(self.rules), style="dim"))
+        self.say(Text(rules_text(self.rules), style="dim"))
         g = self.game
         who = ", ".join(f"seat {s} {self.labels[s]}" + (" (your partner)" if g.side_of(s) == g.side_of(self.seat) else "")
                         for s in range(self.rules.players) if s != self.seat)
@@ -116,13 +124,21 @@ class Session:
                     self.bot_turn()
         except KeyboardInterrupt:
             self.say("")
-            self.farewell("interrupted")
+            self.leave("interrupted", ask=False)
             return 130
 
-    def farewell(self, why: str) -> None:
+    def leave(self, why: str, ask: bool) -> None:
+        """Say goodbye; a match not over is kept (`keep`), after asking if `ask`."""
         g = self.game
-        state = "over" if g.is_over else f"left at deal {g.deal_number}, scores {g.scores}"
-        self.say(f"{why}: the match is {state} (seed {self.seed}). Bye.")
+        if g.is_over:
+            self.say(f"{why}: the match is over (seed {self.seed}). Bye.")
+            return
+        kept = self.keeps and (not ask or keep.wanted(self.read, self.say))
+        self.say(f"{why}: the match is left at deal {g.deal_number} (seed {self.seed}), scores {self.scores_text()}.")
+        failed = keep.write(g, self.labels, self.record_file) if kept else None
+        if kept:  # a path is not broken across lines: the terminal wraps it, if need be
+            self.out.print(failed or keep.kept_line(self.record_file), soft_wrap=True)
+        self.say("Bye.")
 
     def bot_turn(self) -> None:
         g = self.game
@@ -144,7 +160,7 @@ class Session:
     def show_events(self, events: Sequence[Any]) -> None:
         for e in events:
             if e.kind == "move":
-                self.say(Text.assemble(screen.said(self.name(e.seat), "plays") + " ", screen.move_text(e.move)))
+                self.say(screen.move_line(self.name(e.seat), e.move))
                 continue
             line = self.deal_line(e.deal) if e.kind == "deal_scored" else screen.event_line(e, self.name, self.side_name)
             if line is not None:
@@ -159,7 +175,7 @@ class Session:
         """A deal's points per side, and what made them (the parts that gave points)."""
         parts = []
         for side, detail in enumerate(deal.details):
-            made = ", ".join(f"{k} {v}" for k, v in detail.items() if v)
+            made = details_text(detail)
             parts.append(f"{self.side_short(side)} +{deal.points[side]}" + (f" ({made})" if made else ""))
         return Text(f"deal {deal.deal_number} scored: " + " · ".join(parts), style="bold")
 
@@ -179,11 +195,11 @@ class Session:
                 line = self.read("your move> ")
             except EOFError:
                 self.say("")
-                self.farewell("end of input")
+                self.leave("end of input", ask=False)
                 return False
             answer = self.command(line, moves)
             if answer == "quit":
-                self.farewell("you quit")
+                self.leave("you quit", ask=True)
                 return False
             if answer == "moved":
                 return True
@@ -249,22 +265,25 @@ class Session:
 
     def undo(self) -> bool:
         """Take back the human's last move and the bots' moves after it."""
-        movers = [e.seat for e in self.game.history if e.kind == "move"]
+        moves = [e for e in self.game.history if e.kind == "move"]
+        movers = [e.seat for e in moves]
         if self.seat not in movers:
             self.say("nothing of yours to undo yet")
             return False
-        for _ in range(movers[::-1].index(self.seat) + 1):
+        taken = moves[len(moves) - movers[::-1].index(self.seat) - 1:]
+        for _ in taken:
             self.game.undo()
-        self.say("took back your last move")
+        said = Text(", ").join(Text.assemble(f"{self.whose(e.seat)} ", screen.move_text(e.move)) for e in taken)
+        self.say(Text.assemble("took back: ", said))
         return True
 
     def save(self, name: str) -> None:
-        path = Path(name or self.record_file)
-        try:
-            path.write_text(self.game.record(players=list(self.labels)), encoding="utf-8")
-        except OSError as error:
-            self.say(f"cannot save to {quoted(str(path))}: {error.strerror or error}")
+        path = name or self.record_file
+        failed = keep.write(self.game, self.labels, path)
+        if failed:
+            self.say(failed)
             return
+        self.record_file = path  # leaving keeps the match here too
         self.say(f"the match record is saved in {path}")
 
     def after_the_end(self) -> bool:
@@ -295,7 +314,8 @@ class Session:
         return self.api.Card(text, deck=self.rules.deck)
 
     def cards(self, texts: Sequence[str]) -> Any:
-        return screen.cards_text([self.card(t) for t in texts])
+        """Cards of the hand or the table, escoba's values shown (`screen.card_text`)."""
+        return screen.cards_text([self.card(t) for t in texts], values=self.rules.values)
 
     def screen(self) -> Any:
         """What the human's seat may know, from its observation."""
@@ -307,7 +327,7 @@ class Session:
         scores = "   ".join(f"{self.side_name(s)} {v}" for s, v in enumerate(obs["scores"]))
         grid.add_row("scores", f"{scores}   (target {self.rules.target})")
         if self.row["family"] == "quinte":
-            bids = ", ".join(f"{self.short(s)} {w}" for s, w in obs["bids"]) or "-"
+            bids = ", ".join(screen.said(self.short(s), BID_VERBS[w]) for s, w in obs["bids"]) or "-"
             grid.add_row("bids", f"{bids}   (x{obs['multiplier']})")
             trick = Text("   ").join(Text.assemble(f"{self.short(s)} ", screen.card_text(self.card(c)))
                                      for s, c in obs["trick"]) if obs["trick"] else Text("-", style="dim")
