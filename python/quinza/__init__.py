@@ -21,6 +21,8 @@ from . import sim as _sim
 from ._registry import BOT_DOC as _BOT_DOC, REGISTER_BOT_DOC as _REGISTER_BOT_DOC, REGISTRY as _REGISTRY
 from .sim import SimulationResult
 from ._view import View
+from . import _review
+from ._review import Review
 
 
 def bot(name: str, seed: _Optional[int] = None, **params: _Any) -> _Any:
@@ -63,8 +65,16 @@ def play_match(rules: _Any, bots: _Any, match_seed: int) -> _Any:
 play_match.__doc__ = _sim.PLAY_MATCH_DOC
 
 
+def review(game: _Any, bot: _Any = None, seed: _Any = 0, hindsight: _Any = _review.HINDSIGHT_NODES,
+           progress: _Optional[_Callable[[int, int], _Any]] = None) -> Review:
+    return _review.review(sys.modules[__name__], game, bot, seed, hindsight, progress)
+
+
+review.__doc__ = _review.REVIEW_DOC
+
+
 __all__ = [
     "BACKEND", "BOT_NAMES", "ENCODING_VERSION", "__version__", "action_count", "encode_names", "BotError", "Card", "DealResult", "Event", "FifteenGame", "Game", "GreedyBot", "IsmctsBot", "PimcBot",
     "IllegalMoveError", "Move", "QuinteGame", "Random", "RandomBot", "Rules", "SimulationInterrupted",
-    "SimulationResult", "Solution", "View", "bot", "match_seed", "play_match", "register_bot", "rule_sets", "seat_seed", "simulate", "solve",
+    "Review", "SimulationResult", "Solution", "View", "bot", "match_seed", "play_match", "register_bot", "review", "rule_sets", "seat_seed", "simulate", "solve",
 ]
