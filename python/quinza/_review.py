@@ -25,10 +25,10 @@ from .sim._spec import SEARCH_BOTS, bot_from_text, bot_kind, bot_params
 # against greedy: benches/README.md) keeps a whole escoba match's review within a few
 # seconds (benches/review.py).
 DEFAULT_BOT = "ismcts:iterations=2000"
-# The hindsight column's budget: the solver's nodes for one position (about 0.02 s in the
-# core: in escoba, most positions from the middle of a deal); a position it cannot settle
-# within them is left empty.
-HINDSIGHT_NODES = 100_000
+# The hindsight column's budget: the solver's nodes for one position (about 0.01 s in the
+# core; in escoba it settles the positions with up to about 26 of a deal's 36 cards still
+# to play); a position it cannot settle within them is left empty.
+HINDSIGHT_NODES = 50_000
 # The classes, each from a share of the rule set's points a deal (`deal_points` of
 # `rule_sets()`: 5 in escoba, 100 in quinza and rb3ine, 140 in quinte): a move that gave
 # up at least that share of a deal's points is an inaccuracy, a mistake, a blunder.
@@ -54,7 +54,7 @@ mover's seat on the position before it:
   (not searched, no value).
 - *hindsight* (marked so: every card known): the open-hand solver's value of the
   played and the best move where it solves the position within `hindsight` nodes
-  (default 100,000; 0: none), else empty.
+  (default 50,000; 0: none), else empty.
 
 `progress(done, total)` is called after each move. A bot that is no search bot, a bad
 budget, seed or `hindsight` is a ValueError before any move is valued.
