@@ -26,6 +26,7 @@ COMMANDS = {
     "watch": "watch bots play one seeded match, deal by deal",
     "simulate": "play many matches between bots and sum them up",
     "analyze": "the rules lab: what the seats, the target and the options do to a match",
+    "review": "value every move of a match record: inaccuracies, mistakes, blunders",
     "serve": "run the game server: rooms and seats over websockets",
     "join": "sit a bot at a seat of a remote game server",
 }
@@ -47,7 +48,7 @@ def test_a_bare_quinza_and_help_list_the_commands(argv: List[str], capsys: Any) 
 
 def test_an_unknown_command_names_the_commands(capsys: Any) -> None:
     assert main(["plya"]) == 2
-    assert "unknown command 'plya': choose play, watch, simulate, analyze, serve or join" in capsys.readouterr().err
+    assert "unknown command 'plya': choose play, watch, simulate, analyze, review, serve or join" in capsys.readouterr().err
 
 
 def test_every_command_has_its_help(capsys: Any) -> None:

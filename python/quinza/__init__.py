@@ -22,6 +22,8 @@ from ._registry import BOT_DOC as _BOT_DOC, REGISTER_BOT_DOC as _REGISTER_BOT_DO
 from .sim import SimulationResult
 from .study import lab as _lab
 from ._view import View
+from . import _review
+from ._review import Review
 
 
 def bot(name: str, seed: _Optional[int] = None, **params: _Any) -> _Any:
@@ -85,10 +87,18 @@ def analyze(
 analyze.__doc__ = _lab.ANALYZE_DOC
 
 
+def review(game: _Any, bot: _Any = None, seed: _Any = 0, hindsight: _Any = _review.HINDSIGHT_NODES,
+           progress: _Optional[_Callable[[int, int], _Any]] = None) -> Review:
+    return _review.review(sys.modules[__name__], game, bot, seed, hindsight, progress)
+
+
+review.__doc__ = _review.REVIEW_DOC
+
+
 __all__ = [
     "BACKEND", "BOT_NAMES", "ENCODING_VERSION", "__version__", "action_count", "encode_names", "BotError", "Card", "DealResult", "Event", "FifteenGame", "Game", "GreedyBot", "IsmctsBot", "PimcBot",
     "IllegalMoveError", "Move", "QuinteGame", "Random", "RandomBot", "Rules", "SimulationInterrupted",
-    "SimulationResult", "Solution", "View", "analyze", "bot", "match_seed", "play_match", "register_bot", "rule_sets", "seat_seed", "simulate", "solve",
+    "Review", "SimulationResult", "Solution", "View", "analyze", "bot", "match_seed", "play_match", "register_bot", "review", "rule_sets", "seat_seed", "simulate", "solve",
 ]
 
 # The subpackages people import themselves (`import quinza.envs`, `from quinza.server import

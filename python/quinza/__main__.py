@@ -1,10 +1,11 @@
 """The `quinza` command: `quinza play`, `quinza watch`, `quinza simulate`, `quinza analyze`,
-`quinza serve`, `quinza join`.
+`quinza review`, `quinza serve`, `quinza join`.
 
     quinza play --rules escoba --vs ismcts
     quinza watch --rules escoba --bots greedy,random --seed 1 --moves
     quinza simulate --rules rb3ine --players 4 --games 1000000 --bots greedy,random --seed 7
     quinza analyze --rules escoba --set opening_capture=false --level greedy --html lab.html
+    quinza review match.txt --plot match.png
     quinza serve --host 127.0.0.1 --port 8000 --db games.sqlite
     quinza join http://127.0.0.1:8000 --room ROOM --bot ismcts
 """
@@ -42,6 +43,12 @@ def _analyze(argv: Sequence[str]) -> int:
     return analyze_main(list(argv))
 
 
+def _review(argv: Sequence[str]) -> int:
+    from .cli.review import review_main
+
+    return review_main(argv)
+
+
 def _serve(argv: Sequence[str]) -> int:
     from .cli.serve import serve_main
 
@@ -59,6 +66,7 @@ COMMANDS: Dict[str, Tuple[Callable[[Sequence[str]], int], str]] = {
     "watch": (_watch, "watch bots play one seeded match, deal by deal"),
     "simulate": (_simulate, "play many matches between bots and sum them up"),
     "analyze": (_analyze, "the rules lab: what the seats, the target and the options do to a match"),
+    "review": (_review, "value every move of a match record: inaccuracies, mistakes, blunders"),
     "serve": (_serve, "run the game server: rooms and seats over websockets"),
     "join": (_join, "sit a bot at a seat of a remote game server"),
 }

@@ -28,6 +28,7 @@ from . import position  # registers each family's checks of a given position (ga
 from .rules import Rules, rule_sets
 from .search import Solution, solve
 from .simulate import SimulationResult, analyze, play_match, simulate
+from .study import Review, review
 from .._view import View
 
 BACKEND = "reference"
@@ -35,7 +36,7 @@ BACKEND = "reference"
 __all__ = [
     "BACKEND", "BOT_NAMES", "ENCODING_VERSION", "__version__", "action_count", "encode_names", "BotError", "Card", "DealResult", "Event", "FifteenGame", "Game", "GreedyBot",
     "IllegalMoveError", "IsmctsBot", "Move", "PimcBot", "QuinteGame", "Random", "RandomBot", "Rules", "SimulationInterrupted",
-    "SimulationResult", "Solution", "View", "analyze", "bot", "match_seed", "play_match", "register_bot", "rule_sets", "seat_seed", "simulate", "solve",
+    "Review", "SimulationResult", "Solution", "View", "analyze", "bot", "match_seed", "play_match", "register_bot", "review", "rule_sets", "seat_seed", "simulate", "solve",
 ]
 
 

@@ -62,8 +62,9 @@ def format_summary(s: Dict[str, Any], seconds: float = 0.0) -> str:
 
 
 def check_plot(path: str) -> None:
-    """What `plot_result` needs, checked before a run: matplotlib, a file
-    type it writes, and a folder that exists. A ValueError says what is missing."""
+    """What `plot_result` (and a review's chart) needs, checked before a run: matplotlib, a
+    file type it writes, and a folder that exists where the file may be written. A
+    ValueError says what is missing."""
     try:
         from matplotlib.backend_bases import FigureCanvasBase
     except ImportError:
@@ -77,6 +78,16 @@ def check_plot(path: str) -> None:
     folder = os.path.dirname(path) or "."
     if not os.path.isdir(folder):
         raise ValueError(f"cannot plot to {quoted(path)}: there is no folder {quoted(folder)}")
+    if os.path.isdir(path):
+        raise ValueError(f"cannot plot to {quoted(path)}: it is a folder")
+    existed = os.path.exists(path)
+    try:
+        with open(path, "ab"):  # appending changes nothing of a file that is there
+            pass
+    except OSError as error:
+        raise ValueError(f"cannot plot to {quoted(path)}: {error.strerror or error}") from None
+    if not existed:
+        os.remove(path)
 
 
 def plot_title(s: Dict[str, Any]) -> str:
