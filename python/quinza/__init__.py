@@ -20,6 +20,8 @@ BACKEND = "rust"
 from . import sim as _sim
 from ._registry import BOT_DOC as _BOT_DOC, REGISTER_BOT_DOC as _REGISTER_BOT_DOC, REGISTRY as _REGISTRY
 from .sim import SimulationResult
+from .study import ladder as _ladder
+from .study.ladder import LadderResult
 from ._view import View
 
 
@@ -56,6 +58,24 @@ def simulate(
 simulate.__doc__ = _sim.SIMULATE_DOC
 
 
+def ladder(
+    bots: _Any,
+    rules: _Any = "escoba",
+    games: int = 100,
+    seed: _Optional[int] = None,
+    threads: _Optional[int] = None,
+    backend: str = "local",
+    state: _Any = None,
+    progress: _Optional[_Callable[[int, int], _Any]] = None,
+    ray_address: _Optional[str] = None,
+) -> LadderResult:
+    api = sys.modules[__name__]
+    return _ladder.ladder(api, bots, rules, games, seed, threads, backend, state, progress, ray_address)
+
+
+ladder.__doc__ = _ladder.LADDER_DOC
+
+
 def play_match(rules: _Any, bots: _Any, match_seed: int) -> _Any:
     return _sim.play_match(sys.modules[__name__], rules, bots, match_seed)
 
@@ -65,6 +85,6 @@ play_match.__doc__ = _sim.PLAY_MATCH_DOC
 
 __all__ = [
     "BACKEND", "BOT_NAMES", "ENCODING_VERSION", "__version__", "action_count", "encode_names", "BotError", "Card", "DealResult", "Event", "FifteenGame", "Game", "GreedyBot", "IsmctsBot", "PimcBot",
-    "IllegalMoveError", "Move", "QuinteGame", "Random", "RandomBot", "Rules", "SimulationInterrupted",
-    "SimulationResult", "Solution", "View", "bot", "match_seed", "play_match", "register_bot", "rule_sets", "seat_seed", "simulate", "solve",
+    "IllegalMoveError", "LadderResult", "Move", "QuinteGame", "Random", "RandomBot", "Rules", "SimulationInterrupted",
+    "SimulationResult", "Solution", "View", "bot", "ladder", "match_seed", "play_match", "register_bot", "rule_sets", "seat_seed", "simulate", "solve",
 ]

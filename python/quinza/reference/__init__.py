@@ -27,13 +27,13 @@ from .quinte import QuinteGame
 from . import position  # registers each family's checks of a given position (game.POSITIONS)
 from .rules import Rules, rule_sets
 from .search import Solution, solve
-from .simulate import SimulationResult, play_match, simulate
+from .simulate import LadderResult, SimulationResult, ladder, play_match, simulate
 from .._view import View
 
 BACKEND = "reference"
 
 __all__ = [
     "BACKEND", "BOT_NAMES", "ENCODING_VERSION", "__version__", "action_count", "encode_names", "BotError", "Card", "DealResult", "Event", "FifteenGame", "Game", "GreedyBot",
-    "IllegalMoveError", "IsmctsBot", "Move", "PimcBot", "QuinteGame", "Random", "RandomBot", "Rules", "SimulationInterrupted",
-    "SimulationResult", "Solution", "View", "bot", "match_seed", "play_match", "register_bot", "rule_sets", "seat_seed", "simulate", "solve",
+    "IllegalMoveError", "IsmctsBot", "LadderResult", "Move", "PimcBot", "QuinteGame", "Random", "RandomBot", "Rules", "SimulationInterrupted",
+    "SimulationResult", "Solution", "View", "bot", "ladder", "match_seed", "play_match", "register_bot", "rule_sets", "seat_seed", "simulate", "solve",
 ]
