@@ -1,9 +1,10 @@
-"""The `quinza` command: `quinza play`, `quinza watch`, `quinza simulate`, `quinza serve`,
+"""The `quinza` command: `quinza play`, `quinza watch`, `quinza simulate`, `quinza ladder`, `quinza serve`,
 `quinza join`.
 
     quinza play --rules escoba --vs ismcts
     quinza watch --rules escoba --bots greedy,random --seed 1 --moves
     quinza simulate --rules rb3ine --players 4 --games 1000000 --bots greedy,random --seed 7
+    quinza ladder --rules escoba --bots random,greedy,pimc:worlds=16 --games 100 --state ladder.json
     quinza serve --host 127.0.0.1 --port 8000 --db games.sqlite
     quinza join http://127.0.0.1:8000 --room ROOM --bot ismcts
 """
@@ -35,6 +36,12 @@ def _simulate(argv: Sequence[str]) -> int:
     return simulate_main(list(argv))
 
 
+def _ladder(argv: Sequence[str]) -> int:
+    from .cli.ladder import ladder_main
+
+    return ladder_main(list(argv))
+
+
 def _serve(argv: Sequence[str]) -> int:
     from .cli.serve import serve_main
 
@@ -51,6 +58,7 @@ COMMANDS: Dict[str, Tuple[Callable[[Sequence[str]], int], str]] = {
     "play": (_play, "play a match against bots in the terminal"),
     "watch": (_watch, "watch bots play one seeded match, deal by deal"),
     "simulate": (_simulate, "play many matches between bots and sum them up"),
+    "ladder": (_ladder, "rate bots: every pair on the same deals, ratings with intervals"),
     "serve": (_serve, "run the game server: rooms and seats over websockets"),
     "join": (_join, "sit a bot at a seat of a remote game server"),
 }
