@@ -13,6 +13,7 @@ from .._engines import backend
 from .._words import quoted
 from ..sim._report import check_plot
 from ..sim._spec import BACKENDS
+from ..study.ladder import ladder
 from . import options, screen
 from .simulate import ProgressBar
 
@@ -75,8 +76,8 @@ def ladder_main(argv: Optional[List[str]] = None) -> int:
     err = screen.console(stderr=True)
     code = 0
     try:
-        result = api.ladder(args.bots, rules, args.games, seed=args.seed, threads=args.threads, backend=args.backend,
-                            state=args.state, progress=bar, ray_address=args.ray_address)
+        result = ladder(api, args.bots, rules, args.games, args.seed, args.threads, args.backend, args.state, bar,
+                        args.ray_address)
     except api.SimulationInterrupted as stop:
         result = stop.result
         code = 130
