@@ -159,6 +159,12 @@ def _time_a_move(runs: List[Dict[str, Any]], n: int, players: int) -> List[Optio
     return [1000 * float(t[i]) if share[:, i].any() else None for i in range(n)]
 
 
+def _rank(r: LadderResult, i: int) -> float:
+    """A bot's rating to sort by; a bot not rated (yet) comes last."""
+    x = r.ratings[i]["rating"] if r.ratings else 0.0
+    return -math.inf if math.isnan(x) else x
+
+
 def signed(x: float, digits: int = 2) -> str:
     return "-" if math.isnan(x) else f"{x:+.{digits}f}"
 
@@ -176,11 +182,12 @@ def format_ladder(r: LadderResult) -> str:
     if not r.pairs:
         return "\n".join(lines + ["", "no pairing finished: nothing to rate"])
     w = max(12, *(len(b) + 2 for b in r.bots))
-    order = sorted(range(len(r.bots)), key=lambda i: -r.ratings[i]["rating"])
+    order = sorted(range(len(r.bots)), key=lambda i: -_rank(r, i))
     lines += ["", f"{'bot':<{w}}{'rating  [95% CI]':<28}{'ms a move':>10}"]
     for i in order:
         x = r.ratings[i]
-        rating = "0 (the anchor)" if i == 0 else f"{x['rating']:+.0f}  [{x['low']:+.0f}, {x['high']:+.0f}]"
+        rating = "0 (the anchor)" if i == 0 else "-" if math.isnan(x["rating"]) else \
+            f"{x['rating']:+.0f}  [{x['low']:+.0f}, {x['high']:+.0f}]"
         ms = r.ms_a_move[i]
         lines.append(f"{r.bots[i]:<{w}}{rating:<28}{'-' if ms is None else f'{ms:.3f}':>10}")
     pw = max(20, *(len(' vs '.join(p['bots'])) + 2 for p in r.pairs))
@@ -209,11 +216,11 @@ def plot_ladder(r: LadderResult, path: str) -> None:
 
     n = len(r.bots)
     fig, (a, b) = plt.subplots(1, 2, figsize=(12, 0.6 * n + 2.8), gridspec_kw={"width_ratios": [1, 1.2]})
-    order = sorted(range(n), key=lambda i: r.ratings[i]["rating"] if r.ratings else 0)
-    if r.ratings:
-        x = [r.ratings[i]["rating"] for i in order]
-        err = [[x[k] - r.ratings[i]["low"] for k, i in enumerate(order)],
-               [r.ratings[i]["high"] - x[k] for k, i in enumerate(order)]]
+    order = sorted(range(n), key=lambda i: _rank(r, i))
+    if r.ratings:  # NaN (a bot not rated yet) draws nothing
+        x = np.array([r.ratings[i]["rating"] for i in order])
+        err = np.array([[r.ratings[i]["rating"] - r.ratings[i]["low"] for i in order],
+                        [r.ratings[i]["high"] - r.ratings[i]["rating"] for i in order]])
         a.errorbar(x, range(n), xerr=err, fmt="o", capsize=4)
     a.set_yticks(range(n))
     a.set_yticklabels([r.bots[i] for i in order])

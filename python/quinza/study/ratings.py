@@ -5,7 +5,8 @@ half a win for each. One virtual drawn match between each pair that played keeps
 fit finite when a bot won every match (a weak prior, worth one match in the many a
 ladder plays). The ratings are anchored: the bot `anchor` is at 0, and each other bot's
 95% interval is that of its difference to the anchor, from the Fisher information (the
-curvature of the log-likelihood at its maximum)."""
+curvature of the log-likelihood at its maximum). A bot with no matches linking it to the
+anchor (an interrupted ladder) is rated NaN."""
 
 from __future__ import annotations
 
@@ -30,10 +31,17 @@ def fit_ratings(names: Sequence[str], wins: np.ndarray, anchor: int = 0) -> List
     played = games > 0
     w = w + PRIOR_DRAWS / 2 * played
     games = games + PRIOR_DRAWS * played
-    free = [i for i in range(n) if i != anchor]
+    linked = {anchor}
+    grow = [anchor]
+    while grow:  # the bots that played the anchor, or bots that did, and so on
+        i = grow.pop()
+        new = [j for j in np.flatnonzero(played[i]).tolist() if j not in linked]
+        linked.update(new)
+        grow += new
+    free = sorted(linked - {anchor})
     theta = np.zeros(n)
     info = np.eye(len(free))
-    for _ in range(100):  # Newton's method: the log-likelihood is concave
+    for _ in range(100 if free else 0):  # Newton's method: the log-likelihood is concave
         p = 1.0 / (1.0 + np.exp(theta[None, :] - theta[:, None]))  # p[i, j]: i beats j
         grad = (w - games * p).sum(axis=1)
         curv = games * p * p.T
@@ -43,9 +51,12 @@ def fit_ratings(names: Sequence[str], wins: np.ndarray, anchor: int = 0) -> List
         theta[free] += step
         if np.max(np.abs(step)) < 1e-10:
             break
-    half = Z95 * np.sqrt(np.diag(np.linalg.inv(info)))
+    half = Z95 * np.sqrt(np.diag(np.linalg.inv(info))) if free else np.zeros(0)
     out = []
     for i in range(n):
+        if i not in linked:
+            out.append({"rating": math.nan, "low": math.nan, "high": math.nan})
+            continue
         r = ELO * theta[i]
         h = 0.0 if i == anchor else ELO * float(half[free.index(i)])
         out.append({"rating": float(r), "low": float(r - h), "high": float(r + h)})
