@@ -76,12 +76,12 @@ class LadderResult:
         diffs = []
         for seats, run in zip(seatings, runs):
             side_bot = {side_of_seat(seat, players): bot for seat, bot in enumerate(seats)}
-            for w in run["winner"]:
-                if w < 0:
-                    won[a] += 0.5
-                    won[b] += 0.5
-                else:
-                    won[side_bot[w]] += 1
+            winner = np.asarray(run["winner"])
+            draws = 0.5 * int(np.count_nonzero(winner < 0))
+            for side, bot in side_bot.items():
+                won[bot] += int(np.count_nonzero(winner == side))
+            won[a] += draws
+            won[b] += draws
             per_deal = np.asarray(run["points"], dtype=float) / np.asarray(run["deals"], dtype=float)[:, None]
             mine = [s for s, bot in side_bot.items() if bot == a]
             theirs = [s for s, bot in side_bot.items() if bot == b]

@@ -9,6 +9,7 @@ same seed: the same deals, so the luck of the deal cancels between lineups."""
 
 from __future__ import annotations
 
+import base64
 import itertools
 import json
 import os
@@ -35,7 +36,8 @@ LADDER_DOC = """Rate bots by playing every pair of them on duplicate deals; retu
   matches 0..games-1 of `seed` (`simulate(rules, games, bots=lineup, seed=seed)`), so
   the same deals; `threads`, `backend` ("local" or "ray") and `ray_address` go to
   `simulate`, and the results do not depend on them.
-- `state`: a JSON file where each finished lineup is written at once. A ladder started
+- `state`: a file (JSON Lines: the ladder's settings, then a line per lineup) where
+  each finished lineup is written at once. A ladder started
   again with the same file (and rules, seed and games) skips the lineups it holds;
   bots may be added. With `seed=None` the file's seed is used (or one is drawn).
 - `progress`: called as `progress(done, total)` in matches, after each chunk.
@@ -84,7 +86,7 @@ def ladder(api: Backend, bots: Any, rules: Any, games: Any, seed: Any, threads: 
                 raise SimulationInterrupted("Ctrl-C stopped the ladder", result=partial) from None
             runs[key] = run_record(result)
             if state is not None:
-                save_state(state, rules_key, seed, games, runs)
+                add_to_state(state, key, runs[key])
         done += games
         if progress is not None:
             progress(done, total)
@@ -107,6 +109,11 @@ def check_ladder_bots(api: Backend, bots: Any, rules: Any) -> Tuple[List[Any], L
     return players, names
 
 
+# A lineup's arrays as the state file keeps them: little-endian bytes in base64 (a line
+# of JSON lists would cost the ladder a tenth of the time of cheap bots' matches).
+ARRAYS = {"winner": "<i1", "deals": "<u4", "points": "<i8"}
+
+
 def run_record(result: Any) -> Dict[str, Any]:
     """What the ladder keeps of a lineup's matches: per match the winning side, its deals
     and each side's points (the sum over its deals); the moves and seconds of the run."""
@@ -115,40 +122,65 @@ def run_record(result: Any) -> Dict[str, Any]:
     points = np.stack([np.bincount(match, weights=result.deal_points[:, s], minlength=len(result))
                        for s in range(sides)], axis=1)
     return {
-        "winner": result.winner.tolist(),
-        "deals": result.deals.tolist(),
-        "points": points.astype(np.int64).tolist(),
-        "moves": int(result.moves.sum()),
-        "seconds": result.seconds,
+        "winner": result.winner.astype(np.int8), "deals": result.deals.astype(np.uint32),
+        "points": points.astype(np.int64), "moves": int(result.moves.sum()), "seconds": result.seconds,
     }
+
+
+def encode_run(run: Dict[str, Any]) -> Dict[str, Any]:
+    """A lineup's record as JSON values."""
+    out = {k: base64.b64encode(np.ascontiguousarray(run[k], dtype=kind).tobytes()).decode("ascii")
+           for k, kind in ARRAYS.items()}
+    return dict(out, sides=int(run["points"].shape[1]), moves=run["moves"], seconds=run["seconds"])
+
+
+def decode_run(kept: Dict[str, Any]) -> Dict[str, Any]:
+    """A lineup's record read back from `encode_run`'s JSON values."""
+    run = {k: np.frombuffer(base64.b64decode(kept[k]), dtype=kind) for k, kind in ARRAYS.items()}
+    run["points"] = run["points"].reshape(-1, int(kept["sides"]))
+    if not len(run["winner"]) == len(run["deals"]) == len(run["points"]):
+        raise ValueError("arrays of different lengths")
+    return dict(run, moves=int(kept["moves"]), seconds=float(kept["seconds"]))
 
 
 def open_state(path: Any, rules_key: Dict[str, Any], seed: Any, games: int) -> Tuple[Any, Dict[str, Dict[str, Any]]]:
     """The seed and finished lineups of the state file `path` (none if it does not exist);
-    a file of another ladder, or no ladder's, is refused."""
+    a file of another ladder, or no ladder's, is refused. A last line cut short (a stop
+    while it was written) is left out."""
     if not isinstance(path, (str, os.PathLike)):
         raise ValueError(f"state must be the path of a file, not {quoted(path)}")
+    name = quoted(os.fspath(path))
     if not os.path.exists(path):
         return seed, {}
     try:
         with open(path, encoding="utf-8") as f:
-            kept = json.load(f)
+            lines = f.read().split("\n")
+        head = json.loads(lines[0])
     except (OSError, UnicodeDecodeError, ValueError) as error:
-        raise ValueError(f"state: cannot read {quoted(os.fspath(path))} as a ladder's state: {error}") from None
-    if not isinstance(kept, dict) or kept.get("format") != STATE_FORMAT:
-        raise ValueError(f"state: {quoted(os.fspath(path))} is not a ladder's state file")
-    asked = {"rules": rules_key, "games": games, "seed": kept["seed"] if seed is None else seed}
-    other = [f"{k} {kept.get(k)} (not {v})" for k, v in asked.items() if kept.get(k) != v]
+        raise ValueError(f"state: cannot read {name} as a ladder's state: {error}") from None
+    if not isinstance(head, dict) or head.get("format") != STATE_FORMAT:
+        raise ValueError(f"state: {name} is not a ladder's state file")
+    asked = {"rules": rules_key, "games": games, "seed": head["seed"] if seed is None else seed}
+    other = [f"{k} {head.get(k)} (not {v})" for k, v in asked.items() if head.get(k) != v]
     if other:
-        raise ValueError(f"state: {quoted(os.fspath(path))} holds another ladder, of {'; '.join(other)}: "
-                         "give its settings or another file")
-    return kept["seed"], dict(kept["runs"])
+        raise ValueError(f"state: {name} holds another ladder, of {'; '.join(other)}: give its settings or another file")
+    runs = {}
+    last = len(lines) - 1  # "" when the file ends with its newline, else a line cut short
+    for number, line in enumerate(lines[1:last], 2):
+        try:
+            kept = json.loads(line)
+            runs[str(kept["lineup"])] = decode_run(kept["run"])
+        except (ValueError, KeyError, TypeError):  # binascii.Error is a ValueError
+            raise ValueError(f"state: {name} line {number} is not a finished lineup") from None
+    return head["seed"], runs
+    return head["seed"], runs
 
 
 def save_state(path: Any, rules_key: Dict[str, Any], seed: int, games: int, runs: Dict[str, Dict[str, Any]]) -> None:
     """Write the state file whole, by a new file renamed over the old (a stop midway leaves
     the old one)."""
-    text = json.dumps({"format": STATE_FORMAT, "rules": rules_key, "seed": seed, "games": games, "runs": runs})
+    head = {"format": STATE_FORMAT, "rules": rules_key, "seed": seed, "games": games}
+    text = "".join(json.dumps(x) + "\n" for x in [head, *({"lineup": k, "run": encode_run(r)} for k, r in runs.items())])
     path = os.fspath(path)
     partial = path + ".partial"
     try:
@@ -157,3 +189,10 @@ def save_state(path: Any, rules_key: Dict[str, Any], seed: int, games: int, runs
         os.replace(partial, path)
     except OSError as error:
         raise ValueError(f"state: cannot write {quoted(path)}: {error.strerror or error}") from None
+
+
+def add_to_state(path: Any, key: str, run: Dict[str, Any]) -> None:
+    """A finished lineup added to the state file: one line appended (the file is not
+    written again, so the cost stays that of the lineup)."""
+    with open(path, "a", encoding="utf-8") as f:
+        f.write(json.dumps({"lineup": key, "run": encode_run(run)}) + "\n")
