@@ -14,6 +14,7 @@ import pytest
 
 import quinza
 from quinza.__main__ import main
+from quinza.study._ladder_result import _time_a_move
 from quinza.study.ladder import lineups
 from quinza.study.ratings import fit_ratings, win_chance
 
@@ -38,6 +39,15 @@ def test_the_fit_recovers_known_strengths() -> None:
 def test_a_bot_that_wins_every_match_gets_a_finite_rating() -> None:
     fitted = fit_ratings(["a", "b"], np.array([[0.0, 0.0], [40.0, 0.0]]))
     assert 300 < fitted[1]["rating"] < 2000 and np.isfinite(fitted[1]["high"])
+
+
+def test_the_time_a_move_is_told_apart_from_the_lineups_seconds() -> None:
+    ms = [0.0, 2.0, 0.5]  # bot 0 untimed (greedy); bots 1 and 2 search
+    runs = [{"seats": [a, b][::flip], "moves": moves, "seconds": moves / 2 * (ms[a] + ms[b]) / 1000}
+            for (a, b), moves in zip([(0, 1), (0, 2), (1, 2)], [100, 120, 90]) for flip in (1, -1)]
+    assert _time_a_move(runs, 3, 2, [0]) == pytest.approx(ms)
+    two_searchers = [r for r in runs if 0 not in r["seats"]]
+    assert _time_a_move(two_searchers, 3, 2, [0]) == [None, None, None]  # the same sum in both lineups
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -114,7 +124,7 @@ def test_greedy_rates_above_random(q: ModuleType, tmp_path: Path) -> None:
     random_, greedy = result.ratings
     assert random_["rating"] == 0 and greedy["low"] > 0
     assert result.points[1, 0] > 0 and result.low[1, 0] > 0 and result.points[0, 1] == -result.points[1, 0]
-    assert result.matches == 2 * games and len(result.ms_a_move) == 2
+    assert result.matches == 2 * games and result.ms_a_move == [0.0, 0.0]  # neither searches
     text = str(result)
     assert "greedy" in text and "0 (the anchor)" in text and "points a deal" in text
     summary = json.loads(result.to_json())
@@ -170,7 +180,7 @@ def test_the_command_keeps_a_state_file_of_another_ladder(tmp_path: Path, capsys
     assert main(["ladder", "--bots", "random,greedy", "--games", "2", "--seed", "3", "--state", str(state),
                  "--plot", str(plot), "--progress", "never"]) == 0
     out = capsys.readouterr().out
-    assert "seed 3" in out and "1 of 1 pairings" in out and plot.read_text().startswith("<?xml")
+    assert "seed 3" in out and "1 of 1 pairing," in out and plot.read_text().startswith("<?xml")
     kept = state.read_text()
     with pytest.raises(SystemExit) as stop:
         main(["ladder", "--bots", "random,greedy", "--games", "5", "--state", str(state)])

@@ -10,7 +10,7 @@ import sys
 from typing import List, Optional
 
 from .._engines import backend
-from .._words import quoted
+from .._words import plural, quoted
 from ..sim._report import check_plot
 from ..sim._spec import BACKENDS
 from ..study.ladder import ladder
@@ -90,7 +90,7 @@ def ladder_main(argv: Optional[List[str]] = None) -> int:
             bar.close()
     if code:
         kept = f"; finished lineups are in {args.state}: run the same command to go on" if args.state else ""
-        err.print(f"interrupted: the {len(result.pairs)} pairings that finished{kept}", highlight=False)
+        err.print(f"interrupted: the {plural(len(result.pairs), 'pairing')} that finished{kept}", highlight=False)
     print(result.to_json(indent=2) if args.json else str(result))
     if args.plot:
         result.plot(args.plot)

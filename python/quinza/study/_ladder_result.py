@@ -10,6 +10,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
+from .._words import plural
 from ..sim._report import check_plot
 from ..sim._result import _jsonable
 from ..sim._stats import Z95, side_of_seat, wilson
@@ -38,14 +39,16 @@ class LadderResult:
     points a deal minus the second's (each seed's lineups averaged: one sample a seed)
     with a 95% interval; `points` and its `low` and `high`: that as a matrix, row bot
     minus column bot; `ms_a_move`: each bot's time a move, fitted to the lineups' wall
-    times (with the run's threads). Only pairings whose every lineup finished count.
+    times (with the run's threads; random and greedy as 0; None where the lineups cannot
+    tell, as for two search bots alone). Only pairings whose every lineup finished count.
 
     Also `bots` (their texts), `rules` (a dict), `seed`, `games` (matches a lineup),
     `matches` (played in all), `interrupted`, `seconds` (the ladder's wall time) and
     `match_seconds` (the matches' own, as `simulate` timed them)."""
 
     def __init__(self, rules: Dict[str, Any], seed: int, games: int, bots: Sequence[str],
-                 runs: Dict[str, Dict[str, Any]], interrupted: bool = False, seconds: float = 0.0) -> None:
+                 runs: Dict[str, Dict[str, Any]], interrupted: bool = False, seconds: float = 0.0,
+                 untimed: Sequence[str] = ()) -> None:
         self.rules, self.seed, self.games, self.bots = dict(rules), seed, games, list(bots)
         self.interrupted, self.seconds = interrupted, seconds
         players = self.rules["players"]
@@ -68,7 +71,7 @@ class LadderResult:
             self._add_pair(a, b, seatings, pair_runs, players)
         self.matches = sum(len(r["winner"]) for r in used)
         self.match_seconds = float(sum(r["seconds"] for r in used))
-        self.ms_a_move = _time_a_move(used, n, players)
+        self.ms_a_move = _time_a_move(used, n, players, [self.bots.index(b) for b in untimed if b in self.bots])
         self.ratings = fit_ratings(self.bots, self.wins) if self.pairs else []
 
     def _add_pair(self, a: int, b: int, seatings: List[List[int]], runs: List[Dict[str, Any]], players: int) -> None:
@@ -137,32 +140,37 @@ class LadderResult:
         plot_ladder(self, path)
 
 
-def _time_a_move(runs: List[Dict[str, Any]], n: int, players: int) -> List[Optional[float]]:
+def _time_a_move(runs: List[Dict[str, Any]], n: int, players: int, untimed: Sequence[int]) -> List[Optional[float]]:
     """Each bot's milliseconds a move: the lineups' seconds fitted, by least squares with no
     time below zero, as the sum over bots of their moves (a bot's share of a lineup's moves
-    is its share of the seats) times their time a move. None for a bot in no lineup."""
-    if not runs:
-        return [None] * n
+    is its share of the seats) times their time a move. The `untimed` bots (random and
+    greedy: microseconds) count as 0, so that the others are told apart (two search bots
+    alone cannot be: the same sum in both lineups). None for a bot the lineups do not tell."""
     share = np.zeros((len(runs), n))
     for k, r in enumerate(runs):
         for bot in r["seats"]:
             share[k, bot] += r["moves"] / players
     seconds = np.array([r["seconds"] for r in runs])
-    free = [i for i in range(n) if share[:, i].any()]
+    free = [i for i in range(n) if share[:, i].any() and i not in untimed]
+    told = bool(free) and np.linalg.matrix_rank(share[:, free]) == len(free)
     t = np.zeros(n)
-    while free:
+    while told and free:
         t[:] = 0.0
         t[free] = np.linalg.lstsq(share[:, free], seconds, rcond=None)[0]
         if (t[free] >= 0).all():
             break
         free = [i for i in free if t[i] > 0]
-    return [1000 * float(t[i]) if share[:, i].any() else None for i in range(n)]
+    return [None if not share[:, i].any() or (not told and i not in untimed) else 1000 * float(t[i]) for i in range(n)]
 
 
 def _rank(r: LadderResult, i: int) -> float:
     """A bot's rating to sort by; a bot not rated (yet) comes last."""
     x = r.ratings[i]["rating"] if r.ratings else 0.0
     return -math.inf if math.isnan(x) else x
+
+
+def ms_text(ms: Optional[float]) -> str:
+    return "-" if ms is None else "< 0.01" if ms < 0.01 else f"{ms:.2f}"
 
 
 def signed(x: float, digits: int = 2) -> str:
@@ -176,7 +184,7 @@ def format_ladder(r: LadderResult) -> str:
     lines = [
         f"{rules['name']}, {rules['players']} players, target {rules['target']}{opts}; seed {r.seed}; "
         f"{r.games:,} matches a lineup on the same deals",
-        f"{len(r.pairs)} of {r.pairings} pairings" + (" (interrupted)" if r.interrupted else "")
+        f"{len(r.pairs)} of {plural(r.pairings, 'pairing')}" + (" (interrupted)" if r.interrupted else "")
         + f", {r.matches:,} matches; {r.match_seconds:.1f} s of matches, {r.seconds:.1f} s in all",
     ]
     if not r.pairs:
@@ -189,7 +197,7 @@ def format_ladder(r: LadderResult) -> str:
         rating = "0 (the anchor)" if i == 0 else "-" if math.isnan(x["rating"]) else \
             f"{x['rating']:+.0f}  [{x['low']:+.0f}, {x['high']:+.0f}]"
         ms = r.ms_a_move[i]
-        lines.append(f"{r.bots[i]:<{w}}{rating:<28}{'-' if ms is None else f'{ms:.3f}':>10}")
+        lines.append(f"{r.bots[i]:<{w}}{rating:<28}{ms_text(ms):>10}")
     pw = max(20, *(len(' vs '.join(p['bots'])) + 2 for p in r.pairs))
     lines += ["", f"{'A vs B':<{pw}}{'matches':>8}   {'A wins  [95% CI]':<28}{'A - B points a deal  [95% CI]'}"]
     for p in r.pairs:

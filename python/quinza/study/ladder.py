@@ -50,6 +50,7 @@ another ladder) raise ValueError before any match is played.
 """
 
 STATE_FORMAT = "quinza ladder 1"
+UNTIMED = ("random", "greedy")  # core bots whose moves take microseconds: their time a move is 0
 
 
 def ladder(api: Backend, bots: Any, rules: Any, games: Any, seed: Any, threads: Any, backend: Any,
@@ -61,6 +62,7 @@ def ladder(api: Backend, bots: Any, rules: Any, games: Any, seed: Any, threads: 
     if backend not in _spec.BACKENDS:
         raise ValueError(f"unknown backend {quoted(backend)}: choose {choice_text(_spec.BACKENDS)}")
     players, names = check_ladder_bots(api, bots, rules)
+    untimed = [n for n, b in zip(names, players) if isinstance(b, str) and b in UNTIMED]
     rules_key = {"name": rules.name, "players": rules.players, "target": rules.target, **rules.options}
     runs: Dict[str, Dict[str, Any]] = {}
     if state is not None:
@@ -82,7 +84,7 @@ def ladder(api: Backend, bots: Any, rules: Any, games: Any, seed: Any, threads: 
                                       progress=tick, arrays=True, ray_address=ray_address)
             except SimulationInterrupted:
                 partial = LadderResult(rules_key, seed, games, names, runs, interrupted=True,
-                                       seconds=time.perf_counter() - began)
+                                       seconds=time.perf_counter() - began, untimed=untimed)
                 raise SimulationInterrupted("Ctrl-C stopped the ladder", result=partial) from None
             runs[key] = run_record(result)
             if state is not None:
@@ -90,7 +92,7 @@ def ladder(api: Backend, bots: Any, rules: Any, games: Any, seed: Any, threads: 
         done += games
         if progress is not None:
             progress(done, total)
-    return LadderResult(rules_key, seed, games, names, runs, seconds=time.perf_counter() - began)
+    return LadderResult(rules_key, seed, games, names, runs, seconds=time.perf_counter() - began, untimed=untimed)
 
 
 def check_ladder_bots(api: Backend, bots: Any, rules: Any) -> Tuple[List[Any], List[str]]:
