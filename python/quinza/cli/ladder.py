@@ -7,13 +7,14 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import List, Optional
+from typing import List, Optional, Tuple
 
+from .._backend import Backend
 from .._engines import backend
 from .._words import plural, quoted
 from ..sim._report import check_plot
 from ..sim._spec import BACKENDS
-from ..study.ladder import ladder
+from ..study.ladder import LadderResult, ladder
 from . import options, screen
 from .simulate import ProgressBar
 
@@ -56,11 +57,23 @@ def check_writable(p: argparse.ArgumentParser, option: str, path: str) -> None:
         p.error(f"{option}: cannot write {quoted(path)}: permission denied")
 
 
+def run(api: Backend, args: argparse.Namespace, bar: Optional[ProgressBar]) -> Tuple[LadderResult, int]:
+    """The ladder and the exit status: 0, or 130 with what finished when Ctrl-C stopped it."""
+    try:
+        return ladder(api, args.bots, args.rules_made, args.games, args.seed, args.threads, args.backend, args.state,
+                      bar, args.ray_address), 0
+    except api.SimulationInterrupted as stop:
+        return stop.result, 130
+    finally:
+        if bar is not None:
+            bar.close()
+
+
 def ladder_main(argv: Optional[List[str]] = None) -> int:
     p = parser()
     args = p.parse_args(argv)
     api = backend(args.engine)
-    rules = options.make_rules(p, api, args)
+    args.rules_made = options.make_rules(p, api, args)
     if args.games < 1:
         p.error(f"--games must be 1 or more, not {args.games}")
     for option, path in (("--plot", args.plot), ("--state", args.state)):
@@ -73,21 +86,11 @@ def ladder_main(argv: Optional[List[str]] = None) -> int:
             p.error(str(error))
     show = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
     bar = ProgressBar(force_terminal=args.progress == "always") if show else None
-    err = screen.console(stderr=True)
-    code = 0
     try:
-        result = ladder(api, args.bots, rules, args.games, args.seed, args.threads, args.backend, args.state, bar,
-                        args.ray_address)
-    except api.SimulationInterrupted as stop:
-        result = stop.result
-        code = 130
-    except ValueError as error:
-        if bar is not None:
-            bar.close()
+        result, code = run(api, args, bar)
+    except ValueError as error:  # refused before any match, the bar closed
         p.error(str(error))
-    finally:
-        if bar is not None:
-            bar.close()
+    err = screen.console(stderr=True)
     if code:
         kept = f"; finished lineups are in {args.state}: run the same command to go on" if args.state else ""
         err.print(f"interrupted: the {plural(len(result.pairs), 'pairing')} that finished{kept}", highlight=False)
