@@ -185,7 +185,7 @@ def format_ladder(r: LadderResult) -> str:
         f"{rules['name']}, {rules['players']} players, target {rules['target']}{opts}; seed {r.seed}; "
         f"{r.games:,} matches a lineup on the same deals",
         f"{len(r.pairs)} of {plural(r.pairings, 'pairing')}" + (" (interrupted)" if r.interrupted else "")
-        + f", {r.matches:,} matches; {r.match_seconds:.1f} s of matches, {r.seconds:.1f} s in all",
+        + f", {r.matches:,} matches; {r.match_seconds:.1f} s of matches, {r.seconds:.1f} s this run",
     ]
     if not r.pairs:
         return "\n".join(lines + ["", "no pairing finished: nothing to rate"])
