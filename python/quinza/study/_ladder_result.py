@@ -42,6 +42,7 @@ class LadderResult:
     times (with the run's threads; random and greedy as 0; None where the lineups cannot
     tell, as for two search bots alone). Only pairings whose every lineup finished count.
 
+    `wins[i, j]`: the matches bot i won against bot j (a draw half), which the fit reads.
     Also `bots` (their texts), `rules` (a dict), `seed`, `games` (matches a lineup),
     `matches` (played in all), `interrupted`, `seconds` (the ladder's wall time) and
     `match_seconds` (the matches' own, as `simulate` timed them)."""
