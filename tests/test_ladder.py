@@ -152,6 +152,7 @@ def test_the_twins_give_the_same_ladder() -> None:
     ("greedy,greedy", 1, "given twice"),
     ("random,greedy", 0, "games must be"),
     ("random,greedy", -3, "games must be"),
+    ("random,greedy", 10**12, "too many matches a lineup"),
 ])
 def test_bad_arguments_are_refused(q: ModuleType, bots: str, games: int, words: str) -> None:
     with pytest.raises(ValueError, match=words):

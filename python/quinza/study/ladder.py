@@ -22,6 +22,7 @@ from .._backend import Backend
 from .._errors import SimulationInterrupted
 from .._words import check_threads, choice_text, quoted
 from ..sim import _spec
+from ..sim._records import check_arrays
 from ._ladder_result import LadderResult as LadderResult  # re-exported: the result of `ladder`
 from ._ladder_result import lineups, run_key
 
@@ -62,6 +63,11 @@ def ladder(api: Backend, bots: Any, rules: Any, games: Any, seed: Any, threads: 
     if backend not in _spec.BACKENDS:
         raise ValueError(f"unknown backend {quoted(backend)}: choose {choice_text(_spec.BACKENDS)}")
     players, names = check_ladder_bots(api, bots, rules)
+    try:  # each lineup keeps its arrays: too many refused now, not midway
+        check_arrays(api, rules, games, True)
+    except ValueError:
+        raise ValueError(f"games={games} is too many matches a lineup: the ladder keeps each lineup's per-match "
+                         "and per-deal arrays, which would pass the 2 GiB limit; play fewer") from None
     untimed = [n for n, b in zip(names, players) if isinstance(b, str) and b in UNTIMED]
     rules_key = {"name": rules.name, "players": rules.players, "target": rules.target, **rules.options}
     runs: Dict[str, Dict[str, Any]] = {}
@@ -196,5 +202,8 @@ def save_state(path: Any, rules_key: Dict[str, Any], seed: int, games: int, runs
 def add_to_state(path: Any, key: str, run: Dict[str, Any]) -> None:
     """A finished lineup added to the state file: one line appended (the file is not
     written again, so the cost stays that of the lineup)."""
-    with open(path, "a", encoding="utf-8") as f:
-        f.write(json.dumps({"lineup": key, "run": encode_run(run)}) + "\n")
+    try:
+        with open(path, "a", encoding="utf-8") as f:
+            f.write(json.dumps({"lineup": key, "run": encode_run(run)}) + "\n")
+    except OSError as error:
+        raise ValueError(f"state: cannot write {quoted(os.fspath(path))}: {error.strerror or error}") from None
