@@ -25,6 +25,7 @@ COMMANDS = {
     "play": "play a match against bots in the terminal",
     "watch": "watch bots play one seeded match, deal by deal",
     "simulate": "play many matches between bots and sum them up",
+    "ladder": "rate bots: every pair on the same deals, ratings with intervals",
     "analyze": "the rules lab: what the seats, the target and the options do to a match",
     "review": "value every move of a match record: inaccuracies, mistakes, blunders",
     "serve": "run the game server: rooms and seats over websockets",
@@ -48,7 +49,7 @@ def test_a_bare_quinza_and_help_list_the_commands(argv: List[str], capsys: Any) 
 
 def test_an_unknown_command_names_the_commands(capsys: Any) -> None:
     assert main(["plya"]) == 2
-    assert "unknown command 'plya': choose play, watch, simulate, analyze, review, serve or join" in capsys.readouterr().err
+    assert "unknown command 'plya': choose play, watch, simulate, ladder, analyze, review, serve or join" in capsys.readouterr().err
 
 
 def test_every_command_has_its_help(capsys: Any) -> None:

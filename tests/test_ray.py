@@ -76,3 +76,14 @@ def test_the_command_with_backend_ray(capsys: Any) -> None:
     summary = json.loads(capsys.readouterr().out)
     local = quinza.simulate(quinza.Rules("quinza", players=3), 120, bots="greedy,random,random", seed=4)
     assert summary == json.loads(local.to_json())
+
+
+def test_a_ladder_on_ray_rates_as_the_local_one() -> None:
+    import quinza
+
+    rules = quinza.Rules("escoba", players=3, target=8)
+    local = quinza.ladder("random,greedy,pimc:worlds=2", rules, games=5, seed=4).summary
+    remote = quinza.ladder("random,greedy,pimc:worlds=2", rules, games=5, seed=4, backend="ray").summary
+    for key in ("pairs", "points", "points_low", "points_high", "matches"):
+        assert remote[key] == local[key], key
+    assert [r["rating"] for r in remote["ratings"]] == [r["rating"] for r in local["ratings"]]

@@ -21,6 +21,8 @@ from . import sim as _sim
 from ._registry import BOT_DOC as _BOT_DOC, REGISTER_BOT_DOC as _REGISTER_BOT_DOC, REGISTRY as _REGISTRY
 from .sim import SimulationResult
 from .study import lab as _lab
+from .study import ladder as _ladder
+from .study.ladder import LadderResult
 from ._view import View
 from . import _review
 from ._review import Review
@@ -57,6 +59,24 @@ def simulate(
 
 
 simulate.__doc__ = _sim.SIMULATE_DOC
+
+
+def ladder(
+    bots: _Any,
+    rules: _Any = "escoba",
+    games: int = 100,
+    seed: _Optional[int] = None,
+    threads: _Optional[int] = None,
+    backend: str = "local",
+    state: _Any = None,
+    progress: _Optional[_Callable[[int, int], _Any]] = None,
+    ray_address: _Optional[str] = None,
+) -> LadderResult:
+    api = sys.modules[__name__]
+    return _ladder.ladder(api, bots, rules, games, seed, threads, backend, state, progress, ray_address)
+
+
+ladder.__doc__ = _ladder.LADDER_DOC
 
 
 def play_match(rules: _Any, bots: _Any, match_seed: int) -> _Any:
@@ -97,8 +117,8 @@ review.__doc__ = _review.REVIEW_DOC
 
 __all__ = [
     "BACKEND", "BOT_NAMES", "ENCODING_VERSION", "__version__", "action_count", "encode_names", "BotError", "Card", "DealResult", "Event", "FifteenGame", "Game", "GreedyBot", "IsmctsBot", "PimcBot",
-    "IllegalMoveError", "Move", "QuinteGame", "Random", "RandomBot", "Rules", "SimulationInterrupted",
-    "Review", "SimulationResult", "Solution", "View", "analyze", "bot", "match_seed", "play_match", "register_bot", "review", "rule_sets", "seat_seed", "simulate", "solve",
+    "IllegalMoveError", "LadderResult", "Move", "QuinteGame", "Random", "RandomBot", "Rules", "SimulationInterrupted",
+    "Review", "SimulationResult", "Solution", "View", "analyze", "bot", "ladder", "match_seed", "play_match", "register_bot", "review", "rule_sets", "seat_seed", "simulate", "solve",
 ]
 
 # The subpackages people import themselves (`import quinza.envs`, `from quinza.server import

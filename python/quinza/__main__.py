@@ -1,11 +1,12 @@
-"""The `quinza` command: `quinza play`, `quinza watch`, `quinza simulate`, `quinza analyze`,
-`quinza review`, `quinza serve`, `quinza join`.
+"""The `quinza` command: `quinza play`, `quinza watch`, `quinza simulate`, `quinza ladder`,
+`quinza analyze`, `quinza review`, `quinza serve`, `quinza join`.
 
     quinza play --rules escoba --vs ismcts
     quinza watch --rules escoba --bots greedy,random --seed 1 --moves
     quinza simulate --rules rb3ine --players 4 --games 1000000 --bots greedy,random --seed 7
     quinza analyze --rules escoba --set opening_capture=false --level greedy --html lab.html
     quinza review match.txt --plot match.png
+    quinza ladder --rules escoba --bots random,greedy,pimc:worlds=16 --games 100 --state ladder.json
     quinza serve --host 127.0.0.1 --port 8000 --db games.sqlite
     quinza join http://127.0.0.1:8000 --room ROOM --bot ismcts
 """
@@ -49,6 +50,12 @@ def _review(argv: Sequence[str]) -> int:
     return review_main(argv)
 
 
+def _ladder(argv: Sequence[str]) -> int:
+    from .cli.ladder import ladder_main
+
+    return ladder_main(list(argv))
+
+
 def _serve(argv: Sequence[str]) -> int:
     from .cli.serve import serve_main
 
@@ -65,6 +72,7 @@ COMMANDS: Dict[str, Tuple[Callable[[Sequence[str]], int], str]] = {
     "play": (_play, "play a match against bots in the terminal"),
     "watch": (_watch, "watch bots play one seeded match, deal by deal"),
     "simulate": (_simulate, "play many matches between bots and sum them up"),
+    "ladder": (_ladder, "rate bots: every pair on the same deals, ratings with intervals"),
     "analyze": (_analyze, "the rules lab: what the seats, the target and the options do to a match"),
     "review": (_review, "value every move of a match record: inaccuracies, mistakes, blunders"),
     "serve": (_serve, "run the game server: rooms and seats over websockets"),

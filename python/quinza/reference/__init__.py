@@ -27,7 +27,7 @@ from .quinte import QuinteGame
 from . import position  # registers each family's checks of a given position (game.POSITIONS)
 from .rules import Rules, rule_sets
 from .search import Solution, solve
-from .simulate import SimulationResult, analyze, play_match, simulate
+from .simulate import LadderResult, SimulationResult, analyze, ladder, play_match, simulate
 from .study import Review, review
 from .._view import View
 
@@ -35,8 +35,8 @@ BACKEND = "reference"
 
 __all__ = [
     "BACKEND", "BOT_NAMES", "ENCODING_VERSION", "__version__", "action_count", "encode_names", "BotError", "Card", "DealResult", "Event", "FifteenGame", "Game", "GreedyBot",
-    "IllegalMoveError", "IsmctsBot", "Move", "PimcBot", "QuinteGame", "Random", "RandomBot", "Rules", "SimulationInterrupted",
-    "Review", "SimulationResult", "Solution", "View", "analyze", "bot", "match_seed", "play_match", "register_bot", "review", "rule_sets", "seat_seed", "simulate", "solve",
+    "IllegalMoveError", "IsmctsBot", "LadderResult", "Move", "PimcBot", "QuinteGame", "Random", "RandomBot", "Rules", "SimulationInterrupted",
+    "Review", "SimulationResult", "Solution", "View", "analyze", "bot", "ladder", "match_seed", "play_match", "register_bot", "review", "rule_sets", "seat_seed", "simulate", "solve",
 ]
 
 

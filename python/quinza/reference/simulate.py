@@ -11,6 +11,8 @@ from typing import Any, Callable, Optional
 from .. import sim as _sim
 from ..sim import SimulationResult as SimulationResult  # re-exported by the reference
 from ..study import lab as _lab
+from ..study import ladder as _ladder
+from ..study.ladder import LadderResult as LadderResult
 
 
 def simulate(
@@ -29,6 +31,23 @@ def simulate(
 
 
 simulate.__doc__ = _sim.SIMULATE_DOC
+
+
+def ladder(
+    bots: Any,
+    rules: Any = "escoba",
+    games: int = 100,
+    seed: Optional[int] = None,
+    threads: Optional[int] = None,
+    backend: str = "local",
+    state: Any = None,
+    progress: Optional[Callable[[int, int], Any]] = None,
+    ray_address: Optional[str] = None,
+) -> LadderResult:
+    return _ladder.ladder(_reference(), bots, rules, games, seed, threads, backend, state, progress, ray_address)
+
+
+ladder.__doc__ = _ladder.LADDER_DOC
 
 
 def play_match(rules: Any, bots: Any, match_seed: int) -> Any:

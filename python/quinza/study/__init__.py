@@ -1,4 +1,5 @@
-"""Studies of the games built on the simulation: the rules lab (`lab.py`, what a rule set
-and its options do to a match, measured over seeded deals at one level of play; its
-figures in `lab_stats.py`, the headroom against the open-hand solver in `lab_headroom.py`,
-its report as HTML and JSON in `lab_report.py`)."""
+"""Studies of the games built on the simulation: the ladder of bots (ladder.py, its result
+in _ladder_result.py, its ratings in ratings.py), and the rules lab (lab.py, what a rule
+set and its options do to a match, measured over seeded deals at one level of play; its
+figures in lab_stats.py, the headroom against the open-hand solver in lab_headroom.py,
+its report as HTML and JSON in lab_report.py)."""
