@@ -179,6 +179,11 @@ def test_a_whole_match_in_a_terminal(engine: str, tmp_path: Path) -> None:
     winner = "a draw" if game.winner is None else ("you win" if game.winner == 0 else "seat 1 (greedy) wins")
     assert f"match over: {winner}" in said
     child.expect("the match is over: s")
+    if engine == "rust":  # r reviews the match (the reference's search takes minutes)
+        child.sendline("r")
+        child.expect(r"Review of escoba, 2 players, target 21: .*?; (\d+) moves")
+        assert int(child.match.group(1)) == sum(e.kind == "move" for e in game.history)
+        child.expect("the match is over: s")
     child.sendline("q")
     child.expect(pexpect.EOF)
     child.close()
@@ -488,3 +493,16 @@ def test_the_rules_and_a_deal_s_details_in_words(q: Any) -> None:
         assert [part.rsplit(" ", 1)[1] for part in text.split(", ") if part] == [str(v) for v in detail.values() if v]
     assert "_" not in "".join(texts) and any("seven of oros" in t or "escobas" in t for t in texts)
     assert details_text({"gold": 38, "other": 14, "tricks": 0}) == "gold 38, other cards 14"
+
+
+def test_levels_for_people_are_bots_from_the_ladder(engine: str) -> None:
+    from quinza.cli.levels import LEVELS
+    from quinza.cli.play import seat_bots
+
+    api = ENGINES[engine]
+    assert list(LEVELS) == ["easy", "medium", "hard", "expert"]
+    assert seat_bots(api, "Expert", 2, 0) == [None, "ismcts"] and seat_bots(api, "easy", 2, 1) == ["greedy", None]
+    medium = seat_bots(api, "medium", 3, 0)[1]
+    assert medium.params["worlds"] == 16
+    with pytest.raises(ValueError, match="unknown bot 'superhard'.*; or a level: easy, medium, hard or expert"):
+        seat_bots(api, "superhard", 2, 0)

@@ -13,6 +13,7 @@ from .._backend import Backend
 from .._words import quoted
 from ..sim._spec import bot_from_text, bot_kind, split_bots
 from . import options, screen
+from .levels import LEVEL_WORDS, bot_of_level
 from .options import BOT_CHOICES
 from .session import Session
 
@@ -34,7 +35,8 @@ def parser() -> argparse.ArgumentParser:
     )
     options.add_match_options(p, "seed of the deal and of the bots (default: drawn, and shown)")
     p.add_argument("--vs", default=None, metavar="BOT",
-                   help=f"the bots: {BOT_CHOICES}, one for every other seat or one per other "
+                   help=f"the bots: a level ({LEVEL_WORDS}: greedy, pimc:worlds=16, pimc, ismcts; "
+                   f"docs/engine.md \"Levels for people\"), or {BOT_CHOICES}, one for every other seat or one per other "
                    "seat, comma-separated; a bot's parameters follow a colon, as in ismcts:iterations=2000 "
                    "(default ismcts, the strongest; greedy with --engine reference, whose search is slow); "
                    "also a name given to register_bot, or module:attr to import a bot or its factory")
@@ -114,7 +116,7 @@ def record_bot(api: Backend, seat: int, name: Optional[str], default: str) -> st
 def seat_bots(api: Backend, text: str, players: int, human: int) -> List[Any]:
     """The bots of the other seats, seeded as `simulate` seeds them (`seat_seed`): one bot
     text for all of them, or one per other seat in seat order; None at the human's seat."""
-    given = [bot_from_text(api, t) for t in split_bots(text)]
+    given = [bot_from_text(api, bot_of_level(t)) for t in split_bots(text)]
     others = players - 1
     if len(given) not in (1, others):
         raise ValueError(f"--vs: give 1 bot, or {others} (one per other seat), not {len(given)}")
@@ -125,6 +127,9 @@ def seat_bots(api: Backend, text: str, players: int, human: int) -> List[Any]:
             out.append(None)
             continue
         b = next(rest)
-        bot_kind(api, b)  # an unknown name is refused, with the names to choose
+        try:
+            bot_kind(api, b)  # an unknown name is refused, with the names to choose
+        except ValueError as error:
+            raise ValueError(f"{error}; or a level: {LEVEL_WORDS}") from None
         out.append(b)
     return out

@@ -3,6 +3,8 @@ by number or notation, hints, undo, saving the record, and the bots' turns."""
 
 from __future__ import annotations
 
+import contextlib
+
 import math
 import sys
 import time
@@ -27,6 +29,8 @@ HELP = """\
   u               undo your last move (and the bots' moves after it)
   s [FILE]        save the match record to FILE; quinza play --resume FILE goes
                   on with it (default FILE: {default})
+  r               once the match is over: review it, every move valued from the seat
+                  that made it (quinza review: inaccuracies, mistakes, blunders)
   h               this help
   q               quit; asks "Keep this match to resume later?" (yes unless you
                   say n); Ctrl-D and Ctrl-C quit and keep it without asking, in
@@ -290,7 +294,8 @@ class Session:
         """The match is over: save, undo or leave. False to end."""
         while True:
             try:
-                line = self.read("the match is over: s [FILE] saves its record, u undoes, q quits> ")
+                line = self.read("the match is over: s [FILE] saves its record, r reviews it move by move, "
+                                 "u undoes, q quits> ")
             except EOFError:
                 self.say("")
                 return False
@@ -303,10 +308,24 @@ class Session:
                     return True
             elif word in ("s", "save"):
                 self.save(line.strip().partition(" ")[2].strip())
+            elif text in ("r", "review"):
+                self.review()
             elif text in ("h", "help"):
                 self.say(HELP.format(default=self.record_file))
             else:
-                self.say("the match is over: s [FILE] saves its record, u undoes your last move, q quits")
+                self.say("the match is over: s [FILE] saves its record, r reviews it move by move, "
+                         "u undoes your last move, q quits")
+
+    def review(self) -> None:
+        """Every move of the match valued from its seat (`quinza.review`), told as text."""
+        self.say("reviewing every move from the seat that made it (a search over what it could see) ...")
+        try:
+            with self.out.status("reviewing ...") if self.out.is_terminal else contextlib.nullcontext():
+                text = str(self.api.review(self.game.record(players=self.labels)))
+        except ValueError as error:
+            self.say(f"the review could not be made: {error}")
+            return
+        self.out.print(Text(text))
 
     # -- the screen -------------------------------------------------------------------------
 
