@@ -75,16 +75,22 @@ def test_watch_prints_the_match_play_match_plays(engine: str, capsys: Any) -> No
     out = capsys.readouterr().out
     lines = out.splitlines()
     game = api.play_match(rules, ["greedy", "random"], 9)
-    assert lines[0] == f"{rules!r}, seed 9, first dealer seat {api.Game(rules, seed=9).dealer}"
+    assert lines[0] == (f"Escoba, 2 players, to 21 points; escoba on the last card: no; opening capture: yes; "
+                        f"setenta: by sum; seed 9, first dealer seat {api.Game(rules, seed=9).dealer}")
     assert lines[1] == "bots: seat 0 greedy, seat 1 random"
     deals = [line for line in lines if line.startswith("deal ")]
+    words = {"cards": "cards", "oros": "oros", "seven_of_oros": "seven of oros", "setenta": "setenta",
+             "escobas": "escobas"}
     assert deals == [
-        f"deal {d.deal_number} (dealer seat {d.dealer}): points {d.points}, last capturer {d.last_capturer} | "
-        + "; ".join(f"side {s}: " + ", ".join(f"{k} {v}" for k, v in det.items()) for s, det in enumerate(d.details))
+        f"deal {d.deal_number} (dealer seat {d.dealer}, last capture by seat {d.last_capturer}): "
+        + "; ".join(f"side {s} {p}" + (f" ({made})" if (made := ", ".join(f"{words[k]} {v}" for k, v in det.items() if v))
+                                          else "") for s, (p, det) in enumerate(zip(d.points, d.details)))
         for d in game.deals
     ]
-    won = f"Draw at {game.scores}" if game.winner is None else f"Side {game.winner} wins {game.scores}"
+    scores = ", ".join(f"side {s} {p}" for s, p in enumerate(game.scores))
+    won = f"A draw at {scores}" if game.winner is None else f"Side {game.winner} wins: {scores}"
     assert lines[-1] == f"{won} after {len(game.deals)} deals."
+    assert not re.search(r"\w_\w|\[|Rules\(", out)  # words for people: no keys, lists or reprs
     # --moves: every move, by the seat that played it, with what it made happen
     replay = api.Game(rules, seed=9)
     bots = watch_bots(api, ["greedy", "random"], 9)
@@ -135,7 +141,7 @@ def test_a_drawn_seed_is_a_64_bit_number() -> None:
 def test_watch_draws_a_seed_and_shows_it(capsys: Any) -> None:
     assert main(["watch", "--rules", "quinte", "--bots", "greedy"]) == 0
     out = capsys.readouterr().out
-    seed = int(re.match(r"Rules\('quinte', players=4, target=250\), seed (\d+),", out).group(1))  # type: ignore[union-attr]
+    seed = int(re.match(r"Quinte, 4 players in 2 sides of 2, to 250 points; seed (\d+),", out).group(1))  # type: ignore[union-attr]
     assert main(["watch", "--rules", "quinte", "--bots", "greedy", "--seed", str(seed)]) == 0
     assert capsys.readouterr().out == out
 
@@ -186,10 +192,11 @@ def test_watch_of_an_unfinished_record_from_a_position_stops_where_it_ends(engin
     saved.write_text(start.record(), encoding="utf-8")
     assert main(["watch", "--record", str(saved), "--moves", "--engine", engine]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == f"{start.rules!r}, from a position, first dealer seat {start.dealer}"
+    assert lines[0] == f"Quinte, 4 players in 2 sides of 2, to 250 points; from a position, first dealer seat {start.dealer}"
     assert lines[1] == "players: seat 0 -, seat 1 -, seat 2 -, seat 3 -"
     assert len([line for line in lines if line.startswith("  seat ")]) == 9
-    assert lines[-1] == f"The record ends here: deal {start.deal_number}, scores {start.scores}."
+    scores = ", ".join(f"side {s} {p}" for s, p in enumerate(start.scores))
+    assert lines[-1] == f"The record ends here: deal {start.deal_number}, scores {scores}."
 
 
 @pytest.mark.parametrize(

@@ -98,7 +98,7 @@ def test_the_old_one_match_command_is_watch(capsys: Any) -> None:
     # `quinza --rules escoba --seed 1` printed one match: it is `quinza watch` now, and says so.
     assert main(["--rules", "escoba", "--seed", "1"]) == 0
     out, err = capsys.readouterr()
-    assert out.startswith("Rules('escoba'") and ("wins" in out or "Draw" in out)
+    assert out.startswith("Escoba, 2 players, to 21 points") and ("wins" in out or "A draw" in out)
     assert "quinza watch" in err
     assert main(["watch", "--rules", "escoba", "--seed", "1"]) == 0
     assert capsys.readouterr().out == out

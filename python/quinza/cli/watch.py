@@ -11,6 +11,7 @@ from typing import Any, List, Optional, Sequence, Tuple
 from rich.text import Text
 
 from .. import _record
+from .._words import details_text, rules_text
 from .._backend import Backend
 from ..sim._matches import seat_players
 from ..sim._spec import bot_name, check_bots
@@ -62,7 +63,7 @@ def watch_main(argv: Sequence[str]) -> int:
     def side_name(side: Optional[int]) -> str:
         return f"side {side}"
 
-    out.print(f"{rules!r}, {seed_text}, first dealer seat {game.dealer}", style="bold")
+    out.print(f"{rules_text(rules)}; {seed_text}, first dealer seat {game.dealer}", style="bold")
     out.print(heading + ", ".join(f"seat {s} {b}" for s, b in enumerate(names)))
     if args.step:
         args.moves = True
@@ -73,20 +74,20 @@ def watch_main(argv: Sequence[str]) -> int:
             if args.moves:  # the table and every hand, as the seat to move finds them
                 out.print(Text(_indented(str(game.view()))), style="dim")
             if args.step and not _next(out):
-                out.print(f"stopped at deal {game.deal_number}, scores {game.scores}")
+                out.print(f"stopped at deal {game.deal_number}, scores {_scores(game)}")
                 return 0
             move = players[game.turn](game)
             if move is None:  # a record's moves are all played
-                out.print(f"The record ends here: deal {game.deal_number}, scores {game.scores}.", style="bold")
+                out.print(f"The record ends here: deal {game.deal_number}, scores {_scores(game)}.", style="bold")
                 return 0
             _show(out, game.play(move), name, side_name, args.moves)
     except KeyboardInterrupt:
-        out.print(f"interrupted at deal {game.deal_number}, scores {game.scores}")
+        out.print(f"interrupted at deal {game.deal_number}, scores {_scores(game)}")
         return 130
     if game.winner is None:
-        out.print(f"Draw at {game.scores} after {len(game.deals)} deals.", style="bold")
+        out.print(f"A draw at {_scores(game)} after {len(game.deals)} deals.", style="bold")
     else:
-        out.print(f"Side {game.winner} wins {game.scores} after {len(game.deals)} deals.", style="bold")
+        out.print(f"Side {game.winner} wins: {_scores(game)} after {len(game.deals)} deals.", style="bold")
     return 0
 
 
@@ -138,13 +139,16 @@ def _show(out: Any, events: Sequence[Any], name: Any, side_name: Any, moves: boo
                 out.print(Text.assemble("    ", line))
 
 
+def _scores(game: Any) -> str:
+    """The match's scores in words: "side 0 12, side 1 9"."""
+    return ", ".join(f"side {side} {points}" for side, points in enumerate(game.scores))
+
+
 def _deal_line(d: Any) -> Any:
-    """A DealResult as the one-match print has always shown it."""
-    details = "; ".join(
-        f"side {side}: " + ", ".join(f"{k} {v}" for k, v in detail.items())
-        for side, detail in enumerate(d.details)
+    """A DealResult in words: each side's points and what made them."""
+    sides = "; ".join(
+        f"side {side} {points}" + (f" ({made})" if (made := details_text(detail)) else "")
+        for side, (points, detail) in enumerate(zip(d.points, d.details))
     )
-    return Text.assemble(
-        (f"deal {d.deal_number}", "bold"),
-        f" (dealer seat {d.dealer}): points {d.points}, last capturer {d.last_capturer} | {details}",
-    )
+    last = "no one" if d.last_capturer is None else f"seat {d.last_capturer}"
+    return Text.assemble((f"deal {d.deal_number}", "bold"), f" (dealer seat {d.dealer}, last capture by {last}): {sides}")
