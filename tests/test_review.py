@@ -57,7 +57,7 @@ def test_every_move_is_reviewed_from_its_seat(q: ModuleType) -> None:
         else:
             assert row.value is not None and row.best_value is not None and row.lost is not None
             assert row.lost == max(0.0, row.best_value - row.value)
-            assert row.kind == quinza._review.classify(row.lost, review.thresholds)
+            assert row.kind == quinza.study.review.classify(row.lost, review.thresholds)
             if row.best == row.move:
                 assert row.lost == 0
         if row.hindsight_value is not None:
@@ -72,10 +72,10 @@ def test_every_move_is_reviewed_from_its_seat(q: ModuleType) -> None:
 
 
 def test_classes_are_shares_of_a_deals_points() -> None:
-    limits = quinza._review.thresholds(quinza, quinza.Rules("escoba"))
+    limits = quinza.study.review.thresholds(quinza, quinza.Rules("escoba"))
     assert limits == {"inaccuracy": 0.25, "mistake": 0.5, "blunder": 1.0}
-    assert quinza._review.thresholds(quinza, quinza.Rules("quinza")) == {"inaccuracy": 5.0, "mistake": 10.0, "blunder": 20.0}
-    classify = quinza._review.classify
+    assert quinza.study.review.thresholds(quinza, quinza.Rules("quinza")) == {"inaccuracy": 5.0, "mistake": 10.0, "blunder": 20.0}
+    classify = quinza.study.review.classify
     assert [classify(x, limits) for x in (0.0, 0.24, 0.25, 0.6, 1.0, 3.0)] == [
         "", "", "inaccuracy", "mistake", "blunder", "blunder"]
 
@@ -261,7 +261,7 @@ def test_bad_input_is_a_message_and_exit_2(record: Path, tmp_path: Path, capsys:
         assert info.value.code == 2, argv
         assert message in err and "Traceback" not in err and out == "", (argv, err)
     # The chart's path, the bot and the budget are refused before any move is valued.
-    monkeypatch.setattr(quinza._review, "review", no_run)
+    monkeypatch.setattr(quinza.study.review, "review", no_run)
     for argv, _ in bad_runs(record, tmp_path)[3:]:
         if "--hindsight" in argv:
             continue  # checked by the review itself, before its first move

@@ -24,8 +24,8 @@ from .study import lab as _lab
 from .study import ladder as _ladder
 from .study.ladder import LadderResult
 from ._view import View
-from . import _review
-from ._review import Review
+from .study import review as _review
+from .study.review import Review
 
 
 def bot(name: str, seed: _Optional[int] = None, **params: _Any) -> _Any:

@@ -10,7 +10,7 @@ import argparse
 import sys
 from typing import Sequence
 
-from .. import _review
+from ..study import review as _review
 from .._engines import backend
 from ..sim._report import check_plot
 from . import options

@@ -1,14 +1,14 @@
 """`review` of the reference: every move of a match valued with the reference's `Game`,
 bots and solver (docs/engine.md "Reviewing a match"). The review itself is written once,
-in quinza/_review.py, over the public API of the twin it is handed."""
+in quinza/study/review.py, over the public API of the twin it is handed."""
 
 from __future__ import annotations
 
 import sys
 from typing import Any, Callable, Optional
 
-from .. import _review
-from .._review import Review as Review  # re-exported by the reference
+from ..study import review as _review
+from ..study.review import Review as Review  # re-exported by the reference
 
 
 def review(game: Any, bot: Any = None, seed: Any = 0, hindsight: Any = _review.HINDSIGHT_NODES,

@@ -2,4 +2,5 @@
 in _ladder_result.py, its ratings in ratings.py), and the rules lab (lab.py, what a rule
 set and its options do to a match, measured over seeded deals at one level of play; its
 figures in lab_stats.py, the headroom against the open-hand solver in lab_headroom.py,
-its report as HTML and JSON in lab_report.py)."""
+its report as HTML and JSON in lab_report.py), and the review of a match (review.py, every
+move valued from its seat; its text and chart in review_report.py)."""

@@ -6,7 +6,7 @@ Each move is valued from the mover's seat by a search bot's `analyse` on the pos
 before it (the *fair* column: the bot samples its worlds from that seat's view, so it
 never reads a card the seat could not see), and, where the open-hand solver settles
 the position within a node budget, by the solver (the *hindsight* column: every card
-known). The text and the chart are in _review_report.py.
+known). The text and the chart are in review_report.py.
 """
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ import math
 import time
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
-from . import _record
-from ._backend import Backend
-from ._registry import bot_text
-from ._words import check_seed_value, choice_text, quoted, whole
-from .sim._spec import SEARCH_BOTS, bot_from_text, bot_kind, bot_params
+from .. import _record
+from .._backend import Backend
+from .._registry import bot_text
+from .._words import check_seed_value, choice_text, quoted, whole
+from ..sim._spec import SEARCH_BOTS, bot_from_text, bot_kind, bot_params
 
 # The fair search's default: ismcts with a quarter of its default budget (about as strong
 # against greedy: benches/README.md) keeps a whole escoba match's review within a few
@@ -149,7 +149,7 @@ class Review:
         return json.dumps(self.to_dict(), indent=1)
 
     def __str__(self) -> str:
-        from ._review_report import review_text
+        from .review_report import review_text
 
         return review_text(self)
 
@@ -161,7 +161,7 @@ class Review:
         by its suffix): each move's value for side 0 (the mover's side in a game of three
         sides), best and played, the hindsight values where solved, and the points each move
         lost, coloured by class. Needs matplotlib."""
-        from ._review_report import plot_review
+        from .review_report import plot_review
 
         plot_review(self, path)
 
