@@ -463,7 +463,7 @@ pub(crate) fn move_arg(obj: &Bound<'_, PyAny>, deck: Deck) -> PyResult<MoveArg> 
     }
     // The reference's Move (a bot of that twin, a game played there) reads as its notation.
     let kind = obj.get_type();
-    if kind.name()?.to_str()? == "Move" && kind.module()?.to_str()? == "quinza.reference.moves" {
+    if kind.name()?.to_cow()? == "Move" && kind.module()?.to_cow()? == "quinza.reference.moves" {
         return move_arg(obj.str()?.as_any(), deck);
     }
     Ok(MoveArg::NotAMove(format!(
