@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# A CPython linked against musl on this glibc machine (Debian), to install and smoke-test
+# the musllinux wheel where no Alpine can be had: zlib and CPython from Debian's source
+# packages (their upstream tarballs), compiled with Debian's musl-gcc. Root, apt-get.
+#
+#     bash scripts/musl_python.sh [PREFIX]      # default /opt/quinza-musl-python
+#
+# Then PREFIX/bin/python3 is a musl CPython 3.11 with pip (pip takes musllinux wheels for
+# it: its loader is musl's), and tests/test_wheel_platforms.py installs the musllinux
+# wheel into a venv of it (QUINZA_MUSL_PYTHON names another). Nothing is done when PREFIX
+# holds it already; else about 5 minutes on two cores. It has no ssl module: the wheels it
+# installs come from a folder that this machine's pip fills.
+set -euo pipefail
+prefix="${1:-/opt/quinza-musl-python}"
+if "$prefix/bin/python3" -c "import zlib, venv, ensurepip" 2>/dev/null; then
+    echo "$prefix/bin/python3 is there"; exit 0
+fi
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+export DEBIAN_FRONTEND=noninteractive
+if ! dpkg -s musl musl-dev musl-tools dpkg-dev >/dev/null 2>&1; then
+    apt-get update -qq && apt-get install -y -qq musl musl-dev musl-tools dpkg-dev >/dev/null
+fi
+# The source packages: deb-src beside the deb lines this machine has.
+if ! grep -rqs "deb-src" /etc/apt/sources.list /etc/apt/sources.list.d/; then
+    sed 's/^Types: deb$/Types: deb-src/' /etc/apt/sources.list.d/debian.sources > /etc/apt/sources.list.d/debian-src.sources
+    apt-get update -qq
+fi
+cd "$work"
+# Each version apt knows, until one comes (the security pool serves no source here).
+fetch() {
+    for version in $(apt-cache showsrc "$1" | sed -n 's/^Version: //p'); do
+        apt-get source --download-only -qq "$1=$version" >/dev/null 2>&1 && ls "$1"_*.orig.tar.* >/dev/null 2>&1 && return 0
+    done
+    echo "no source of $1 could be fetched" >&2; return 1
+}
+fetch zlib
+fetch python3.11
+
+mkdir zlib cpython bin
+# musl-gcc wraps Debian's gcc, which names glibc's multiarch (x86_64-linux-gnu) where
+# CPython's configure expects the target's (x86_64-linux-musl): it is asked nothing of it.
+printf '#!/bin/sh\nfor a in "$@"; do [ "$a" = --print-multiarch ] && exit 1; done\nexec musl-gcc "$@"\n' > bin/musl-cc
+chmod +x bin/musl-cc
+tar -xf zlib_*.orig.tar.* -C zlib --strip-components=1
+tar -xf python3.11_*.orig.tar.* -C cpython --strip-components=1
+(cd zlib && CC=musl-gcc CFLAGS="-O2 -fPIC" ./configure --static --prefix="$work/deps" >/dev/null && make -s -j2 install >/dev/null)
+(cd cpython && CC="$work/bin/musl-cc" CPPFLAGS="-I$work/deps/include" LDFLAGS="-L$work/deps/lib" \
+    ./configure --prefix="$prefix" --with-ensurepip=install --without-doc-strings >/dev/null \
+    && make -s -j2 >/dev/null 2>&1 && make -s install >/dev/null 2>&1)
+"$prefix/bin/python3" -c "import zlib, sysconfig; print(sysconfig.get_platform(), end=' ')"
+"$prefix/bin/python3" -m pip --version
