@@ -9,18 +9,20 @@
 # it: its loader is musl's), and tests/test_wheel_platforms.py installs the musllinux
 # wheel into a venv of it (QUINZA_MUSL_PYTHON names another). Nothing is done when PREFIX
 # holds it already; else about 5 minutes on two cores. It has no ssl module: the wheels it
-# installs come from a folder that this machine's pip fills.
+# installs come from a folder that this machine's pip fills. Debian 12's musl is 1.2.3,
+# which cannot load libraries with packed relocations (DT_RELR, from musl 1.2.4): numpy
+# 2's musllinux wheels have them, so the tests install numpy 1.26 there.
 set -euo pipefail
 prefix="${1:-/opt/quinza-musl-python}"
-if "$prefix/bin/python3" -c "import zlib, venv, ensurepip" 2>/dev/null; then
+if "$prefix/bin/python3" -c "import zlib, socket, venv, ensurepip" 2>/dev/null; then
     echo "$prefix/bin/python3 is there"; exit 0
 fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
 export DEBIAN_FRONTEND=noninteractive
-if ! dpkg -s musl musl-dev musl-tools dpkg-dev >/dev/null 2>&1; then
-    apt-get update -qq && apt-get install -y -qq musl musl-dev musl-tools dpkg-dev >/dev/null
+if ! dpkg -s musl musl-dev musl-tools >/dev/null 2>&1; then
+    apt-get update -qq && apt-get install -y -qq musl musl-dev musl-tools >/dev/null
 fi
 # The source packages: deb-src beside the deb lines this machine has.
 if ! grep -rqs "deb-src" /etc/apt/sources.list /etc/apt/sources.list.d/; then
@@ -38,16 +40,32 @@ fetch() {
 fetch zlib
 fetch python3.11
 
-mkdir zlib cpython bin
-# musl-gcc wraps Debian's gcc, which names glibc's multiarch (x86_64-linux-gnu) where
-# CPython's configure expects the target's (x86_64-linux-musl): it is asked nothing of it.
-printf '#!/bin/sh\nfor a in "$@"; do [ "$a" = --print-multiarch ] && exit 1; done\nexec musl-gcc "$@"\n' > bin/musl-cc
-chmod +x bin/musl-cc
+mkdir zlib cpython bin kernel
 tar -xf zlib_*.orig.tar.* -C zlib --strip-components=1
 tar -xf python3.11_*.orig.tar.* -C cpython --strip-components=1
-(cd zlib && CC=musl-gcc CFLAGS="-O2 -fPIC" ./configure --static --prefix="$work/deps" >/dev/null && make -s -j2 install >/dev/null)
-(cd cpython && CC="$work/bin/musl-cc" CPPFLAGS="-I$work/deps/include" LDFLAGS="-L$work/deps/lib" \
-    ./configure --prefix="$prefix" --with-ensurepip=install --without-doc-strings >/dev/null \
-    && make -s -j2 >/dev/null 2>&1 && make -s install >/dev/null 2>&1)
-"$prefix/bin/python3" -c "import zlib, sysconfig; print(sysconfig.get_platform(), end=' ')"
+# musl-gcc wraps Debian's gcc, which names glibc's multiarch folder (x86_64-linux-gnu) when
+# CPython's build asks (configure, and setup.py through gcc and dpkg-architecture): here
+# none is named, so no glibc header is seen. The kernel's headers (linux/, asm/), which
+# musl lacks, come after musl's own.
+ln -s /usr/include/linux kernel/linux
+ln -s /usr/include/asm-generic kernel/asm-generic
+ln -s "/usr/include/$(gcc -print-multiarch)/asm" kernel/asm
+{
+    echo '#!/bin/sh'
+    echo 'for a in "$@"; do case "$a" in -print-multiarch|--print-multiarch) exit 1;; esac; done'
+    echo "exec musl-gcc -idirafter '$work/kernel' \"\$@\""
+} > bin/musl-cc
+printf '#!/bin/sh\nexit 1\n' > bin/dpkg-architecture
+chmod +x bin/musl-cc bin/dpkg-architecture
+export PATH="$work/bin:$PATH"
+# Only musl's libraries: pkg-config sees the zlib built here, never the system's .pc files.
+export PKG_CONFIG_LIBDIR="$work/deps/lib/pkgconfig"
+log="$work/build.log"
+if ! { (cd zlib && CC=musl-gcc CFLAGS="-O2 -fPIC" ./configure --static --prefix="$work/deps" && make -j2 install) \
+       && (cd cpython && CC=musl-cc CPPFLAGS="-I$work/deps/include" LDFLAGS="-L$work/deps/lib" \
+           ./configure --prefix="$prefix" --with-ensurepip=install --without-doc-strings && make -j2 && make install); } >"$log" 2>&1
+then
+    tail -n 40 "$log" >&2; exit 1
+fi
+"$prefix/bin/python3" -c "import zlib, socket, sys; print('musl CPython', sys.version.split()[0], end=', ')"
 "$prefix/bin/python3" -m pip --version

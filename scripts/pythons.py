@@ -4,6 +4,7 @@ fresh venv, and run the smoke test (scripts/smoke.py) there.
     python scripts/pythons.py                  # the sdist, on every pyenv CPython >= 3.9
     python scripts/pythons.py --from tree      # `pip install .` instead
     python scripts/pythons.py --python /usr/bin/python3.12 ...
+    python scripts/pythons.py --profile release-nolto   # builds three times faster (.ci/run)
 
 The interpreters: those given, or else every CPython that pyenv holds from the oldest the
 package claims (pyproject.toml requires-python) on. The source: the sdist that `maturin
@@ -90,6 +91,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--from", dest="source", choices=("sdist", "tree"), default="sdist",
                         help="install the sdist made of this tree (default), or the tree itself")
     parser.add_argument("--python", action="append", default=[], help="an interpreter to try (repeatable); default: pyenv's")
+    parser.add_argument("--profile", help="the cargo profile pip's build uses (default: release, as for anyone)")
     args = parser.parse_args(argv)
 
     oldest = oldest_claimed()
@@ -104,6 +106,9 @@ def main(argv: Optional[List[str]] = None) -> int:
         # One target folder for every build: the crates without Python are compiled once.
         env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV")}
         env.setdefault("CARGO_TARGET_DIR", str(work / "target"))
+        if args.profile:
+            # maturin's build backend adds these to its command.
+            env["MATURIN_PEP517_ARGS"] = f"--profile {args.profile}"
         for python in pythons:
             name = "%d.%d" % version_of(python)[1]
             began = time.perf_counter()
