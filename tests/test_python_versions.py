@@ -1,6 +1,7 @@
 """The package claims CPython 3.9 (pyproject.toml requires-python, the cp39-abi3 wheel of
-tests/test_wheel.py). No 3.9 interpreter is at hand where the tests run, so the code of
-python/ and examples/ is checked statically with vermin: no syntax, module, function or
+tests/test_wheel.py). The test suite runs on one newer Python; scripts/pythons.py plays on
+3.9 (and every other CPython pyenv holds), and here the code of python/ and examples/ is
+checked statically with vermin, all of it: no syntax, module, function or
 keyword argument newer than 3.9 (`match`, `X | Y` outside annotations, `zip(strict=)`,
 `dataclass(slots=)`, `tomllib`, ...). vermin counts an `X | Y` in an annotation even
 where `from __future__ import annotations` keeps it from being evaluated: stricter than
