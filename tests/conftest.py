@@ -6,15 +6,18 @@ and the solver's brute force."""
 
 from __future__ import annotations
 
+import _thread
 import json
 import random
+import signal
 from types import ModuleType
-from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Tuple
 
 import pytest
 from hypothesis import HealthCheck, settings
 
 import quinza
+import quinza._ctrl_c
 import quinza.reference
 
 settings.register_profile(
@@ -29,6 +32,28 @@ BACKENDS = {"rust": quinza, "reference": quinza.reference}
 def q(request: Any) -> ModuleType:
     """The backend under test: `quinza` (Rust) or `quinza.reference` (pure Python)."""
     return BACKENDS[request.param]
+
+
+@pytest.fixture
+def ctrl_c_in_search(monkeypatch: Any) -> Iterator[None]:
+    """Ctrl-C pending at each point where a search looks for it (`quinza._ctrl_c`), from
+    the first on: a search of either twin must then raise KeyboardInterrupt there, by
+    itself. No timer races the search, and nothing but the search sees the signal.
+
+    `_thread.interrupt_main` does what a Ctrl-C from the keyboard does: it marks SIGINT
+    pending, and the handler runs where Python next looks for signals. It is called as
+    `poll` in place of the Python function, so that no Python code runs between it and
+    the core's own look (Python code would meet the signal itself, and raise it there).
+    Every look marks it pending again: a KeyboardInterrupt that a garbage-collection
+    callback took (Python reports it as unraisable and goes on) is raised at the next."""
+    monkeypatch.setattr(quinza._ctrl_c, "poll", _thread.interrupt_main)
+    # Python's own Ctrl-C handler, even where SIGINT came in ignored (a shell's background
+    # job): interrupt_main does nothing for an ignored signal.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def deck() -> List[str]:

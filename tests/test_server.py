@@ -143,7 +143,15 @@ def test_every_bad_input_is_an_error_to_its_sender_alone_and_the_connection_stay
                 assert ws.receive_json()["type"] == "played"
 
 
-def test_a_flood_is_throttled_for_its_sender_alone() -> None:
+def test_a_flood_is_throttled_for_its_sender_alone(monkeypatch: Any) -> None:
+    # The frames are read at a clock the test moves: a slow machine would otherwise refill
+    # the bucket while the flood comes in (one frame every 0.2 s). The clock starts well
+    # past the connections' own (the loop's), so they begin with full buckets.
+    import quinza.server.app as app
+
+    now = [time.monotonic() + 3600.0]
+    handle_frame = app.handle_frame
+    monkeypatch.setattr(app, "handle_frame", lambda room, conn, frame, clock: handle_frame(room, conn, frame, now[0]))
     with client(rate=5.0, burst=5) as c:
         room = create(c, "escoba", players=2)
         with c.websocket_connect(f"/ws/{room}") as flood, c.websocket_connect(f"/ws/{room}") as calm:
@@ -157,7 +165,7 @@ def test_a_flood_is_throttled_for_its_sender_alone() -> None:
             assert "too many messages" in got[-1]["message"]
             calm.send_json({"type": "ping"})
             assert calm.receive_json()["type"] == "pong"
-            time.sleep(0.5)  # the bucket fills again
+            now[0] += 0.5  # the bucket fills again
             flood.send_json({"type": "ping"})
             assert flood.receive_json()["type"] == "pong"
 

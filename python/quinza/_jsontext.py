@@ -3,9 +3,10 @@ Python's json module words it.
 
 Python's json reads things strict JSON has not, or reads them otherwise than the core's
 reader, which both backends refuse in these words: the constants NaN, Infinity and
--Infinity; string escapes that leave half of a surrogate pair (a text that is not
-Unicode); integers of more than 4300 digits (Python's own limit on reading an int, worded
-once here); and arrays and objects nested deeper than 128 levels.
+-Infinity; half of a surrogate pair in a string, a key or a value, escaped or raw (in a
+str), even in a value a later duplicate key drops (a text that is not Unicode); integers
+of more than 4300 digits (Python's own limit on reading an int, worded once here); and
+arrays and objects nested deeper than 128 levels.
 """
 
 import json
@@ -17,6 +18,8 @@ MAX_DEPTH = 128  # arrays and objects nested this deep are read; one level more 
 
 # A string (to its closing quote, or to the end of an unfinished one), or a bracket.
 _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]', re.DOTALL)
+# A character of a surrogate pair, raw or escaped (\uD800 to \uDFFF): where to look closer.
+_SURROGATE = re.compile(r"[\ud800-\udfff]|\\u[dD][89a-fA-F]")
 
 
 class NotJson(ValueError):
@@ -61,7 +64,7 @@ def loads(text: Any) -> Any:
         raise NotJson(str(error)) from None
     if too_deep is not None:
         raise NotJson(f"nesting deeper than {MAX_DEPTH} levels")
-    half = _half_surrogate(data)
+    half = _half_surrogate(text)
     if half is not None:
         raise NotJson(f"{half!r} is half a surrogate pair, not Unicode")
     return data
@@ -82,18 +85,17 @@ def _too_deep_at(text: str) -> Optional[int]:
     return None
 
 
-def _half_surrogate(data: Any) -> Optional[str]:
-    """The first half surrogate in the strings of `data` (keys too), depth first."""
-    stack: List[Any] = [data]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            for char in item:
+def _half_surrogate(text: str) -> Optional[str]:
+    """The first half of a surrogate pair in the strings of a JSON text (keys and values,
+    escaped or raw), in the text's order; None when there is none. The text is read, not
+    its value: a string that a later duplicate key drops from the value still counts, as
+    the core refuses it where it stands."""
+    if not _SURROGATE.search(text):
+        return None
+    for token in _TOKEN.finditer(text):
+        string = token.group()
+        if string.startswith('"') and _SURROGATE.search(string):
+            for char in json.loads(string):  # a pair escaped as two halves is one character
                 if "\ud800" <= char <= "\udfff":
                     return char
-        elif isinstance(item, dict):
-            for key, value in reversed(list(item.items())):
-                stack += [value, key]
-        elif isinstance(item, list):
-            stack += reversed(item)
     return None

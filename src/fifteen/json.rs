@@ -496,6 +496,21 @@ mod tests {
     }
 
     #[test]
+    fn half_a_surrogate_pair_is_not_json_even_where_a_duplicate_key_drops_it() {
+        let good = to_json(&Game::new(Rules::new("escoba", None, None).unwrap(), 1));
+        let message =
+            "invalid game JSON: not JSON ('\\ud800' is half a surrogate pair, not Unicode)";
+        for text in [
+            good.replace("\"table\":[", "\"table\":[\"\\ud800\","),
+            good.replace("\"table\":[", "\"\\ud800name\":1,\"table\":["),
+            good.replace("\"table\":[", "\"table\":\"\\ud800\",\"table\":["),
+        ] {
+            let error = crate::any::AnyGame::from_json(&text).unwrap_err();
+            assert_eq!(error.to_string(), message, "{text}");
+        }
+    }
+
+    #[test]
     fn too_long_integers_and_too_deep_nesting_are_not_json() {
         let good = to_json(&Game::new(Rules::new("quinza", None, None).unwrap(), 1));
         let long = good.replace(

@@ -8,6 +8,7 @@ pub mod write;
 use crate::Error;
 use serde::Deserialize;
 use serde_json::Value;
+use std::borrow::Cow;
 
 /// Containers may nest this deep, no deeper.
 pub const MAX_DEPTH: usize = 128;
@@ -19,7 +20,21 @@ pub fn parse(text: &str) -> Result<Value, String> {
     if too_deep(text) {
         return Err(format!("nesting deeper than {MAX_DEPTH} levels"));
     }
-    let mut de = serde_json::Deserializer::from_str(text);
+    // The parser refuses half a surrogate pair where it stands; Python's json reads it, so
+    // that a syntax error anywhere comes first. So each half is read as U+FFFD (an escape
+    // of the same length: the parser's positions hold) and the first refused once the
+    // text is read.
+    let halves = half_surrogates(text);
+    let readable = if halves.is_empty() {
+        Cow::Borrowed(text)
+    } else {
+        let mut t = text.to_owned();
+        for &(at, _) in &halves {
+            t.replace_range(at..at + 6, "\\ufffd");
+        }
+        Cow::Owned(t)
+    };
+    let mut de = serde_json::Deserializer::from_str(&readable);
     // The depth is bounded above, so the parser's own limit (127) is not needed.
     de.disable_recursion_limit();
     let value = Value::deserialize(&mut de)
@@ -28,7 +43,57 @@ pub fn parse(text: &str) -> Result<Value, String> {
     if has_long_integer(&value) {
         return Err(format!("an integer of more than {MAX_DIGITS} digits"));
     }
+    if let Some(&(_, code)) = halves.first() {
+        // As Python's repr shows the character: '\ud800'.
+        return Err(format!(
+            "'\\u{code:04x}' is half a surrogate pair, not Unicode"
+        ));
+    }
     Ok(value)
+}
+
+/// The `\uXXXX` escapes of the text's strings (keys and values) that are half of a
+/// surrogate pair, with no other half beside them: where each starts, and its code.
+fn half_surrogates(text: &str) -> Vec<(usize, u16)> {
+    let b = text.as_bytes();
+    let mut found = Vec::new();
+    let mut in_string = false;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'"' => {
+                in_string = !in_string;
+                i += 1;
+            }
+            b'\\' if in_string => match escape_code(b, i) {
+                Some(high @ 0xD800..=0xDBFF) => {
+                    if matches!(escape_code(b, i + 6), Some(0xDC00..=0xDFFF)) {
+                        i += 12; // a whole pair
+                    } else {
+                        found.push((i, high));
+                        i += 6;
+                    }
+                }
+                Some(low @ 0xDC00..=0xDFFF) => {
+                    found.push((i, low));
+                    i += 6;
+                }
+                Some(_) => i += 6,
+                None => i += 2, // \" \\ \n and the like (a bad one is the parser's to word)
+            },
+            _ => i += 1,
+        }
+    }
+    found
+}
+
+/// The code of the `\uXXXX` escape at `at`, if there is one.
+fn escape_code(b: &[u8], at: usize) -> Option<u16> {
+    let e = b.get(at..at + 6)?;
+    if &e[..2] != b"\\u" || !e[2..].iter().all(u8::is_ascii_hexdigit) {
+        return None;
+    }
+    u16::from_str_radix(std::str::from_utf8(&e[2..]).ok()?, 16).ok()
 }
 
 /// The error of a game's JSON text: its message prefixed `invalid game JSON: `.
@@ -123,6 +188,38 @@ mod tests {
         );
         // A float of any length is a float.
         assert!(parse(&format!("[{n}9.5]")).is_ok());
+    }
+
+    #[test]
+    fn half_a_surrogate_pair_is_refused_in_python_words() {
+        let half = |code: &str| format!("'\\u{code}' is half a surrogate pair, not Unicode");
+        // In a value, in a key, a low half alone, and in a value a duplicate key drops.
+        assert_eq!(parse(r#"["\ud800"]"#).unwrap_err(), half("d800"));
+        assert_eq!(parse(r#"{"\uD800name": 1}"#).unwrap_err(), half("d800"));
+        assert_eq!(parse(r#"["x\udc00"]"#).unwrap_err(), half("dc00"));
+        assert_eq!(
+            parse(r#"{"a": "\ud800", "a": 1}"#).unwrap_err(),
+            half("d800")
+        );
+        // The first in the text; two highs in a row are two halves.
+        assert_eq!(
+            parse(r#"["\udbff\ud800\udc00", "\udfff"]"#).unwrap_err(),
+            half("dbff")
+        );
+        // A syntax error anywhere comes first, where the parser finds it.
+        assert_eq!(
+            parse(r#"["\ud800" 1]"#).unwrap_err(),
+            "expected `,` or `]` at line 1 column 11"
+        );
+        // A whole pair is a character; an escaped backslash is no escape.
+        assert_eq!(
+            parse(r#"["\ud83d\ude00"]"#).unwrap(),
+            serde_json::json!(["\u{1f600}"])
+        );
+        assert_eq!(
+            parse(r#"["\\ud800"]"#).unwrap(),
+            serde_json::json!(["\\ud800"])
+        );
     }
 
     #[test]

@@ -7,7 +7,9 @@ use super::convert::{choice_arg, core_error, plain_int, repr, shown, type_name, 
 use super::game::PyGame;
 use crate::any::AnyMove;
 use crate::search::{Ask, Limits, Moves};
+use pyo3::intern;
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyFloat, PyInt, PyList, PyTuple};
 
 /// Signals are polled at every this many checks of the core (`search::CHECK_EVERY`
@@ -182,8 +184,12 @@ fn threads_arg(v: &Bound<'_, PyAny>) -> PyResult<usize> {
     }
 }
 
+/// `quinza._ctrl_c`, whose `poll` a search calls before it looks for Ctrl-C.
+static CTRL_C: PyOnceLock<Py<PyModule>> = PyOnceLock::new();
+
 /// Ctrl-C seen from a search that runs with the GIL released: `pressed` takes the GIL
-/// back on every `every`-th call to ask Python for signals, and keeps the error
+/// back on every `every`-th call, calls `quinza._ctrl_c.poll` (nothing, but a test may
+/// make Ctrl-C pending there) and asks Python for signals, and keeps the error
 /// (KeyboardInterrupt) that `raise` gives once the search has stopped.
 pub(crate) struct CtrlC {
     every: u64,
@@ -205,7 +211,14 @@ impl CtrlC {
         if !self.calls.is_multiple_of(self.every) {
             return false;
         }
-        match Python::attach(|py| py.check_signals()) {
+        let looked = Python::attach(|py| {
+            let module =
+                CTRL_C.get_or_try_init(py, || py.import("quinza._ctrl_c").map(Bound::unbind))?;
+            // Looked up at every call: a test may have put another `poll` there.
+            module.bind(py).getattr(intern!(py, "poll"))?.call0()?;
+            py.check_signals()
+        });
+        match looked {
             Ok(()) => false,
             Err(e) => {
                 self.error = Some(e);

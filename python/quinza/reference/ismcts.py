@@ -25,6 +25,7 @@ from .botargs import choice
 from .game import Game
 from .playout import deal_value, greedy_move, play_out
 from .worlds import Fitter
+from .. import _ctrl_c
 
 
 class _Node:
@@ -49,6 +50,8 @@ ITERATIONS, C, ROLLOUT, INFER, OPPONENTS = 8000, 0.7, "greedy", "greedy", "fitte
 ROLLOUTS = ("greedy", "random")
 INFERS = ("greedy", "greedy_first", "off")
 OPPONENT_MODELS = ("search", "greedy", "fitted")
+# Ctrl-C is looked for every this many iterations (`quinza._ctrl_c`), as the core does.
+POLL_EVERY = 64
 
 
 class IsmctsBot(SearchBot):
@@ -162,6 +165,8 @@ class IsmctsBot(SearchBot):
         while True:
             scale = self._iterate(ref, seat, root, scale, fitter)
             done += 1
+            if done % POLL_EVERY == 0:
+                _ctrl_c.poll()
             if deadline is None:
                 if done >= self._iterations:
                     break

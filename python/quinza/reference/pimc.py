@@ -20,6 +20,7 @@ from .botargs import SearchBot, whole
 from .game import Game
 from .search import _Search
 from .worlds import sample_world
+from .. import _ctrl_c
 
 
 # The default budget (docs/engine.md "pimc").
@@ -117,6 +118,7 @@ class PimcBot(SearchBot):
             values = self._values(world, None if left <= self._exact else self._depth)
             sums = [s + v for s, v in zip(sums, values)]
             count += 1
+            _ctrl_c.poll()  # Ctrl-C is looked for after every world, as the core does
             if deadline is None:
                 if count >= self._worlds:
                     break

@@ -15,9 +15,12 @@ from typing import Any, List, Optional, Tuple
 from .game import Game
 from .moves import Move
 from .playout import deal_value, play_out
+from .. import _ctrl_c
 from .._words import check_threads, choice_text, other_twin_text, quoted
 
 MATCH_OVER = "the match is over: there is no deal to solve"
+# `solve` looks for Ctrl-C every this many nodes (`quinza._ctrl_c`), as the core does.
+POLL_EVERY = 16384
 
 
 class Solution:
@@ -76,10 +79,12 @@ def _time_limit(value: Any) -> Optional[float]:
 class _Search:
     """The root side, the records at the root, and the count of positions visited.
     `depth` None: exact; a number: the pimc bot's depth-limited search, where a position
-    `depth` moves below a root move is worth its greedy playout (docs/engine.md "pimc")."""
+    `depth` moves below a root move is worth its greedy playout (docs/engine.md "pimc").
+    `ctrl_c`: look for Ctrl-C every `POLL_EVERY` nodes (`solve`; pimc looks between its
+    worlds)."""
 
     def __init__(self, root: Game, max_nodes: Optional[int], time_limit: Optional[float], shown: str,
-                 depth: Optional[int] = None) -> None:
+                 depth: Optional[int] = None, ctrl_c: bool = False) -> None:
         assert root.turn is not None  # solve refused a finished match
         self.root_side = root.side_of(root.turn)
         self.root_deals = len(root.deals)
@@ -87,6 +92,7 @@ class _Search:
         self.deadline = None if time_limit is None else time.monotonic() + time_limit
         self.shown = shown
         self.depth = depth
+        self.ctrl_c = ctrl_c
         self.nodes = 0
 
     def visit(self) -> None:
@@ -95,6 +101,8 @@ class _Search:
         self.nodes += 1
         if self.deadline is not None and time.monotonic() >= self.deadline:
             raise ValueError(f"the solver stopped at its time limit of {self.shown} seconds")
+        if self.ctrl_c and self.nodes % POLL_EVERY == 0:
+            _ctrl_c.poll()  # a Ctrl-C pending now is raised here, in the search
 
     def value_after(self, game: Game, move: Move, alpha: float, beta: float, below: int = 0) -> int:
         """The value of the position `move` reaches from `game`, `below` moves under a
@@ -163,7 +171,7 @@ def solve(game: Any, *, max_nodes: Any = None, time_limit: Any = None, moves: An
     if game.turn is None:
         raise ValueError(MATCH_OVER)
     root = game.copy()
-    search = _Search(root, nodes_limit, seconds, repr(time_limit))
+    search = _Search(root, nodes_limit, seconds, repr(time_limit), ctrl_c=True)
     search.visit()
     if wanted == "best":
         # Each later move only has to beat the best so far: with alpha at that value, a

@@ -20,7 +20,9 @@ pub(super) fn game_from_json(
 ) -> PyResult<Py<PyAny>> {
     let py = cls.py();
     let bad = |m: String| value_error(format!("invalid game JSON: {m}"));
-    // A text with surrogates: the reference's words (a syntax error, or half a pair).
+    // A str holding surrogates, which no Rust text can: the reference's words, a syntax
+    // error or the first half of a surrogate pair in its strings (`quinza._jsontext`
+    // refuses every such str, so the words after them are only a guard).
     let not_unicode = || -> PyResult<PyErr> {
         Ok(python_json_error(py, text.as_any())?
             .unwrap_or_else(|| bad("not JSON (text is not valid Unicode)".into())))
