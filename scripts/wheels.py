@@ -1,6 +1,6 @@
 """Build the Linux wheels of a release on this machine: the `linux` matrix of
 .github/workflows/release.yml (read from it, so the two never differ), cross-compiled with
-zig (`pip install ziglang`; `rustup target add` for each target), and the sdist.
+zig (`pip install ziglang`; a target rustup lacks is added), and the sdist.
 
     python scripts/wheels.py                          # every Linux wheel and the sdist, into dist/
     python scripts/wheels.py --target x86_64-unknown-linux-gnu --abi abi3-py311 --no-sdist
@@ -41,8 +41,19 @@ def compatibility(manylinux: str) -> str:
     return f"manylinux{manylinux}" if manylinux.isdigit() else manylinux
 
 
+def with_target(target: str) -> None:
+    """Rust's standard library for `target`, added by rustup when it lacks it."""
+    rustup = shutil.which("rustup")
+    if rustup is None:
+        return  # a toolchain without rustup: cargo says what is missing
+    installed = subprocess.run([rustup, "target", "list", "--installed"], capture_output=True, text=True, check=True).stdout.split()
+    if target not in installed:
+        subprocess.run([rustup, "target", "add", target], check=True)
+
+
 def build(combo: Dict[str, str], out: Path, profile: str) -> Tuple[Path, str]:
     """The wheel of one combination, and what proves its tag."""
+    with_target(combo["target"])
     before = set(out.glob("*.whl"))
     cmd = ["maturin", "build", "--profile", profile, "--zig", "--target", combo["target"],
            "--compatibility", compatibility(combo["manylinux"]), "--auditwheel", "check",
