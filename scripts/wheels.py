@@ -71,11 +71,11 @@ def build(combo: Dict[str, str], out: Path, profile: str) -> Tuple[Path, str]:
 
 def main(argv: Optional[List[str]] = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "dist")
+    parser.add_argument("--out", type=Path, default=ROOT / "dist", help="the folder the wheels go to (default: dist/)")
     parser.add_argument("--profile", default="release", help="cargo profile (release-nolto builds three times faster)")
     parser.add_argument("--target", action="append", help="only this target (repeatable)")
     parser.add_argument("--abi", action="append", help="only this abi feature (repeatable)")
-    parser.add_argument("--no-sdist", action="store_true")
+    parser.add_argument("--no-sdist", action="store_true", help="the wheels alone")
     args = parser.parse_args(argv)
 
     combos = [c for c in linux_matrix() if (not args.target or c["target"] in args.target) and (not args.abi or c["abi"] in args.abi)]
