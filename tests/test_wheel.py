@@ -5,9 +5,9 @@ for 3.9 and 3.10), install into a fresh venv with no Rust toolchain on PATH and 
 packages of this Python, and the README's tour and the smoke test run there.
 
 They are built with the release-nolto profile (Cargo.toml), in their own folder. The
-cp39-abi3 one is installed on CPython 3.9 when pyenv has it (else on this Python: a 3.9
-stable-ABI module runs on every later CPython); its core, which reaches numpy's memory
-through `__array_struct__` instead of the buffer protocol, is run there against the
+cp39-abi3 one is installed on CPython 3.9 when pyenv has it, and on this Python too (a
+3.9 stable-ABI module runs on every later CPython), where its core, which reaches numpy's
+memory through `__array_struct__` instead of the buffer protocol, is run against the
 test's own build: tests/wheel_probe.py prints what each does with the arrays it is lent,
 and the two must be equal.
 """
