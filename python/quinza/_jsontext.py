@@ -95,7 +95,8 @@ def _half_surrogate(text: str) -> Optional[str]:
     for token in _TOKEN.finditer(text):
         string = token.group()
         if string.startswith('"') and _SURROGATE.search(string):
-            for char in json.loads(string):  # a pair escaped as two halves is one character
+            decoded: str = json.loads(string)  # a pair escaped as two halves is one character
+            for char in decoded:
                 if "\ud800" <= char <= "\udfff":
                     return char
     return None
