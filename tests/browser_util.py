@@ -100,6 +100,21 @@ def wait(until: Callable[[], Any], seconds: float = 15, what: str = "the page") 
     raise AssertionError(f"waited {seconds} s for {what}")
 
 
+def play_until(over: Callable[[], bool], step: Callable[[], Any], progress: Callable[[], Any],
+               what: str = "the match", stall: float = 60) -> None:
+    """`step()` again and again until `over()`. A match has no wall-clock budget, since a
+    busy machine plays it slowly: the test fails only when `progress()` (the ply) stays
+    the same for `stall` seconds, a hang."""
+    seen, since = progress(), time.monotonic()
+    while not over():
+        step()
+        now = progress()
+        if now != seen:
+            seen, since = now, time.monotonic()
+        assert time.monotonic() - since < stall, f"{what}: nothing moved for {stall:.0f} s (at {seen})"
+        time.sleep(0.05)
+
+
 def shot(driver: Any, name: str) -> None:
     driver.save_screenshot(os.path.join(SHOTS, f"quinza-{name}.png"))
 

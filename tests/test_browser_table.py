@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 import re
-import time
 from typing import Any, Callable, Dict, List
 
 import pytest
@@ -19,9 +18,8 @@ pytest.importorskip("selenium.webdriver")
 from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 
-from .browser_util import browser, lobby_create, lobby_sit, served, shot, try_move, wait  # noqa: E402,F401
+from .browser_util import browser, lobby_create, lobby_sit, play_until, served, shot, try_move, wait  # noqa: E402,F401
 
-QUINTE_TIME = 100  # seconds the whole quinte match may take in the browsers
 QUINTE_TARGET = 70  # a low target (any is allowed): the match is over in one deal, seldom two
 BID_BUTTONS = {"pass": "Pass", "double": "Double (each trick worth 10)", "redouble": "Redouble (each trick worth 20)"}
 
@@ -91,10 +89,7 @@ def test_quinte_is_played_to_its_end_in_two_browsers_with_bids_tricks_and_the_de
         rng = random.Random(5)
         seen: Dict[str, Any] = {}
         moved = {"Ana": 0, "Bea": 0}
-        end = time.monotonic() + QUINTE_TIME
-        while time.monotonic() < end:
-            if "the match" in ana.find_element(By.ID, "status").text:
-                break
+        def step() -> None:
             for name, driver in (("Ana", ana), ("Bea", bea)):
                 try:
                     look_at_the_quinte_table(driver, seen)
@@ -102,9 +97,9 @@ def test_quinte_is_played_to_its_end_in_two_browsers_with_bids_tricks_and_the_de
                         moved[name] += 1
                 except StaleElementReferenceException:
                     continue
-            time.sleep(0.05)
-        else:
-            raise AssertionError(f"the quinte match did not end in {QUINTE_TIME} s: moves {moved}")
+
+        play_until(lambda: "the match" in ana.find_element(By.ID, "status").text, step, lambda: ply_of(ana),
+                   what="the quinte match")
         assert moved["Ana"] > 0 and moved["Bea"] > 0
         assert seen.get("trick") and seen.get("last-trick") and "pass" in seen["bids"], seen
         for name, driver in (("ana", ana), ("bea", bea), ("spectator", spectator)):
@@ -210,15 +205,14 @@ def test_undo_by_consent_and_a_rematch_between_two_browsers(browser: Callable[..
         shot(asker, "after-undo")
         players_words(asker.find_element(By.ID, "log").text + answerer.find_element(By.ID, "log").text)
 
-        end = time.monotonic() + 90
-        while "the match" not in asker.find_element(By.ID, "status").text:
-            assert time.monotonic() < end, "the match did not end in 90 s"
+        def step() -> None:
             for page in pages.values():
                 try:
                     try_move(page, rng, shots)
                 except StaleElementReferenceException:
                     continue
-            time.sleep(0.05)
+
+        play_until(lambda: "the match" in asker.find_element(By.ID, "status").text, step, lambda: ply_of(asker))
         match_end_ply = ply_of(asker)
         wait(lambda: answerer.find_elements(By.ID, "rematch"), what="the rematch button")
         shot(answerer, "before-rematch")
