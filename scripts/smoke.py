@@ -38,7 +38,7 @@ def main() -> None:
 
     where = Path(quinza.__file__).resolve()
     assert quinza.BACKEND == "rust", quinza.BACKEND
-    assert not (where.parents[1] / "pyproject.toml").exists(), f"the source tree's quinza was imported: {where}"
+    assert not (where.parents[2] / "pyproject.toml").exists(), f"the source tree's quinza was imported: {where}"
 
     plies = 0
     for rules in ("escoba", "quinte"):
