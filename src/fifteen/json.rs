@@ -505,7 +505,7 @@ mod tests {
             good.replace("\"table\":[", "\"\\ud800name\":1,\"table\":["),
             good.replace("\"table\":[", "\"table\":\"\\ud800\",\"table\":["),
         ] {
-            let error = crate::any::AnyGame::from_json(&text).unwrap_err();
+            let error = from_json(&text).unwrap_err();
             assert_eq!(error.to_string(), message, "{text}");
         }
     }
@@ -518,9 +518,7 @@ mod tests {
             &format!("\"scores\":[{},0]", "1".repeat(4301)),
         );
         assert_eq!(
-            crate::any::AnyGame::from_json(&long)
-                .unwrap_err()
-                .to_string(),
+            from_json(&long).unwrap_err().to_string(),
             "invalid game JSON: not JSON (an integer of more than 4300 digits)"
         );
         let deep = good.replace(
@@ -528,9 +526,7 @@ mod tests {
             &format!("\"deals\":{}{}", "[".repeat(128), "]".repeat(128)),
         );
         assert_eq!(
-            crate::any::AnyGame::from_json(&deep)
-                .unwrap_err()
-                .to_string(),
+            from_json(&deep).unwrap_err().to_string(),
             "invalid game JSON: not JSON (nesting deeper than 128 levels)"
         );
         let deep = good.replace(
@@ -538,9 +534,7 @@ mod tests {
             &format!("\"deals\":{}{}", "[".repeat(127), "]".repeat(127)),
         );
         assert_eq!(
-            crate::any::AnyGame::from_json(&deep)
-                .unwrap_err()
-                .to_string(),
+            from_json(&deep).unwrap_err().to_string(),
             "invalid game JSON: a deal must be an object"
         );
     }
