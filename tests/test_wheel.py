@@ -31,6 +31,8 @@ import tomllib
 import quinza
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "scripts"))
+import pythons  # noqa: E402  (scripts/pythons.py: the CPythons pyenv holds)
 
 
 def maturin() -> List[str]:
@@ -72,14 +74,10 @@ def built(tmp_path: Path, target: str, abi: str) -> Tuple[Path, str]:
     return wheels[0], done.stdout.strip().splitlines()[-1]
 
 
-def pyenv_python(version: str) -> Optional[str]:
-    """pyenv's CPython `version` (3.9, ...), or None where there is none."""
-    pyenv = shutil.which("pyenv")
-    if pyenv is None:
-        return None
-    root = Path(subprocess.run([pyenv, "root"], capture_output=True, text=True, timeout=60).stdout.strip())
-    found = sorted(root.glob(f"versions/{version}.*/bin/python"))
-    return str(found[-1]) if found else None
+def pyenv_python(version: Tuple[int, int]) -> Optional[str]:
+    """pyenv's newest CPython `version` (scripts/pythons.py finds them), or None."""
+    found = [p for p in pythons.pyenv_pythons(version) if pythons.version_of(p)[1] == version]
+    return found[-1] if found else None
 
 
 def installed(tmp_path: Path, wheel: Path, base: str = sys.executable) -> Tuple[str, Dict[str, str]]:
@@ -161,7 +159,7 @@ def test_the_cp39_wheel_installs_and_writes_arrays_as_the_default_build(tmp_path
 
     # On a real 3.9 where there is one, the interpreter this wheel is for: the smoke test
     # and the README's examples.
-    base = pyenv_python("3.9")
+    base = pyenv_python((3, 9))
     if base is not None:
         python, env = installed(tmp_path, wheel, base)
         version = run([python, "-c", "import sys; print(*sys.version_info[:2])"], timeout=60, env=env).stdout.split()
