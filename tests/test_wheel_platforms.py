@@ -33,25 +33,18 @@ MUSL_PYTHON = Path(os.environ.get("QUINZA_MUSL_PYTHON", "/opt/quinza-musl-python
 ARM64_ROOT = Path(os.environ.get("QUINZA_ARM64_ROOT", "/opt/quinza-arm64"))
 
 
-def core_of(wheel: Path) -> Tuple[str, Set[str], Set[str]]:
-    """The compiled core's processor, the libraries it needs and the glibc versions it asks for."""
+def core_of(wheel: Path) -> Tuple[str, Set[str], Set[str], bool]:
+    """The compiled core's processor, the libraries it needs, the glibc versions it asks
+    for, and whether it holds packed relative relocations (DT_RELR)."""
     with zipfile.ZipFile(wheel) as z:
         (name,) = [n for n in z.namelist() if re.fullmatch(r"quinza/_core\.abi3\.so", n)]
         elf = ELFFile(io.BytesIO(z.read(name)))
+        tags = [tag.entry.d_tag for s in elf.iter_sections() if isinstance(s, DynamicSection) for tag in s.iter_tags()]
         needed = {tag.needed for s in elf.iter_sections() if isinstance(s, DynamicSection)
                   for tag in s.iter_tags() if tag.entry.d_tag == "DT_NEEDED"}
         glibc = {aux.name for s in elf.iter_sections() if isinstance(s, GNUVerNeedSection)
                  for _, auxes in s.iter_versions() for aux in auxes if aux.name.startswith("GLIBC_")}
-        return elf["e_machine"], needed, glibc
-
-
-def relr(wheel: Path) -> bool:
-    """Whether the core holds packed relative relocations (DT_RELR)."""
-    with zipfile.ZipFile(wheel) as z:
-        (name,) = [n for n in z.namelist() if re.fullmatch(r"quinza/_core\.abi3\.so", n)]
-        elf = ELFFile(io.BytesIO(z.read(name)))
-        return any(tag.entry.d_tag in ("DT_RELR", 36) for s in elf.iter_sections() if isinstance(s, DynamicSection)
-                   for tag in s.iter_tags())
+        return elf["e_machine"], needed, glibc, any(tag in ("DT_RELR", 36) for tag in tags)
 
 
 def newest(glibc: Set[str]) -> Tuple[int, ...]:
@@ -77,11 +70,11 @@ def dependencies(wheel: Path, into: Path, platforms: List[str], *pins: str) -> N
 def test_the_musllinux_wheel(tmp_path: Path) -> None:
     wheel, proof = built(tmp_path, "x86_64-unknown-linux-musl", "abi3-py311")
     assert wheel.name.endswith("-cp311-abi3-musllinux_1_2_x86_64.whl"), wheel.name
-    machine, needed, glibc = core_of(wheel)
-    # musl's C library alone (libc.so: musl has no libm or libpthread apart), no glibc symbol.
-    assert (machine, needed, glibc) == ("EM_X86_64", {"libc.so"}, set()), (machine, needed, glibc)
-    # No packed relocations, which musl reads only from 1.2.4: the core loads on all of 1.2.
-    assert not relr(wheel)
+    machine, needed, glibc, relr = core_of(wheel)
+    # musl's C library alone (libc.so: musl has no libm or libpthread apart), no glibc
+    # symbol, and no packed relocations, which musl reads only from 1.2.4: the core loads
+    # on all of musl 1.2.
+    assert (machine, needed, glibc, relr) == ("EM_X86_64", {"libc.so"}, set(), False), (machine, needed, glibc, relr)
 
     if not MUSL_PYTHON.exists():
         runner_missing("a musl CPython", "bash scripts/musl_python.sh")
@@ -102,7 +95,7 @@ def test_the_aarch64_wheel(tmp_path: Path) -> None:
     wheel, proof = built(tmp_path, "aarch64-unknown-linux-gnu", "abi3-py311")
     assert wheel.name.endswith("-cp311-abi3-manylinux2014_aarch64.manylinux_2_17_aarch64.whl"), wheel.name
     assert "auditwheel: manylinux_2_17_aarch64" in proof, proof
-    machine, needed, glibc = core_of(wheel)
+    machine, needed, glibc, _ = core_of(wheel)
     assert machine == "EM_AARCH64" and needed <= {"libc.so.6", "libm.so.6", "libpthread.so.0", "libdl.so.2", "libgcc_s.so.1", "ld-linux-aarch64.so.1"}, needed
     assert newest(glibc) <= (2, 17), sorted(glibc)
 
