@@ -95,7 +95,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     args = parser.parse_args(argv)
 
     oldest = oldest_claimed()
-    pythons = [p for p in args.python or pyenv_pythons(oldest) if version_of(p)[0] == "CPython" and version_of(p)[1] >= oldest]
+    found = {p: version_of(p) for p in args.python or pyenv_pythons(oldest)}
+    pythons = {p: v for p, (implementation, v) in found.items() if implementation == "CPython" and v >= oldest}
     if not pythons:
         print(f"no CPython {oldest[0]}.{oldest[1]} or later to try (pyenv holds none)", file=sys.stderr)
         return 1
@@ -110,7 +111,7 @@ def main(argv: Optional[List[str]] = None) -> int:
             # maturin's build backend adds these to its command.
             env["MATURIN_PEP517_ARGS"] = f"--profile {args.profile}"
         for python in pythons:
-            name = "%d.%d" % version_of(python)[1]
+            name = "%d.%d" % pythons[python]
             began = time.perf_counter()
             print(f"CPython {name} ({python}): pip install {source.name if args.source == 'sdist' else '.'}", flush=True)
             (work / name).mkdir()
