@@ -21,7 +21,7 @@ pytest.importorskip("websockets")
 
 import quinza  # noqa: E402
 from quinza.server import create_app  # noqa: E402
-from quinza.server.client import Seat, play, world  # noqa: E402
+from quinza.server.client import Pace, Seat, play, world  # noqa: E402
 
 from .conftest import deck  # noqa: E402
 from .server_util import served_on_loopback  # noqa: E402
@@ -152,3 +152,24 @@ def test_the_world_holds_what_the_seat_sees_and_deals_the_rest_blind(q: Any, rul
         # another seed deals the hidden cards otherwise (with no stock, they may be forced)
         assert hidden_deals[0] != hidden_deals[1] or view["stock"] == 0
         g.play(rng.choice(g.legal_moves()))
+
+
+def test_a_fast_bot_keeps_within_the_rate_its_seat_was_told() -> None:
+    """A bot that answers at once against bots that move at once sends a move a few
+    milliseconds apart: the client paces itself to the limits it was told at the seat,
+    so the server never ignores one of its frames (nothing said)."""
+    with served_on_loopback(create_app(bot_delay=0, rate=8.0, burst=4)) as url:
+        room = escoba_room(url)
+        said = io.StringIO()
+        last = play(url, room, "greedy", name="fast", seat=0, out=said)
+        check_record(url, room, last)
+    assert said.getvalue() == ""
+
+
+def test_the_pace_holds_a_burst_then_the_rate() -> None:
+    now = [0.0]
+    pace = Pace({"rate": 10, "burst": 8}, clock=lambda: now[0])
+    assert [pace.wait() for _ in range(4)] == [0.0] * 4  # half the burst at once
+    assert pace.wait() == pytest.approx(1 / 8)  # then 80% of the rate
+    now[0] += 10.0
+    assert pace.wait() == 0.0

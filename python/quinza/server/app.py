@@ -201,7 +201,7 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
             seat, token = room.sit(name.strip(), seat)
         except Refused as refusal:
             return _error(409, str(refusal))
-        return JSONResponse({"room": room.id, "seat": seat, "token": token})
+        return JSONResponse({"room": room.id, "seat": seat, "token": token, "limits": server.settings.limits()})
 
     async def record(request: Request) -> Response:
         match = request.query_params.get("match")

@@ -30,7 +30,7 @@ from .players import Player, player
 from .wire import Message
 from .worlds import Heard, world
 
-__all__ = ["Seat", "play", "result_words", "world"]
+__all__ = ["Pace", "Seat", "play", "result_words", "world"]
 
 RETRY_SECONDS = 1.0  # after a refused frame; a server's throttle refills within a second
 MOST_ERRORS = 30
@@ -55,6 +55,29 @@ class Seat:
             self.say(f"the bot chose {move!r}, not a legal move here; playing {legal[0]!r} instead")
             return legal[0]
         return move
+
+
+class Pace:
+    """Keeps a client's frames within the limits its seat was told (a token bucket like
+    the server's, with a margin: frames bunch up on the way, and the server counts them
+    as they arrive)."""
+
+    MARGIN = 0.8
+
+    def __init__(self, limits: Message, clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate = max(float(limits.get("rate", 20.0)) * self.MARGIN, 1e-3)
+        self.burst = max(1.0, float(limits.get("burst", 40)) // 2)
+        self.clock = clock
+        self._tokens = self.burst
+        self._stamp = clock()
+
+    def wait(self) -> float:
+        """The seconds to wait before the next frame may go (0: at once); takes its token."""
+        now = self.clock()
+        self._tokens = min(self.burst, self._tokens + (now - self._stamp) * self.rate)
+        self._stamp = now
+        self._tokens -= 1
+        return 0.0 if self._tokens >= 0 else -self._tokens / self.rate
 
 
 def _post(url: str, body: Message) -> Message:
@@ -95,6 +118,12 @@ def play(url: str, room: str, bot: Union[str, Player], name: str = "bot", seat: 
     body: Message = {"name": name} if seat is None else {"name": name, "seat": seat}
     sat = _post(f"{url.rstrip('/')}/api/rooms/{quote(room)}/seats", body)
     mover = Seat(api, chooser, seed, lambda text: print(f"quinza join: {text}", file=stream))
+    pace = Pace(sat.get("limits") or {})
+
+    def send(frame: Message) -> None:
+        time.sleep(pace.wait())
+        ws.send(json.dumps(frame))
+
     with connect(_ws_url(url, room, sat["token"])) as ws:
         moved_at: Optional[int] = None  # the ply of the last move sent: one move a state
         errors = 0
@@ -109,13 +138,13 @@ def play(url: str, room: str, bot: Union[str, Player], name: str = "bot", seat: 
                     raise ConnectionError(f"the server refused {errors} frames in a row; giving up")
                 time.sleep(RETRY_SECONDS)
                 moved_at = None
-                ws.send(json.dumps({"type": "state"}))
+                send({"type": "state"})
             if message["type"] != "state":
                 continue
             if message["view"]["winner"] is not None:
                 return message
             if "legal_moves" in message and message["ply"] != moved_at:
-                ws.send(json.dumps({"type": "move", "move": mover.choose(message)}))
+                send({"type": "move", "move": mover.choose(message)})
                 moved_at = message["ply"]
             elif "legal_moves" not in message:
                 errors = 0

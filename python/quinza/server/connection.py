@@ -27,6 +27,10 @@ class Settings:
         self.imports = imports
         self.undo_wait = undo_wait  # seconds an undo waits for its answers, then lapses
 
+    def limits(self) -> Message:
+        """What a seat is told of the frames it may send, so a client can keep to them."""
+        return {"rate": self.rate, "burst": self.burst, "max_frame": self.max_frame}
+
 
 # A connection that lets this many messages wait unread is closed: a client that does not
 # read must not make the server hold its messages without end.
