@@ -9,6 +9,7 @@ import inspect
 import re
 from typing import Any, Callable, Dict, Optional, Tuple
 
+from ._levels import LEVEL_WORDS, level
 from ._words import check_seed_value, choice_text, name_key, quoted
 
 # A registered name is one word of simulate's text ("mybot:depth=2,greedy"): no colon,
@@ -30,7 +31,8 @@ not take is refused by name.
 
 Names are read in any case (ASCII letters): "MyBot" is "mybot". A name is letters,
 digits, `_` and `-`. A built-in bot's name (`BOT_NAMES`) is refused, and so is a name
-registered already unless `replace=True`. The twins share the registry: a bot
+registered already unless `replace=True`, and so is a level's (easy, medium, hard,
+expert). The twins share the registry: a bot
 registered in one is taken by name in the other too. A factory
 that needs a positional argument (the bot itself, `(game) -> move`, registered by
 mistake) or is not callable is refused with a ValueError.
@@ -42,7 +44,9 @@ In the commands, `module:attr` (with `:key=value,...` after it for a factory) im
 BOT_DOC = """A new bot by name, with its parameters: `bot("random", seed=7)` is a `RandomBot`,
 `bot("greedy")` a `GreedyBot`, `bot("pimc", worlds=8)` a `PimcBot`,
 `bot("ismcts", iterations=200)` an `IsmctsBot`, and a name given to `register_bot` is
-the bot its factory makes. Names are read in any case ("Greedy" is "greedy"). An unknown
+the bot its factory makes. A level for people names a built-in bot and its budget:
+`bot("easy")`, `"medium"`, `"hard"` or `"expert"` (parameters given beside it change that
+budget). Names are read in any case ("Greedy" is "greedy"). An unknown
 name, an unknown parameter (checked in the order given) or a bad value (checked in the
 order of the bot's signature) raises ValueError.
 """
@@ -150,6 +154,8 @@ class BotRegistry:
             raise ValueError(f"a bot's name is letters, digits, _ and - (no colon, comma, = or space), not {quoted(name)}")
         if key in builtin:
             raise ValueError(f"{quoted(name)} is a built-in bot ({choice_text(builtin)}): register yours under a name of its own")
+        if level(key) is not None:
+            raise ValueError(f"{quoted(name)} is a level ({LEVEL_WORDS}): register yours under a name of its own")
         if key in self.registered and not replace:
             raise ValueError(f"a bot {quoted(key)} is registered already: pass replace=True to replace it")
         if not callable(factory):
@@ -183,6 +189,10 @@ class BotRegistry:
         key = name_key(name)
         if key in builtin:
             return make(key, seed, **params)
+        found = level(name)
+        if found is not None:
+            kind, budget = found
+            return make(kind, seed, **{**budget, **params})
         if isinstance(name, str) and self.registered:
             raise self.unknown(builtin, name)  # the built-in refusal would not list the registered names
         return make(name, seed, **params)

@@ -1,6 +1,6 @@
 """The server's bots: a seat named in a room's "bots" is played by a bot made from its
-spec (the text `simulate` reads: "greedy", "ismcts:iterations=200", a name given to
-`register_bot`), seeded from the room's seed and the seat as `simulate` seeds it; and
+spec (the text `simulate` reads: a level such as "hard", "greedy",
+"ismcts:iterations=200", a name given to `register_bot`), seeded from the room's seed and the seat as `simulate` seeds it; and
 the stand-in (greedy) that moves for a seat whose time ran out."""
 
 from __future__ import annotations
@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from .._backend import Backend
+from .._levels import LEVELS
 from .._registry import REGISTRY, Spec
 from .._words import name_key, quoted
 from ..sim._spec import bot_from_text, bot_kind, bot_params
@@ -24,8 +25,8 @@ def check_spec(api: Backend, spec: Any, imports: bool) -> str:
     if not isinstance(spec, str) or not spec.strip():
         raise ValueError(f"a bot is named by its text, such as \"greedy\" or \"ismcts:iterations=200\", not {quoted(spec)}")
     name = name_key(spec.partition(":")[0].strip())
-    if not imports and name not in api.BOT_NAMES and REGISTRY.find(name) is None:
-        raise ValueError(f"unknown bot {quoted(spec)}: this server plays built-in bots and registered ones")
+    if not imports and name not in api.BOT_NAMES and name not in LEVELS and REGISTRY.find(name) is None:
+        raise ValueError(f"unknown bot {quoted(spec)}: this server plays levels, built-in bots and registered ones")
     player(api, spec, 0, 0)  # a bad parameter is refused now, not at the bot's first turn
     return spec
 

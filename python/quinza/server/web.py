@@ -6,7 +6,7 @@ by the package's own SVG (quinza._view), and the rule sets the lobby offers.
     GET /table?room=ID           the table of a room (a seat's token kept by the browser)
     GET /static/{file}           the pages' script and style
     GET /cards/{deck}/{card}.svg a card's picture ("back" for a face-down card)
-    GET /api/rule-sets           the rule sets and bots, as the lobby offers them
+    GET /api/rule-sets           the rule sets, levels and bots, as the lobby offers them
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from .._backend import Backend
+from .._levels import LEVELS
 from .._view import back_svg, deck_card_svg
 
 STATIC = Path(__file__).parent / "static"
@@ -51,7 +52,7 @@ def web_routes(api: Backend) -> List[BaseRoute]:
         return Response(deck_card_svg(str(parsed), deck), media_type="image/svg+xml", headers=CARD_CACHE)
 
     async def rule_sets(request: Request) -> Response:
-        return JSONResponse({"rule_sets": list(api.rule_sets()), "bots": list(api.BOT_NAMES)})
+        return JSONResponse({"rule_sets": list(api.rule_sets()), "levels": list(LEVELS), "bots": list(api.BOT_NAMES)})
 
     return [
         Route("/", lobby, methods=["GET"]),

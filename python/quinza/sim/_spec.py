@@ -10,6 +10,7 @@ import sys
 from typing import Any, Dict, List, Optional
 
 from .._backend import Backend
+from .._levels import LEVELS, level_text
 from .._registry import REGISTRY, Factory, Spec, bot_text, required
 from .._words import check_seed_value, fresh_seed, name_key, quoted, whole
 
@@ -118,11 +119,14 @@ def _params(text: str, rest: str) -> Dict[str, Any]:
 
 def bot_from_text(api: Backend, text: str) -> Any:
     """`"pimc:worlds=8,depth=1"` as `api.bot("pimc", worlds=8, depth=1)`; a built-in name
-    stays a name (in lower case); a registered name, with its parameters, is a `Spec`;
-    `"module:attr"` (then `:key=value,...` for a factory) imports the bot."""
+    stays a name (in lower case); a level ("hard") is its bot; a registered name, with its
+    parameters, is a `Spec`; `"module:attr"` (then `:key=value,...` for a factory) imports
+    the bot."""
     name, colon, rest = text.partition(":")
     key = name_key(name.strip())
     factory = REGISTRY.find(key)
+    if factory is None and not colon and key in LEVELS:
+        return bot_from_text(api, level_text(key))
     if colon and factory is None and key not in api.BOT_NAMES and "=" not in rest.partition(":")[0]:
         return imported_bot(text)
     params = _params(text, rest) if colon else {}

@@ -1,0 +1,33 @@
+"""Levels for people: easy, medium, hard and expert, each a built-in bot with its budget,
+chosen from the ladder's figures in escoba (docs/engine.md "Levels for people"): each
+level beats the one below it on the same deals, and the top one answers within about
+20 ms a move in the core. Every place that takes a bot by name takes a level too
+(`bot("hard")`, `--bots hard`, `--vs hard`, a server room's bots)."""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Optional, Tuple
+
+from ._words import choice_text, name_key
+
+LEVELS: Dict[str, Tuple[str, Dict[str, Any]]] = {
+    "easy": ("greedy", {}),  # takes the most it can at once; never searches
+    "medium": ("pimc", {"worlds": 16}),  # +244 Elo over greedy, 0.1 ms a move
+    "hard": ("pimc", {}),  # 256 worlds: +369 over greedy, about 1 ms a move
+    "expert": ("ismcts", {}),  # 8000 iterations: +466 over greedy, about 13 ms a move
+}
+
+LEVEL_WORDS = choice_text(list(LEVELS))
+
+
+def level(name: Any) -> Optional[Tuple[str, Dict[str, Any]]]:
+    """The bot (its kind and parameters) of a level's name, in any case; None for a name
+    that is no level."""
+    found = LEVELS.get(name_key(name)) if isinstance(name, str) else None
+    return None if found is None else (found[0], dict(found[1]))
+
+
+def level_text(name: str) -> str:
+    """A level's bot as the commands write it: "pimc:worlds=16"."""
+    kind, params = LEVELS[name_key(name)]
+    return kind + (":" + ",".join(f"{k}={v}" for k, v in params.items()) if params else "")
