@@ -1,8 +1,8 @@
 """The ASGI app: `create_app` builds a Starlette app over a store, with the routes of the
 wire contract (docs/server.md):
 
-    POST /api/rooms                  create a room            -> 201 {"room": ID, ...}
-    GET  /api/rooms                  the lobby (?all=1: every room)
+    POST /api/rooms                  create a room (and seat its creator) -> 201 {"room": ID, ...}
+    GET  /api/rooms                  the lobby: rooms not over (?all=1: every room)
     GET  /api/rooms/{ID}             one room
     POST /api/rooms/{ID}/seats       sit down                  -> {"seat": N, "token": T}
     GET  /api/rooms/{ID}/record      the match record, once the match is over (?match=N)
@@ -19,7 +19,7 @@ import asyncio
 import contextlib
 import json
 import secrets
-from typing import Any, AsyncIterator, Callable, Dict, Optional
+from typing import Any, AsyncIterator, Callable, Dict, Optional, Tuple
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -36,7 +36,7 @@ from .room import Refused, Room
 from .store import Store
 from .web import web_routes
 
-CREATE_FIELDS = ("rules", "players", "target", "options", "bots", "timer")
+CREATE_FIELDS = ("rules", "players", "target", "options", "bots", "timer", "name", "seat")
 # A room's id: letters and digits a person can read out and type (no 0/o, 1/l/i), never
 # starting with "-" as a command line would read an option; 31**8 ids.
 ROOM_ID_LETTERS = "23456789abcdefghjkmnpqrstuvwxyz"
@@ -76,8 +76,9 @@ class Server:
             room.stop()
         self._loop = None
 
-    def create(self, body: Any) -> Room:
-        """A new room from a create request's body."""
+    def create(self, body: Any, who: str = "") -> Tuple[Room, Optional[Tuple[int, str]]]:
+        """A new room from a create request's body, and the creator's seat and token when
+        the body names them ("name", "seat"; `who`: the authentication hook's name)."""
         if not isinstance(body, dict):
             raise ValueError('the body is a JSON object such as {"rules": "escoba", "players": 2}')
         unknown = [k for k in body if k not in CREATE_FIELDS]
@@ -94,13 +95,17 @@ class Server:
         timer = body.get("timer")
         if timer is not None and (isinstance(timer, bool) or not isinstance(timer, (int, float)) or not 0 < timer <= 86400):
             raise ValueError('"timer" is the seconds a seat has for a move (more than 0, at most a day), or null')
+        creator = None
+        if "name" in body or "seat" in body:  # checked before the room is made: a refusal makes none
+            creator = creator_seat(player_name(who or body.get("name")), body.get("seat"), rules.players, bots)
         room_id = new_room_id(self.rooms)
         seed = fresh_seed()  # never told: it deals every card
         self.store.add_room(room_id, rules.to_dict(), seed, timer, bots)
         room = Room(room_id, rules, [seed], None if timer is None else float(timer), bots, self.store, self.settings)
         self.rooms[room_id] = room
+        sat = None if creator is None else room.sit(*creator)
         room.schedule()
-        return room
+        return room, sat
 
     def _bots(self, bots: Any, players: int) -> Dict[int, str]:
         if not isinstance(bots, dict):
@@ -111,6 +116,32 @@ class Server:
                 raise ValueError(f"bots: {json.dumps(key)} is no seat: the seats are 0 to {players - 1}")
             out[int(key)] = check_spec(self.settings.api, spec, self.settings.imports)
         return out
+
+
+def player_name(name: Any) -> str:
+    """A person's name as a request gives it, checked and trimmed."""
+    if not isinstance(name, str) or not 0 < len(name.strip()) <= NAME_LIMIT:
+        raise ValueError(f'"name" is the player\'s name: 1 to {NAME_LIMIT} characters')
+    return name.strip()
+
+
+def seat_number(seat: Any, players: int) -> Optional[int]:
+    """A seat as a request gives it (None: the first free one), checked."""
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players):
+        raise ValueError(f'"seat" is a seat from 0 to {players - 1}, or left out for the first free one')
+    return seat
+
+
+def creator_seat(name: str, seat: Any, players: int, bots: Dict[int, str]) -> Tuple[str, int]:
+    """Where a room's creator sits: the seat asked for, or the first without a bot."""
+    seat = seat_number(seat, players)
+    if seat is None:
+        seat = next((s for s in range(players) if s not in bots), None)
+        if seat is None:
+            raise ValueError('every seat of this room has a bot: leave out "name" to make a room of bots')
+    elif seat in bots:
+        raise ValueError(f"seat {seat} is taken by the bot {bots[seat]}")
+    return name, seat
 
 
 def _error(status: int, text: str) -> JSONResponse:
@@ -165,14 +196,20 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
         server.wake()
         if request.method == "GET":
             every = request.query_params.get("all") in ("1", "true")
-            return JSONResponse({"rooms": [r.info() for r in server.rooms.values() if every or r.free_seats()]})
-        if signed_in(request) is None:
+            listed = [r for r in server.rooms.values() if every or not r.game.is_over]
+            listed.sort(key=lambda r: not r.waiting())  # the rooms to sit in first, then those to watch
+            return JSONResponse({"rooms": [r.info() for r in listed]})
+        who = signed_in(request)
+        if who is None:
             return _error(401, "sign in to create a room")
         try:
-            room = server.create(await _body(request))
+            room, sat = server.create(await _body(request), who)
         except ValueError as error:
             return _error(400, str(error))
-        return JSONResponse(room.info(), status_code=201)
+        made = room.info()
+        if sat is not None:
+            made.update(seat=sat[0], token=sat[1], limits=server.settings.limits())
+        return JSONResponse(made, status_code=201)
 
     async def one_room(request: Request) -> Response:
         try:
@@ -192,13 +229,12 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
         who = signed_in(request)
         if who is None:
             return _error(401, "sign in to take a seat")
-        name = who or name
-        if not isinstance(name, str) or not 0 < len(name.strip()) <= NAME_LIMIT:
-            return _error(400, f'"name" is the player\'s name: 1 to {NAME_LIMIT} characters')
-        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(room.seats)):
-            return _error(400, f'"seat" is a seat from 0 to {len(room.seats) - 1}, or left out for the first free one')
         try:
-            seat, token = room.sit(name.strip(), seat)
+            name, seat = player_name(who or name), seat_number(seat, len(room.seats))
+        except ValueError as error:
+            return _error(400, str(error))
+        try:
+            seat, token = room.sit(name, seat)
         except Refused as refusal:
             return _error(409, str(refusal))
         return JSONResponse({"room": room.id, "seat": seat, "token": token, "limits": server.settings.limits()})

@@ -31,6 +31,14 @@ class Refused(Exception):
     """A request the room turns down, with the words to tell the client."""
 
 
+def seats_words(seats: List[int]) -> str:
+    """Seats in words: "seat 1", "seats 1 and 3", "seats 0, 1 and 3"."""
+    numbers = [str(s) for s in seats]
+    if len(numbers) == 1:
+        return f"seat {numbers[0]}"
+    return "seats " + ", ".join(numbers[:-1]) + " and " + numbers[-1]
+
+
 class Seat:
     """A seat: who sits there (a name and the hash of its token), or which bot plays it."""
 
@@ -97,6 +105,11 @@ class Room:
             return []
         return [s for s, seat in enumerate(self.seats) if seat.bot is None and seat.name is None]
 
+    def waiting(self) -> List[int]:
+        """The seats the room waits for: it plays its first move once every seat is taken
+        (a room resumed mid-match, from a store of before this rule, plays on)."""
+        return self.free_seats() if self.match == 0 and self.ply == 0 else []
+
     def sit(self, name: str, seat: Optional[int]) -> Tuple[int, str]:
         """Seat `name` (at `seat`, or the first free one): its seat and its token."""
         free = self.free_seats()
@@ -109,10 +122,15 @@ class Room:
         elif seat not in free:
             who = self.seats[seat]
             raise Refused(f"seat {seat} is taken by " + (f"the bot {who.bot}" if who.bot else str(who.name)))
+        starts = self.waiting() == [seat]
         token = secrets.token_urlsafe(32)
         self.store.add_seat(self.id, seat, name, token)
         self.seats[seat].name, self.seats[seat].token = name, token_hash(token)
         self.tell_seat(seat)
+        if starts:  # the last seat taken: the room starts, and everyone is told
+            self.schedule()
+            for c in self.connections:
+                c.send(self.state(c.seat, view_of(self.game, c.seat)))
         return seat, token
 
     def seat_for(self, token: str) -> Optional[int]:
@@ -157,14 +175,16 @@ class Room:
     def info(self) -> Message:
         """The room as the lobby lists it: no seed, no card."""
         return {"room": self.id, "rules": self.rules.to_dict(), "seats": self.seats_public(),
-                "free": self.free_seats(), "match": self.match, "ply": self.ply, "over": self.game.is_over,
-                "timer": self.timer}
+                "free": self.free_seats(), "waiting": self.waiting(), "match": self.match, "ply": self.ply,
+                "over": self.game.is_over, "timer": self.timer}
 
     def state(self, seat: Viewpoint, view: Dict[str, Any]) -> Message:
         """The whole state for `seat`, its `view` given."""
+        waiting = self.waiting()
         out: Message = {"type": "state", "ply": self.ply, "room": self.id, "match": self.match, "seat": seat, "view": view,
-                        "seats": self.seats_public(), "timer": self.timer, "time_left": self.time_left()}
-        if seat is not None and self.game.turn == seat:
+                        "seats": self.seats_public(), "waiting": waiting, "timer": self.timer,
+                        "time_left": self.time_left()}
+        if seat is not None and self.game.turn == seat and not waiting:
             out["legal_moves"] = [str(m) for m in self.game.legal_moves()]
         return out
 
@@ -213,6 +233,9 @@ class Room:
         match over, an illegal move)."""
         if self.undo is not None:
             raise Refused(f"seat {self.undo.seat} asked to undo: moves wait until every seat has answered")
+        waiting = self.waiting()
+        if waiting:
+            raise Refused(f"the room waits for {seats_words(waiting)} to be taken: the match starts once every seat is")
         game = self.game
         viewpoints: Set[Viewpoint] = {c.seat for c in self.connections}
         before = {v: cards_in(view_of(game, v)) for v in viewpoints}
@@ -354,7 +377,7 @@ class Room:
         if self.undo is not None:  # the room waits for an undo's answers, as long as undo_wait
             self._task = loop.create_task(self._undo_lapse(self.undo))
             return
-        if seat is None:  # the match is over
+        if seat is None or self.waiting():  # the match is over, or not started
             return
         if self.seats[seat].player is not None:
             self._task = loop.create_task(self._bot_turn(seat, self.ply))
