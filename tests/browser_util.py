@@ -122,7 +122,7 @@ def shot(driver: Any, name: str) -> None:
 def lobby_create(driver: Any, base: str, name: str, rules: str = "escoba", players: int = 3, target: int = 1,
                  bots: Optional[Dict[int, str]] = None, timer: Optional[int] = None) -> str:
     """Create a room in the lobby (by default a 3-seat escoba room to 1 point with the
-    greedy bot at the third seat); its id."""
+    greedy bot at seat 2), its creator seated at seat 0: its id, the creator's page at its table."""
     driver.get(base + "/")
     driver.find_element(By.ID, "name").send_keys(name)
     wait(lambda: driver.find_elements(By.CSS_SELECTOR, "#rules option"), what="the rule sets")
@@ -135,10 +135,11 @@ def lobby_create(driver: Any, base: str, name: str, rules: str = "escoba", playe
         driver.find_element(By.ID, "timer").send_keys(str(timer))
     for seat, bot in ({2: "greedy"} if bots is None else bots).items():
         driver.find_element(By.CSS_SELECTOR, f"#seat-{seat} option[value={bot}]").click()
-    driver.find_element(By.ID, "create-room").click()
-    room = wait(lambda: driver.find_elements(By.CSS_SELECTOR, "article.room"), what="the new room")[0]
     shot(driver, "lobby")
-    room_id: str = room.get_attribute("data-room")
+    driver.find_element(By.ID, "create-room").click()
+    wait(lambda: "table?room=" in driver.current_url and driver.find_elements(By.CSS_SELECTOR, "#hand .card"),
+         what="the creator's table")
+    room_id: str = driver.current_url.split("room=")[1].split("&")[0]
     return room_id
 
 
@@ -155,14 +156,15 @@ def lobby_sit(driver: Any, base: str, name: str, room: str, seat: int) -> None:
          what="the table with a hand")
 
 
-def try_move(driver: Any, rng: random.Random, shots: Dict[str, bool]) -> bool:
-    """If this page's seat is to move, play a random legal move by clicking: a hand card,
-    then the table cards it takes, then Play. Whether it moved."""
+def try_move(driver: Any, rng: random.Random, shots: Dict[str, bool],
+             press: Callable[[Any], None] = lambda element: element.click()) -> bool:
+    """If this page's seat is to move, play a random legal move by clicking (or `press`,
+    a tap): a hand card, then the table cards it takes, then Play. Whether it moved."""
     playable = driver.find_elements(By.CSS_SELECTOR, "#hand .card.playable")
     if not playable:
         return False
     ply = driver.execute_script("return document.body.dataset.ply")
-    rng.choice(playable).click()
+    press(rng.choice(playable))
     choices = driver.find_elements(By.CSS_SELECTOR, "#choices button.choice")
     moves = [c.get_attribute("data-move") for c in choices]
     assert moves, "a selected card shows its legal moves"
@@ -171,14 +173,14 @@ def try_move(driver: Any, rng: random.Random, shots: Dict[str, bool]) -> bool:
     for card in taken:
         box = driver.find_element(By.CSS_SELECTOR, f"#table-cards .card[data-card='{card}']")
         assert "takeable" in box.get_attribute("class") or "taken" in box.get_attribute("class")
-        box.click()
+        press(box)
     play = driver.find_element(By.ID, "play")
     assert play.is_enabled(), f"{move}: Play is offered once its cards are chosen"
     assert "_" not in play.text and "[" not in play.text
     if len(taken) >= 2 and not shots.get("capture"):
         shots["capture"] = True
         shot(driver, "choosing-a-capture")
-    play.click()
+    press(play)
     wait(lambda: driver.execute_script("return document.body.dataset.ply") != ply, what="the move to be told")
     return True
 

@@ -60,8 +60,7 @@ def test_two_browsers_and_a_bot_play_escoba_a_reload_plays_on_and_the_spectator_
     ana, bea = browser(), browser()
     spectator = None
     try:
-        room = lobby_create(ana, base, "Ana")
-        lobby_sit(ana, base, "Ana", room, 0)
+        room = lobby_create(ana, base, "Ana")  # Ana sits at seat 0 as she creates it
         lobby_sit(bea, base, "Bea", room, 1)
         spectator = browser(record_frames=True)
         spectator.get(f"{base}/table?room={room}&watch=1")

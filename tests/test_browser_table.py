@@ -82,7 +82,6 @@ def test_quinte_is_played_to_its_end_in_two_browsers_with_bids_tricks_and_the_de
     try:
         room = lobby_create(ana, served, "Ana", rules="quinte", players=4, target=QUINTE_TARGET,
                             bots={2: "greedy", 3: "greedy"})
-        lobby_sit(ana, served, "Ana", room, 0)
         lobby_sit(bea, served, "Bea", room, 1)
         spectator.get(f"{served}/table?room={room}&watch=1")
         wait(lambda: "watching" in spectator.find_element(By.ID, "status").text, what="the spectator's table")
@@ -129,8 +128,10 @@ def test_the_turn_timer_counts_down_and_the_stand_in_is_told(browser: Callable[.
     try:
         # 8 seconds: room enough, on a loaded machine, to find the turn and see the clock move.
         room = lobby_create(ana, served, "Ana", players=2, target=21, bots={1: "greedy"}, timer=8)
-        assert "8 seconds a move" in ana.find_element(By.CSS_SELECTOR, f"article.room[data-room='{room}']").text
-        lobby_sit(ana, served, "Ana", room, 0)
+        ana.get(served + "/")  # a full room is listed to watch, with its timer
+        listed = wait(lambda: ana.find_elements(By.CSS_SELECTOR, f"#watch article.room[data-room='{room}']"), what="the room")
+        assert "8 seconds a move" in listed[0].text
+        ana.get(f"{served}/table?room={room}")
         wait(lambda: ana.find_elements(By.CSS_SELECTOR, "#hand .card.playable"), what="Ana's turn")
         first = clock_seconds(ana)
         assert 1 <= first <= 8
@@ -171,7 +172,6 @@ def test_undo_by_consent_and_a_rematch_between_two_browsers(browser: Callable[..
     pages = {"Ana": browser(), "Bea": browser()}
     try:
         room = lobby_create(pages["Ana"], served, "Ana", players=2, target=1, bots={}, timer=60)
-        lobby_sit(pages["Ana"], served, "Ana", room, 0)
         lobby_sit(pages["Bea"], served, "Bea", room, 1)
         rng = random.Random(7)
         shots: Dict[str, bool] = {}

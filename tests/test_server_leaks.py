@@ -84,8 +84,9 @@ MATCHES = [
 def scanned_match(rules: str, players: int, people: List[int], bots: Dict[str, str], rng: random.Random,
                   target: Optional[int] = None, reconnect: float = 0.0) -> None:
     """A whole match on the server, `people` played by the test at random (each, before a
-    move, reconnecting with chance `reconnect`), the other seats by `bots` or left empty
-    (with a short timer, the stand-in moves for them, and for a person too slow), and a
+    move, reconnecting with chance `reconnect`), the other seats by `bots` or taken by
+    someone who never connects (with a short timer, the stand-in moves for them, and for a
+    person too slow), and a
     spectator; then every frame each
     receiver got is scanned."""
     deck = "quinte" if rules == "quinte" else "baraja"
@@ -97,6 +98,9 @@ def scanned_match(rules: str, players: int, people: List[int], bots: Dict[str, s
     with client() as c:
         room = create(c, rules, **body)
         tokens = {s: join(c, room, f"p{s}", s) for s in people}
+        for s in range(players):  # a room waits for every seat (#44): the others sit and stay away
+            if s not in people and str(s) not in bots:
+                join(c, room, f"away{s}", s)
         frames: Dict[Optional[int], List[Message]] = {s: [] for s in [*people, None]}
         with c.websocket_connect(f"/ws/{room}") as spectator:
             sockets = {s: c.websocket_connect(f"/ws/{room}?token={tokens[s]}").__enter__() for s in people}
@@ -145,7 +149,7 @@ SHORT = {"quinza": 1, "rb3ine": 1, "escoba": 1, "quinte": 1}  # one deal or so: 
 @given(st.sampled_from(GAMES), st.integers(0, 2**32), st.sampled_from(["random", "greedy", "pimc:worlds=2", None]))
 def test_random_matches_of_every_rule_set_and_player_count_send_no_hidden_card(game: Any, seed: int,
                                                                               bot: Optional[str]) -> None:
-    """Seats at random: people (reconnecting now and then), a bot, or empty (the stand-in
+    """Seats at random: people (reconnecting now and then), a bot, or taken by one who stays away (the stand-in
     moves when its time is out)."""
     rules, players = game
     rng = random.Random(seed)

@@ -32,9 +32,10 @@ function deck() { return deckOf(view().rules.name); }
 function seatName(seat) {
   if (seat === table.seat) return "You";
   const info = (table.state.seats || [])[seat];
-  if (info && info.bot) return `Bot ${seat + 1} (${info.bot.split(":")[0]})`;
+  // Seats are numbered from 0, as the rules, the terminal and `quinza join --seat` number them.
+  if (info && info.bot) return `Bot ${seat} (${info.bot.split(":")[0]})`;
   if (info && info.name) return info.name;
-  return `Seat ${seat + 1}`;
+  return `Seat ${seat}`;
 }
 
 function sideName(side) {
@@ -76,7 +77,7 @@ function receive(m) {
     if (!table.state || table.fresh) {
       table.fresh = false;
       table.undo = null;  // one still waiting is told again after this state
-      log(m.seat === null ? "You are watching this table." : `You are at the table, seat ${m.seat + 1}.`);
+      log(m.seat === null ? "You are watching this table." : `You are at the table, seat ${m.seat}.`);
     }
     table.state = m;
     table.seat = m.seat;  // the server's word: a token that is no seat watches
@@ -91,9 +92,9 @@ function receive(m) {
   } else if (m.type === "seat") {
     const info = table.state && table.state.seats[m.seat];
     if (info) {
-      const name = m.name || `Seat ${m.seat + 1}`;
+      const name = m.name || `Seat ${m.seat}`;
       if (m.seat === table.seat) { /* this browser's own seat: nothing to tell */ }
-      else if (info.name === null) log(`${name} sits down at seat ${m.seat + 1}.`);
+      else if (info.name === null) log(`${name} sits down at seat ${m.seat}.`);
       else if (m.connected && !info.connected) log(`${name} is at the table.`);
       else if (!m.connected && info.connected) log(`${name} left the table.`);
       info.name = m.name;
@@ -323,6 +324,7 @@ function drawTitle() {
   else if (v.turn === table.seat) status = v.phase === "doubling" ? "Your turn to bid." : "Your turn.";
   else status = `${seatName(v.turn)} to ${v.phase === "doubling" ? "bid" : "play"}.`;
   if (table.undo && v.turn !== null) status = "The match waits for the answers to an undo.";
+  status = waitingStatus() || status;
   if (table.seat === null && v.turn !== null) status = `You are watching. ${status}`;
   $("status").textContent = status;
   $("status").className = v.turn === table.seat ? "your-turn" : (v.turn === null ? "over" : "");
@@ -416,11 +418,15 @@ function drawScores() {
         " · ", el("a", {href: "./"}, "Back to the lobby")));
   }
   $("scores").replaceChildren(...parts);
+  // The same scores in one line, for a narrow screen (style.css shows one or the other).
+  $("score-bar").replaceChildren(...v.scores.map((score, side) => el("span", {class: isYou(side) ? "you" : ""},
+    `${sideName(side)} `, el("b", {}, String(score)))), el("span", {class: "quiet"}, `deal ${v.deal_number}`));
 }
 
 function draw() {
   if (!table.state) return;
   drawTitle();
+  drawWaiting();
   drawOthers();
   drawMiddle();
   drawHand();
