@@ -124,6 +124,7 @@ def lobby_create(driver: Any, base: str, name: str, rules: str = "escoba", playe
     """Create a room in the lobby (by default a 3-seat escoba room to 1 point with the
     greedy bot at seat 2), its creator seated at seat 0: its id, the creator's page at its table."""
     driver.get(base + "/")
+    driver.find_element(By.ID, "name").clear()
     driver.find_element(By.ID, "name").send_keys(name)
     wait(lambda: driver.find_elements(By.CSS_SELECTOR, "#rules option"), what="the rule sets")
     driver.find_element(By.CSS_SELECTOR, f"#rules option[value={rules}]").click()

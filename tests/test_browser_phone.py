@@ -96,6 +96,20 @@ def try_bid(driver: Any, press: Callable[[Any], None]) -> bool:
     return True
 
 
+def presser(driver: Any, size: str, shots: Dict[str, bool], label: str) -> Callable[[Any], None]:
+    """A tap (a click at the laptop's size); the page is shot once as a move is chosen."""
+    finger = tapper(driver) if SIZES[size][2] else (lambda element: element.click())
+
+    def press(element: Any) -> None:
+        if element.get_attribute("id") == "play":
+            check_layout(driver, size)  # the move chosen: the hand and the table still in the first screen
+        if element.get_attribute("id") == "play" and not shots.get("choosing"):
+            shots["choosing"] = True  # the move chosen, before it is sent
+            shot(driver, label)
+        finger(element)
+    return press
+
+
 def play_by_taps(pages: Dict[str, Any], size: str, rng: random.Random, rules: str) -> None:
     """Every page's seat plays by taps (clicks at the laptop's size) until the match ends,
     the layout checked at every step."""
@@ -107,7 +121,7 @@ def play_by_taps(pages: Dict[str, Any], size: str, rng: random.Random, rules: st
         for name, driver in pages.items():
             try:
                 check_layout(driver, size)
-                press = tapper(driver) if SIZES[size][2] else (lambda e: e.click())
+                press = presser(driver, size, shots, f"{size}-{rules}-choosing")
                 if try_bid(driver, press) or try_move(driver, rng, shots, press):
                     moved[name] += 1
                     if moved[name] == 2 and name == "Ana":
@@ -145,8 +159,7 @@ def test_escoba_waits_for_its_seat_shares_its_link_and_is_played_by_taps(
         name = wait(lambda: bea.find_elements(By.ID, "sit-name"), what="the seat offered at the table")[0]
         name.clear()
         name.send_keys("Bea")
-        press = tapper(bea) if SIZES[size][2] else (lambda e: e.click())
-        press(bea.find_element(By.CSS_SELECTOR, "button.sit-here[data-seat='1']"))
+        presser(bea, size, {}, "")(bea.find_element(By.CSS_SELECTOR, "button.sit-here[data-seat='1']"))
         wait(lambda: "watching" not in bea.find_element(By.ID, "status").text
              and bea.find_elements(By.CSS_SELECTOR, "#hand .card"), what="Bea seated")
         for page in (ana, bea):

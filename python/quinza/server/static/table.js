@@ -278,7 +278,7 @@ function drawChoices() {
       const s = table.selected, exact = exactMove(), ways = candidates();
       const takes = ways.some((m) => m.captures.length);
       parts.push(el("p", {class: "hint"}, `With the ${cardName(s.card, deck())}: ` +
-        (takes ? "click the table cards to take (the lit ones can be taken), or pick one of these." : "")));
+        (takes ? "choose the table cards to take (the lit ones can be taken), or pick one of these." : "")));
       parts.push(el("div", {class: "choice-row"}, ways.map((m) => el("button", {
         class: "choice" + (exact && exact.text === m.text ? " exact" : ""), "data-move": m.text,
         onclick: () => play(m)}, moveChoiceWords(m)))));
@@ -392,6 +392,7 @@ function drawHand() {
   $("mine").hidden = false;
   $("mine-title").textContent = `Your hand (${table.state.seats[table.seat].name || "you"})`;
   const playable = new Set(legalMoves().map((m) => m.card));
+  $("hand").classList.toggle("many", v.hand.length > 9);  // quinte's twelve: smaller, in one row
   $("hand").replaceChildren(...(v.hand.length ? v.hand.map((card) => {
     const cls = "card" + (table.selected && table.selected.card === card ? " selected" : (playable.has(card) ? " playable" : ""));
     return cardBox(card, {class: cls, onclick: () => clickHand(card)});
