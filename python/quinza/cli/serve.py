@@ -10,6 +10,9 @@ from . import options
 
 
 def parser() -> argparse.ArgumentParser:
+    from ..server.pool import Budget  # the server extra's: serve_main has checked it is there
+
+    budget = Budget()  # create_app's defaults
     p = argparse.ArgumentParser(
         prog="quinza serve",
         description="Run the game server: rooms and seats over websockets (docs/server.md).",
@@ -22,17 +25,29 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--bot-delay", type=float, default=0.5, help="seconds a bot waits before it moves (default 0.5)")
     p.add_argument("--undo-wait", type=float, default=120.0,
                    help="seconds an undo waits for the other seats' answers before it lapses (default 120)")
+    p.add_argument("--bot-budget", type=float, default=budget.seconds,
+                   help=f"the most seconds a bot's move may take: a search past them is stopped and the greedy bot "
+                   f"moves, and a room's bot may ask for no more (default {budget.seconds:g})")
+    p.add_argument("--bot-iterations", type=int, default=budget.iterations,
+                   help=f"the most iterations an ismcts bot of a room may ask for (default {budget.iterations})")
+    p.add_argument("--bot-worlds", type=int, default=budget.worlds,
+                   help=f"the most worlds a pimc bot of a room may ask for (default {budget.worlds})")
+    p.add_argument("--bot-threads", type=int, default=None,
+                   help="how many bots think at once, the others waiting their turn (default: the machine's cores)")
     options.add_engine_option(p)
     return p
 
 
 def serve_main(argv: Sequence[str]) -> int:
-    args = parser().parse_args(list(argv))
     try:
         import uvicorn
 
         from ..server import create_app
     except ImportError as error:
         return options.need_server_extra("serve", error)
-    uvicorn.run(create_app(args.db, bot_delay=args.bot_delay, undo_wait=args.undo_wait, engine=args.engine), host=args.host, port=args.port)
+    args = parser().parse_args(list(argv))
+    app = create_app(args.db, bot_delay=args.bot_delay, undo_wait=args.undo_wait, engine=args.engine,
+                     bot_budget=args.bot_budget, bot_iterations=args.bot_iterations, bot_worlds=args.bot_worlds,
+                     bot_threads=args.bot_threads)
+    uvicorn.run(app, host=args.host, port=args.port)
     return 0

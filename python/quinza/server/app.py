@@ -31,6 +31,7 @@ from .._engines import backend
 from .._words import fresh_seed
 from .frames import handle_frame
 from .players import check_spec
+from .pool import Budget
 from .connection import Connection, MatchEnd, Settings
 from .room import Refused, Room
 from .store import Store
@@ -42,6 +43,7 @@ CREATE_FIELDS = ("rules", "players", "target", "options", "bots", "timer")
 ROOM_ID_LETTERS = "23456789abcdefghjkmnpqrstuvwxyz"
 ROOM_ID_LENGTH = 8
 NAME_LIMIT = 40
+BUDGET = Budget()  # the bots' budget by default
 
 
 def new_room_id(taken: Any) -> str:
@@ -109,7 +111,7 @@ class Server:
         for key, spec in bots.items():
             if not key.isdigit() or not 0 <= int(key) < players:
                 raise ValueError(f"bots: {json.dumps(key)} is no seat: the seats are 0 to {players - 1}")
-            out[int(key)] = check_spec(self.settings.api, spec, self.settings.imports)
+            out[int(key)] = check_spec(self.settings.api, spec, self.settings.imports, self.settings.budget)
         return out
 
 
@@ -130,7 +132,9 @@ async def _body(request: Request) -> Any:
 def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int = 4096, rate: float = 20.0,
                burst: int = 40, allow_imported_bots: bool = False, engine: str = "rust",
                on_match_end: Optional[MatchEnd] = None, undo_wait: float = 120.0,
-               authenticate: Optional[Callable[[Request], Optional[str]]] = None) -> Starlette:
+               authenticate: Optional[Callable[[Request], Optional[str]]] = None,
+               bot_budget: float = BUDGET.seconds, bot_iterations: int = BUDGET.iterations,
+               bot_worlds: int = BUDGET.worlds, bot_threads: Optional[int] = None) -> Starlette:
     """The game server as an ASGI app (Starlette).
 
     `db`: the SQLite file that keeps rooms, seats and moves (":memory:" keeps nothing
@@ -146,9 +150,14 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
     `authenticate(request)`: the player's name for a request to create a room or take a
     seat (then the body's "name" is not read), or None to refuse it (401). `undo_wait`:
     the seconds an undo waits for its answers (the room paused) before it lapses and play
-    goes on: a seat that dropped cannot hold a room up."""
+    goes on: a seat that dropped cannot hold a room up. `bot_budget`: the most seconds a
+    bot's move may take (a search past them is stopped and the stand-in moves), and
+    `bot_iterations`, `bot_worlds`: the most an ismcts or pimc bot of a room may ask for (a
+    room asking for more is refused); `bot_threads`: how many bots think at once (the
+    machine's cores by default); the others wait their turn."""
+    budget = Budget(bot_budget, bot_iterations, bot_worlds)
     server = Server(db, Settings(backend(engine), bot_delay, max_frame, rate, burst, allow_imported_bots,
-                                 on_match_end, undo_wait))
+                                 on_match_end, undo_wait, budget, bot_threads))
 
     def room_of(request: Any) -> Room:
         server.wake()
@@ -161,11 +170,13 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
         """The player's name the authentication hook gives ("" without a hook), or None."""
         return "" if authenticate is None else authenticate(request)
 
-    async def rooms(request: Request) -> Response:
+    async def lobby(request: Request) -> Response:
         server.wake()
-        if request.method == "GET":
-            every = request.query_params.get("all") in ("1", "true")
-            return JSONResponse({"rooms": [r.info() for r in server.rooms.values() if every or r.free_seats()]})
+        every = request.query_params.get("all") in ("1", "true")
+        return JSONResponse({"rooms": [r.info() for r in server.rooms.values() if every or r.free_seats()]})
+
+    async def create_room(request: Request) -> Response:
+        server.wake()
         if signed_in(request) is None:
             return _error(401, "sign in to create a room")
         try:
@@ -249,7 +260,8 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
         server.stop()
 
     app = Starlette(routes=[
-        Route("/api/rooms", rooms, methods=["GET", "POST"]),
+        Route("/api/rooms", lobby, methods=["GET"]),  # and HEAD, which Starlette adds: it creates nothing
+        Route("/api/rooms", create_room, methods=["POST"]),
         Route("/api/rooms/{room}", one_room, methods=["GET"]),
         Route("/api/rooms/{room}/seats", seats, methods=["POST"]),
         Route("/api/rooms/{room}/record", record, methods=["GET"]),

@@ -8,6 +8,7 @@ import json
 from typing import Any, Callable, Optional
 
 from .._backend import Backend
+from .pool import Budget, Pool
 from .wire import Message, Viewpoint
 
 MatchEnd = Callable[[str, Optional[int], str], Any]  # (room, winning side or None, record)
@@ -17,8 +18,11 @@ class Settings:
     """What an app sets for all its rooms (`create_app`'s arguments)."""
 
     def __init__(self, api: Backend, bot_delay: float, max_frame: int, rate: float, burst: int, imports: bool,
-                 on_match_end: Optional[MatchEnd] = None, undo_wait: float = 120.0) -> None:
+                 on_match_end: Optional[MatchEnd] = None, undo_wait: float = 120.0, budget: Budget = Budget(),
+                 bot_threads: Optional[int] = None) -> None:
         self.api = api  # the engine: quinza, or quinza.reference
+        self.budget = budget  # the most a bot may ask for a move
+        self.pool = Pool(bot_threads, budget.seconds)  # where bots think
         self.on_match_end = on_match_end
         self.bot_delay = bot_delay
         self.max_frame = max_frame
