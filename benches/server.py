@@ -117,8 +117,8 @@ class Table:
                 entry[2].latencies.append(now - entry[0])
 
 
-async def client(load: Load, table: Table, seat: int, url: str) -> None:
-    """One seat: read every message, move when asked, until the end."""
+async def client(load: Load, table: Table, seat: int, url: str, token: str) -> None:
+    """One seat (its token sent in the hello): read every message, move when asked, until the end."""
     observer = seat == table.humans[0]
     last: Tuple[int, int] = (-1, -1)  # the (match, ply) of the last state read
     asked: Optional[Tuple[int, int]] = None  # the (match, ply) this seat last acted on
@@ -137,6 +137,7 @@ async def client(load: Load, table: Table, seat: int, url: str) -> None:
     tasks: Set["asyncio.Task[None]"] = set()
     try:
         async with connect(url, compression=load.compression, max_queue=None, open_timeout=60) as ws:
+            await ws.send(json.dumps({"type": "hello", "token": token}))
             async for text in ws:
                 m = json.loads(text)
                 kind = m["type"]
@@ -249,8 +250,7 @@ async def open_rooms(load: Load, http: httpx.AsyncClient, host: str, rooms: int,
         for s in humans:
             sat = await http.post(f"/api/rooms/{room}/seats", json={"name": f"p{r}-{s}", "seat": s})
             sat.raise_for_status()
-            url = f"ws://{host}/ws/{room}?token={sat.json()['token']}"
-            clients.append(loop.create_task(client(load, table, s, url)))
+            clients.append(loop.create_task(client(load, table, s, f"ws://{host}/ws/{room}", sat.json()["token"])))
         # the pace of the ramp: each client's turn at `ramp` a second
         ahead = sum(len(t.humans) for t in tables[made:]) / ramp - (time.monotonic() - start)
         if ahead > 0:

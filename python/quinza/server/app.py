@@ -6,7 +6,8 @@ wire contract (docs/server.md):
     GET  /api/rooms/{ID}             one room
     POST /api/rooms/{ID}/seats       sit down                  -> {"seat": N, "token": T}
     GET  /api/rooms/{ID}/record      the match record, once the match is over (?match=N)
-    WS   /ws/{ID}?token=T            a seat (no token: a spectator)
+    WS   /ws/{ID}                    a seat, told by the first frame {"type": "hello", "token": T}
+                                     (a spectator's hello has no token)
 
 The app may be mounted under a prefix in another app: it starts its rooms' bots and
 timers on the first request it serves, so it needs no lifespan of its own (it has one,
@@ -30,6 +31,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from .._engines import backend
 from .._words import fresh_seed
 from .frames import handle_frame
+from .hello import Unwelcome, hello
 from .players import check_spec
 from .pool import Budget
 from .connection import Connection, MatchEnd, Settings
@@ -131,7 +133,7 @@ async def _body(request: Request) -> Any:
 
 def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int = 4096, rate: float = 20.0,
                burst: int = 40, allow_imported_bots: bool = False, engine: str = "rust",
-               on_match_end: Optional[MatchEnd] = None, undo_wait: float = 120.0,
+               on_match_end: Optional[MatchEnd] = None, undo_wait: float = 120.0, hello_wait: float = 10.0,
                authenticate: Optional[Callable[[Request], Optional[str]]] = None,
                bot_budget: float = BUDGET.seconds, bot_iterations: int = BUDGET.iterations,
                bot_worlds: int = BUDGET.worlds, bot_threads: Optional[int] = None) -> Starlette:
@@ -150,14 +152,15 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
     `authenticate(request)`: the player's name for a request to create a room or take a
     seat (then the body's "name" is not read), or None to refuse it (401). `undo_wait`:
     the seconds an undo waits for its answers (the room paused) before it lapses and play
-    goes on: a seat that dropped cannot hold a room up. `bot_budget`: the most seconds a
-    bot's move may take (a search past them is stopped and the stand-in moves), and
-    `bot_iterations`, `bot_worlds`: the most an ismcts or pimc bot of a room may ask for (a
-    room asking for more is refused); `bot_threads`: how many bots think at once (the
-    machine's cores by default); the others wait their turn."""
-    budget = Budget(bot_budget, bot_iterations, bot_worlds)
+    goes on: a seat that dropped cannot hold a room up. `hello_wait`: the seconds a new
+    websocket has to send its hello (the first frame, which carries a seat's token).
+    `bot_budget`: the most seconds a bot's move may take (a search past them is stopped
+    and the stand-in moves), and `bot_iterations`, `bot_worlds`: the most an ismcts or
+    pimc bot of a room may ask for (a room asking for more is refused); `bot_threads`: how
+    many bots think at once (the machine's cores by default); the others wait their turn."""
     server = Server(db, Settings(backend(engine), bot_delay, max_frame, rate, burst, allow_imported_bots,
-                                 on_match_end, undo_wait, budget, bot_threads))
+                                 on_match_end, undo_wait, hello_wait,
+                                 budget=Budget(bot_budget, bot_iterations, bot_worlds), bot_threads=bot_threads))
 
     def room_of(request: Any) -> Room:
         server.wake()
@@ -233,7 +236,15 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
             await ws.send_json({"type": "error", "ply": 0, "message": str(error)})
             await ws.close(code=4404)
             return
-        token = ws.query_params.get("token")
+        try:
+            token = await hello(ws, server.settings)
+        except WebSocketDisconnect:
+            return
+        except Unwelcome as refusal:
+            with contextlib.suppress(Exception):  # the client may be gone already
+                await ws.send_json({"type": "error", "ply": room.ply, "message": str(refusal)})
+                await ws.close(code=refusal.code, reason=refusal.reason)
+            return
         seat = None if token is None else room.seat_for(token)
         loop = asyncio.get_running_loop()
         conn = Connection(seat, server.settings, loop.time())

@@ -18,8 +18,8 @@ class Settings:
     """What an app sets for all its rooms (`create_app`'s arguments)."""
 
     def __init__(self, api: Backend, bot_delay: float, max_frame: int, rate: float, burst: int, imports: bool,
-                 on_match_end: Optional[MatchEnd] = None, undo_wait: float = 120.0, budget: Budget = Budget(),
-                 bot_threads: Optional[int] = None) -> None:
+                 on_match_end: Optional[MatchEnd] = None, undo_wait: float = 120.0, hello_wait: float = 10.0,
+                 budget: Budget = Budget(), bot_threads: Optional[int] = None) -> None:
         self.api = api  # the engine: quinza, or quinza.reference
         self.budget = budget  # the most a bot may ask for a move
         self.pool = Pool(bot_threads, budget.seconds)  # where bots think
@@ -30,6 +30,7 @@ class Settings:
         self.burst = burst
         self.imports = imports
         self.undo_wait = undo_wait  # seconds an undo waits for its answers, then lapses
+        self.hello_wait = hello_wait  # seconds a new websocket has to say who it is
 
     def limits(self) -> Message:
         """What a seat is told of the frames it may send, so a client can keep to them."""

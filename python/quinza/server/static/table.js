@@ -52,10 +52,11 @@ function verb(seat, third, second) { return seat === table.seat ? second : third
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  let url = `${scheme}//${location.host}${BASE}ws/${encodeURIComponent(ROOM)}`;
-  if (table.token) url += `?token=${encodeURIComponent(table.token)}`;
+  const url = `${scheme}//${location.host}${BASE}ws/${encodeURIComponent(ROOM)}`;
   const socket = new WebSocket(url);
   table.socket = socket;
+  // The seat's token goes in the first frame, never in the URL (logs keep URLs).
+  socket.onopen = () => socket.send(JSON.stringify(table.token ? {type: "hello", token: table.token} : {type: "hello"}));
   table.fresh = true;  // the first state of this connection is told in the log
   socket.onmessage = (event) => receive(JSON.parse(event.data));
   socket.onclose = (event) => {
