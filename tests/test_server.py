@@ -441,11 +441,12 @@ def test_room_ids_are_letters_and_digits_a_person_can_type() -> None:
 
 
 def test_a_connection_that_leaves_its_messages_unread_is_closed_and_the_others_play_on() -> None:
-    """Past BACKLOG messages waiting, a connection is told to close (its pump sends the
+    """Past `backlog` messages waiting, a connection is told to close (its pump sends the
     close, code 1008) and gets no more; the room and the other connections go on."""
-    from quinza.server.connection import BACKLOG, Connection
+    from quinza.server.connection import Connection
 
-    with client() as c:
+    BACKLOG = 200
+    with client(backlog=BACKLOG) as c:
         room = create(c, "escoba", players=2, target=10**6)
         tokens = [join(c, room, "ana", 0), join(c, room, "bo", 1)]
         r = c.app.state.server.rooms[room]  # type: ignore[attr-defined]

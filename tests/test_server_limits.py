@@ -4,14 +4,19 @@ a client and a room have."""
 
 from __future__ import annotations
 
+import collections
 import time
-from typing import Any, Callable
+from pathlib import Path
+from typing import Any, Callable, Tuple
 
 import pytest
 
-from .server_util import client, create
+from .server_util import client, create, is_state, join, joined, to_move, until
 
-import quinza  # noqa: E402
+from starlette.websockets import WebSocketDisconnect  # noqa: E402
+
+from quinza.server.app import LIMITS  # noqa: E402
+from quinza.server.limits import GONE, TOO_MANY, Clients, Limits  # noqa: E402
 
 
 def eventually(done: Callable[[], bool], seconds: float = 120.0) -> None:
@@ -93,3 +98,121 @@ def test_head_on_the_rooms_creates_nothing() -> None:
         for method in ("PUT", "DELETE", "PATCH"):
             assert c.request(method, "/api/rooms", json={"rules": "escoba"}).status_code == 405
         assert c.get("/api/rooms?all=1").json()["rooms"] == []
+
+
+# -- what a client and a room may have ----------------------------------------------------------
+
+
+def refused(ws: Any) -> Tuple[int, str, str]:
+    """The error a refused websocket is told, and its close code and reason."""
+    told = ws.receive_json()
+    assert told["type"] == "error", told
+    with pytest.raises(WebSocketDisconnect) as closed:
+        ws.receive_json()
+    return closed.value.code, closed.value.reason, told["message"]
+
+
+def test_a_client_creates_at_most_its_rooms_a_minute_then_429() -> None:
+    with client(client_rooms=3) as c:
+        assert c.post("/api/rooms", json={"rules": "chess"}).status_code == 400  # a refused room is not counted
+        for _ in range(3):
+            create(c)
+        r = c.post("/api/rooms", json={"rules": "escoba"})
+        assert r.status_code == 429 and "at most 3 a minute from one client" in r.json()["message"], r.text
+        assert 0 < int(r.headers["Retry-After"]) <= 60
+        assert len(c.get("/api/rooms?all=1").json()["rooms"]) == 3
+
+
+def test_rooms_a_minute_are_counted_by_client_over_the_last_minute() -> None:
+    clients = Clients(Limits(client_rooms=2))
+    for clock in (0.0, 10.0):
+        assert clients.wait("1.2.3.4", clock) is None
+        clients.created("1.2.3.4", clock)
+    assert clients.wait("1.2.3.4", 30.0) == 30.0  # the first of the minute leaves it at 60 s
+    assert clients.wait("5.6.7.8", 30.0) is None  # another client is not held back
+    assert clients.wait("1.2.3.4", 60.0) is None
+
+
+def test_a_client_has_at_most_its_connections_open_and_the_next_is_closed_with_a_reason() -> None:
+    with client(client_connections=3) as c:
+        room = create(c)
+        with joined(c, f"/ws/{room}") as a, joined(c, f"/ws/{room}"), joined(c, f"/ws/{room}"):
+            until(a, is_state)
+            with c.websocket_connect(f"/ws/{room}") as extra:
+                code, reason, told = refused(extra)
+            assert code == TOO_MANY and reason == "too many connections", (code, reason)
+            assert "at most 3 open at once from one client" in told
+            a.send_json({"type": "ping"})
+            until(a, lambda m: m["type"] == "pong")  # the others stay
+        with joined(c, f"/ws/{room}") as again:  # closed ones are no longer counted
+            assert until(again, is_state)["room"] == room
+
+
+def test_a_room_has_at_most_its_spectators_and_its_seats_still_connect() -> None:
+    with client(room_spectators=2) as c:
+        room = create(c)
+        token = join(c, room, "ana")
+        with joined(c, f"/ws/{room}") as a, joined(c, f"/ws/{room}"):
+            until(a, is_state)
+            with joined(c, f"/ws/{room}") as third:
+                code, reason, told = refused(third)
+            assert (code, reason) == (TOO_MANY, "too many spectators") and "at most 2" in told
+            with joined(c, f"/ws/{room}", token) as seat:
+                assert until(seat, is_state)["seat"] == 0
+
+
+def test_a_thousand_idle_websockets_of_one_client_do_not_hold_a_room_up() -> None:
+    """A person plays a greedy bot while the same client opens 1,000 websockets that say
+    nothing: the limit refuses all but a few, and the match goes on."""
+    with client() as c:
+        room = create(c, bots={"1": "greedy"})
+        token = join(c, room, "ana")
+        other = create(c)
+        with joined(c, f"/ws/{room}", token) as ana:
+            until(ana, to_move)
+            held, codes = [], collections.Counter()
+            for _ in range(1000):
+                ws = c.websocket_connect(f"/ws/{other}").__enter__()
+                if len(held) < LIMITS.client_connections - 1:
+                    held.append(ws)  # open, idle: no hello
+                    continue
+                codes[refused(ws)[0]] += 1
+                ws.__exit__(None, None, None)
+            assert codes == {TOO_MANY: 1000 - len(held)}, codes
+            for _ in range(5):  # the person's moves, each answered by the bot
+                ana.send_json({"type": "move", "index": 0})
+                m = until(ana, to_move)
+            assert m["ply"] >= 10
+            for ws in held:
+                ws.__exit__(None, None, None)
+
+
+def test_a_room_with_no_person_connected_is_abandoned_and_kept(tmp_path: Path) -> None:
+    db = str(tmp_path / "games.sqlite")
+    with client(db, idle_room=0.3) as c:
+        left = create(c, bots={"1": "greedy"})
+        token = join(c, left, "ana")
+        bots_only = create(c, bots={"0": "greedy", "1": "greedy"}, target=10**6)
+        stays = create(c, bots={"1": "greedy"})
+        with joined(c, f"/ws/{stays}", join(c, stays, "bo")) as bo:
+            until(bo, to_move)
+            with joined(c, f"/ws/{left}", token) as ana:
+                until(ana, to_move)
+                ana.send_json({"type": "move", "index": 0})
+                until(ana, to_move)
+            eventually(lambda: all(c.get(f"/api/rooms/{r}").json()["abandoned"] for r in (left, bots_only)))
+            assert not c.get(f"/api/rooms/{stays}").json()["abandoned"]  # a person is there
+            listed = [r["room"] for r in c.get("/api/rooms").json()["rooms"]]
+            assert left not in listed and bots_only not in listed
+            assert {r["room"] for r in c.get("/api/rooms?all=1").json()["rooms"]} == {left, bots_only, stays}
+            sit = c.post(f"/api/rooms/{left}/seats", json={"name": "cy"})
+            assert sit.status_code == 409 and "abandoned" in sit.json()["message"]
+            with joined(c, f"/ws/{left}", token) as back:
+                code, reason, told = refused(back)
+            assert (code, reason) == (GONE, "room abandoned") and "abandoned" in told
+            plies = c.get(f"/api/rooms/{bots_only}").json()["ply"]
+    with client(db, idle_room=0.3) as c:  # a restart: still abandoned, its bots still
+        info = c.get(f"/api/rooms/{bots_only}").json()
+        assert info["abandoned"] and info["ply"] == plies
+        bo_room = c.get(f"/api/rooms/{stays}").json()
+        assert not bo_room["abandoned"]

@@ -10,9 +10,10 @@ from . import options
 
 
 def parser() -> argparse.ArgumentParser:
-    from ..server.pool import Budget  # the server extra's: serve_main has checked it is there
+    from ..server.limits import Limits  # the server extra's: serve_main has checked it is there
+    from ..server.pool import Budget
 
-    budget = Budget()  # create_app's defaults
+    budget, limits = Budget(), Limits()  # create_app's defaults
     p = argparse.ArgumentParser(
         prog="quinza serve",
         description="Run the game server: rooms and seats over websockets (docs/server.md).",
@@ -34,6 +35,17 @@ def parser() -> argparse.ArgumentParser:
                    help=f"the most worlds a pimc bot of a room may ask for (default {budget.worlds})")
     p.add_argument("--bot-threads", type=int, default=None,
                    help="how many bots think at once, the others waiting their turn (default: the machine's cores)")
+    p.add_argument("--client-rooms", type=int, default=limits.client_rooms,
+                   help=f"the rooms one client (an address) may create a minute (default {limits.client_rooms})")
+    p.add_argument("--client-connections", type=int, default=limits.client_connections,
+                   help=f"the websockets one client may have open at once (default {limits.client_connections})")
+    p.add_argument("--room-spectators", type=int, default=limits.room_spectators,
+                   help=f"the spectators a room may have (default {limits.room_spectators})")
+    p.add_argument("--backlog", type=int, default=limits.backlog,
+                   help=f"the messages a connection may leave unread before it is closed (default {limits.backlog})")
+    p.add_argument("--idle-room", type=float, default=limits.idle_room,
+                   help="seconds a room whose match is not over lives with no person connected, then it is "
+                   f"abandoned (default {limits.idle_room:g})")
     options.add_engine_option(p)
     return p
 
@@ -48,6 +60,8 @@ def serve_main(argv: Sequence[str]) -> int:
     args = parser().parse_args(list(argv))
     app = create_app(args.db, bot_delay=args.bot_delay, undo_wait=args.undo_wait, engine=args.engine,
                      bot_budget=args.bot_budget, bot_iterations=args.bot_iterations, bot_worlds=args.bot_worlds,
-                     bot_threads=args.bot_threads)
+                     bot_threads=args.bot_threads, client_rooms=args.client_rooms,
+                     client_connections=args.client_connections, room_spectators=args.room_spectators,
+                     backlog=args.backlog, idle_room=args.idle_room)
     uvicorn.run(app, host=args.host, port=args.port)
     return 0
