@@ -354,7 +354,8 @@ def test_a_registered_bot_that_fails_has_the_stand_in_move_for_it() -> None:
 class Served:
     """`quinza serve` in a subprocess on a free loopback port, and its clients."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path, log: Any = None) -> None:
+        """`log`: a file for what the server writes (its log), else nothing is kept."""
         import os
         import socket
         import subprocess
@@ -367,7 +368,8 @@ class Served:
             self.port = s.getsockname()[1]
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
         cmd = [sys.executable, "-m", "quinza", "serve", "--port", str(self.port), "--db", str(db), "--bot-delay", "0"]
-        self.process = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        out = subprocess.DEVNULL if log is None else log
+        self.process = subprocess.Popen(cmd, env=env, stdout=out, stderr=out)
         self.base = f"http://127.0.0.1:{self.port}"
         for _ in range(200):
             try:

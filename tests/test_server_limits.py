@@ -216,3 +216,39 @@ def test_a_room_with_no_person_connected_is_abandoned_and_kept(tmp_path: Path) -
         assert info["abandoned"] and info["ply"] == plies
         bo_room = c.get(f"/api/rooms/{stays}").json()
         assert not bo_room["abandoned"]
+
+
+# -- no secret in a log ---------------------------------------------------------------------------
+
+
+def test_quinza_serve_logs_no_token_nor_any_part_of_one(tmp_path: Path) -> None:
+    """`quinza serve`'s whole log (uvicorn's access lines, the websockets' lines, ours)
+    while two seats sit, connect, play and reconnect, and a client puts its token in the
+    URL as clients once did: no token, nor 8 characters of one, is in it."""
+    pytest.importorskip("websockets.sync.client")
+    from websockets.sync.client import connect
+
+    from .test_server import Served, receive_until
+
+    log_path = tmp_path / "serve.log"
+    with open(log_path, "w") as log:
+        served = Served(tmp_path / "g.sqlite", log)
+        try:
+            room = served.post("/api/rooms", {"rules": "escoba", "players": 2})["room"]
+            tokens = [served.post(f"/api/rooms/{room}/seats", {"name": n})["token"] for n in ("ana", "bo")]
+            for _ in range(2):  # connect, play, drop, and again
+                with served.ws(f"/ws/{room}", tokens[0]) as a, served.ws(f"/ws/{room}", tokens[1]) as b:
+                    for _ in range(3):
+                        states = [receive_until(ws, is_state) for ws in (a, b)]
+                        (a, b)[states[0]["view"]["turn"]].send('{"type": "move", "index": 0}')
+                        for ws in (a, b):
+                            receive_until(ws, lambda m: m["type"] == "played")
+            with connect(f"ws://127.0.0.1:{served.port}/ws/{room}?token={tokens[0]}", open_timeout=5) as old:
+                assert "URL" in receive_until(old, lambda m: m["type"] == "error")["message"]
+        finally:
+            served.stop()
+    text = log_path.read_text()
+    assert f"/ws/{room}?token=*" in text and "/api/rooms" in text, text  # captured, the query's value hidden
+    for token in tokens:
+        parts = {token[i:i + 8] for i in range(len(token) - 7)}
+        assert not [p for p in parts if p in text], text

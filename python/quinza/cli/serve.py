@@ -55,6 +55,7 @@ def serve_main(argv: Sequence[str]) -> int:
         import uvicorn
 
         from ..server import create_app
+        from ..server.logs import log_config
     except ImportError as error:
         return options.need_server_extra("serve", error)
     args = parser().parse_args(list(argv))
@@ -63,5 +64,5 @@ def serve_main(argv: Sequence[str]) -> int:
                      bot_threads=args.bot_threads, client_rooms=args.client_rooms,
                      client_connections=args.client_connections, room_spectators=args.room_spectators,
                      backlog=args.backlog, idle_room=args.idle_room)
-    uvicorn.run(app, host=args.host, port=args.port)
+    uvicorn.run(app, host=args.host, port=args.port, log_config=log_config())  # no token in the log
     return 0
