@@ -62,8 +62,11 @@ function connect() {
   socket.onclose = (event) => {
     if (table.socket !== socket || table.closed) return;
     if (event.code === 4404) { $("status").textContent = "There is no such room."; return; }
-    $("status").textContent = "The connection was lost: connecting again…";
-    setTimeout(connect, 1000);
+    if (event.code === 4410) { $("status").textContent = "This room has ended: no one was in it for a while."; return; }
+    const busy = event.code === 4429;  // a limit of the server (too many connections): try again, less often
+    $("status").textContent = busy ? `The server is full for you (${event.reason}): trying again in a few seconds…`
+                                   : "The connection was lost: connecting again…";
+    setTimeout(connect, busy ? 10000 : 1000);
   };
 }
 
