@@ -7,7 +7,7 @@ from __future__ import annotations
 import collections
 import time
 from pathlib import Path
-from typing import Any, Callable, Tuple
+from typing import Any, Callable, List, Tuple
 
 import pytest
 
@@ -17,6 +17,7 @@ from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
 from quinza.server.app import LIMITS  # noqa: E402
 from quinza.server.limits import GONE, TOO_MANY, Clients, Limits  # noqa: E402
+from quinza.server.pool import Pool  # noqa: E402
 
 
 def eventually(done: Callable[[], bool], seconds: float = 120.0) -> None:
@@ -59,8 +60,6 @@ def test_the_caps_are_the_apps_and_every_level_is_within_the_defaults() -> None:
 
 def test_a_search_past_its_budget_is_stopped(q: Any) -> None:
     import anyio
-
-    from quinza.server.pool import Pool
 
     game = q.Game("escoba", seed=3)
     endless = q.bot("ismcts", iterations=10**9)
@@ -170,7 +169,8 @@ def test_a_thousand_idle_websockets_of_one_client_do_not_hold_a_room_up() -> Non
         other = create(c)
         with joined(c, f"/ws/{room}", token) as ana:
             until(ana, to_move)
-            held, codes = [], collections.Counter()
+            held: List[Any] = []
+            codes: "collections.Counter[int]" = collections.Counter()
             for _ in range(1000):
                 ws = c.websocket_connect(f"/ws/{other}").__enter__()
                 if len(held) < LIMITS.client_connections - 1:

@@ -43,8 +43,8 @@ class Clients:
     def wait(self, client: str, clock: float) -> Optional[float]:
         """The seconds until `client` may create a room at `clock` (None: now)."""
         self._forget(clock)
-        times = self._created.get(client, ())
-        if len(times) >= self.limits.client_rooms:
+        times = self._created.get(client)
+        if times is not None and len(times) >= self.limits.client_rooms:
             return max(times[0] + WINDOW - clock, 0.0)
         return None
 
