@@ -32,11 +32,11 @@ def eventually(done: Callable[[], bool], seconds: float = 120.0) -> None:
 
 
 @pytest.mark.parametrize("spec, cap", [
-    ("ismcts:iterations=1000000000", "at most 100000 iterations"),
-    ("pimc:worlds=1000000000", "at most 10000 worlds"),
-    ("pimc:depth=40", "a depth of at most 4"),
-    ("pimc:exact=40", "exact at most 16"),
-    ("ismcts:time_limit=30", "at most 1 second"),
+    ("ismcts:iterations=1000000000", "1000000000 iterations a move: this server allows at most 100000"),
+    ("pimc:worlds=1000000000", "1000000000 worlds a move: this server allows at most 10000"),
+    ("pimc:depth=40", "a depth of 40: this server allows at most 4"),
+    ("pimc:exact=40", "exact solving from 40 cards: this server allows at most 16"),
+    ("ismcts:time_limit=30", "30 seconds a move: this server allows at most 1 second"),
 ])
 def test_a_bot_over_the_servers_budget_is_refused_with_the_cap(spec: str, cap: str) -> None:
     with client() as c:
@@ -51,8 +51,8 @@ def test_the_caps_are_the_apps_and_every_level_is_within_the_defaults() -> None:
         for level in ("easy", "medium", "hard", "expert", "ismcts:time_limit=1", "pimc:worlds=10000"):
             create(c, bots={"1": level})
     with client(bot_budget=0.25, bot_iterations=500, bot_worlds=50) as c:
-        for spec, cap in (("expert", "at most 500 iterations"), ("hard", "at most 50 worlds"),
-                          ("ismcts:time_limit=0.5", "at most 0.25 seconds")):
+        for spec, cap in (("expert", "8000 iterations a move: this server allows at most 500"), ("hard", "256 worlds a move: this server allows at most 50"),
+                          ("ismcts:time_limit=0.5", "0.5 seconds a move: this server allows at most 0.25 seconds")):
             r = c.post("/api/rooms", json={"rules": "escoba", "bots": {"1": spec}})
             assert r.status_code == 400 and cap in r.json()["message"], r.text
         create(c, bots={"1": "ismcts:iterations=500"})

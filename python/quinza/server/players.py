@@ -45,13 +45,11 @@ def over_budget(api: Backend, bot: Any, budget: Budget) -> str:
     seconds = p.get("time_limit")
     if seconds is not None and seconds > budget.seconds:
         return f"{_seconds(seconds)} a move: this server allows at most {_seconds(budget.seconds)}"
-    caps = {"iterations": (budget.iterations, "{} iterations", "at most {} iterations"),
-            "worlds": (budget.worlds, "{} worlds", "at most {} worlds"),
-            "depth": (DEPTH, "a depth of {}", "a depth of at most {}"),
-            "exact": (EXACT, "exact solving from {} cards", "exact at most {}")}
-    for name, (cap, asked, allowed) in caps.items():
+    caps = {"iterations": (budget.iterations, "{} iterations a move"), "worlds": (budget.worlds, "{} worlds a move"),
+            "depth": (DEPTH, "a depth of {}"), "exact": (EXACT, "exact solving from {} cards")}
+    for name, (cap, words) in caps.items():
         if p.get(name) is not None and p[name] > cap:
-            return f"{asked.format(p[name])}: this server allows {allowed.format(cap)} a move"
+            return f"{words.format(p[name])}: this server allows at most {cap}"
     return ""
 
 
