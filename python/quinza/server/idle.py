@@ -34,7 +34,7 @@ class IdleRooms:
         loop = asyncio.get_running_loop()
         while True:
             self.sweep(rooms.values(), loop.time())
-            await asyncio.sleep(min(self.seconds / 4, 30.0))
+            await asyncio.sleep(max(min(self.seconds / 4, 30.0), 0.05))
 
     def sweep(self, rooms: Iterable[Room], clock: float) -> None:
         """Abandon the rooms with no person connected for `seconds` by `clock`."""

@@ -49,15 +49,17 @@ class Pool:
     stopped `seconds` after it starts, first come first served."""
 
     def __init__(self, threads: Optional[int] = None, seconds: float = Budget().seconds) -> None:
-        self.threads = threads or os.cpu_count() or 1
+        self.threads = (os.cpu_count() or 1) if threads is None else threads
         if self.threads < 1:
-            raise ValueError(f"a pool has at least one thread, not {self.threads}")
+            raise ValueError(f"the bots' pool has at least one thread, not {self.threads}")
         self.seconds = seconds
-        self._limiter = anyio.CapacityLimiter(self.threads)
+        self._limiter: Optional[anyio.CapacityLimiter] = None  # made on the loop (anyio 3 needs one)
 
     async def think(self, fn: Callable[..., Any], *args: Any, seconds: Optional[float] = None) -> Any:
         """`fn(*args)` on a thread of the pool, once one is free; a search in it stops
         (TimeoutError) `seconds` (the budget) after it started."""
+        if self._limiter is None:
+            self._limiter = anyio.CapacityLimiter(self.threads)
         limit = self.seconds if seconds is None else seconds
         work = functools.partial(_within, limit * (1 + GRACE) + GRACE, fn, *args)
         return await anyio.to_thread.run_sync(work, limiter=self._limiter)
