@@ -252,3 +252,62 @@ def test_quinza_serve_logs_no_token_nor_any_part_of_one(tmp_path: Path) -> None:
     for token in tokens:
         parts = {token[i:i + 8] for i in range(len(token) - 7)}
         assert not [p for p in parts if p in text], text
+
+
+def test_a_thousand_idle_websockets_on_loopback_do_not_hold_a_room_up() -> None:
+    """The same through uvicorn on loopback, the 1,000 websockets opened at once by one
+    client while a person plays: the server closes all but a few (4429), and the
+    person's moves are each answered."""
+    pytest.importorskip("websockets.asyncio.client")
+    import asyncio
+    import json
+
+    import httpx
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosed
+
+    from .server_util import served_on_loopback
+
+    async def idle(url: str) -> Any:
+        """A websocket that says nothing: its close code (None: still open at the end)."""
+        try:
+            async with connect(url, open_timeout=60) as ws:
+                async for _ in ws:
+                    pass
+                return ws.close_code
+        except (ConnectionClosed, OSError) as error:
+            return getattr(getattr(error, "rcvd", None), "code", type(error).__name__)
+
+    async def play(url: str, token: str) -> int:
+        async with connect(url, open_timeout=60) as ws:
+            await ws.send(json.dumps({"type": "hello", "token": token}))
+            moves = 0
+            async for text in ws:
+                m = json.loads(text)
+                if to_move(m):
+                    if moves == 5:
+                        return int(m["ply"])
+                    await ws.send('{"type": "move", "index": 0}')
+                    moves += 1
+        raise AssertionError("the person's connection closed")
+
+    async def main(base: str) -> None:
+        async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+            room = (await http.post("/api/rooms", json={"rules": "escoba", "bots": {"1": "greedy"}})).json()["room"]
+            token = (await http.post(f"/api/rooms/{room}/seats", json={"name": "ana"})).json()["token"]
+            other = (await http.post("/api/rooms", json={"rules": "escoba"})).json()["room"]
+        ws_base = base.replace("http", "ws")
+        person = asyncio.ensure_future(play(f"{ws_base}/ws/{room}", token))
+        await asyncio.sleep(0)
+        flood = [asyncio.ensure_future(idle(f"{ws_base}/ws/{other}")) for _ in range(1000)]
+        assert await asyncio.wait_for(person, 120) >= 10
+        done, pending = await asyncio.wait(flood, timeout=120)
+        codes = collections.Counter(task.result() for task in done)
+        assert codes[TOO_MANY] >= 1000 - LIMITS.client_connections, codes
+        for task in pending:
+            task.cancel()
+
+    from quinza.server import create_app
+
+    with served_on_loopback(create_app(bot_delay=0, hello_wait=5)) as base:
+        asyncio.run(main(base))
