@@ -11,7 +11,7 @@ from typing import Any, Dict, List
 
 import pytest
 
-from .server_util import Message, client, create, is_state, join, play_seat, until
+from .server_util import Message, client, create, is_state, join, joined, play_seat, until
 
 
 def waiting_state(ws: Any) -> Message:
@@ -24,7 +24,7 @@ def test_a_room_with_a_free_seat_waits_no_bot_moves_no_timer_runs_and_no_move_is
         room = create(c, "escoba", players=3, bots={"2": "greedy"}, timer=0.2)
         ana = join(c, room, "ana", 0)
         assert c.get(f"/api/rooms/{room}").json()["waiting"] == [1]
-        with c.websocket_connect(f"/ws/{room}?token={ana}") as ws:
+        with joined(c, f"/ws/{room}", ana) as ws:
             first = waiting_state(ws)
             assert first["waiting"] == [1] and first["time_left"] is None and "legal_moves" not in first
             # A move is refused with the reason, and nothing else comes: no bot move, no timeout.
@@ -42,7 +42,7 @@ def test_a_room_with_a_free_seat_waits_no_bot_moves_no_timer_runs_and_no_move_is
             started = until(ws, is_state)
             assert started["waiting"] == [] and started["ply"] == 0
             assert c.get(f"/api/rooms/{room}").json()["waiting"] == []
-            with c.websocket_connect(f"/ws/{room}?token={bea}") as ws2:
+            with joined(c, f"/ws/{room}", bea) as ws2:
                 assert until(ws2, is_state)["waiting"] == []
                 # The timer runs now: someone moves (a person by the stand-in, or the bot).
                 moved = until(ws, lambda m: m["type"] == "played")
@@ -53,7 +53,7 @@ def test_a_room_of_bots_only_does_not_wait() -> None:
     with client() as c:
         room = create(c, "escoba", players=2, bots={"0": "greedy", "1": "greedy"})
         assert c.get(f"/api/rooms/{room}").json()["waiting"] == []
-        with c.websocket_connect(f"/ws/{room}") as ws:
+        with joined(c, f"/ws/{room}") as ws:
             assert until(ws, lambda m: m["type"] == "played")["ply"] >= 1
 
 
@@ -66,7 +66,7 @@ def test_creating_a_room_seats_its_creator_and_the_answer_keeps_the_room_info() 
         assert made["seat"] == 1 and isinstance(made["token"], str) and made["limits"]["rate"] > 0
         assert made["seats"][1]["name"] == "Ana" and made["seats"][0]["bot"] == "hard"
         assert made["waiting"] == [] and made["free"] == []
-        with c.websocket_connect(f"/ws/{made['room']}?token={made['token']}") as ws:
+        with joined(c, f"/ws/{made['room']}", made["token"]) as ws:
             seen: List[Message] = []
             assert play_seat(ws, random.Random(1), seen)["view"]["turn"] is None
             assert seen[0]["seat"] == 1 and seen[0]["seats"][0]["bot"] == "hard"
@@ -101,7 +101,7 @@ def test_the_lobby_lists_full_rooms_to_watch_and_not_the_finished_ones() -> None
         full = c.post("/api/rooms", json={"rules": "escoba", "players": 2, "name": "Ana",
                                           "bots": {"1": "greedy"}, "target": 10**6}).json()["room"]
         done = create(c, "escoba", players=2, target=1, bots={"0": "greedy", "1": "greedy"})
-        with c.websocket_connect(f"/ws/{done}") as ws:
+        with joined(c, f"/ws/{done}") as ws:
             until(ws, lambda m: is_state(m) and m["view"]["turn"] is None)
         listed: List[str] = [r["room"] for r in c.get("/api/rooms").json()["rooms"]]
         # Waiting rooms first, then the rooms under way.
