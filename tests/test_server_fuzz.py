@@ -42,8 +42,10 @@ def _send(ws: Any, kind: str, data: Any) -> None:
 @given(st.lists(st.tuples(st.booleans(), frame), min_size=1, max_size=12), st.sampled_from(["escoba", "quinte"]))
 def test_no_frame_breaks_the_server_or_another_connection(frames: List[Any], rules: str) -> None:
     with client() as c:
-        room = create(c, rules, players=4 if rules == "quinte" else 2)
-        tokens = [join(c, room, f"p{s}", s) for s in range(2)]
+        players = 4 if rules == "quinte" else 2
+        room = create(c, rules, players=players)
+        # Every seat taken: a room waits for its free seats before any move (#44).
+        tokens = [join(c, room, f"p{s}", s) for s in range(players)]
         r = c.app.state.server.rooms[room]  # type: ignore[attr-defined]
         start, turn = r.game.to_json(), r.game.turn
         waiter_seat = 1 - turn if turn in (0, 1) else 0

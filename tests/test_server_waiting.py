@@ -12,6 +12,7 @@ from typing import Any, Dict, List
 import pytest
 
 from .server_util import Message, client, create, is_state, join, joined, play_seat, until
+from .test_server_leaks import allowed_by_ply, leaks
 
 
 def waiting_state(ws: Any) -> Message:
@@ -114,3 +115,28 @@ def test_a_bot_seat_keeps_its_level_by_name_and_rule_sets_name_the_levels() -> N
         assert c.get("/api/rule-sets").json()["levels"] == ["easy", "medium", "hard", "expert"]
         room = create(c, "escoba", players=2, bots={"1": "expert"})
         assert c.get(f"/api/rooms/{room}").json()["seats"][1]["bot"] == "expert"
+
+
+def test_the_frames_of_a_waiting_room_hold_no_card_their_receiver_cannot_see() -> None:
+    """The seat and a spectator connected while the room waits, then the whole match (the
+    second seat taken by one who stays away: the stand-in moves for it), every frame scanned."""
+    with client() as c:
+        room = create(c, "escoba", players=2, target=1, timer=0.2)
+        ana = join(c, room, "ana", 0)
+        frames: Dict[Any, List[Message]] = {0: [], None: []}
+        with joined(c, f"/ws/{room}") as spectator, joined(c, f"/ws/{room}", ana) as ws:
+            assert until(ws, is_state, frames[0])["waiting"] == [1]
+            assert until(spectator, is_state, frames[None])["waiting"] == [1]
+            join(c, room, "bea", 1)
+            play_seat(ws, random.Random(3), frames[0])
+            until(spectator, lambda m: is_state(m) and m["view"]["turn"] is None, frames[None])
+        record = c.get(f"/api/rooms/{room}/record").text
+    for seat, got in frames.items():
+        assert got[0]["waiting"] == [1] and got[-1]["waiting"] == []
+        assert leaks(got, allowed_by_ply(record, seat), "baraja") == [], seat
+
+
+def test_with_a_sign_in_the_creator_sits_under_the_name_it_gives() -> None:
+    with client(authenticate=lambda request: "Zoe") as c:
+        made = c.post("/api/rooms", json={"rules": "escoba", "players": 2, "name": "Mallory"}).json()
+        assert made["seat"] == 0 and made["seats"][0]["name"] == "Zoe"

@@ -3,7 +3,8 @@ static/, shipped in the package; nothing fetched from elsewhere), the card pictu
 by the package's own SVG (quinza._view), and the rule sets the lobby offers.
 
     GET /                        the lobby: create a room, join a seat, watch
-    GET /table?room=ID           the table of a room (a seat's token kept by the browser)
+    GET /table?room=ID           the table of a room (a seat's token kept by the browser); the
+                                 link a waiting room shares, where a free seat is taken
     GET /static/{file}           the pages' script and style
     GET /cards/{deck}/{card}.svg a card's picture ("back" for a face-down card)
     GET /api/rule-sets           the rule sets, levels and bots, as the lobby offers them
