@@ -7,6 +7,7 @@ itself, never from the whole game."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import re
@@ -66,8 +67,15 @@ def allowed_by_ply(record: str, seat: Optional[int]) -> List[Set[str]]:
 
 
 def leaks(frames: List[Message], allowed: List[Set[str]], deck: str) -> List[str]:
+    """The cards of `frames` not allowed at their ply. A log (the story told again to a
+    connection that comes in) is scanned as the `played` messages it holds, each at its
+    own ply, and must not tell a ply to come."""
     found = []
     for m in frames:
+        if m["type"] == "log":
+            assert all(p["ply"] <= m["ply"] for p in m["played"]), m
+            found += leaks(m["played"], allowed, deck)
+            m = {k: v for k, v in m.items() if k != "played"}
         for card in card_texts(m, deck):
             if card not in allowed[m["ply"]]:
                 found.append(f"{card} at ply {m['ply']} in {json.dumps(m)[:200]}")
@@ -98,16 +106,23 @@ def scanned_match(rules: str, players: int, people: List[int], bots: Dict[str, s
         room = create(c, rules, **body)
         tokens = {s: join(c, room, f"p{s}", s) for s in people}
         frames: Dict[Optional[int], List[Message]] = {s: [] for s in [*people, None]}
-        with c.websocket_connect(f"/ws/{room}") as spectator:
+        restored = 0  # connections that came in mid-match
+        with contextlib.ExitStack() as watching:
+            spectator = watching.enter_context(c.websocket_connect(f"/ws/{room}"))
             sockets = {s: c.websocket_connect(f"/ws/{room}?token={tokens[s]}").__enter__() for s in people}
             try:
                 while True:  # the spectator sees every state; the seat to move moves
+                    came = rng.random() < reconnect / 2
+                    if came:  # another spectator comes: its log, and the whole state
+                        spectator = watching.enter_context(c.websocket_connect(f"/ws/{room}"))
                     state = until(spectator, is_state, frames[None])
+                    restored += came and state["ply"] > 0
                     if over(state):
                         break
                     turn = state["view"]["turn"]
                     if turn in sockets:
-                        if rng.random() < reconnect:  # the seat drops and comes back: the whole state again
+                        if rng.random() < reconnect:  # the seat drops and comes back: the whole state, and its log
+                            restored += state["ply"] > 0
                             sockets[turn].__exit__(None, None, None)
                             sockets[turn] = c.websocket_connect(f"/ws/{room}?token={tokens[turn]}").__enter__()
                         m = until(sockets[turn], lambda m: to_move(m) and m["ply"] == state["ply"], frames[turn])
@@ -118,6 +133,8 @@ def scanned_match(rules: str, players: int, people: List[int], bots: Dict[str, s
                 for ws in sockets.values():
                     ws.__exit__(None, None, None)
         record = c.get(f"/api/rooms/{room}/record").text
+    logs = [m for got in frames.values() for m in got if m["type"] == "log" and m["played"]]
+    assert len(logs) >= restored  # each restored log is scanned below
     checked = 0
     for seat, got in frames.items():
         allowed = allowed_by_ply(record, seat)
@@ -129,12 +146,14 @@ def scanned_match(rules: str, players: int, people: List[int], bots: Dict[str, s
     hidden = quinza.Game.from_json(quinza.Game.from_record(record).start_json()).observation(1)["hand"][0]
     assert leaks([{"type": "state", "ply": 0, "view": {"cards": [hidden]}}], allowed_by_ply(record, 0), deck)
     assert leaks([{"type": "played", "ply": 0, "move": f"{hidden} x 1o"}], allowed_by_ply(record, None), deck)
+    told = {"type": "played", "ply": 0, "events": [{"kind": "move", "move": hidden}]}
+    assert leaks([{"type": "log", "ply": 3, "played": [told]}], allowed_by_ply(record, 0), deck)
 
 
 @pytest.mark.parametrize("rules, players, people, bots", MATCHES, ids=["escoba-2", "escoba-4", "quinte"])
 def test_no_frame_holds_a_card_its_receiver_cannot_see(rules: str, players: int, people: List[int],
                                                        bots: Dict[str, str]) -> None:
-    scanned_match(rules, players, people, bots, random.Random(players))
+    scanned_match(rules, players, people, bots, random.Random(players), reconnect=0.1)
 
 
 GAMES = [(r["name"], n) for r in quinza.rule_sets() for n in r["players"]]

@@ -22,7 +22,9 @@ from .connection import Connection, Settings
 from .players import Player, player, stand_in
 from .store import Store, token_hash
 from .undo import UndoRequest, undo_message, undo_point
-from .wire import Message, Viewpoint, cards_in, error_message, move_cards, played_message, view_of
+from .reviews import match_over, on_connect
+from .story import log_message, seen, told
+from .wire import Message, Viewpoint, error_message, view_of
 
 log = logging.getLogger("quinza.server")
 
@@ -141,9 +143,11 @@ class Room:
         """A new connection: it gets the whole state; a seat coming back is told to all."""
         back = conn.seat is not None and not self.connected(conn.seat)
         self.connections.append(conn)
+        conn.send(log_message(self, conn.seat))  # what happened, then where it stands (as played, then state)
         conn.send(self.state(conn.seat, view_of(self.game, conn.seat)))
         if self.undo is not None:  # a seat coming back mid-request is asked again
             conn.send(undo_message(self.ply, "asked", self.undo))
+        on_connect(self, conn)  # a person's review, once the match is over
         if back and conn.seat is not None:
             self.tell_seat(conn.seat)
 
@@ -215,29 +219,29 @@ class Room:
             raise Refused(f"seat {self.undo.seat} asked to undo: moves wait until every seat has answered")
         game = self.game
         viewpoints: Set[Viewpoint] = {c.seat for c in self.connections}
-        before = {v: cards_in(view_of(game, v)) for v in viewpoints}
+        before = {v: seen(game, v) for v in viewpoints}
         try:
             events = game.play(move, seat=seat)
         except (ValueError, TypeError) as error:  # IllegalMoveError, or a bot's odd return value
             raise Refused(str(error)) from None
         played = events[0].move
         try:
-            self.store.add_move(self.id, self.match, self.ply + 1, seat, str(played))
+            self.store.add_move(self.id, self.match, self.ply + 1, seat, str(played), stand_in)
         except sqlite3.Error as error:
             game.undo()
             log.error("room %s: a move could not be stored: %s", self.id, error)
             raise Refused("the move could not be saved: try again") from None
         self.ply += 1
         self.schedule()
-        shown = move_cards(played)
         for v in viewpoints:
             after = view_of(game, v)
-            messages = [played_message(self.ply, seat, events, before[v] | cards_in(after) | shown, stand_in),
-                        self.state(v, after)]
+            messages = [told(self.ply, seat, events, before[v], after, stand_in), self.state(v, after)]
             for c in self.connections:
                 if c.seat == v:
                     for m in messages:
                         c.send(m)
+        if game.is_over:
+            match_over(self)  # the people's reviews are made
         if game.is_over and self.settings.on_match_end is not None:
             try:
                 self.settings.on_match_end(self.id, game.winner, self.record())

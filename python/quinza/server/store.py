@@ -18,7 +18,7 @@ import hashlib
 import json
 import sqlite3
 import time
-from typing import Any, Dict, List, NamedTuple, Optional, Tuple
+from typing import Any, Dict, List, NamedTuple, Optional, Set, Tuple
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
@@ -37,7 +37,7 @@ CREATE TABLE IF NOT EXISTS undos (
 );
 CREATE TABLE IF NOT EXISTS moves (
     room TEXT NOT NULL, match INTEGER NOT NULL, ply INTEGER NOT NULL, seat INTEGER NOT NULL,
-    move TEXT NOT NULL, PRIMARY KEY (room, match, ply)
+    move TEXT NOT NULL, stand_in INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (room, match, ply)
 );
 """
 
@@ -79,6 +79,8 @@ class Store:
             self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(SCHEMA)
+        if "stand_in" not in {row[1] for row in self._db.execute("PRAGMA table_info(moves)")}:
+            self._db.execute("ALTER TABLE moves ADD COLUMN stand_in INTEGER NOT NULL DEFAULT 0")  # a file of before
 
     def add_room(self, room: str, rules: Dict[str, Any], seed: int, timer: Optional[float],
                  bots: Dict[int, str]) -> None:
@@ -100,11 +102,12 @@ class Store:
             self._db.execute("INSERT INTO seats (room, seat, name, token_hash) VALUES (?, ?, ?, ?)",
                              (room, seat, name, token_hash(token)))
 
-    def add_move(self, room: str, match: int, ply: int, seat: int, move: str) -> None:
-        """Move number `ply` (from 1) of the room's match `match`, played by `seat`."""
+    def add_move(self, room: str, match: int, ply: int, seat: int, move: str, stand_in: bool = False) -> None:
+        """Move number `ply` (from 1) of the room's match `match`, played by `seat` (or for
+        it by the stand-in, out of time)."""
         with self._db:
-            self._db.execute("INSERT INTO moves (room, match, ply, seat, move) VALUES (?, ?, ?, ?, ?)",
-                             (room, match, ply, seat, move))
+            self._db.execute("INSERT INTO moves (room, match, ply, seat, move, stand_in) VALUES (?, ?, ?, ?, ?, ?)",
+                             (room, match, ply, seat, move, int(stand_in)))
 
     def remove_moves(self, room: str, match: int, kept: int) -> None:
         """Forget the moves of a room's match after the first `kept`, and the undo that
@@ -133,6 +136,11 @@ class Store:
         """The moves of a room's match, in order."""
         return [m for (m,) in self._db.execute(
             "SELECT move FROM moves WHERE room = ? AND match = ? ORDER BY ply", (room, match))]
+
+    def stand_ins(self, room: str, match: int) -> Set[int]:
+        """The plies of a room's match the stand-in played."""
+        return {p for (p,) in self._db.execute(
+            "SELECT ply FROM moves WHERE room = ? AND match = ? AND stand_in = 1", (room, match))}
 
     def rooms(self) -> List[StoredRoom]:
         """Every room, oldest first, with its seats and moves."""
