@@ -6,6 +6,7 @@ wire contract (docs/server.md):
     GET  /api/rooms/{ID}             one room
     POST /api/rooms/{ID}/seats       sit down                  -> {"seat": N, "token": T}
     GET  /api/rooms/{ID}/record      the match record, once the match is over (?match=N)
+    GET  /api/rooms/{ID}/review      a seat's review, once the match is over (?seat=N&match=M)
     WS   /ws/{ID}?token=T            a seat (no token: a spectator)
 
 The app may be mounted under a prefix in another app: it starts its rooms' bots and
@@ -32,6 +33,7 @@ from .._words import fresh_seed
 from .frames import handle_frame
 from .players import check_spec
 from .connection import Connection, MatchEnd, Settings
+from .reviews import review_route
 from .room import Refused, Room
 from .store import Store
 from .web import web_routes
@@ -253,6 +255,7 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
         Route("/api/rooms/{room}", one_room, methods=["GET"]),
         Route("/api/rooms/{room}/seats", seats, methods=["POST"]),
         Route("/api/rooms/{room}/record", record, methods=["GET"]),
+        Route("/api/rooms/{room}/review", review_route(room_of, Refused), methods=["GET"]),
         WebSocketRoute("/ws/{room}", websocket),
         *web_routes(server.settings.api),  # the browser table (web.py)
     ], lifespan=lifespan)
