@@ -73,6 +73,7 @@ function send(message) {
 function receive(m) {
   document.body.dataset.ply = m.ply;
   if (m.type === "state") {
+    storyRestore(m);  // story.js: a log just received is told first
     if (!table.state || table.fresh) {
       table.fresh = false;
       table.undo = null;  // one still waiting is told again after this state
@@ -86,6 +87,10 @@ function receive(m) {
       table.selected = null;
     }
     draw();
+  } else if (m.type === "log") {
+    storyLogged(m);
+  } else if (m.type === "review") {
+    if (table.state) storyReview(m);
   } else if (m.type === "played") {
     if (table.state) m.events.forEach((e) => told(e, m));
   } else if (m.type === "seat") {
@@ -109,7 +114,7 @@ function receive(m) {
   } else if (m.type === "undo") {
     if (table.state) undoTold(m);
   } else if (m.type === "rematch") {
-    if (table.state) rematchTold(m);
+    if (table.state) { storyRematch(m); rematchTold(m); }
   } else if (m.type === "error") {
     table.sent = false;
     if (m.message.startsWith("this token is no seat")) {
@@ -131,11 +136,7 @@ function notice(text) {
   notice.timer = setTimeout(() => { box.hidden = true; }, 5000);
 }
 
-function log(text, strong) {
-  const list = $("log");
-  list.prepend(el("li", {class: strong ? "strong" : ""}, text));
-  while (list.children.length > 80) list.lastChild.remove();
-}
+function log(text, strong) { storyLine(text, strong); }  // story.js: oldest first, by deal and trick
 
 // -- what happened, in words -----------------------------------------------------------------
 
@@ -159,6 +160,7 @@ function quintWords(points) {
 }
 
 function told(e, m) {
+  storyGroup(e);
   if (e.kind === "move") log(moveWords(e.seat, e.move, m.stand_in), m.stand_in);
   else if (e.kind === "escoba") log(`Escoba! ${seatName(e.seat)} ${verb(e.seat, "sweeps", "sweep")} the table.`, true);
   else if (e.kind === "trick") {
