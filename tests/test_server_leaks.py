@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from .server_util import Message, client, create, is_state, join, over, to_move, until
+from .server_util import Message, client, create, is_state, join, joined, over, to_move, until
 
 import quinza  # noqa: E402
 
@@ -108,13 +108,13 @@ def scanned_match(rules: str, players: int, people: List[int], bots: Dict[str, s
         frames: Dict[Optional[int], List[Message]] = {s: [] for s in [*people, None]}
         restored = 0  # connections that came in mid-match
         with contextlib.ExitStack() as watching:
-            spectator = watching.enter_context(c.websocket_connect(f"/ws/{room}"))
-            sockets = {s: c.websocket_connect(f"/ws/{room}?token={tokens[s]}").__enter__() for s in people}
+            spectator = watching.enter_context(joined(c, f"/ws/{room}"))
+            sockets = {s: joined(c, f"/ws/{room}", tokens[s]).__enter__() for s in people}
             try:
                 while True:  # the spectator sees every state; the seat to move moves
                     came = rng.random() < reconnect / 2
                     if came:  # another spectator comes: its log, and the whole state
-                        spectator = watching.enter_context(c.websocket_connect(f"/ws/{room}"))
+                        spectator = watching.enter_context(joined(c, f"/ws/{room}"))
                     state = until(spectator, is_state, frames[None])
                     restored += came and state["ply"] > 0
                     if over(state):
@@ -124,7 +124,7 @@ def scanned_match(rules: str, players: int, people: List[int], bots: Dict[str, s
                         if rng.random() < reconnect:  # the seat drops and comes back: the whole state, and its log
                             restored += state["ply"] > 0
                             sockets[turn].__exit__(None, None, None)
-                            sockets[turn] = c.websocket_connect(f"/ws/{room}?token={tokens[turn]}").__enter__()
+                            sockets[turn] = joined(c, f"/ws/{room}", tokens[turn]).__enter__()
                         m = until(sockets[turn], lambda m: to_move(m) and m["ply"] == state["ply"], frames[turn])
                         sockets[turn].send_json({"type": "move", "index": rng.randrange(len(m["legal_moves"]))})
                 for s, ws in sockets.items():

@@ -10,7 +10,7 @@ from typing import Any, List
 import quinza
 from quinza.server import reviews
 
-from .server_util import Message, client, create, join, over, to_move, until
+from .server_util import Message, client, create, join, joined, over, to_move, until
 
 
 def is_review(m: Message) -> bool:
@@ -20,7 +20,7 @@ def is_review(m: Message) -> bool:
 def played_match(c: Any, room: str, token: str, seen: List[Message]) -> None:
     """Seat 0 plays random moves until the match is over; no review is asked or sent before."""
     rng = random.Random(3)
-    with c.websocket_connect(f"/ws/{room}?token={token}") as ws:
+    with joined(c, f"/ws/{room}", token) as ws:
         while True:
             m = until(ws, lambda m: to_move(m) or over(m), seen)
             if over(m):
@@ -39,13 +39,13 @@ def test_after_the_match_each_person_gets_the_review_of_their_own_moves_once(mon
     with client() as c:
         room = create(c, "escoba", players=2, target=1, bots={"1": "greedy"})
         token = join(c, room, "ana", 0)
-        with c.websocket_connect(f"/ws/{room}") as spectator:
+        with joined(c, f"/ws/{room}") as spectator:
             played_match(c, room, token, seen)
             until(spectator, over)
             record = c.get(f"/api/rooms/{room}/record").text
             assert [m["type"] for m in seen].index("review") > max(i for i, m in enumerate(seen) if over(m))
             told = next(m for m in seen if is_review(m))
-            with c.websocket_connect(f"/ws/{room}?token={token}") as again:  # a reload gets it at once
+            with joined(c, f"/ws/{room}", token) as again:  # a reload gets it at once
                 assert until(again, is_review) == told
             served = c.get(f"/api/rooms/{room}/review?seat=0")
             assert served.status_code == 200 and served.json() == told
@@ -75,6 +75,17 @@ def test_a_review_past_its_budget_is_told_as_not_made(monkeypatch: Any) -> None:
         played_match(c, room, token, seen)
         told = next(m for m in seen if is_review(m))
         assert told["status"] == "failed" and "at most 3" in told["message"] and "moves" not in told
+
+
+def test_a_review_past_its_time_is_stopped_and_told(monkeypatch: Any) -> None:
+    monkeypatch.setattr(reviews, "REVIEW_SECONDS", 0.0)  # the pool's grace alone: a few hundredths
+    monkeypatch.setattr(reviews, "REVIEW_BOT", "ismcts:iterations=100000")
+    seen: List[Message] = []
+    with client() as c:
+        room = create(c, "escoba", players=2, target=1, bots={"1": "greedy"})
+        played_match(c, room, join(c, room, "ana", 0), seen)
+        told = next(m for m in seen if is_review(m))
+        assert told["status"] == "failed" and "stopped" in told["message"], told
 
 
 def test_the_review_route_answers_a_bad_request_in_words() -> None:

@@ -11,7 +11,7 @@ from typing import Any, Dict, List, Optional
 
 import pytest
 
-from .server_util import Message, client, create, is_state, join, over, to_move, until
+from .server_util import Message, client, create, is_state, join, joined, over, to_move, until
 
 from quinza.server.store import Store
 from quinza.server.story import story
@@ -31,8 +31,7 @@ def played(frames: List[Message], upto: int) -> List[Message]:
 
 def restored(c: Any, room: str, token: Optional[str]) -> Message:
     """The log a new connection of the seat of `token` (None: a spectator) gets first."""
-    url = f"/ws/{room}" + ("" if token is None else f"?token={token}")
-    with c.websocket_connect(url) as ws:
+    with joined(c, f"/ws/{room}", token) as ws:
         first = ws.receive_json()
         assert is_log(first), first
         assert is_state(ws.receive_json())  # what happened, then where it stands
@@ -59,7 +58,7 @@ def test_a_log_restored_mid_match_is_what_the_seat_and_a_spectator_were_told(eng
     with client(engine=engine) as c:
         room = create(c, rules, **body)
         token = join(c, room, "ana", seat)
-        with c.websocket_connect(f"/ws/{room}?token={token}") as ws, c.websocket_connect(f"/ws/{room}") as spectator:
+        with joined(c, f"/ws/{room}", token) as ws, joined(c, f"/ws/{room}") as spectator:
             while True:
                 m = until(ws, lambda m: to_move(m) or over(m), live[seat])
                 if over(m):
@@ -71,7 +70,7 @@ def test_a_log_restored_mid_match_is_what_the_seat_and_a_spectator_were_told(eng
             until(spectator, over, live[None])
             logs[seat].append(restored(c, room, token))
             logs[None].append(restored(c, room, None))
-    assert all(is_log(got[0]) and got[0]["ply"] < 5 for got in live.values())  # most was told live
+    assert all(is_log(got[0]) for got in live.values())
     assert any(m["stand_in"] for m in live[None] if m["type"] == "played") == ("timer" in body)
     for viewpoint in (seat, None):
         assert any(log["played"] for log in logs[viewpoint][:-1])  # some restored in mid-match
@@ -87,25 +86,27 @@ def test_a_log_after_a_restart_is_what_was_told_before_it_stand_ins_included(tmp
     with client(db) as c:
         room = create(c, "escoba", players=2, timer=0.05)  # both seats empty: the stand-in plays
         token = join(c, room, "ana", 0)
-        with c.websocket_connect(f"/ws/{room}?token={token}") as ws:
+        with joined(c, f"/ws/{room}", token) as ws:
             until(ws, lambda m: is_state(m) and m["ply"] >= 6, live)
     with client(db) as c:
         log = restored(c, room, token)
-    assert log["played"] and all(m["stand_in"] for m in log["played"])
-    assert log["played"] == played(live, log["ply"])
+    told = played(live, log["ply"])  # the first app may have played on after the socket's last read
+    assert len(told) >= 6 and all(m["stand_in"] for m in log["played"])
+    assert log["played"][:len(told)] == told
 
 
 def test_a_log_tells_the_last_moves_of_a_long_match(q: ModuleType) -> None:
-    game = q.Game(q.Rules("escoba", players=2), seed=5)
+    rules = q.Rules("escoba", players=2)
+    game = q.Game(rules, seed=5)
     bot = q.bot("greedy")
     for n in range(30):
         game.play(bot(game.world(game.turn, seed=n)))
-    whole = story(game, 30, 1, {4, 29})
+    moves = [e.move for e in game.history if e.kind == "move"]
+    whole = story(q.Game(rules, seed=5), moves, 1, {4, 29})
     assert [m["ply"] for m in whole] == list(range(1, 31))
+    assert [m["seat"] for m in whole] == [e.seat for e in game.history if e.kind == "move"]
     assert [m["ply"] for m in whole if m["stand_in"]] == [4, 29]
-    assert story(game, 30, 1, {4, 29}, limit=8) == whole[-8:]
-    assert len(game.history) > 30  # the game itself is left as it was
-    assert game.legal_moves() == game.copy().legal_moves()
+    assert story(q.Game(rules, seed=5), moves, 1, {4, 29}, limit=8) == whole[-8:]
 
 
 def test_a_store_of_before_the_stand_in_column_is_read_and_written(tmp_path: Any) -> None:

@@ -1,6 +1,6 @@
 """The review of each person's own moves once a match is over (docs/server.md "The
 review"): the match's record reviewed as `quinza review` does (`review` of the engine,
-study/review.py), once per match and room, off the event loop, within a budget; then told
+study/review.py), once per match and room, on the bots' pool, within a budget; then told
 to each seat of a person (`{"type": "review", ...}`) and served over HTTP.
 
 The record is public once the match is over (GET /api/rooms/{ID}/record), and a review
@@ -12,11 +12,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 import weakref
 from typing import Any, Callable, Dict, Optional
 
-import anyio.to_thread
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
@@ -25,20 +23,14 @@ from .wire import Message
 log = logging.getLogger("quinza.server")
 
 # The review's budget: its fair search with half the budget of `quinza review`'s default,
-# its hindsight solver as there (a whole match at a default target in about a second),
-# stopped past REVIEW_SECONDS; a match of more than REVIEW_MOVES moves (a target far past
-# the usual) is not reviewed.
+# its hindsight solver as there (a whole match at a default target in about a second), on
+# the bots' pool (pool.py), stopped past REVIEW_SECONDS; a match of more than REVIEW_MOVES
+# moves (a target far past the usual) is not reviewed.
 REVIEW_BOT = "ismcts:iterations=1000"
 REVIEW_HINDSIGHT = 50_000
 REVIEW_SECONDS = 60.0
 REVIEW_MOVES = 1000
 KEPT = 2  # the matches of a room whose review is kept (the last ones)
-
-
-async def think(fn: Callable[..., Any], *args: Any) -> Any:
-    """Run `fn(*args)` off the event loop: the one place the reviews reach for a thread
-    (to be the server's bot pool, server/pool.py, once it lands)."""
-    return await anyio.to_thread.run_sync(fn, *args)
 
 
 class TooLong(Exception):
@@ -51,13 +43,7 @@ def review_of(api: Any, record: str) -> Dict[str, Any]:
     moves = sum(1 for e in game.history if e.kind == "move")
     if moves > REVIEW_MOVES:
         raise TooLong(f"this match has {moves} moves: a review is made for matches of at most {REVIEW_MOVES}")
-    deadline = time.monotonic() + REVIEW_SECONDS
-
-    def in_time(done: int, total: int) -> None:
-        if time.monotonic() > deadline:
-            raise TooLong(f"the review took more than {REVIEW_SECONDS:g} seconds and was stopped")
-
-    result: Dict[str, Any] = api.review(game, bot=REVIEW_BOT, hindsight=REVIEW_HINDSIGHT, progress=in_time).to_dict()
+    result: Dict[str, Any] = api.review(game, bot=REVIEW_BOT, hindsight=REVIEW_HINDSIGHT).to_dict()
     return result
 
 
@@ -90,9 +76,11 @@ def reviewed(room: Any, match: int) -> Entry:
 
 async def _review(room: Any, match: int, record: str, entry: Entry) -> None:
     try:
-        entry.review = await think(review_of, room.settings.api, record)
+        entry.review = await room.settings.pool.think(review_of, room.settings.api, record, seconds=REVIEW_SECONDS)
     except TooLong as reason:
         entry.failure = str(reason)
+    except TimeoutError:  # the pool stopped it
+        entry.failure = f"the review took more than {REVIEW_SECONDS:g} seconds and was stopped"
     except Exception:  # the review's own failure: told, and the room goes on
         log.exception("room %s: the review of match %d failed", room.id, match)
         entry.failure = "the review could not be made"

@@ -22,7 +22,7 @@ from typing import Any, Dict, List, NamedTuple, Optional, Set, Tuple
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
-    id TEXT PRIMARY KEY, rules TEXT NOT NULL, timer REAL, bots TEXT NOT NULL, created REAL NOT NULL
+    id TEXT PRIMARY KEY, rules TEXT NOT NULL, timer REAL, bots TEXT NOT NULL, created REAL NOT NULL, abandoned REAL
 );
 CREATE TABLE IF NOT EXISTS matches (
     room TEXT NOT NULL, number INTEGER NOT NULL, seed TEXT NOT NULL, PRIMARY KEY (room, number)
@@ -52,7 +52,8 @@ class StoredRoom(NamedTuple):
     match (the last is the one in play), the turn timer, the bots by seat, the seats
     taken (seat -> (name, token hash)), the last match's moves, in order, and the undo
     that waits for answers in it, if any: (the seat that asked, the ply it goes back to,
-    the seats whose answer it waits for)."""
+    the seats whose answer it waits for), and whether the room was abandoned (it ended
+    with no person connected: limits.py)."""
 
     id: str
     rules: Dict[str, Any]
@@ -62,6 +63,7 @@ class StoredRoom(NamedTuple):
     seats: Dict[int, Tuple[str, str]]
     moves: List[str]
     undo: Optional[Tuple[int, int, List[int]]] = None
+    abandoned: bool = False
 
 
 class Store:
@@ -79,8 +81,9 @@ class Store:
             self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(SCHEMA)
-        if "stand_in" not in {row[1] for row in self._db.execute("PRAGMA table_info(moves)")}:
-            self._db.execute("ALTER TABLE moves ADD COLUMN stand_in INTEGER NOT NULL DEFAULT 0")  # a file of before
+        for table, column, kind in (("rooms", "abandoned", "REAL"), ("moves", "stand_in", "INTEGER NOT NULL DEFAULT 0")):
+            if column not in {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}:
+                self._db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")  # a file from before it
 
     def add_room(self, room: str, rules: Dict[str, Any], seed: int, timer: Optional[float],
                  bots: Dict[int, str]) -> None:
@@ -91,6 +94,11 @@ class Store:
                 (room, json.dumps(rules), timer, json.dumps({str(k): v for k, v in bots.items()}), time.time()),
             )
             self._db.execute("INSERT INTO matches (room, number, seed) VALUES (?, 0, ?)", (room, str(seed)))
+
+    def abandon(self, room: str) -> None:
+        """The room ended with no person connected (when: the time now)."""
+        with self._db:
+            self._db.execute("UPDATE rooms SET abandoned = ? WHERE id = ?", (time.time(), room))
 
     def add_match(self, room: str, number: int, seed: int) -> None:
         """Match `number` (a rematch: from 1) of the room."""
@@ -145,14 +153,15 @@ class Store:
     def rooms(self) -> List[StoredRoom]:
         """Every room, oldest first, with its seats and moves."""
         out = []
-        for rid, rules, timer, bots in self._db.execute(
-                "SELECT id, rules, timer, bots FROM rooms ORDER BY created, id").fetchall():
+        for rid, rules, timer, bots, abandoned in self._db.execute(
+                "SELECT id, rules, timer, bots, abandoned FROM rooms ORDER BY created, id").fetchall():
             seats = {s: (n, h) for s, n, h in self._db.execute(
                 "SELECT seat, name, token_hash FROM seats WHERE room = ?", (rid,))}
             seeds = [int(seed) for (seed,) in self._db.execute(
                 "SELECT seed FROM matches WHERE room = ? ORDER BY number", (rid,))]
             out.append(StoredRoom(rid, json.loads(rules), seeds, timer, {int(k): v for k, v in json.loads(bots).items()},
-                                  seats, self.moves(rid, len(seeds) - 1), self._undo(rid, len(seeds) - 1)))
+                                  seats, self.moves(rid, len(seeds) - 1), self._undo(rid, len(seeds) - 1),
+                                  abandoned is not None))
         return out
 
     def close(self) -> None:

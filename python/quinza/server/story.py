@@ -4,10 +4,9 @@ connection that comes in mid-match (`log_message`), so the log a reload restores
 one that viewpoint was sent, card for card.
 
 A viewpoint's `played` message of a move is built from the cards of its view before the
-move, of its view after it, and of the move itself (wire.py): to tell a move again, the
-match is taken back to before it on a copy of the game (`Game.undo` takes a move back
-exactly, a deal's end and the next deal included) and played forward, each move told
-from that viewpoint's views alone.
+move, of its view after it, and of the move itself (wire.py): to tell the moves again,
+the match is dealt again from its seed and its moves played in order (as a restart does),
+each move told from that viewpoint's views alone.
 """
 
 from __future__ import annotations
@@ -18,8 +17,9 @@ from .wire import Message, Viewpoint, cards_in, move_cards, played_message, view
 
 # The most moves a log tells (the last ones; "from" says where it starts): a match at its
 # default target has about 100 to 250 moves, but a target may be any number, and a log is
-# one frame made on the event loop, in time linear in the moves it tells.
-LOG_LIMIT = 1000
+# one frame made on the event loop, in time linear in the moves it tells (about 30 us a
+# move: 500 take some 15 ms).
+LOG_LIMIT = 500
 
 
 def seen(game: Any, viewpoint: Viewpoint) -> Set[str]:
@@ -31,22 +31,30 @@ def told(ply: int, seat: int, events: Iterable[Any], before: Set[str], after: Di
          stand_in: bool) -> Message:
     """The `played` message of move `ply` (by `seat`; `events` what `game.play` returned)
     for a viewpoint that saw `before` (`seen`) before the move and has the view `after`."""
-    events = list(events)
-    known = before | cards_in(after) | move_cards(events[0].move)
-    return played_message(ply, seat, events, known, stand_in)
+    return _told(ply, seat, list(events), before, cards_in(after), stand_in)
 
 
-def story(game: Any, ply: int, viewpoint: Viewpoint, stand_ins: Set[int], limit: int = LOG_LIMIT) -> List[Message]:
-    """The `played` messages `viewpoint` got (or would have) for the last `limit` moves
-    of `game`'s match, `ply` moves in, in order; `stand_ins`: the plies the stand-in played."""
-    position = game.copy()
-    moves = [position.undo() for _ in range(min(ply, limit))]
+def _told(ply: int, seat: int, events: List[Any], before: Set[str], after: Set[str], stand_in: bool) -> Message:
+    """`told`, with the cards of the view after the move (`after`) read already."""
+    return played_message(ply, seat, events, before | after | move_cards(events[0].move), stand_in)
+
+
+def story(start: Any, moves: List[Any], viewpoint: Viewpoint, stand_ins: Set[int],
+          limit: int = LOG_LIMIT) -> List[Message]:
+    """The `played` messages `viewpoint` got (or would have) for the last `limit` of
+    `moves` played from `start` (a game at the match's start, played on), in order;
+    `stand_ins`: the plies the stand-in played."""
+    skipped = max(0, len(moves) - limit)
+    for move in moves[:skipped]:  # played, not told: the engine plays a move in about a microsecond
+        start.play(move)
     out = []
-    for number, move in enumerate(reversed(moves), ply - len(moves) + 1):
-        seat = position.turn
-        before = seen(position, viewpoint)
-        events = position.play(move)
-        out.append(told(number, seat, events, before, view_of(position, viewpoint), number in stand_ins))
+    before = seen(start, viewpoint)
+    for ply, move in enumerate(moves[skipped:], skipped + 1):
+        seat = start.turn
+        events = start.play(move)
+        after = cards_in(view_of(start, viewpoint))
+        out.append(_told(ply, seat, events, before, after, ply in stand_ins))
+        before = after  # what the viewpoint saw before the next move
     return out
 
 
@@ -54,6 +62,8 @@ def log_message(room: Any, viewpoint: Viewpoint) -> Message:
     """The log of the match in play for a connection of `viewpoint`, sent after its first
     `state`: `{"type": "log", "ply", "match", "from", "played": [...]}`, `from` the ply of
     the first move told (1 unless the match is longer than LOG_LIMIT moves)."""
-    played = story(room.game, room.ply, viewpoint, room.store.stand_ins(room.id, room.match))
+    moves = [e.move for e in room.game.history if e.kind == "move"]
+    start = room.settings.api.Game(room.rules, seed=room.seeds[-1])
+    played = story(start, moves, viewpoint, room.store.stand_ins(room.id, room.match))
     return {"type": "log", "ply": room.ply, "match": room.match, "from": played[0]["ply"] if played else room.ply + 1,
             "played": played}
