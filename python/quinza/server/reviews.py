@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import weakref
-from typing import Any, Callable, Dict, Optional
+from typing import Any, Callable, Dict, Optional, Type
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -125,7 +125,7 @@ def on_connect(room: Any, conn: Any) -> None:
             conn.send(review_message(room, room.match, entry, conn.seat))
 
 
-def review_route(room_of: Callable[[Request], Any], refused: type) -> Callable[[Request], Any]:
+def review_route(room_of: Callable[[Request], Any], refused: Type[Exception]) -> Callable[[Request], Any]:
     """GET /api/rooms/{ID}/review?seat=N (&match=M): 200 with the review message of that
     seat, 202 while it is made, 409 before the match is over; the match in play if no M."""
 

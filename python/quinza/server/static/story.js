@@ -115,7 +115,7 @@ function storyMoveWords(text) {
 }
 
 function points(value) {
-  return `${value.toFixed(2)} ${Math.abs(value - 1) < 0.005 ? "point" : "points"}`;
+  return `${value.toFixed(2)} points`;
 }
 
 function storyReview(m) {
