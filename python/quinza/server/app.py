@@ -34,9 +34,10 @@ from .players import check_spec
 from .connection import Connection, MatchEnd, Settings
 from .room import Refused, Room
 from .store import Store
+from .undo import DEFAULT_MODE, MODES
 from .web import web_routes
 
-CREATE_FIELDS = ("rules", "players", "target", "options", "bots", "timer")
+CREATE_FIELDS = ("rules", "players", "target", "options", "bots", "timer", "undo")
 # A room's id: letters and digits a person can read out and type (no 0/o, 1/l/i), never
 # starting with "-" as a command line would read an option; 31**8 ids.
 ROOM_ID_LETTERS = "23456789abcdefghjkmnpqrstuvwxyz"
@@ -94,10 +95,14 @@ class Server:
         timer = body.get("timer")
         if timer is not None and (isinstance(timer, bool) or not isinstance(timer, (int, float)) or not 0 < timer <= 86400):
             raise ValueError('"timer" is the seconds a seat has for a move (more than 0, at most a day), or null')
+        undo = body.get("undo", DEFAULT_MODE)
+        if undo not in MODES:
+            raise ValueError(f'"undo" is "off", "consent" or "practice", not {json.dumps(undo)[:40]}')
         room_id = new_room_id(self.rooms)
         seed = fresh_seed()  # never told: it deals every card
-        self.store.add_room(room_id, rules.to_dict(), seed, timer, bots)
-        room = Room(room_id, rules, [seed], None if timer is None else float(timer), bots, self.store, self.settings)
+        self.store.add_room(room_id, rules.to_dict(), seed, timer, bots, undo)
+        room = Room(room_id, rules, [seed], None if timer is None else float(timer), bots, self.store, self.settings,
+                    undo)
         self.rooms[room_id] = room
         room.schedule()
         return room

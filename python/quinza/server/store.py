@@ -22,7 +22,8 @@ from typing import Any, Dict, List, NamedTuple, Optional, Tuple
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
-    id TEXT PRIMARY KEY, rules TEXT NOT NULL, timer REAL, bots TEXT NOT NULL, created REAL NOT NULL
+    id TEXT PRIMARY KEY, rules TEXT NOT NULL, timer REAL, bots TEXT NOT NULL, created REAL NOT NULL,
+    undo TEXT NOT NULL DEFAULT 'consent'
 );
 CREATE TABLE IF NOT EXISTS matches (
     room TEXT NOT NULL, number INTEGER NOT NULL, seed TEXT NOT NULL, PRIMARY KEY (room, number)
@@ -40,6 +41,9 @@ CREATE TABLE IF NOT EXISTS moves (
     move TEXT NOT NULL, PRIMARY KEY (room, match, ply)
 );
 """
+# Columns added since a table was first made: a file written before them gets them
+# (with their default) when it is opened. (table, column, its definition)
+ADDED_COLUMNS = [("rooms", "undo", "TEXT NOT NULL DEFAULT 'consent'")]
 
 
 def token_hash(token: str) -> str:
@@ -52,7 +56,8 @@ class StoredRoom(NamedTuple):
     match (the last is the one in play), the turn timer, the bots by seat, the seats
     taken (seat -> (name, token hash)), the last match's moves, in order, and the undo
     that waits for answers in it, if any: (the seat that asked, the ply it goes back to,
-    the seats whose answer it waits for)."""
+    the seats whose answer it waits for), and how the room takes undo (off, consent,
+    practice)."""
 
     id: str
     rules: Dict[str, Any]
@@ -62,6 +67,7 @@ class StoredRoom(NamedTuple):
     seats: Dict[int, Tuple[str, str]]
     moves: List[str]
     undo: Optional[Tuple[int, int, List[int]]] = None
+    undo_mode: str = "consent"
 
 
 class Store:
@@ -79,14 +85,17 @@ class Store:
             self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(SCHEMA)
+        for table, column, definition in ADDED_COLUMNS:
+            if column not in {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}:
+                self._db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {definition}")
 
     def add_room(self, room: str, rules: Dict[str, Any], seed: int, timer: Optional[float],
-                 bots: Dict[int, str]) -> None:
+                 bots: Dict[int, str], undo: str = "consent") -> None:
         """A new room and its first match."""
         with self._db:
             self._db.execute(
-                "INSERT INTO rooms (id, rules, timer, bots, created) VALUES (?, ?, ?, ?, ?)",
-                (room, json.dumps(rules), timer, json.dumps({str(k): v for k, v in bots.items()}), time.time()),
+                "INSERT INTO rooms (id, rules, timer, bots, created, undo) VALUES (?, ?, ?, ?, ?, ?)",
+                (room, json.dumps(rules), timer, json.dumps({str(k): v for k, v in bots.items()}), time.time(), undo),
             )
             self._db.execute("INSERT INTO matches (room, number, seed) VALUES (?, 0, ?)", (room, str(seed)))
 
@@ -137,14 +146,14 @@ class Store:
     def rooms(self) -> List[StoredRoom]:
         """Every room, oldest first, with its seats and moves."""
         out = []
-        for rid, rules, timer, bots in self._db.execute(
-                "SELECT id, rules, timer, bots FROM rooms ORDER BY created, id").fetchall():
+        for rid, rules, timer, bots, undo in self._db.execute(
+                "SELECT id, rules, timer, bots, undo FROM rooms ORDER BY created, id").fetchall():
             seats = {s: (n, h) for s, n, h in self._db.execute(
                 "SELECT seat, name, token_hash FROM seats WHERE room = ?", (rid,))}
             seeds = [int(seed) for (seed,) in self._db.execute(
                 "SELECT seed FROM matches WHERE room = ? ORDER BY number", (rid,))]
             out.append(StoredRoom(rid, json.loads(rules), seeds, timer, {int(k): v for k, v in json.loads(bots).items()},
-                                  seats, self.moves(rid, len(seeds) - 1), self._undo(rid, len(seeds) - 1)))
+                                  seats, self.moves(rid, len(seeds) - 1), self._undo(rid, len(seeds) - 1), undo))
         return out
 
     def close(self) -> None:

@@ -1,0 +1,245 @@
+"""No one gains by the rules of the room (issue #44, docs/server.md "Undo by consent" and
+"What a client sends"): the turn's time runs on through an undo request, a seat asks
+once a turn of its own, a takeback never gives a person a bot's card (the room's undo
+mode), and a move frame answers the ply it was chosen at."""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+import time
+from typing import Any, Iterator, List, Optional
+
+import quinza
+from quinza.server.undo import PRACTICE_NOTE
+
+from .server_util import Message, client, create, is_state, join, to_move, until
+
+TIMER = 2.0  # the issue's room: {"rules": "escoba", "players": 2, "timer": 2}
+
+
+def _kind(*kinds: str) -> Any:
+    return lambda m: m["type"] in kinds
+
+
+def _status(*statuses: str) -> Any:
+    return lambda m: m["type"] == "undo" and m["status"] in statuses
+
+
+def _my_turn(ws: Any, ply: Optional[int] = None) -> Message:
+    return until(ws, lambda m: to_move(m) and (ply is None or m["ply"] == ply))
+
+
+def _moves(ws: Any, ply: int) -> Message:
+    """ws (the seat to act at `ply`) plays its first legal move: the state after it."""
+    _my_turn(ws, ply)
+    ws.send_json({"type": "move", "index": 0, "ply": ply})
+    return until(ws, lambda m: is_state(m) and m["ply"] == ply + 1)
+
+
+def _two_people(c: Any, **body: Any) -> Any:
+    room = create(c, "escoba", players=2, **body)
+    return room, join(c, room, "ana", 0), join(c, room, "bo", 1)
+
+
+def _first(ws: Any) -> Message:
+    """The state a new connection is sent first (asked again, for whoever reads it next)."""
+    m = until(ws, is_state)
+    ws.send_json({"type": "state"})
+    return m
+
+
+# -- the clock runs through undo --------------------------------------------------------
+
+
+def test_asking_again_and_again_does_not_hold_the_turns_time() -> None:
+    """The issue's stall: the seat to act asks to undo, the other refuses, it asks again at
+    once, ...: the turn's deadline is kept through each refusal, a second request in the
+    same turn is refused, and the time runs out (the stand-in moves for the asker)."""
+    with client() as c:
+        room, ana_token, bo_token = _two_people(c, timer=TIMER)
+        r = c.app.state.server.rooms[room]  # type: ignore[attr-defined]
+        with c.websocket_connect(f"/ws/{room}?token={ana_token}") as ana, \
+                c.websocket_connect(f"/ws/{room}?token={bo_token}") as bo:
+            start = _first(ana)["view"]["turn"]
+            first, second = (ana, bo) if start == 0 else (bo, ana)
+            _moves(first, 0)
+            _moves(second, 1)
+            _moves(first, 2)
+            asker, other = second, first  # to act at ply 3, with a move of its own to take back
+            until(asker, lambda m: to_move(m) and m["ply"] == 3)
+            deadline = r._deadline
+            assert deadline is not None
+            refusals, timeouts = [], []
+            end = time.monotonic() + 5 * TIMER  # generous: the turn is TIMER long
+            while not timeouts and time.monotonic() < end:
+                asker.send_json({"type": "undo"})
+                m = until(asker, _kind("undo", "error", "timeout"))
+                if m["type"] == "undo":
+                    other.send_json({"type": "undo", "agree": False})
+                    m = until(asker, lambda x: x["type"] == "timeout" or _status("refused", "lapsed")(x))
+                    if m["type"] == "undo":
+                        assert r._deadline == deadline  # the time runs on: not started anew
+                elif m["type"] == "error":
+                    refusals.append(m["message"])
+                    m = until(asker, _kind("timeout"))  # the time runs on, and out
+                if m["type"] == "timeout":
+                    timeouts.append(m)
+            assert timeouts and timeouts[0]["seat"] == 1 - start and timeouts[0]["ply"] == 3
+            assert refusals == ["you asked to undo once this turn: you may ask again after your next move"]
+            played = until(asker, _kind("played"))
+            assert played["stand_in"] and played["ply"] == 4
+
+
+def test_a_request_lapses_when_the_turns_time_runs_out() -> None:
+    with client(undo_wait=60) as c:
+        room, ana_token, bo_token = _two_people(c, timer=TIMER)
+        with c.websocket_connect(f"/ws/{room}?token={ana_token}") as ana, \
+                c.websocket_connect(f"/ws/{room}?token={bo_token}") as bo:
+            start = _first(ana)["view"]["turn"]
+            first, second = (ana, bo) if start == 0 else (bo, ana)
+            _moves(first, 0)
+            _moves(second, 1)  # first to act at ply 2: it asks, second never answers
+            _my_turn(first, 2)
+            first.send_json({"type": "undo"})
+            assert until(first, _kind("undo"))["status"] == "asked"
+            lapsed = until(first, _kind("undo"))
+            assert lapsed["status"] == "lapsed" and lapsed["waiting"] == [1 - start]
+            state = until(first, is_state)
+            assert state["ply"] == 2 and state["time_left"] == 0  # lapsed at the turn's end
+            assert until(first, _kind("timeout"))["seat"] == start
+            assert until(first, _kind("played"))["stand_in"]
+
+
+GATE = threading.Event()  # the gated bot chooses once it is set
+CHOSEN: List[int] = []  # the gated bot's choices, one a call
+
+
+def gated_bot(game: Any) -> Any:
+    """A bot that waits for the test before it chooses (the first legal move)."""
+    assert GATE.wait(60)
+    CHOSEN.append(len(CHOSEN))
+    return game.legal_moves()[0]
+
+
+@contextlib.contextmanager
+def _bot_to_act(**body: Any) -> Iterator[Any]:
+    """A room of ana (seat 0), bo (1) and the gated bot (2), played until ana and then bo
+    have moved and the bot is to act, its choice held back: the client, ana, bo, the
+    room, the bot's ply."""
+    GATE.set()
+    CHOSEN.clear()
+    with client(allow_imported_bots=True, **body.pop("settings", {})) as c:
+        room = create(c, "escoba", players=3, bots={"2": f"{__name__}:gated_bot"}, **body)
+        ana_token, bo_token = join(c, room, "ana", 0), join(c, room, "bo", 1)
+        r = c.app.state.server.rooms[room]  # type: ignore[attr-defined]
+        with c.websocket_connect(f"/ws/{room}?token={ana_token}") as ana, \
+                c.websocket_connect(f"/ws/{room}?token={bo_token}") as bo:
+            while True:
+                m = until(ana, lambda x: is_state(x) and x["view"]["turn"] is not None)
+                turn = m["view"]["turn"]
+                if turn == 1 and m["ply"] >= 1:
+                    GATE.clear()  # the bot, next, is held
+                if turn == 2 and m["ply"] >= 2:
+                    break
+                if turn == 0:  # ana's state is read: she moves at once
+                    ana.send_json({"type": "move", "index": 0, "ply": m["ply"]})
+                elif turn == 1:
+                    _moves(bo, m["ply"])
+            try:
+                yield c, ana, bo, r, m["ply"]
+            finally:
+                GATE.set()
+
+
+def _poll(done: Any, seconds: float = 30.0) -> None:
+    end = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < end, "not within the bound"
+        time.sleep(0.01)
+
+
+def test_a_bot_to_act_waits_while_a_request_waits() -> None:
+    """Else a consent room could never take back a move the bot would reply to."""
+    with _bot_to_act() as (c, ana, bo, r, ply):
+        chosen = len(CHOSEN)
+        ana.send_json({"type": "undo"})
+        assert until(ana, _kind("undo"))["status"] == "asked"
+        GATE.set()
+        _poll(lambda: len(CHOSEN) > chosen)  # the bot chose meanwhile: its move is not played
+        assert r.ply == ply and r.undo is not None
+        bo.send_json({"type": "undo", "agree": False})
+        assert until(ana, _kind("undo"))["status"] == "refused"
+        assert until(ana, _kind("played"))["seat"] == 2  # it chooses again, and moves
+
+
+def test_a_request_with_a_bot_to_act_lapses_after_the_rooms_timer() -> None:
+    """No one holds a bot up longer than a turn's time by leaving a request unanswered."""
+    with _bot_to_act(timer=TIMER, settings={"undo_wait": 3600}) as (c, ana, bo, r, ply):
+        ana.send_json({"type": "undo"})
+        assert until(ana, _kind("undo"))["status"] == "asked"
+        assert until(ana, _kind("undo"))["status"] == "lapsed"  # bo never answers
+        assert r.ply == ply
+        GATE.set()
+        assert until(ana, _kind("played"))["seat"] == 2
+
+
+# -- a takeback never hands a person a card for free ---------------------------------------
+
+
+@contextlib.contextmanager
+def _against_a_bot(c: Any, undo: Optional[str]) -> Iterator[Any]:
+    """ana plays, the bot replies, ana asks to undo: her socket, what she is told, her
+    state before her move, the room."""
+    body = {"bots": {"1": "greedy"}} if undo is None else {"bots": {"1": "greedy"}, "undo": undo}
+    room = create(c, "escoba", players=2, **body)
+    token = join(c, room, "ana", 0)
+    r = c.app.state.server.rooms[room]  # type: ignore[attr-defined]
+    with c.websocket_connect(f"/ws/{room}?token={token}") as ws:
+        before = _my_turn(ws)
+        ws.send_json({"type": "move", "index": 0, "ply": before["ply"]})
+        until(ws, lambda x: to_move(x) and x["ply"] == before["ply"] + 2)  # the bot replied
+        ws.send_json({"type": "undo"})
+        yield ws, until(ws, _kind("undo", "error")), before, r
+
+
+def test_in_a_consent_room_a_bots_move_is_never_taken_back() -> None:
+    with client() as c:
+        with _against_a_bot(c, None) as (ws, told, before, r):  # consent is the default
+            assert told["type"] == "error"
+            assert told["message"] == ("a bot's move is never taken back in this room (undo by consent): "
+                                       "ask before the bot replies")
+            assert r.ply == before["ply"] + 2 and r.undo is None
+            assert r.info()["undo"] == "consent"
+
+
+def test_in_an_off_room_every_undo_is_refused() -> None:
+    with client() as c:
+        with _against_a_bot(c, "off") as (ws, told, before, r):
+            assert told["type"] == "error" and told["message"] == "undo is off in this room"
+            assert r.ply == before["ply"] + 2
+
+
+def test_in_a_practice_room_the_bots_move_is_taken_back_and_the_room_says_practice() -> None:
+    ended = []
+    with client(on_match_end=lambda room, winner, record: ended.append(record)) as c:
+        with _against_a_bot(c, "practice") as (ws, told, before, r):
+            assert told["status"] == "done" and told["back_to"] == before["ply"]
+            state = until(ws, is_state)
+            assert state["view"]["hand"] == before["view"]["hand"] and state["undo"] == "practice"
+            assert r.info()["undo"] == "practice"
+            assert [x["undo"] for x in c.get("/api/rooms?all=1").json()["rooms"] if x["room"] == r.id] == ["practice"]
+            m = state  # ana's turn again: the match to its end, and its record says practice
+            while m["view"]["turn"] is not None:
+                ws.send_json({"type": "move", "index": 0, "ply": m["ply"]})
+                m = until(ws, lambda x: to_move(x) or (is_state(x) and x["view"]["turn"] is None))
+        record = c.get(f"/api/rooms/{r.id}/record").text
+        assert PRACTICE_NOTE in record.split("\n") and ended and PRACTICE_NOTE in ended[0]
+        assert quinza.Game.from_record(record).is_over  # the note is a comment: the record reads
+
+
+def test_a_bad_undo_mode_is_refused_with_the_modes() -> None:
+    with client() as c:
+        r = c.post("/api/rooms", json={"rules": "escoba", "undo": "sometimes"})
+        assert r.status_code == 400
+        assert r.json()["message"] == '"undo" is "off", "consent" or "practice", not "sometimes"'
