@@ -6,14 +6,17 @@ mode), and a move frame answers the ply it was chosen at."""
 from __future__ import annotations
 
 import contextlib
+import sqlite3
 import threading
 import time
+from pathlib import Path
 from typing import Any, Iterator, List, Optional
 
 import quinza
-from quinza.server.undo import PRACTICE_NOTE
 
 from .server_util import Message, client, create, is_state, join, to_move, until
+
+from quinza.server.undo import PRACTICE_NOTE  # noqa: E402 (the server's packages, checked by server_util)
 
 TIMER = 2.0  # the issue's room: {"rules": "escoba", "players": 2, "timer": 2}
 
@@ -243,3 +246,65 @@ def test_a_bad_undo_mode_is_refused_with_the_modes() -> None:
         r = c.post("/api/rooms", json={"rules": "escoba", "undo": "sometimes"})
         assert r.status_code == 400
         assert r.json()["message"] == '"undo" is "off", "consent" or "practice", not "sometimes"'
+
+
+def test_a_database_from_before_undo_modes_opens_and_its_rooms_take_undo_by_consent(tmp_path: Path) -> None:
+    db = str(tmp_path / "rooms.db")
+    with client(db) as c:
+        room = create(c, "escoba", players=2, undo="practice")
+    with sqlite3.connect(db) as old:  # the file as a server before the modes wrote it
+        old.execute("ALTER TABLE rooms DROP COLUMN undo")
+    with client(db) as c:
+        assert c.get(f"/api/rooms/{room}").json()["undo"] == "consent"
+        made = create(c, "escoba", players=2, undo="off")
+    with client(db) as c:
+        assert c.get(f"/api/rooms/{made}").json()["undo"] == "off"
+
+
+# -- a move answers a ply ---------------------------------------------------------------
+
+
+def test_a_move_chosen_at_another_ply_is_refused_as_stale_and_changes_nothing() -> None:
+    with client() as c:
+        room, ana_token, bo_token = _two_people(c)
+        r = c.app.state.server.rooms[room]  # type: ignore[attr-defined]
+        with c.websocket_connect(f"/ws/{room}?token={ana_token}") as ana, \
+                c.websocket_connect(f"/ws/{room}?token={bo_token}") as bo:
+            start = _first(ana)["view"]["turn"]
+            first, second = (ana, bo) if start == 0 else (bo, ana)
+            _moves(first, 0)
+            m = _my_turn(second, 1)
+            game_json = r.game.to_json()
+            for ply in (0, 2, 7):
+                second.send_json({"type": "move", "move": m["legal_moves"][0], "ply": ply})
+                assert until(second, _kind("error"))["message"] == (
+                    f"this move was chosen at ply {ply}; the match is at ply 1")
+            for bad in ("1", 1.0, None, True, [1]):
+                second.send_json({"type": "move", "index": 0, "ply": bad})
+                assert '"ply" is the ply the move was chosen at' in until(second, _kind("error"))["message"]
+            assert r.game.to_json() == game_json and r.ply == 1
+            second.send_json({"type": "move", "index": 0})  # no "ply": the ply the match is at
+            assert until(second, is_state)["ply"] == 2
+
+
+def test_a_move_sent_twice_at_its_ply_is_played_once_and_answered_twice() -> None:
+    with client() as c:
+        room, ana_token, bo_token = _two_people(c)
+        r = c.app.state.server.rooms[room]  # type: ignore[attr-defined]
+        with c.websocket_connect(f"/ws/{room}?token={ana_token}") as ana, \
+                c.websocket_connect(f"/ws/{room}?token={bo_token}") as bo:
+            start = _first(ana)["view"]["turn"]
+            first, second = (ana, bo) if start == 0 else (bo, ana)
+            m = _my_turn(first, 0)
+            for _ in range(2):  # a client that retries: the same frame again
+                first.send_json({"type": "move", "move": m["legal_moves"][0], "ply": 0})
+            seen: List[Message] = []
+            until(first, lambda x: is_state(x) and x["ply"] == 1, seen)
+            again = until(first, _kind("state", "error", "played"), seen)
+            assert again["type"] == "state" and again["ply"] == 1  # answered again: not played, not refused
+            assert [x["type"] for x in seen].count("played") == 1
+            assert r.ply == 1 and len(r.store.moves(room, 0)) == 1
+            first.send_json({"type": "move", "index": 1, "ply": 0})  # another move of that ply: stale
+            assert until(first, _kind("error"))["message"] == "this move was chosen at ply 0; the match is at ply 1"
+            _moves(second, 1)
+            assert r.ply == 2

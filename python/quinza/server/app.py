@@ -150,8 +150,9 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
     (None for a draw) and the match record; keep it short, or hand the work on.
     `authenticate(request)`: the player's name for a request to create a room or take a
     seat (then the body's "name" is not read), or None to refuse it (401). `undo_wait`:
-    the seconds an undo waits for its answers (the room paused) before it lapses and play
-    goes on: a seat that dropped cannot hold a room up."""
+    the seconds an undo waits for its answers at most (moves and bots wait; the turn's
+    time runs on, and its end lapses the undo sooner) before it lapses and play goes on:
+    a seat that dropped cannot hold a room up."""
     server = Server(db, Settings(backend(engine), bot_delay, max_frame, rate, burst, allow_imported_bots,
                                  on_match_end, undo_wait))
 

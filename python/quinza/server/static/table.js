@@ -247,7 +247,7 @@ function clickTable(card) {
 }
 
 function play(move) {
-  send({type: "move", move: move.text});
+  send({type: "move", move: move.text, ply: table.state.ply});  // refused as stale if the match moved on
   table.sent = true;
   table.selected = null;
   draw();
@@ -316,8 +316,9 @@ function backs(count) {
 
 function drawTitle() {
   const v = view(), rules = v.rules;
-  $("title").textContent = `${gameName(rules.name)}: ${plural(rules.players, "player")}, to ${plural(rules.target, "point")}`;
-  document.title = `quinza: ${gameName(rules.name)}`;
+  const practice = table.state.undo === "practice" ? " (practice)" : "";  // takebacks against bots
+  $("title").textContent = `${gameName(rules.name)}: ${plural(rules.players, "player")}, to ${plural(rules.target, "point")}${practice}`;
+  document.title = `quinza: ${gameName(rules.name)}${practice}`;
   let status;
   if (v.turn === null) status = matchOverWords(v.winner);
   else if (v.turn === table.seat) status = v.phase === "doubling" ? "Your turn to bid." : "Your turn.";
