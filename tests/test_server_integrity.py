@@ -40,16 +40,17 @@ def _moves(ws: Any, ply: int) -> Message:
     return until(ws, lambda m: is_state(m) and m["ply"] == ply + 1)
 
 
-def _two_people(c: Any, **body: Any) -> Any:
+@contextlib.contextmanager
+def _two_people(c: Any, **body: Any) -> Iterator[Any]:
+    """A room of escoba for ana (seat 0) and bo (seat 1), both connected: the room, the
+    seat that deals first's socket, the other's, and that first seat."""
     room = create(c, "escoba", players=2, **body)
-    return room, join(c, room, "ana", 0), join(c, room, "bo", 1)
-
-
-def _first(ws: Any) -> Message:
-    """The state a new connection is sent first (asked again, for whoever reads it next)."""
-    m = until(ws, is_state)
-    ws.send_json({"type": "state"})
-    return m
+    ana_token, bo_token = join(c, room, "ana", 0), join(c, room, "bo", 1)
+    with c.websocket_connect(f"/ws/{room}?token={ana_token}") as ana, \
+            c.websocket_connect(f"/ws/{room}?token={bo_token}") as bo:
+        start = until(ana, is_state)["view"]["turn"]
+        ana.send_json({"type": "state"})  # the state again, for whoever reads it next
+        yield c.app.state.server.rooms[room], *((ana, bo) if start == 0 else (bo, ana)), start
 
 
 # -- the clock runs through undo --------------------------------------------------------
@@ -60,12 +61,7 @@ def test_asking_again_and_again_does_not_hold_the_turns_time() -> None:
     once, ...: the turn's deadline is kept through each refusal, a second request in the
     same turn is refused, and the time runs out (the stand-in moves for the asker)."""
     with client() as c:
-        room, ana_token, bo_token = _two_people(c, timer=TIMER)
-        r = c.app.state.server.rooms[room]  # type: ignore[attr-defined]
-        with c.websocket_connect(f"/ws/{room}?token={ana_token}") as ana, \
-                c.websocket_connect(f"/ws/{room}?token={bo_token}") as bo:
-            start = _first(ana)["view"]["turn"]
-            first, second = (ana, bo) if start == 0 else (bo, ana)
+        with _two_people(c, timer=TIMER) as (r, first, second, start):
             _moves(first, 0)
             _moves(second, 1)
             _moves(first, 2)
@@ -96,11 +92,7 @@ def test_asking_again_and_again_does_not_hold_the_turns_time() -> None:
 
 def test_a_request_lapses_when_the_turns_time_runs_out() -> None:
     with client(undo_wait=60) as c:
-        room, ana_token, bo_token = _two_people(c, timer=TIMER)
-        with c.websocket_connect(f"/ws/{room}?token={ana_token}") as ana, \
-                c.websocket_connect(f"/ws/{room}?token={bo_token}") as bo:
-            start = _first(ana)["view"]["turn"]
-            first, second = (ana, bo) if start == 0 else (bo, ana)
+        with _two_people(c, timer=TIMER) as (r, first, second, start):
             _moves(first, 0)
             _moves(second, 1)  # first to act at ply 2: it asks, second never answers
             _my_turn(first, 2)
@@ -266,12 +258,7 @@ def test_a_database_from_before_undo_modes_opens_and_its_rooms_take_undo_by_cons
 
 def test_a_move_chosen_at_another_ply_is_refused_as_stale_and_changes_nothing() -> None:
     with client() as c:
-        room, ana_token, bo_token = _two_people(c)
-        r = c.app.state.server.rooms[room]  # type: ignore[attr-defined]
-        with c.websocket_connect(f"/ws/{room}?token={ana_token}") as ana, \
-                c.websocket_connect(f"/ws/{room}?token={bo_token}") as bo:
-            start = _first(ana)["view"]["turn"]
-            first, second = (ana, bo) if start == 0 else (bo, ana)
+        with _two_people(c) as (r, first, second, start):
             _moves(first, 0)
             m = _my_turn(second, 1)
             game_json = r.game.to_json()
@@ -289,12 +276,7 @@ def test_a_move_chosen_at_another_ply_is_refused_as_stale_and_changes_nothing() 
 
 def test_a_move_sent_twice_at_its_ply_is_played_once_and_answered_twice() -> None:
     with client() as c:
-        room, ana_token, bo_token = _two_people(c)
-        r = c.app.state.server.rooms[room]  # type: ignore[attr-defined]
-        with c.websocket_connect(f"/ws/{room}?token={ana_token}") as ana, \
-                c.websocket_connect(f"/ws/{room}?token={bo_token}") as bo:
-            start = _first(ana)["view"]["turn"]
-            first, second = (ana, bo) if start == 0 else (bo, ana)
+        with _two_people(c) as (r, first, second, start):
             m = _my_turn(first, 0)
             for _ in range(2):  # a client that retries: the same frame again
                 first.send_json({"type": "move", "move": m["legal_moves"][0], "ply": 0})
@@ -303,7 +285,7 @@ def test_a_move_sent_twice_at_its_ply_is_played_once_and_answered_twice() -> Non
             again = until(first, _kind("state", "error", "played"), seen)
             assert again["type"] == "state" and again["ply"] == 1  # answered again: not played, not refused
             assert [x["type"] for x in seen].count("played") == 1
-            assert r.ply == 1 and len(r.store.moves(room, 0)) == 1
+            assert r.ply == 1 and len(r.store.moves(r.id, 0)) == 1
             first.send_json({"type": "move", "index": 1, "ply": 0})  # another move of that ply: stale
             assert until(first, _kind("error"))["message"] == "this move was chosen at ply 0; the match is at ply 1"
             _moves(second, 1)
