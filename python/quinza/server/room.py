@@ -22,7 +22,7 @@ from .connection import Connection, Settings
 from .players import Player, player, stand_in
 from .store import Store, token_hash
 from .undo import DEFAULT_MODE, PRACTICE_NOTE, UndoRequest, movers_after, undo_message, undo_point
-from .wire import Message, Viewpoint, cards_in, error_message, move_cards, played_message, view_of
+from .wire import Message, Viewpoint, cards_in, error_message, played_message, shown_cards, view_of
 
 log = logging.getLogger("quinza.server")
 
@@ -243,7 +243,7 @@ class Room:
         self.ply += 1
         self.asked.discard(seat)
         self.schedule()
-        shown = move_cards(played)
+        shown = shown_cards(events)
         for v in viewpoints:
             after = view_of(game, v)
             messages = [played_message(self.ply, seat, events, before[v] | cards_in(after) | shown, stand_in),
