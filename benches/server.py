@@ -3,7 +3,8 @@ loopback, each a seat playing random legal moves at a person's pace, in rooms of
 (2 and 4 players) and quinte (4 players), some seats bots.
 
 The server runs in a process of its own (`python -m quinza serve`, a free port on
-127.0.0.1, a new SQLite file, bots moving at once), so the server and this load generator
+127.0.0.1, a new SQLite file, bots moving at once, every limit on: those of one client
+raised to the whole bench's, which comes from one address), so the server and this load generator
 each have a core. The generator is one asyncio process; every client is in it, so a move's
 latency is read on one clock (time.monotonic): from the move's send to the last human seat
 of its room receiving the `state` with that move's ply.
@@ -117,8 +118,8 @@ class Table:
                 entry[2].latencies.append(now - entry[0])
 
 
-async def client(load: Load, table: Table, seat: int, url: str) -> None:
-    """One seat: read every message, move when asked, until the end."""
+async def client(load: Load, table: Table, seat: int, url: str, token: str) -> None:
+    """One seat (its token sent in the hello): read every message, move when asked, until the end."""
     observer = seat == table.humans[0]
     last: Tuple[int, int] = (-1, -1)  # the (match, ply) of the last state read
     asked: Optional[Tuple[int, int]] = None  # the (match, ply) this seat last acted on
@@ -137,6 +138,7 @@ async def client(load: Load, table: Table, seat: int, url: str) -> None:
     tasks: Set["asyncio.Task[None]"] = set()
     try:
         async with connect(url, compression=load.compression, max_queue=None, open_timeout=60) as ws:
+            await ws.send(json.dumps({"type": "hello", "token": token}))
             async for text in ws:
                 m = json.loads(text)
                 kind = m["type"]
@@ -194,12 +196,21 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
+def limits_for(rooms: int) -> List[str]:
+    """`quinza serve`'s options for `rooms` rooms: every limit stays on as served, but all
+    the clients are on this machine's one address, so one client may create the bench's
+    rooms and open its websockets."""
+    seats = sum(seats_of(r) for r in range(rooms))
+    return ["--client-rooms", str(rooms), "--client-connections", str(seats)]
+
+
 @contextlib.contextmanager
-def server_process(workdir: str, log: Any) -> Any:
-    """`quinza serve` on a free loopback port with a new SQLite file; killed at the end."""
+def server_process(workdir: str, log: Any, rooms: int) -> Any:
+    """`quinza serve` on a free loopback port with a new SQLite file, for `rooms` rooms;
+    killed at the end."""
     port = free_port()
     cmd = [sys.executable, "-m", "quinza", "serve", "--host", "127.0.0.1", "--port", str(port),
-           "--db", os.path.join(workdir, f"bench-{port}.sqlite"), "--bot-delay", "0"]
+           "--db", os.path.join(workdir, f"bench-{port}.sqlite"), "--bot-delay", "0", *limits_for(rooms)]
     proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
     try:
         yield proc, f"127.0.0.1:{port}"
@@ -249,8 +260,7 @@ async def open_rooms(load: Load, http: httpx.AsyncClient, host: str, rooms: int,
         for s in humans:
             sat = await http.post(f"/api/rooms/{room}/seats", json={"name": f"p{r}-{s}", "seat": s})
             sat.raise_for_status()
-            url = f"ws://{host}/ws/{room}?token={sat.json()['token']}"
-            clients.append(loop.create_task(client(load, table, s, url)))
+            clients.append(loop.create_task(client(load, table, s, f"ws://{host}/ws/{room}", sat.json()["token"])))
         # the pace of the ramp: each client's turn at `ramp` a second
         ahead = sum(len(t.humans) for t in tables[made:]) / ramp - (time.monotonic() - start)
         if ahead > 0:
@@ -319,7 +329,7 @@ async def run(args: argparse.Namespace, rooms: int, capacity: bool, workdir: str
     tables: List[Table] = []
     clients: List["asyncio.Task[None]"] = []
     rows: List[Dict[str, Any]] = []
-    with server_process(workdir, log) as (proc, host):
+    with server_process(workdir, log, rooms) as (proc, host):
         base = f"http://{host}"
         await until_up(base, proc)
         await asyncio.sleep(1.0)
@@ -380,10 +390,15 @@ def rooms_for(clients: int) -> int:
     """The rooms whose human seats first reach `clients`."""
     n = seats = 0
     while seats < clients:
-        rules, players, bots = KINDS[n % len(KINDS)]
-        seats += players - len(bots)
+        seats += seats_of(n)
         n += 1
     return n
+
+
+def seats_of(room: int) -> int:
+    """The human seats (clients) of room number `room` of the bench."""
+    _, players, bots = KINDS[room % len(KINDS)]
+    return players - len(bots)
 
 
 def parser() -> argparse.ArgumentParser:

@@ -23,8 +23,9 @@ Message = Dict[str, Any]
 
 
 def client(db: str = ":memory:", **settings: Any) -> TestClient:
-    """A test client of a new app: bots move at once, and no throttle unless asked."""
-    settings = {"bot_delay": 0, "rate": 10_000.0, "burst": 10_000, **settings}
+    """A test client of a new app: bots move at once, and no throttle (of frames, or of
+    rooms created a minute) unless asked."""
+    settings = {"bot_delay": 0, "rate": 10_000.0, "burst": 10_000, "client_rooms": 10_000, **settings}
     return TestClient(create_app(db, **settings))
 
 
@@ -49,6 +50,24 @@ def served_on_loopback(app: Any) -> Iterator[str]:
     finally:
         server.should_exit = True
         thread.join(timeout=10)
+
+
+class joined:
+    """A websocket of `c` at `path` ("/ws/ID") that says hello on entering: a seat's with
+    its `token`, a spectator's without. Entered, it is the socket itself, whose own exit
+    closes it (so `joined(...).__enter__()` may outlive this object)."""
+
+    def __init__(self, c: TestClient, path: str, token: Optional[str] = None) -> None:
+        self.session = c.websocket_connect(path)
+        self.hello = {"type": "hello"} if token is None else {"type": "hello", "token": token}
+
+    def __enter__(self) -> Any:
+        ws = self.session.__enter__()
+        ws.send_json(self.hello)
+        return ws
+
+    def __exit__(self, *exc: Any) -> Any:
+        return self.session.__exit__(*exc)
 
 
 def create(c: TestClient, rules: str = "escoba", prefix: str = "", **body: Any) -> str:

@@ -9,6 +9,7 @@ import pytest
 
 from quinza._levels import LEVELS
 from quinza.server.players import check_spec
+from quinza.server.pool import Budget
 
 
 @pytest.mark.parametrize("name", list(LEVELS))
@@ -38,6 +39,7 @@ def test_a_level_cannot_be_registered(q: ModuleType) -> None:
 
 
 def test_a_server_room_takes_a_level(q: ModuleType) -> None:
-    assert check_spec(q, "hard", imports=False) == "hard"
+    for name in LEVELS:  # every level is within the server's default budget
+        assert check_spec(q, name, imports=False, budget=Budget()) == name
     with pytest.raises(ValueError, match="levels, built-in bots and registered ones"):
-        check_spec(q, "master", imports=False)
+        check_spec(q, "master", imports=False, budget=Budget())

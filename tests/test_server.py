@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 from typing import Any, List
 
-from .server_util import Message, client, create, is_state, join, over, play_seat, to_move, until
+from .server_util import Message, client, create, is_state, join, joined, over, play_seat, to_move, until
 
 import quinza  # noqa: E402
 
@@ -49,7 +49,7 @@ def test_a_person_and_a_bot_play_escoba_to_the_end_and_the_record_reads_back(q: 
         room = create(c, "escoba", players=2, bots={"1": "pimc:worlds=4,depth=0"})
         token = join(c, room, "ana")
         seen: List[Message] = []
-        with c.websocket_connect(f"/ws/{room}?token={token}") as ws:
+        with joined(c, f"/ws/{room}", token) as ws:
             last = play_seat(ws, random.Random(1), seen)
         first = next(m for m in seen if is_state(m))
         assert first["seat"] == 0 and "hand" in first["view"]
@@ -76,7 +76,7 @@ def test_the_moves_of_the_state_are_in_legal_moves_order_and_the_view_is_the_obs
         room = create(c, "quinte", bots={"1": "random", "2": "random", "3": "random"})
         token = join(c, room, "ana", 0)
         server = c.app.state.server  # type: ignore[attr-defined]
-        with c.websocket_connect(f"/ws/{room}?token={token}") as ws:
+        with joined(c, f"/ws/{room}", token) as ws:
             m = until(ws, to_move)
             game = server.rooms[room].game
             assert m["view"] == game.observation(0)
@@ -110,10 +110,10 @@ def test_every_bad_input_is_an_error_to_its_sender_alone_and_the_connection_stay
         server = c.app.state.server  # type: ignore[attr-defined]
         game = server.rooms[room].game
         start = game.to_json()
-        with c.websocket_connect(f"/ws/{room}?token={tokens[0]}") as a, \
-                c.websocket_connect(f"/ws/{room}?token={tokens[1]}") as b, \
-                c.websocket_connect(f"/ws/{room}") as spectator, \
-                c.websocket_connect(f"/ws/{room}?token={stranger}") as wrong:
+        with joined(c, f"/ws/{room}", tokens[0]) as a, \
+                joined(c, f"/ws/{room}", tokens[1]) as b, \
+                joined(c, f"/ws/{room}") as spectator, \
+                joined(c, f"/ws/{room}", stranger) as wrong:
             mover, waiter = (a, b) if game.turn == 0 else (b, a)
             refused = until(wrong, lambda m: m["type"] == "error")
             assert "no seat of room" in refused["message"]
@@ -154,7 +154,7 @@ def test_a_flood_is_throttled_for_its_sender_alone(monkeypatch: Any) -> None:
     monkeypatch.setattr(app, "handle_frame", lambda room, conn, frame, clock: handle_frame(room, conn, frame, now[0]))
     with client(rate=5.0, burst=5) as c:
         room = create(c, "escoba", players=2)
-        with c.websocket_connect(f"/ws/{room}") as flood, c.websocket_connect(f"/ws/{room}") as calm:
+        with joined(c, f"/ws/{room}") as flood, joined(c, f"/ws/{room}") as calm:
             until(flood, is_state)
             until(calm, is_state)
             for _ in range(30):
@@ -187,7 +187,7 @@ def test_the_app_mounts_under_a_prefix_beside_other_routes() -> None:
         room = create(c, "escoba", prefix="/games", players=2, bots={"1": "greedy"})
         token = join(c, room, "ana", prefix="/games")
         assert c.get("/api/rooms").status_code == 404
-        with c.websocket_connect(f"/games/ws/{room}?token={token}") as ws:
+        with joined(c, f"/games/ws/{room}", token) as ws:
             ws.send_json({"type": "move", "index": 0})
             assert until(ws, lambda m: m["type"] == "played")["seat"] == 0
             assert until(ws, lambda m: m["type"] == "played")["seat"] == 1  # the bot answers
@@ -197,15 +197,15 @@ def test_reconnecting_gets_the_whole_state_and_the_others_are_told() -> None:
     with client() as c:
         room = create(c, "escoba", players=2)
         tokens = [join(c, room, "ana"), join(c, room, "bo")]
-        with c.websocket_connect(f"/ws/{room}?token={tokens[0]}") as a:
+        with joined(c, f"/ws/{room}", tokens[0]) as a:
             until(a, is_state)
-            with c.websocket_connect(f"/ws/{room}?token={tokens[1]}") as b:
+            with joined(c, f"/ws/{room}", tokens[1]) as b:
                 first = until(b, is_state)
                 back = until(a, lambda m: m["type"] == "seat" and m["seat"] == 1)
                 assert back == {"type": "seat", "ply": 0, "seat": 1, "name": "bo", "connected": True}
             gone = until(a, lambda m: m["type"] == "seat")
             assert gone["seat"] == 1 and gone["connected"] is False
-            with c.websocket_connect(f"/ws/{room}?token={tokens[1]}") as b:
+            with joined(c, f"/ws/{room}", tokens[1]) as b:
                 again = until(b, is_state)
                 assert again["view"] == first["view"] and again["seat"] == 1
                 assert until(a, lambda m: m["type"] == "seat")["connected"] is True
@@ -218,8 +218,8 @@ def test_a_seat_out_of_time_has_the_stand_in_move_for_it_and_everyone_is_told() 
         game = c.app.state.server.rooms[room].game  # type: ignore[attr-defined]
         slow = game.turn
         greedy = str(quinza.bot("greedy")(game.copy()))
-        with c.websocket_connect(f"/ws/{room}?token={tokens[0]}") as a, \
-                c.websocket_connect(f"/ws/{room}?token={tokens[1]}") as b:
+        with joined(c, f"/ws/{room}", tokens[0]) as a, \
+                joined(c, f"/ws/{room}", tokens[1]) as b:
             for ws in (a, b):
                 state = until(ws, is_state)
                 assert state["timer"] == 0.2 and 0 < state["time_left"] <= 0.2
@@ -240,15 +240,15 @@ def test_a_restart_on_the_same_file_resumes_every_room(tmp_path: Path) -> None:
         tokens = [join(c, room, "ana"), join(c, room, "bo")]
         solo = join(c, botted, "cy")
         server = c.app.state.server  # type: ignore[attr-defined]
-        with c.websocket_connect(f"/ws/{room}?token={tokens[0]}") as a, \
-                c.websocket_connect(f"/ws/{room}?token={tokens[1]}") as b:
+        with joined(c, f"/ws/{room}", tokens[0]) as a, \
+                joined(c, f"/ws/{room}", tokens[1]) as b:
             for _ in range(7):
                 for ws in (a, b):
                     m = until(ws, is_state)
                     if "legal_moves" in m:
                         ws.send_json({"type": "move", "index": rng.randrange(len(m["legal_moves"]))})
         if server.rooms[botted].game.turn == 0:
-            with c.websocket_connect(f"/ws/{botted}?token={solo}") as ws:
+            with joined(c, f"/ws/{botted}", solo) as ws:
                 ws.send_json({"type": "move", "index": 0})
                 until(ws, lambda m: m["type"] == "played")
         assert server.rooms[botted].game.turn == 1
@@ -257,14 +257,14 @@ def test_a_restart_on_the_same_file_resumes_every_room(tmp_path: Path) -> None:
         server = c.app.state.server  # type: ignore[attr-defined]
         assert server.rooms[room].ply == before[room][1] > 0
         assert server.rooms[room].game.to_json() == before[room][0]
-        with c.websocket_connect(f"/ws/{room}?token={tokens[0]}") as a, \
-                c.websocket_connect(f"/ws/{room}?token={tokens[1]}") as b:
+        with joined(c, f"/ws/{room}", tokens[0]) as a, \
+                joined(c, f"/ws/{room}", tokens[1]) as b:
             states = [until(ws, is_state) for ws in (a, b)]
             assert [s["seat"] for s in states] == [0, 1] and states[0]["ply"] == before[room][1]
             mover = (a, b)[server.rooms[room].game.turn]
             mover.send_json({"type": "move", "index": 0})
             assert until(mover, lambda m: m["type"] == "played")["ply"] == before[room][1] + 1
-        with c.websocket_connect(f"/ws/{botted}?token={solo}") as ws:  # the bot carried on
+        with joined(c, f"/ws/{botted}", solo) as ws:  # the bot carried on
             m = until(ws, to_move)
             assert m["ply"] > before[botted][1] and m["view"]["turn"] == 0
 
@@ -273,7 +273,7 @@ def test_bots_play_a_whole_room_and_the_match_end_hook_gets_the_record() -> None
     ended: List[Any] = []
     with client(on_match_end=lambda *args: ended.append(args)) as c:
         room = create(c, "quinte", bots={str(s): "random" for s in range(4)})
-        with c.websocket_connect(f"/ws/{room}") as spectator:
+        with joined(c, f"/ws/{room}") as spectator:
             last = until(spectator, over)
     assert [(r, w) for r, w, _ in ended] == [(room, last["view"]["winner"])]
     assert quinza.Game.from_record(ended[0][2]).scores == last["view"]["scores"]
@@ -300,7 +300,7 @@ def test_a_rematch_in_the_same_room_keeps_the_seats_and_every_record(tmp_path: P
     with client(db) as c:
         room = create(c, "escoba", players=2, bots={"1": "greedy"})
         token = join(c, room, "ana")
-        with c.websocket_connect(f"/ws/{room}?token={token}") as ws, c.websocket_connect(f"/ws/{room}") as spectator:
+        with joined(c, f"/ws/{room}", token) as ws, joined(c, f"/ws/{room}") as spectator:
             ws.send_json({"type": "rematch"})
             assert "once the match is over" in until(ws, lambda m: m["type"] == "error")["message"]
             ws.send_json({"type": "state"})  # the state the wait above passed by
@@ -325,7 +325,7 @@ def test_a_rematch_in_the_same_room_keeps_the_seats_and_every_record(tmp_path: P
         again = c.app.state.server.rooms[room]  # type: ignore[attr-defined]
         assert (again.game.to_json(), again.seeds, again.match) == (*before, 1)
         assert c.get(f"/api/rooms/{room}/record?match=0").text == first
-        with c.websocket_connect(f"/ws/{room}?token={token}") as ws:
+        with joined(c, f"/ws/{room}", token) as ws:
             assert until(ws, is_state)["match"] == 1
 
 
@@ -342,7 +342,7 @@ def test_a_registered_bot_that_fails_has_the_stand_in_move_for_it() -> None:
         with client() as c:
             room = create(c, "escoba", players=2, bots={"0": "server-test-broken", "1": "greedy"})
             seen: List[Message] = []
-            with c.websocket_connect(f"/ws/{room}") as spectator:
+            with joined(c, f"/ws/{room}") as spectator:
                 last = until(spectator, over, seen)
             assert last["seats"][0]["bot"] == "server-test-broken"
             assert {m["stand_in"] for m in seen if m["type"] == "played" and m["seat"] == 0} == {True}
@@ -354,7 +354,8 @@ def test_a_registered_bot_that_fails_has_the_stand_in_move_for_it() -> None:
 class Served:
     """`quinza serve` in a subprocess on a free loopback port, and its clients."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path, log: Any = None) -> None:
+        """`log`: a file for what the server writes (its log), else nothing is kept."""
         import os
         import socket
         import subprocess
@@ -367,7 +368,8 @@ class Served:
             self.port = s.getsockname()[1]
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
         cmd = [sys.executable, "-m", "quinza", "serve", "--port", str(self.port), "--db", str(db), "--bot-delay", "0"]
-        self.process = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        out = subprocess.DEVNULL if log is None else log
+        self.process = subprocess.Popen(cmd, env=env, stdout=out, stderr=out)
         self.base = f"http://127.0.0.1:{self.port}"
         for _ in range(200):
             try:
@@ -382,10 +384,14 @@ class Served:
 
         return httpx.post(f"{self.base}{path}", json=body, timeout=5).json()
 
-    def ws(self, path: str) -> Any:
+    def ws(self, path: str, token: str) -> Any:
+        import json
+
         from websockets.sync.client import connect
 
-        return connect(f"ws://127.0.0.1:{self.port}{path}", open_timeout=5)
+        ws = connect(f"ws://127.0.0.1:{self.port}{path}", open_timeout=5)
+        ws.send(json.dumps({"type": "hello", "token": token}))
+        return ws
 
     def stop(self, kill: bool = False) -> None:
         self.process.kill() if kill else self.process.terminate()
@@ -407,7 +413,7 @@ def test_quinza_serve_runs_on_loopback_and_a_sigkill_loses_nothing(tmp_path: Pat
     try:
         room = served.post("/api/rooms", {"rules": "escoba", "players": 2})["room"]
         tokens = [served.post(f"/api/rooms/{room}/seats", {"name": n})["token"] for n in ("ana", "bo")]
-        with served.ws(f"/ws/{room}?token={tokens[0]}") as a, served.ws(f"/ws/{room}?token={tokens[1]}") as b:
+        with served.ws(f"/ws/{room}", tokens[0]) as a, served.ws(f"/ws/{room}", tokens[1]) as b:
             for _ in range(9):  # each move acknowledged to both seats before the next
                 states = [receive_until(ws, is_state) for ws in (a, b)]
                 (a, b)[states[0]["view"]["turn"]].send('{"type": "move", "index": 0}')
@@ -416,7 +422,7 @@ def test_quinza_serve_runs_on_loopback_and_a_sigkill_loses_nothing(tmp_path: Pat
             views = [receive_until(ws, is_state) for ws in (a, b)]
         served.stop(kill=True)  # SIGKILL: no shutdown of any kind
         served = Served(db)
-        with served.ws(f"/ws/{room}?token={tokens[0]}") as a, served.ws(f"/ws/{room}?token={tokens[1]}") as b:
+        with served.ws(f"/ws/{room}", tokens[0]) as a, served.ws(f"/ws/{room}", tokens[1]) as b:
             again = [receive_until(ws, is_state) for ws in (a, b)]
             assert [m["view"] for m in again] == [m["view"] for m in views]
             assert again[0]["ply"] == views[0]["ply"] == 9
@@ -437,16 +443,17 @@ def test_room_ids_are_letters_and_digits_a_person_can_type() -> None:
 
 
 def test_a_connection_that_leaves_its_messages_unread_is_closed_and_the_others_play_on() -> None:
-    """Past BACKLOG messages waiting, a connection is told to close (its pump sends the
+    """Past `backlog` messages waiting, a connection is told to close (its pump sends the
     close, code 1008) and gets no more; the room and the other connections go on."""
-    from quinza.server.connection import BACKLOG, Connection
+    from quinza.server.connection import Connection
 
-    with client() as c:
+    BACKLOG = 200
+    with client(backlog=BACKLOG) as c:
         room = create(c, "escoba", players=2, target=10**6)
         tokens = [join(c, room, "ana", 0), join(c, room, "bo", 1)]
         r = c.app.state.server.rooms[room]  # type: ignore[attr-defined]
-        with c.websocket_connect(f"/ws/{room}?token={tokens[0]}") as ana, \
-                c.websocket_connect(f"/ws/{room}?token={tokens[1]}") as bo:
+        with joined(c, f"/ws/{room}", tokens[0]) as ana, \
+                joined(c, f"/ws/{room}", tokens[1]) as bo:
             # A spectator whose messages nobody sends (no pump: as a client that never reads).
             stuck = Connection(None, r.settings, 0.0)
             c.portal.call(lambda: r.connect(stuck))  # type: ignore[attr-defined]

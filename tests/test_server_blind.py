@@ -14,7 +14,7 @@ from quinza._registry import REGISTRY
 from quinza.server.players import player, stand_in
 
 from .conftest import redeal
-from .server_util import client, create, join, to_move, until
+from .server_util import client, create, join, joined, to_move, until
 
 BOTS = ["random", "greedy", "pimc:worlds=4", "ismcts:iterations=60"]
 
@@ -78,7 +78,7 @@ def test_a_registered_bot_on_the_server_only_ever_gets_worlds(registry: None) ->
         room = create(c, "escoba", players=2, target=10, bots={"1": "spy"})
         token = join(c, room, "ana", 0)
         r = c.app.state.server.rooms[room]  # type: ignore[attr-defined]
-        with c.websocket_connect(f"/ws/{room}?token={token}") as ana:
+        with joined(c, f"/ws/{room}", token) as ana:
             while True:
                 m = until(ana, lambda x: to_move(x) or (x["type"] == "state" and x["view"]["winner"] is not None))
                 if m["view"]["winner"] is not None:

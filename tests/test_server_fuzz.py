@@ -11,7 +11,7 @@ from typing import Any, List
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from .server_util import Message, client, create, is_state, join, to_move, until
+from .server_util import Message, client, create, is_state, join, joined, to_move, until
 
 TYPES = ["move", "state", "rematch", "undo", "ping", "dance", "", "MOVE", None, 3]
 leaf = st.one_of(st.none(), st.booleans(), st.integers(-2**70, 2**70), st.floats(allow_nan=False),
@@ -47,8 +47,8 @@ def test_no_frame_breaks_the_server_or_another_connection(frames: List[Any], rul
         r = c.app.state.server.rooms[room]  # type: ignore[attr-defined]
         start, turn = r.game.to_json(), r.game.turn
         waiter_seat = 1 - turn if turn in (0, 1) else 0
-        with c.websocket_connect(f"/ws/{room}?token={tokens[waiter_seat]}") as waiter, \
-                c.websocket_connect(f"/ws/{room}") as spectator:
+        with joined(c, f"/ws/{room}", tokens[waiter_seat]) as waiter, \
+                joined(c, f"/ws/{room}") as spectator:
             for ws in (waiter, spectator):
                 until(ws, is_state)
             for from_spectator, (kind, data) in frames:
@@ -62,7 +62,7 @@ def test_no_frame_breaks_the_server_or_another_connection(frames: List[Any], rul
             assert r.game.to_json() == start and r.undo is None and r.ply == 0
         # The seat to act plays on as if nothing had happened.
         if turn in (0, 1):
-            with c.websocket_connect(f"/ws/{room}?token={tokens[turn]}") as mover:
+            with joined(c, f"/ws/{room}", tokens[turn]) as mover:
                 until(mover, to_move)
                 mover.send_json({"type": "move", "index": 0})
                 assert until(mover, lambda m: is_state(m) and m["ply"] == 1)["ply"] == 1

@@ -18,7 +18,7 @@ import pytest
 
 import quinza
 
-from .server_util import Message, client, create, is_state, join, to_move, until
+from .server_util import Message, client, create, is_state, join, joined, to_move, until
 from .test_server_leaks import card_texts, played_match
 
 from quinza.server.undo import PRACTICE_NOTE  # noqa: E402 (the server's packages, checked by server_util)
@@ -51,8 +51,8 @@ def _two_people(c: Any, **body: Any) -> Iterator[Any]:
     seat that deals first's socket, the other's, and that first seat."""
     room = create(c, "escoba", players=2, **body)
     ana_token, bo_token = join(c, room, "ana", 0), join(c, room, "bo", 1)
-    with c.websocket_connect(f"/ws/{room}?token={ana_token}") as ana, \
-            c.websocket_connect(f"/ws/{room}?token={bo_token}") as bo:
+    with joined(c, f"/ws/{room}", ana_token) as ana, \
+            joined(c, f"/ws/{room}", bo_token) as bo:
         start = until(ana, is_state)["view"]["turn"]
         ana.send_json({"type": "state"})  # the state again, for whoever reads it next
         yield c.app.state.server.rooms[room], *((ana, bo) if start == 0 else (bo, ana)), start
@@ -129,12 +129,12 @@ def _bot_to_act(**body: Any) -> Iterator[Any]:
     room, the bot's ply."""
     GATE.set()
     CHOSEN.clear()
-    with client(allow_imported_bots=True, **body.pop("settings", {})) as c:
+    with client(allow_imported_bots=True, bot_budget=120, **body.pop("settings", {})) as c:
         room = create(c, "escoba", players=3, bots={"2": f"{__name__}:gated_bot"}, **body)
         ana_token, bo_token = join(c, room, "ana", 0), join(c, room, "bo", 1)
         r = c.app.state.server.rooms[room]  # type: ignore[attr-defined]
-        with c.websocket_connect(f"/ws/{room}?token={ana_token}") as ana, \
-                c.websocket_connect(f"/ws/{room}?token={bo_token}") as bo:
+        with joined(c, f"/ws/{room}", ana_token) as ana, \
+                joined(c, f"/ws/{room}", bo_token) as bo:
             while True:
                 m = until(ana, lambda x: is_state(x) and x["view"]["turn"] is not None)
                 turn = m["view"]["turn"]
@@ -195,7 +195,7 @@ def _against_a_bot(c: Any, undo: Optional[str]) -> Iterator[Any]:
     room = create(c, "escoba", players=2, **body)
     token = join(c, room, "ana", 0)
     r = c.app.state.server.rooms[room]  # type: ignore[attr-defined]
-    with c.websocket_connect(f"/ws/{room}?token={token}") as ws:
+    with joined(c, f"/ws/{room}", token) as ws:
         before = _my_turn(ws)
         ws.send_json({"type": "move", "index": 0, "ply": before["ply"]})
         until(ws, lambda x: to_move(x) and x["ply"] == before["ply"] + 2)  # the bot replied

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from .server_util import Message, client, create, is_state, join, over, to_move, until
+from .server_util import Message, client, create, is_state, join, joined, over, to_move, until
 
 import quinza  # noqa: E402
 
@@ -105,8 +105,8 @@ def played_match(rules: str, players: int, people: List[int], bots: Dict[str, st
         room = create(c, rules, **body)
         tokens = {s: join(c, room, f"p{s}", s) for s in people}
         frames: Dict[Optional[int], List[Message]] = {s: [] for s in [*people, None]}
-        with c.websocket_connect(f"/ws/{room}") as spectator:
-            sockets = {s: c.websocket_connect(f"/ws/{room}?token={tokens[s]}").__enter__() for s in people}
+        with joined(c, f"/ws/{room}") as spectator:
+            sockets = {s: joined(c, f"/ws/{room}", tokens[s]).__enter__() for s in people}
             try:
                 while True:  # the spectator sees every state; the seat to move moves
                     state = until(spectator, is_state, frames[None])
@@ -116,7 +116,7 @@ def played_match(rules: str, players: int, people: List[int], bots: Dict[str, st
                     if turn in sockets:
                         if rng.random() < reconnect:  # the seat drops and comes back: the whole state again
                             sockets[turn].__exit__(None, None, None)
-                            sockets[turn] = c.websocket_connect(f"/ws/{room}?token={tokens[turn]}").__enter__()
+                            sockets[turn] = joined(c, f"/ws/{room}", tokens[turn]).__enter__()
                         m = until(sockets[turn], lambda m: to_move(m) and m["ply"] == state["ply"], frames[turn])
                         if rng.random() < ask:  # taken back (the spectator's next state tells it), or refused
                             sockets[turn].send_json({"type": "undo"})

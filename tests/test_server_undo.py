@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .server_util import Message, client, create, is_state, join, to_move, until
+from .server_util import Message, client, create, is_state, join, joined, to_move, until
 
 
 def _undo(m: Message) -> bool:
@@ -43,9 +43,9 @@ def test_two_people_and_a_bot_undo_by_consent_and_the_store_forgets(tmp_path: Pa
         ana_token, bo_token = join(c, room, "ana", 0), join(c, room, "bo", 1)
         server = c.app.state.server  # type: ignore[attr-defined]
         r = server.rooms[room]
-        with c.websocket_connect(f"/ws/{room}?token={ana_token}") as ana, \
-                c.websocket_connect(f"/ws/{room}?token={bo_token}") as bo, \
-                c.websocket_connect(f"/ws/{room}") as watcher:
+        with joined(c, f"/ws/{room}", ana_token) as ana, \
+                joined(c, f"/ws/{room}", bo_token) as bo, \
+                joined(c, f"/ws/{room}") as watcher:
             # Errors: nothing to take back yet, a spectator, an answer with no request.
             bo.send_json({"type": "undo"})
             assert "no move to undo" in until(bo, _error)["message"]
@@ -70,7 +70,7 @@ def test_two_people_and_a_bot_undo_by_consent_and_the_store_forgets(tmp_path: Pa
                              "back_to": before_ana, "waiting": [1]}
             assert until(watcher, _undo) == asked
             assert until(ana, _undo) == asked
-            with c.websocket_connect(f"/ws/{room}?token={bo_token}") as again:  # a reconnection is asked again
+            with joined(c, f"/ws/{room}", bo_token) as again:  # a reconnection is asked again
                 assert until(again, is_state)["ply"] == before_ana + 2 and until(again, _undo) == asked
             ana.send_json({"type": "undo"})
             assert "already asked" in until(ana, _error)["message"]
@@ -115,7 +115,7 @@ def test_with_no_other_person_the_undo_is_at_once() -> None:
         room = create(c, "escoba", players=2, bots={"1": "greedy"}, undo="practice")
         token = join(c, room, "ana", 0)
         r = c.app.state.server.rooms[room]  # type: ignore[attr-defined]
-        with c.websocket_connect(f"/ws/{room}?token={token}") as ana:
+        with joined(c, f"/ws/{room}", token) as ana:
             m = until(ana, to_move)
             back_to, game_json = m["ply"], r.game.to_json()
             ana.send_json({"type": "move", "index": 0})
@@ -145,14 +145,14 @@ def test_an_undo_that_waits_outlives_a_restart_and_is_answered_after(tmp_path: P
     with client(db) as c:
         room = create(c, "escoba", players=2)
         ana_token, bo_token = join(c, room, "ana", 0), join(c, room, "bo", 1)
-        with c.websocket_connect(f"/ws/{room}?token={ana_token}") as ana, \
-                c.websocket_connect(f"/ws/{room}?token={bo_token}") as bo:
+        with joined(c, f"/ws/{room}", ana_token) as ana, \
+                joined(c, f"/ws/{room}", bo_token) as bo:
             asked = _asked_by_ana(ana, bo)
         game_json = c.app.state.server.rooms[room].game.to_json()  # type: ignore[attr-defined]
     with client(db) as c:  # the same file, a new app: the request is still there
         r = c.app.state.server.rooms[room]  # type: ignore[attr-defined]
         assert r.undo is not None and r.game.to_json() == game_json
-        with c.websocket_connect(f"/ws/{room}?token={bo_token}") as bo:
+        with joined(c, f"/ws/{room}", bo_token) as bo:
             assert until(bo, _undo) == {**asked, "ply": asked["ply"]}
             bo.send_json({"type": "move", "index": 0})
             assert "asked to undo: moves wait" in until(bo, _error)["message"]
@@ -170,8 +170,8 @@ def test_an_undo_nobody_answers_lapses_and_play_goes_on(tmp_path: Path) -> None:
         room = create(c, "escoba", players=3, bots={"2": "greedy"}, timer=30, undo="practice")
         ana_token, bo_token = join(c, room, "ana", 0), join(c, room, "bo", 1)
         r = c.app.state.server.rooms[room]  # type: ignore[attr-defined]
-        with c.websocket_connect(f"/ws/{room}?token={ana_token}") as ana, \
-                c.websocket_connect(f"/ws/{room}?token={bo_token}") as bo:
+        with joined(c, f"/ws/{room}", ana_token) as ana, \
+                joined(c, f"/ws/{room}", bo_token) as bo:
             asked = _asked_by_ana(ana, bo)  # bo never answers
             lapsed = until(ana, _undo)
             assert lapsed["status"] == "lapsed" and lapsed["waiting"] == [1] and lapsed["asked_by"] == 0
@@ -186,8 +186,8 @@ def test_a_refusal_sends_the_state_again(tmp_path: Path) -> None:
     with client() as c:
         room = create(c, "escoba", players=2, timer=30)
         ana_token, bo_token = join(c, room, "ana", 0), join(c, room, "bo", 1)
-        with c.websocket_connect(f"/ws/{room}?token={ana_token}") as ana, \
-                c.websocket_connect(f"/ws/{room}?token={bo_token}") as bo:
+        with joined(c, f"/ws/{room}", ana_token) as ana, \
+                joined(c, f"/ws/{room}", bo_token) as bo:
             asked = _asked_by_ana(ana, bo)
             until(bo, lambda x: _undo(x) and x["status"] == "asked")
             bo.send_json({"type": "undo", "agree": False})

@@ -10,6 +10,10 @@ from . import options
 
 
 def parser() -> argparse.ArgumentParser:
+    from ..server.limits import Limits  # the server extra's: serve_main has checked it is there
+    from ..server.pool import Budget
+
+    budget, limits = Budget(), Limits()  # create_app's defaults
     p = argparse.ArgumentParser(
         prog="quinza serve",
         description="Run the game server: rooms and seats over websockets (docs/server.md).",
@@ -22,17 +26,43 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--bot-delay", type=float, default=0.5, help="seconds a bot waits before it moves (default 0.5)")
     p.add_argument("--undo-wait", type=float, default=120.0,
                    help="seconds an undo waits for the other seats' answers before it lapses (default 120)")
+    p.add_argument("--bot-budget", type=float, default=budget.seconds,
+                   help=f"the most seconds a bot's move may take: a search past them is stopped and the greedy bot "
+                   f"moves, and a room's bot may ask for no more (default {budget.seconds:g})")
+    p.add_argument("--bot-iterations", type=int, default=budget.iterations,
+                   help=f"the most iterations an ismcts bot of a room may ask for (default {budget.iterations})")
+    p.add_argument("--bot-worlds", type=int, default=budget.worlds,
+                   help=f"the most worlds a pimc bot of a room may ask for (default {budget.worlds})")
+    p.add_argument("--bot-threads", type=int, default=None,
+                   help="how many bots think at once, the others waiting their turn (default: the machine's cores)")
+    p.add_argument("--client-rooms", type=int, default=limits.client_rooms,
+                   help=f"the rooms one client (an address) may create a minute (default {limits.client_rooms})")
+    p.add_argument("--client-connections", type=int, default=limits.client_connections,
+                   help=f"the websockets one client may have open at once (default {limits.client_connections})")
+    p.add_argument("--room-spectators", type=int, default=limits.room_spectators,
+                   help=f"the spectators a room may have (default {limits.room_spectators})")
+    p.add_argument("--backlog", type=int, default=limits.backlog,
+                   help=f"the messages a connection may leave unread before it is closed (default {limits.backlog})")
+    p.add_argument("--idle-room", type=float, default=limits.idle_room,
+                   help="seconds a room whose match is not over lives with no person connected, then it is "
+                   f"abandoned (default {limits.idle_room:g})")
     options.add_engine_option(p)
     return p
 
 
 def serve_main(argv: Sequence[str]) -> int:
-    args = parser().parse_args(list(argv))
     try:
         import uvicorn
 
         from ..server import create_app
+        from ..server.logs import log_config
     except ImportError as error:
         return options.need_server_extra("serve", error)
-    uvicorn.run(create_app(args.db, bot_delay=args.bot_delay, undo_wait=args.undo_wait, engine=args.engine), host=args.host, port=args.port)
+    args = parser().parse_args(list(argv))
+    app = create_app(args.db, bot_delay=args.bot_delay, undo_wait=args.undo_wait, engine=args.engine,
+                     bot_budget=args.bot_budget, bot_iterations=args.bot_iterations, bot_worlds=args.bot_worlds,
+                     bot_threads=args.bot_threads, client_rooms=args.client_rooms,
+                     client_connections=args.client_connections, room_spectators=args.room_spectators,
+                     backlog=args.backlog, idle_room=args.idle_room)
+    uvicorn.run(app, host=args.host, port=args.port, log_config=log_config())  # no token in the log
     return 0

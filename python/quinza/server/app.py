@@ -6,7 +6,8 @@ wire contract (docs/server.md):
     GET  /api/rooms/{ID}             one room
     POST /api/rooms/{ID}/seats       sit down                  -> {"seat": N, "token": T}
     GET  /api/rooms/{ID}/record      the match record, once the match is over (?match=N)
-    WS   /ws/{ID}?token=T            a seat (no token: a spectator)
+    WS   /ws/{ID}                    a seat, told by the first frame {"type": "hello", "token": T}
+                                     (a spectator's hello has no token)
 
 The app may be mounted under a prefix in another app: it starts its rooms' bots and
 timers on the first request it serves, so it needs no lifespan of its own (it has one,
@@ -18,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import math
 import secrets
 from typing import Any, AsyncIterator, Callable, Dict, Optional
 
@@ -30,7 +32,11 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from .._engines import backend
 from .._words import fresh_seed
 from .frames import handle_frame
+from .hello import Unwelcome, hello
+from .idle import IdleRooms
+from .limits import GONE, TOO_MANY, Clients, Limits
 from .players import check_spec
+from .pool import Budget
 from .connection import Connection, MatchEnd, Settings
 from .room import Refused, Room
 from .store import Store
@@ -43,6 +49,9 @@ CREATE_FIELDS = ("rules", "players", "target", "options", "bots", "timer", "undo
 ROOM_ID_LETTERS = "23456789abcdefghjkmnpqrstuvwxyz"
 ROOM_ID_LENGTH = 8
 NAME_LIMIT = 40
+BUDGET = Budget()  # the bots' budget by default
+LIMITS = Limits()  # what a client and a room may have by default
+ABANDONED = "this room was abandoned (no one was connected to it for a while): its match does not go on"
 
 
 def new_room_id(taken: Any) -> str:
@@ -60,22 +69,35 @@ class Server:
         self.store = Store(db)
         self.settings = settings
         self.rooms: Dict[str, Room] = {}
-        for stored in self.store.rooms():
+        stored_rooms = self.store.rooms()
+        for stored in stored_rooms:
             self.rooms[stored.id] = Room.from_store(stored, self.store, settings)
+        self.clients = Clients(settings.caps)
+        self.idle = IdleRooms(self.store, settings.caps.idle_room, (s.id for s in stored_rooms if s.abandoned))
         self._loop: Optional[asyncio.AbstractEventLoop] = None
+        self._watch: "Optional[asyncio.Task[None]]" = None
 
     def wake(self) -> None:
-        """Start the rooms' bots and timers on the loop serving the app (once per loop)."""
+        """Start the rooms' bots and timers on the loop serving the app (once per loop),
+        and the watch on idle rooms."""
         loop = asyncio.get_running_loop()
         if self._loop is not loop:
             self._loop = loop
             for room in self.rooms.values():
-                room.schedule()
+                if room not in self.idle:
+                    room.schedule()
+            self._watch = loop.create_task(self.idle.watch(self.rooms))
 
     def stop(self) -> None:
         for room in self.rooms.values():
             room.stop()
+        if self._watch is not None:
+            self._watch.cancel()
         self._loop = None
+
+    def info(self, room: Room) -> Dict[str, Any]:
+        """A room as the lobby shows it, and whether it was abandoned."""
+        return {**room.info(), "abandoned": room in self.idle}
 
     def create(self, body: Any) -> Room:
         """A new room from a create request's body."""
@@ -114,8 +136,13 @@ class Server:
         for key, spec in bots.items():
             if not key.isdigit() or not 0 <= int(key) < players:
                 raise ValueError(f"bots: {json.dumps(key)} is no seat: the seats are 0 to {players - 1}")
-            out[int(key)] = check_spec(self.settings.api, spec, self.settings.imports)
+            out[int(key)] = check_spec(self.settings.api, spec, self.settings.imports, self.settings.budget)
         return out
+
+
+def _client(request: Any) -> str:
+    """Who sent a request or opened a websocket, as its limits count it: its address."""
+    return request.client.host if request.client is not None else ""
 
 
 def _error(status: int, text: str) -> JSONResponse:
@@ -134,8 +161,13 @@ async def _body(request: Request) -> Any:
 
 def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int = 4096, rate: float = 20.0,
                burst: int = 40, allow_imported_bots: bool = False, engine: str = "rust",
-               on_match_end: Optional[MatchEnd] = None, undo_wait: float = 120.0,
-               authenticate: Optional[Callable[[Request], Optional[str]]] = None) -> Starlette:
+               on_match_end: Optional[MatchEnd] = None, undo_wait: float = 120.0, hello_wait: float = 10.0,
+               authenticate: Optional[Callable[[Request], Optional[str]]] = None,
+               bot_budget: float = BUDGET.seconds, bot_iterations: int = BUDGET.iterations,
+               bot_worlds: int = BUDGET.worlds, bot_threads: Optional[int] = None,
+               client_rooms: int = LIMITS.client_rooms, client_connections: int = LIMITS.client_connections,
+               room_spectators: int = LIMITS.room_spectators, backlog: int = LIMITS.backlog,
+               idle_room: float = LIMITS.idle_room) -> Starlette:
     """The game server as an ASGI app (Starlette).
 
     `db`: the SQLite file that keeps rooms, seats and moves (":memory:" keeps nothing
@@ -152,9 +184,23 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
     seat (then the body's "name" is not read), or None to refuse it (401). `undo_wait`:
     the seconds an undo waits for its answers at most (moves and bots wait; the turn's
     time runs on, and its end lapses the undo sooner) before it lapses and play goes on:
-    a seat that dropped cannot hold a room up."""
+    a seat that dropped cannot hold a room up. `hello_wait`: the seconds a new
+    websocket has to send its hello (the first frame, which carries a seat's token).
+    `bot_budget`: the most seconds a bot's move may take (a search past them is stopped
+    and the stand-in moves), and `bot_iterations`, `bot_worlds`: the most an ismcts or
+    pimc bot of a room may ask for (a room asking for more is refused); `bot_threads`: how
+    many bots think at once (the machine's cores by default); the others wait their turn.
+    `client_rooms`: the rooms one client (an address) may create a minute (then 429);
+    `client_connections`: the websockets one client may have open at once, and
+    `room_spectators`: the spectators a room may have (then the websocket is closed, code
+    4429); `backlog`: the messages a connection may leave unread before it is closed (code
+    1008); `idle_room`: the seconds a room whose match is not over lives with no person
+    connected, then it is abandoned (docs/server.md "Limits")."""
+    caps = Limits(client_rooms, client_connections, room_spectators, backlog, idle_room)
     server = Server(db, Settings(backend(engine), bot_delay, max_frame, rate, burst, allow_imported_bots,
-                                 on_match_end, undo_wait))
+                                 on_match_end, undo_wait, hello_wait,
+                                 budget=Budget(bot_budget, bot_iterations, bot_worlds), bot_threads=bot_threads,
+                                 caps=caps))
 
     def room_of(request: Any) -> Room:
         server.wake()
@@ -167,22 +213,36 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
         """The player's name the authentication hook gives ("" without a hook), or None."""
         return "" if authenticate is None else authenticate(request)
 
-    async def rooms(request: Request) -> Response:
+    async def lobby(request: Request) -> Response:
         server.wake()
-        if request.method == "GET":
-            every = request.query_params.get("all") in ("1", "true")
-            return JSONResponse({"rooms": [r.info() for r in server.rooms.values() if every or r.free_seats()]})
+        every = request.query_params.get("all") in ("1", "true")
+        return JSONResponse({"rooms": [server.info(r) for r in server.rooms.values()
+                                       if every or (r.free_seats() and r not in server.idle)]})
+
+    async def create_room(request: Request) -> Response:
+        server.wake()
         if signed_in(request) is None:
             return _error(401, "sign in to create a room")
         try:
-            room = server.create(await _body(request))
+            body = await _body(request)
         except ValueError as error:
             return _error(400, str(error))
-        return JSONResponse(room.info(), status_code=201)
+        clock = asyncio.get_running_loop().time()
+        wait = server.clients.wait(_client(request), clock)
+        if wait is not None:
+            return JSONResponse({"message": f"too many rooms: at most {caps.client_rooms} a minute from one client; "
+                                 f"try again in {math.ceil(wait)} seconds"}, status_code=429,
+                                headers={"Retry-After": str(math.ceil(wait))})
+        try:
+            room = server.create(body)
+        except ValueError as error:
+            return _error(400, str(error))
+        server.clients.created(_client(request), clock)
+        return JSONResponse(server.info(room), status_code=201)
 
     async def one_room(request: Request) -> Response:
         try:
-            return JSONResponse(room_of(request).info())
+            return JSONResponse(server.info(room_of(request)))
         except LookupError as error:
             return _error(404, str(error))
 
@@ -203,6 +263,8 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
             return _error(400, f'"name" is the player\'s name: 1 to {NAME_LIMIT} characters')
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(room.seats)):
             return _error(400, f'"seat" is a seat from 0 to {len(room.seats) - 1}, or left out for the first free one')
+        if room in server.idle:
+            return _error(409, ABANDONED)
         try:
             seat, token = room.sit(name.strip(), seat)
         except Refused as refusal:
@@ -222,14 +284,38 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
 
     async def websocket(ws: WebSocket) -> None:
         await ws.accept()
+        client = _client(ws)
+        if not server.clients.open(client):
+            await _refuse(ws, 0, f"too many connections: at most {caps.client_connections} open at once from "
+                          "one client", TOO_MANY, "too many connections")
+            return
+        try:
+            await session(ws)
+        finally:
+            server.clients.close(client)
+
+    async def session(ws: WebSocket) -> None:
+        """A websocket within its client's limit: its hello, then its frames."""
         try:
             room = room_of(ws)
         except LookupError as error:
-            await ws.send_json({"type": "error", "ply": 0, "message": str(error)})
-            await ws.close(code=4404)
+            await _refuse(ws, 0, str(error), 4404, "no room")
             return
-        token = ws.query_params.get("token")
+        if room in server.idle:
+            await _refuse(ws, room.ply, ABANDONED, GONE, "room abandoned")
+            return
+        try:
+            token = await hello(ws, server.settings)
+        except WebSocketDisconnect:
+            return
+        except Unwelcome as refusal:
+            await _refuse(ws, room.ply, str(refusal), refusal.code, refusal.reason)
+            return
         seat = None if token is None else room.seat_for(token)
+        if seat is None and sum(c.seat is None for c in room.connections) >= caps.room_spectators:
+            await _refuse(ws, room.ply, f"too many spectators: a room has at most {caps.room_spectators}",
+                          TOO_MANY, "too many spectators")
+            return
         loop = asyncio.get_running_loop()
         conn = Connection(seat, server.settings, loop.time())
         if token is not None and seat is None:
@@ -255,7 +341,8 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
         server.stop()
 
     app = Starlette(routes=[
-        Route("/api/rooms", rooms, methods=["GET", "POST"]),
+        Route("/api/rooms", lobby, methods=["GET"]),  # and HEAD, which Starlette adds: it creates nothing
+        Route("/api/rooms", create_room, methods=["POST"]),
         Route("/api/rooms/{room}", one_room, methods=["GET"]),
         Route("/api/rooms/{room}/seats", seats, methods=["POST"]),
         Route("/api/rooms/{room}/record", record, methods=["GET"]),
@@ -264,6 +351,14 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
     ], lifespan=lifespan)
     app.state.server = server
     return app
+
+
+async def _refuse(ws: WebSocket, ply: int, text: str, code: int, reason: str) -> None:
+    """Tell a websocket why it is refused (an error), then close it with `code` and the
+    short `reason` (at most 123 bytes)."""
+    with contextlib.suppress(Exception):  # the client may be gone already
+        await ws.send_json({"type": "error", "ply": ply, "message": text})
+        await ws.close(code=code, reason=reason)
 
 
 async def _pump(ws: WebSocket, conn: Connection) -> None:

@@ -92,11 +92,11 @@ def _post(url: str, body: Message) -> Message:
         raise ConnectionError(f"the server refused the seat ({error.code}): {text}") from None
 
 
-def _ws_url(base: str, room: str, token: str) -> str:
+def _ws_url(base: str, room: str) -> str:
     parts = urlsplit(base)
     scheme = "wss" if parts.scheme == "https" else "ws"
     path = f"{parts.path.rstrip('/')}/ws/{quote(room)}"
-    return urlunsplit((scheme, parts.netloc, path, f"token={quote(token)}", ""))
+    return urlunsplit((scheme, parts.netloc, path, "", ""))
 
 
 def result_words(view: Message) -> str:
@@ -124,7 +124,8 @@ def play(url: str, room: str, bot: Union[str, Player], name: str = "bot", seat: 
         time.sleep(pace.wait())
         ws.send(json.dumps(frame))
 
-    with connect(_ws_url(url, room, sat["token"])) as ws:
+    with connect(_ws_url(url, room)) as ws:
+        ws.send(json.dumps({"type": "hello", "token": sat["token"]}))  # the token never goes in the URL
         moved_at: Optional[int] = None  # the ply of the last move sent: one move a state
         errors = 0
         while True:

@@ -8,6 +8,8 @@ import json
 from typing import Any, Callable, Optional
 
 from .._backend import Backend
+from .limits import Limits
+from .pool import Budget, Pool
 from .wire import Message, Viewpoint
 
 MatchEnd = Callable[[str, Optional[int], str], Any]  # (room, winning side or None, record)
@@ -17,8 +19,12 @@ class Settings:
     """What an app sets for all its rooms (`create_app`'s arguments)."""
 
     def __init__(self, api: Backend, bot_delay: float, max_frame: int, rate: float, burst: int, imports: bool,
-                 on_match_end: Optional[MatchEnd] = None, undo_wait: float = 120.0) -> None:
+                 on_match_end: Optional[MatchEnd] = None, undo_wait: float = 120.0, hello_wait: float = 10.0,
+                 budget: Budget = Budget(), bot_threads: Optional[int] = None, caps: Limits = Limits()) -> None:
         self.api = api  # the engine: quinza, or quinza.reference
+        self.caps = caps  # what a client and a room may have
+        self.budget = budget  # the most a bot may ask for a move
+        self.pool = Pool(bot_threads, budget.seconds)  # where bots think
         self.on_match_end = on_match_end
         self.bot_delay = bot_delay
         self.max_frame = max_frame
@@ -26,15 +32,11 @@ class Settings:
         self.burst = burst
         self.imports = imports
         self.undo_wait = undo_wait  # seconds an undo waits for its answers, then lapses
+        self.hello_wait = hello_wait  # seconds a new websocket has to say who it is
 
     def limits(self) -> Message:
         """What a seat is told of the frames it may send, so a client can keep to them."""
         return {"rate": self.rate, "burst": self.burst, "max_frame": self.max_frame}
-
-
-# A connection that lets this many messages wait unread is closed: a client that does not
-# read must not make the server hold its messages without end.
-BACKLOG = 2000
 
 
 class Connection:
@@ -45,6 +47,9 @@ class Connection:
         self.seat = seat
         self.queue: "asyncio.Queue[Optional[str]]" = asyncio.Queue()
         self.closing = False
+        # A connection that lets this many messages wait unread is closed: a client that
+        # does not read must not make the server hold its messages without end.
+        self._backlog = settings.caps.backlog
         # A token bucket: `burst` frames at once, then `rate` a second.
         self._tokens = float(settings.burst)
         self._stamp = clock
@@ -53,7 +58,7 @@ class Connection:
     def send(self, message: Message) -> None:
         if self.closing:
             return
-        if self.queue.qsize() >= BACKLOG:
+        if self.queue.qsize() >= self._backlog:
             self.closing = True
             self.queue.put_nowait(None)
             return

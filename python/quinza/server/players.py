@@ -11,24 +11,56 @@ from .._backend import Backend
 from .._levels import LEVELS
 from .._registry import REGISTRY, Spec
 from .._words import name_key, quoted
-from ..sim._spec import bot_from_text, bot_kind, bot_params
+from ..sim._spec import SEARCH_BOTS, bot_from_text, bot_kind, bot_params
+from .pool import DEPTH, EXACT, Budget
 
 Player = Callable[[Any], Any]  # (game) -> move
 
 STAND_IN = "greedy"
+FREE = ("random", "greedy")  # bots whose move costs next to nothing: they move on the loop
 
 
-def check_spec(api: Backend, spec: Any, imports: bool) -> str:
+def check_spec(api: Backend, spec: Any, imports: bool, budget: Budget) -> str:
     """A bot spec from a request, checked: a text naming a built-in or registered bot,
-    or with `imports` also `module:attr`. Importing a module by a client's word runs
-    that module's code, so an app allows it only when told to."""
+    or with `imports` also `module:attr`, and a search within the server's `budget`.
+    Importing a module by a client's word runs that module's code, so an app allows it
+    only when told to."""
     if not isinstance(spec, str) or not spec.strip():
         raise ValueError(f"a bot is named by its text, such as \"greedy\" or \"ismcts:iterations=200\", not {quoted(spec)}")
     name = name_key(spec.partition(":")[0].strip())
     if not imports and name not in api.BOT_NAMES and name not in LEVELS and REGISTRY.find(name) is None:
         raise ValueError(f"unknown bot {quoted(spec)}: this server plays levels, built-in bots and registered ones")
-    player(api, spec, 0, 0)  # a bad parameter is refused now, not at the bot's first turn
+    made = player(api, spec, 0, 0)  # a bad parameter is refused now, not at the bot's first turn
+    over = over_budget(api, made, budget)
+    if over:
+        raise ValueError(f"the bot {quoted(spec)} asks for {over}")
     return spec
+
+
+def over_budget(api: Backend, bot: Any, budget: Budget) -> str:
+    """What a search bot asks for past the server's budget, in words ("" when within)."""
+    if bot_kind(api, bot) not in SEARCH_BOTS:
+        return ""
+    p = bot_params(bot)
+    seconds = p.get("time_limit")
+    if seconds is not None and seconds > budget.seconds:
+        return f"{_seconds(seconds)} a move: this server allows at most {_seconds(budget.seconds)}"
+    caps = {"iterations": (budget.iterations, "{} iterations a move"), "worlds": (budget.worlds, "{} worlds a move"),
+            "depth": (DEPTH, "a depth of {}"), "exact": (EXACT, "exact solving from {} cards")}
+    for name, (cap, words) in caps.items():
+        if p.get(name) is not None and p[name] > cap:
+            return f"{words.format(p[name])}: this server allows at most {cap}"
+    return ""
+
+
+def _seconds(n: float) -> str:
+    return f"{n:g} second" + ("" if n == 1 else "s")
+
+
+def thinks(api: Backend, bot: Player) -> bool:
+    """Whether a bot's move is work for the pool (a search, or a Python bot whose cost is
+    unknown), rather than next to nothing (random, greedy)."""
+    return bot_kind(api, bot) not in FREE
 
 
 def player(api: Backend, spec: str, room_seed: int, seat: int) -> Player:

@@ -2,8 +2,8 @@
 
 Every change runs on the app's event loop, in plain (not async) methods, so a move is
 checked, played, written to the store and told to everyone without anything else in
-between. Only a bot's search leaves the loop (a thread: the core releases the GIL), and
-its move is played only if the match has not moved on meanwhile.
+between. Only a bot's search leaves the loop (the bots' pool, pool.py: the core releases
+the GIL), and its move is played only if the match has not moved on meanwhile.
 """
 
 from __future__ import annotations
@@ -15,11 +15,9 @@ import secrets
 import sqlite3
 from typing import Any, Dict, List, Optional, Set, Tuple
 
-import anyio.to_thread
-
 from .._words import fresh_seed
 from .connection import Connection, Settings
-from .players import Player, player, stand_in
+from .players import Player, player, stand_in, thinks
 from .store import Store, token_hash
 from .undo import DEFAULT_MODE, PRACTICE_NOTE, UndoRequest, movers_after, undo_message, undo_point
 from .wire import Message, Viewpoint, cards_in, error_message, played_message, shown_cards, view_of
@@ -417,7 +415,11 @@ class Room:
         bot = self.seats[seat].player
         assert bot is not None
         try:
-            move = await anyio.to_thread.run_sync(bot, self.world(seat))
+            world = self.world(seat)
+            move = await self.settings.pool.think(bot, world) if thinks(self.settings.api, bot) else bot(world)
+        except TimeoutError as error:  # a search past the server's budget: the stand-in moves
+            log.warning("room %s: the bot of seat %s was stopped (%s); the stand-in moves", self.id, seat, error)
+            move = None
         except Exception:  # a Python bot that fails: the stand-in moves instead
             log.exception("room %s: the bot of seat %s failed; the stand-in moves", self.id, seat)
             move = None

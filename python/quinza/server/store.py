@@ -22,7 +22,7 @@ from typing import Any, Dict, List, NamedTuple, Optional, Tuple
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
-    id TEXT PRIMARY KEY, rules TEXT NOT NULL, timer REAL, bots TEXT NOT NULL, created REAL NOT NULL,
+    id TEXT PRIMARY KEY, rules TEXT NOT NULL, timer REAL, bots TEXT NOT NULL, created REAL NOT NULL, abandoned REAL,
     undo TEXT NOT NULL DEFAULT 'consent'
 );
 CREATE TABLE IF NOT EXISTS matches (
@@ -43,7 +43,7 @@ CREATE TABLE IF NOT EXISTS moves (
 """
 # Columns added since a table was first made: a file written before them gets them
 # (with their default) when it is opened. (table, column, its definition)
-ADDED_COLUMNS = [("rooms", "undo", "TEXT NOT NULL DEFAULT 'consent'")]
+ADDED_COLUMNS = [("rooms", "abandoned", "REAL"), ("rooms", "undo", "TEXT NOT NULL DEFAULT 'consent'")]
 
 
 def token_hash(token: str) -> str:
@@ -56,7 +56,8 @@ class StoredRoom(NamedTuple):
     match (the last is the one in play), the turn timer, the bots by seat, the seats
     taken (seat -> (name, token hash)), the last match's moves, in order, and the undo
     that waits for answers in it, if any: (the seat that asked, the ply it goes back to,
-    the seats whose answer it waits for), and how the room takes undo (off, consent,
+    the seats whose answer it waits for), whether the room was abandoned (it ended
+    with no person connected: limits.py), and how the room takes undo (off, consent,
     practice)."""
 
     id: str
@@ -67,6 +68,7 @@ class StoredRoom(NamedTuple):
     seats: Dict[int, Tuple[str, str]]
     moves: List[str]
     undo: Optional[Tuple[int, int, List[int]]] = None
+    abandoned: bool = False
     undo_mode: str = "consent"
 
 
@@ -98,6 +100,11 @@ class Store:
                 (room, json.dumps(rules), timer, json.dumps({str(k): v for k, v in bots.items()}), time.time(), undo),
             )
             self._db.execute("INSERT INTO matches (room, number, seed) VALUES (?, 0, ?)", (room, str(seed)))
+
+    def abandon(self, room: str) -> None:
+        """The room ended with no person connected (when: the time now)."""
+        with self._db:
+            self._db.execute("UPDATE rooms SET abandoned = ? WHERE id = ?", (time.time(), room))
 
     def add_match(self, room: str, number: int, seed: int) -> None:
         """Match `number` (a rematch: from 1) of the room."""
@@ -146,14 +153,15 @@ class Store:
     def rooms(self) -> List[StoredRoom]:
         """Every room, oldest first, with its seats and moves."""
         out = []
-        for rid, rules, timer, bots, undo in self._db.execute(
-                "SELECT id, rules, timer, bots, undo FROM rooms ORDER BY created, id").fetchall():
+        for rid, rules, timer, bots, abandoned, undo in self._db.execute(
+                "SELECT id, rules, timer, bots, abandoned, undo FROM rooms ORDER BY created, id").fetchall():
             seats = {s: (n, h) for s, n, h in self._db.execute(
                 "SELECT seat, name, token_hash FROM seats WHERE room = ?", (rid,))}
             seeds = [int(seed) for (seed,) in self._db.execute(
                 "SELECT seed FROM matches WHERE room = ? ORDER BY number", (rid,))]
             out.append(StoredRoom(rid, json.loads(rules), seeds, timer, {int(k): v for k, v in json.loads(bots).items()},
-                                  seats, self.moves(rid, len(seeds) - 1), self._undo(rid, len(seeds) - 1), undo))
+                                  seats, self.moves(rid, len(seeds) - 1), self._undo(rid, len(seeds) - 1),
+                                  abandoned is not None, undo))
         return out
 
     def close(self) -> None:

@@ -52,17 +52,21 @@ function verb(seat, third, second) { return seat === table.seat ? second : third
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  let url = `${scheme}//${location.host}${BASE}ws/${encodeURIComponent(ROOM)}`;
-  if (table.token) url += `?token=${encodeURIComponent(table.token)}`;
+  const url = `${scheme}//${location.host}${BASE}ws/${encodeURIComponent(ROOM)}`;
   const socket = new WebSocket(url);
   table.socket = socket;
+  // The seat's token goes in the first frame, never in the URL (logs keep URLs).
+  socket.onopen = () => socket.send(JSON.stringify(table.token ? {type: "hello", token: table.token} : {type: "hello"}));
   table.fresh = true;  // the first state of this connection is told in the log
   socket.onmessage = (event) => receive(JSON.parse(event.data));
   socket.onclose = (event) => {
     if (table.socket !== socket || table.closed) return;
     if (event.code === 4404) { $("status").textContent = "There is no such room."; return; }
-    $("status").textContent = "The connection was lost: connecting again…";
-    setTimeout(connect, 1000);
+    if (event.code === 4410) { $("status").textContent = "This room has ended: no one was in it for a while."; return; }
+    const busy = event.code === 4429;  // a limit of the server (too many connections): try again, less often
+    $("status").textContent = busy ? `The server is full for you (${event.reason}): trying again in a few seconds…`
+                                   : "The connection was lost: connecting again…";
+    setTimeout(connect, busy ? 10000 : 1000);
   };
 }
 

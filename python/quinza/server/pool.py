@@ -1,0 +1,70 @@
+"""The threads the server's bots think on, and the budget of a bot's move.
+
+A search (pimc, ismcts, a registered Python bot) leaves the event loop for a thread of
+the pool: at most `threads` think at once, the others wait their turn, first come first
+served. A room has one bot thinking at a time (the one whose turn it is), so the queue is
+one of rooms: a flood of rooms of searching bots waits its turn and starves no other room
+(bots that cost nothing, random and greedy, move on the loop and never queue; see
+`players.thinks`). A search of pimc or ismcts that runs past the budget is stopped
+(`quinza._ctrl_c.within`) and raises TimeoutError; a registered Python bot is the
+embedder's own code and is not stopped.
+
+`await pool.think(fn, *args)` runs any such work (a bot's move, a review after a match)
+within a time of its own (`seconds`, the budget by default).
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from typing import Any, Callable, NamedTuple, Optional
+
+import anyio
+import anyio.to_thread
+
+from .._ctrl_c import within
+
+# A search with a time limit of the whole budget stops itself (the core reads its clock):
+# the pool stops it a little later, so that it is the search's own limit that ends it.
+GRACE = 0.05  # seconds, and as much again a second of the budget
+
+
+class Budget(NamedTuple):
+    """The most a bot of the server may ask for a move: `seconds` (the pool stops a search
+    past them; a bot's own `time_limit` is at most that), and the most `iterations`
+    (ismcts) and `worlds` (pimc); a pimc bot also searches at most DEPTH moves deep, and
+    solves exactly at most EXACT cards."""
+
+    seconds: float = 1.0
+    iterations: int = 100_000
+    worlds: int = 10_000
+
+
+DEPTH = 4
+EXACT = 16
+
+
+class Pool:
+    """At most `threads` pieces of work at once (the machine's cores by default), each
+    stopped `seconds` after it starts, first come first served."""
+
+    def __init__(self, threads: Optional[int] = None, seconds: float = Budget().seconds) -> None:
+        self.threads = (os.cpu_count() or 1) if threads is None else threads
+        if self.threads < 1:
+            raise ValueError(f"the bots' pool has at least one thread, not {self.threads}")
+        self.seconds = seconds
+        self._limiter: Optional[anyio.CapacityLimiter] = None  # made on the loop (anyio 3 needs one)
+
+    async def think(self, fn: Callable[..., Any], *args: Any, seconds: Optional[float] = None) -> Any:
+        """`fn(*args)` on a thread of the pool, once one is free; a search in it stops
+        (TimeoutError) `seconds` (the budget) after it started."""
+        if self._limiter is None:
+            self._limiter = anyio.CapacityLimiter(self.threads)
+        limit = self.seconds if seconds is None else seconds
+        work = functools.partial(_within, limit * (1 + GRACE) + GRACE, fn, *args)
+        return await anyio.to_thread.run_sync(work, limiter=self._limiter)
+
+
+def _within(seconds: float, fn: Callable[..., Any], *args: Any) -> Any:
+    with within(seconds):
+        return fn(*args)
