@@ -336,3 +336,24 @@ def test_no_frame_names_a_cachette_card_before_it_is_taken(seed: int) -> None:
     assert taken >= len(frames)  # every receiver was told of a cachette taken
     # The scan can fail: the cachette at the start, named in a frame, is caught.
     assert down[0] and down[0] <= set(card_texts({"view": {"cards": sorted(down[0])}}, "quinte"))
+
+
+def test_the_seat_to_act_may_move_while_a_request_waits_and_its_move_ends_it() -> None:
+    """No one keeps the seat to act from moving by leaving a request unanswered (its time
+    runs on): ana asks at her own turn, bo does not answer, ana moves on."""
+    with client() as c:
+        with _two_people(c, timer=30) as (r, first, second, start):
+            _moves(first, 0)
+            _moves(second, 1)
+            m = _my_turn(first, 2)
+            first.send_json({"type": "undo"})
+            assert until(first, _kind("undo"))["status"] == "asked"
+            second.send_json({"type": "move", "index": 0, "ply": 2})  # not its turn: it waits
+            assert until(second, _kind("error"))["message"] == f"seat {start} asked to undo: moves wait until it is answered"
+            first.send_json({"type": "move", "move": m["legal_moves"][0], "ply": 2})
+            lapsed = until(first, _kind("undo"))
+            assert lapsed["status"] == "lapsed" and lapsed["ply"] == 2
+            assert until(first, _kind("played", "state"))["type"] == "played"
+            assert r.undo is None and r.ply == 3 and len(r.store.moves(r.id, 0)) == 3
+            second.send_json({"type": "undo", "agree": True})
+            assert until(second, _kind("error"))["message"] == "no undo was asked: there is nothing to answer"

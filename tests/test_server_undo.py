@@ -95,8 +95,8 @@ def test_two_people_and_a_bot_undo_by_consent_and_the_store_forgets(tmp_path: Pa
             assert m["ply"] == back_to + 3
             ana.send_json({"type": "undo"})
             until(bo, lambda x: _undo(x) and x["status"] == "asked")
-            ana.send_json({"type": "move", "index": 0})
-            assert "asked to undo: moves wait" in until(ana, _error)["message"]
+            bo.send_json({"type": "move", "index": 0})  # only the seat to act may move on
+            assert "asked to undo: moves wait" in until(bo, _error)["message"]
             bo.send_json({"type": "undo", "agree": True})
             done = until(ana, lambda x: _undo(x) and x["status"] == "done")
             assert done["asked_by"] == 0 and done["back_to"] == back_to

@@ -219,11 +219,12 @@ class Room:
 
     def play(self, seat: int, move: Any, stand_in: bool = False) -> Any:
         """Play `move` for `seat`: checked, played, stored, then told to everyone, each
-        from its viewpoint. Refused (the room unchanged) while an undo waits for answers,
-        and when the engine refuses it (`Game.play(move, seat=)`: not `seat`'s turn, the
-        match over, an illegal move). The move played."""
-        if self.undo is not None:
-            raise Refused(f"seat {self.undo.seat} asked to undo: moves wait until every seat has answered")
+        from its viewpoint. While an undo waits, only the seat to act may move (its time
+        runs on: no request may keep it from moving), and its move ends the request.
+        Refused (the room unchanged) when the engine refuses it (`Game.play(move, seat=)`:
+        not `seat`'s turn, the match over, an illegal move). The move played."""
+        if self.undo is not None and seat != self.game.turn:
+            raise Refused(f"seat {self.undo.seat} asked to undo: moves wait until it is answered")
         game = self.game
         viewpoints: Set[Viewpoint] = {c.seat for c in self.connections}
         before = {v: cards_in(view_of(game, v)) for v in viewpoints}
@@ -238,6 +239,8 @@ class Room:
             game.undo()
             log.error("room %s: a move could not be stored: %s", self.id, error)
             raise Refused("the move could not be saved: try again") from None
+        if self.undo is not None:  # the seat to act moved on: the request lapses
+            self._settle("lapsed", moved=True)
         self.ply += 1
         self.asked.discard(seat)
         self.schedule()
@@ -318,9 +321,10 @@ class Room:
             log.error("room %s: an undo could not be stored: %s", self.id, error)
             raise Refused("the undo could not be saved: try again") from None
 
-    def _settle(self, status: str, seat: Optional[int] = None) -> None:
+    def _settle(self, status: str, seat: Optional[int] = None, moved: bool = False) -> None:
         """End the undo without taking back (refused, or lapsed): play goes on; everyone
-        is told, then gets the state (the turn's time is what is left of it)."""
+        is told, then gets the state (the turn's time is what is left of it), unless the
+        seat to act `moved` on (its move's messages follow)."""
         request = self.undo
         assert request is not None
         try:
@@ -329,8 +333,10 @@ class Room:
             log.error("room %s: a settled undo could not be stored: %s", self.id, error)
         self.undo = None
         self._cancel(self._lapse)
-        self._resume()
         self._tell_undo(status, seat, request)
+        if moved:
+            return
+        self._resume()
         for c in self.connections:
             c.send(self.state(c.seat, view_of(self.game, c.seat)))
 

@@ -327,7 +327,10 @@ function drawTitle() {
   if (v.turn === null) status = matchOverWords(v.winner);
   else if (v.turn === table.seat) status = v.phase === "doubling" ? "Your turn to bid." : "Your turn.";
   else status = `${seatName(v.turn)} to ${v.phase === "doubling" ? "bid" : "play"}.`;
-  if (table.undo && v.turn !== null) status = "The match waits for the answers to an undo.";
+  if (table.undo && v.turn !== null) {  // the seat to act may move on: its move ends the request
+    status = v.turn === table.seat ? "Your turn: an undo waits for answers, and your move ends it."
+      : "The match waits for the answers to an undo.";
+  }
   if (table.seat === null && v.turn !== null) status = `You are watching. ${status}`;
   $("status").textContent = status;
   $("status").className = v.turn === table.seat ? "your-turn" : (v.turn === null ? "over" : "");
