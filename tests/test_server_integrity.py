@@ -213,6 +213,20 @@ def test_in_a_consent_room_a_bots_move_is_never_taken_back() -> None:
             assert r.info()["undo"] == "consent"
 
 
+def test_in_a_consent_room_the_stand_ins_move_for_an_empty_seat_is_never_taken_back() -> None:
+    """The stand-in plays an empty seat's hand: taking its move back would show its card."""
+    with client() as c:
+        room = create(c, "escoba", players=2, timer=TIMER)
+        token = join(c, room, "ana", 0)  # seat 1 stays empty: the stand-in moves for it
+        with joined(c, f"/ws/{room}", token) as ana:
+            m = _my_turn(ana)
+            ana.send_json({"type": "move", "index": 0, "ply": m["ply"]})
+            _my_turn(ana, m["ply"] + 2)  # after the stand-in's move
+            ana.send_json({"type": "undo"})
+            assert until(ana, _kind("undo", "error"))["message"] == (
+                "the stand-in's move for an empty seat is never taken back in this room (undo by consent)")
+
+
 def test_in_an_off_room_every_undo_is_refused() -> None:
     with client() as c:
         with _against_a_bot(c, "off") as (ws, told, before, r):
