@@ -20,7 +20,8 @@ json_value = st.recursive(leaf, lambda kids: st.one_of(st.lists(kids, max_size=4
                                                         st.dictionaries(st.text(max_size=8), kids, max_size=4)),
                           max_leaves=12)
 message = st.fixed_dictionaries({"type": st.sampled_from(TYPES)},
-                                optional={"move": json_value, "index": json_value, "agree": json_value, "ply": st.one_of(st.integers(0, 3), json_value), "token": json_value,
+                                optional={"move": json_value, "index": json_value, "agree": json_value,
+                                          "ply": st.one_of(st.integers(0, 3), json_value), "token": json_value,
                                           "extra": json_value})
 frame = st.one_of(
     message.map(lambda m: ("text", json.dumps(m))),
