@@ -120,9 +120,9 @@ def shot(driver: Any, name: str) -> None:
 
 
 def lobby_create(driver: Any, base: str, name: str, rules: str = "escoba", players: int = 3, target: int = 1,
-                 bots: Optional[Dict[int, str]] = None, timer: Optional[int] = None) -> str:
+                 bots: Optional[Dict[int, str]] = None, timer: Optional[int] = None, undo: Optional[str] = None) -> str:
     """Create a room in the lobby (by default a 3-seat escoba room to 1 point with the
-    greedy bot at the third seat); its id."""
+    greedy bot at the third seat, undo by consent); its id."""
     driver.get(base + "/")
     driver.find_element(By.ID, "name").send_keys(name)
     wait(lambda: driver.find_elements(By.CSS_SELECTOR, "#rules option"), what="the rule sets")
@@ -133,6 +133,8 @@ def lobby_create(driver: Any, base: str, name: str, rules: str = "escoba", playe
     target_box.send_keys(str(target))
     if timer is not None:
         driver.find_element(By.ID, "timer").send_keys(str(timer))
+    if undo is not None:
+        driver.find_element(By.CSS_SELECTOR, f"#undo option[value={undo}]").click()
     for seat, bot in ({2: "greedy"} if bots is None else bots).items():
         driver.find_element(By.CSS_SELECTOR, f"#seat-{seat} option[value={bot}]").click()
     driver.find_element(By.ID, "create-room").click()

@@ -4,7 +4,7 @@ connection that comes in mid-match (`log_message`), so the log a reload restores
 one that viewpoint was sent, card for card.
 
 A viewpoint's `played` message of a move is built from the cards of its view before the
-move, of its view after it, and of the move itself (wire.py): to tell the moves again,
+move, of its view after it, and those the move shows to everyone (wire.py): to tell the moves again,
 the match is dealt again from its seed and its moves played in order (as a restart does),
 each move told from that viewpoint's views alone.
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, Iterable, List, Set
 
-from .wire import Message, Viewpoint, cards_in, move_cards, played_message, view_of
+from .wire import Message, Viewpoint, cards_in, played_message, shown_cards, view_of
 
 # The most moves a log tells (the last ones; "from" says where it starts): a match at its
 # default target has about 100 to 250 moves, but a target may be any number, and a log is
@@ -36,7 +36,7 @@ def told(ply: int, seat: int, events: Iterable[Any], before: Set[str], after: Di
 
 def _told(ply: int, seat: int, events: List[Any], before: Set[str], after: Set[str], stand_in: bool) -> Message:
     """`told`, with the cards of the view after the move (`after`) read already."""
-    return played_message(ply, seat, events, before | after | move_cards(events[0].move), stand_in)
+    return played_message(ply, seat, events, before | after | shown_cards(events), stand_in)
 
 
 def story(start: Any, moves: List[Any], viewpoint: Viewpoint, stand_ins: Set[int],

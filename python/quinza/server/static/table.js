@@ -253,7 +253,7 @@ function clickTable(card) {
 }
 
 function play(move) {
-  send({type: "move", move: move.text});
+  send({type: "move", move: move.text, ply: table.state.ply});  // refused as stale if the match moved on
   table.sent = true;
   table.selected = null;
   draw();
@@ -322,13 +322,17 @@ function backs(count) {
 
 function drawTitle() {
   const v = view(), rules = v.rules;
-  $("title").textContent = `${gameName(rules.name)}: ${plural(rules.players, "player")}, to ${plural(rules.target, "point")}`;
-  document.title = `quinza: ${gameName(rules.name)}`;
+  const practice = table.state.undo === "practice" ? " (practice)" : "";  // takebacks against bots
+  $("title").textContent = `${gameName(rules.name)}: ${plural(rules.players, "player")}, to ${plural(rules.target, "point")}${practice}`;
+  document.title = `quinza: ${gameName(rules.name)}${practice}`;
   let status;
   if (v.turn === null) status = matchOverWords(v.winner);
   else if (v.turn === table.seat) status = v.phase === "doubling" ? "Your turn to bid." : "Your turn.";
   else status = `${seatName(v.turn)} to ${v.phase === "doubling" ? "bid" : "play"}.`;
-  if (table.undo && v.turn !== null) status = "The match waits for the answers to an undo.";
+  if (table.undo && v.turn !== null) {  // the seat to act may move on: its move ends the request
+    status = v.turn === table.seat ? "Your turn: an undo waits for answers, and your move ends it."
+      : "The match waits for the answers to an undo.";
+  }
   if (table.seat === null && v.turn !== null) status = `You are watching. ${status}`;
   $("status").textContent = status;
   $("status").className = v.turn === table.seat ? "your-turn" : (v.turn === null ? "over" : "");
