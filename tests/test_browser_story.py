@@ -66,6 +66,11 @@ def test_the_log_comes_back_after_a_reload_and_the_review_follows_the_match(brow
         assert all("Better: " in li.text and "gave up" in li.text for li in worst)
         driver.execute_script("document.getElementById('review').scrollIntoView()")
         shot(driver, "story-review")
+        driver.set_window_size(390, 844)  # a phone: the review keeps within its width
+        wide = "const r = document.getElementById('review'); return r.scrollWidth - r.clientWidth;"
+        assert driver.execute_script(wide) <= 1
+        driver.execute_script("document.getElementById('review').scrollIntoView()")
+        shot(driver, "story-review-phone")
     finally:
         driver.quit()
 
