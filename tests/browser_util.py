@@ -120,9 +120,10 @@ def shot(driver: Any, name: str) -> None:
 
 
 def lobby_create(driver: Any, base: str, name: str, rules: str = "escoba", players: int = 3, target: int = 1,
-                 bots: Optional[Dict[int, str]] = None, timer: Optional[int] = None) -> str:
+                 bots: Optional[Dict[int, str]] = None, timer: Optional[int] = None, undo: Optional[str] = None) -> str:
     """Create a room in the lobby (by default a 3-seat escoba room to 1 point with the
-    greedy bot at seat 2), its creator seated at seat 0: its id, the creator's page at its table."""
+    greedy bot at seat 2, undo by consent), its creator seated at seat 0: its id, the creator's
+    page at its table."""
     driver.get(base + "/")
     driver.find_element(By.ID, "name").clear()
     driver.find_element(By.ID, "name").send_keys(name)
@@ -134,6 +135,8 @@ def lobby_create(driver: Any, base: str, name: str, rules: str = "escoba", playe
     target_box.send_keys(str(target))
     if timer is not None:
         driver.find_element(By.ID, "timer").send_keys(str(timer))
+    if undo is not None:
+        driver.find_element(By.CSS_SELECTOR, f"#undo option[value={undo}]").click()
     for seat, bot in ({2: "greedy"} if bots is None else bots).items():
         driver.find_element(By.CSS_SELECTOR, f"#seat-{seat} option[value={bot}]").click()
     shot(driver, "lobby")

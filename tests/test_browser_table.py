@@ -186,14 +186,21 @@ def test_undo_by_consent_and_a_rematch_between_two_browsers(browser: Callable[..
 
         ask_undo(asker, answerer)
         shot(answerer, "undo-asked")
-        assert not answerer.find_element(By.ID, "clock").is_displayed()  # the timer waits for the answers
+        assert answerer.find_element(By.ID, "clock").is_displayed()  # the turn's time runs on
         answerer.find_element(By.ID, "undo-refuse").click()
         for page in (asker, answerer):
             wait(lambda: "refuse the undo" in page.find_element(By.ID, "log").text
                  or "refuses the undo" in page.find_element(By.ID, "log").text, what="the refusal")
             wait(lambda: page.find_element(By.ID, "undo").get_attribute("hidden") is not None, what="the panel to go")
         assert ply_of(asker) == before_ply + 2  # nothing taken back
-        wait(lambda: re.search(r"(5\d|60) seconds left", asker.find_element(By.ID, "clock").text), what="the timer again")
+        wait(lambda: re.search(r"[1-6]?\d seconds? left", asker.find_element(By.ID, "clock").text), what="the timer")
+        asker.find_element(By.ID, "undo-ask").click()  # once a turn: again after its next move
+        wait(lambda: "once this turn" in asker.find_element(By.ID, "notice").text, what="the second request refused")
+        before_hand, before_ply = hand(asker), ply_of(asker)
+        assert try_move(asker, rng, shots)
+        wait(lambda: ply_of(answerer) == before_ply + 1, what="the move on the other page")
+        assert try_move(answerer, rng, shots)
+        wait(lambda: ply_of(asker) == before_ply + 2, what="the reply on the asker's page")
 
         ask_undo(asker, answerer)
         answerer.find_element(By.ID, "undo-agree").click()

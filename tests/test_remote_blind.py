@@ -15,7 +15,7 @@ import pytest
 pytest.importorskip("starlette")  # quinza.server is the server extra
 
 from quinza.server.client import Seat  # noqa: E402
-from quinza.server.wire import cards_in, move_cards, played_message, view_of  # noqa: E402
+from quinza.server.wire import cards_in, played_message, shown_cards, view_of  # noqa: E402
 
 from .conftest import redeal, replays  # noqa: E402
 
@@ -42,7 +42,7 @@ def told(game: Any, seat: int, move: str, ply: int) -> List[Message]:
     before = cards_in(view_of(game, seat))
     mover = game.turn
     events = game.play(move)
-    known = before | cards_in(view_of(game, seat)) | move_cards(events[0].move)
+    known = before | cards_in(view_of(game, seat)) | shown_cards(events)
     return [on_wire(played_message(ply, mover, events, known, False)), state_message(game, seat, ply)]
 
 

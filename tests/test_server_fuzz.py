@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from .server_util import Message, client, create, is_state, join, joined, to_move, until
 
-TYPES = ["move", "state", "rematch", "undo", "ping", "dance", "", "MOVE", None, 3]
+TYPES = ["move", "state", "rematch", "undo", "ping", "hello", "dance", "", "MOVE", None, 3]
 leaf = st.one_of(st.none(), st.booleans(), st.integers(-2**70, 2**70), st.floats(allow_nan=False),
                  st.text(max_size=30), st.sampled_from(["1o", "7o x 1o", "Ah", "JK", "pass", "double"]))
 json_value = st.recursive(leaf, lambda kids: st.one_of(st.lists(kids, max_size=4),
@@ -21,6 +21,7 @@ json_value = st.recursive(leaf, lambda kids: st.one_of(st.lists(kids, max_size=4
                           max_leaves=12)
 message = st.fixed_dictionaries({"type": st.sampled_from(TYPES)},
                                 optional={"move": json_value, "index": json_value, "agree": json_value,
+                                          "ply": st.one_of(st.integers(0, 3), json_value), "token": json_value,
                                           "extra": json_value})
 frame = st.one_of(
     message.map(lambda m: ("text", json.dumps(m))),

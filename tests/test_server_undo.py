@@ -1,6 +1,8 @@
-"""Undo by consent (docs/server.md "Undo"): a seat asks, every other human seat answers;
-on every agreement the seat's last move and all since are taken back, for everyone and in
-the store; a refusal cancels it; the room waits meanwhile; bad requests are errors."""
+"""Undo by consent (docs/server.md "Undo by consent"): a seat asks, every person whose
+move it takes back answers; on every agreement the seat's last move and all since are
+taken back, for everyone and in the store; a refusal cancels it; moves and bots wait
+meanwhile; bad requests are errors. (The rooms' undo modes and the clock:
+tests/test_server_integrity.py.)"""
 
 from __future__ import annotations
 
@@ -37,7 +39,7 @@ def _play_until_turn(ana: Any, bo: Any, seat: int) -> Message:
 def test_two_people_and_a_bot_undo_by_consent_and_the_store_forgets(tmp_path: Path) -> None:
     db = str(tmp_path / "rooms.db")
     with client(db, bot_delay=0.2) as c:
-        room = create(c, "escoba", players=3, bots={"2": "greedy"})
+        room = create(c, "escoba", players=3, bots={"2": "greedy"}, undo="practice")
         ana_token, bo_token = join(c, room, "ana", 0), join(c, room, "bo", 1)
         server = c.app.state.server  # type: ignore[attr-defined]
         r = server.rooms[room]
@@ -55,33 +57,34 @@ def test_two_people_and_a_bot_undo_by_consent_and_the_store_forgets(tmp_path: Pa
             for ws in (ana, bo):  # their first states were read past: the state again
                 ws.send_json({"type": "state"})
 
-            # bo moves, then asks while the bot is to reply: the bot waits; ana refuses.
-            m = _play_until_turn(ana, bo, 1)
-            before_bo = m["ply"]
-            until(bo, lambda x: to_move(x) and x["ply"] == before_bo)
+            # ana and bo move, then ana asks while the bot is to reply: the bot waits; bo refuses.
+            m = _play_until_turn(ana, bo, 0)
+            before_ana = m["ply"]
+            ana.send_json({"type": "move", "index": 0})
+            until(bo, lambda x: to_move(x) and x["ply"] == before_ana + 1)
             bo.send_json({"type": "move", "index": 0})
-            until(bo, lambda x: is_state(x) and x["ply"] == before_bo + 1)
-            bo.send_json({"type": "undo"})
-            asked = until(ana, _undo)
-            assert asked == {"type": "undo", "ply": before_bo + 1, "status": "asked", "asked_by": 1,
-                             "back_to": before_bo, "waiting": [0]}
+            until(ana, lambda x: is_state(x) and x["ply"] == before_ana + 2)
+            ana.send_json({"type": "undo"})
+            asked = until(bo, _undo)
+            assert asked == {"type": "undo", "ply": before_ana + 2, "status": "asked", "asked_by": 0,
+                             "back_to": before_ana, "waiting": [1]}
             assert until(watcher, _undo) == asked
-            assert until(bo, _undo) == asked
-            with joined(c, f"/ws/{room}", ana_token) as again:  # a reconnection is asked again
-                assert until(again, is_state)["ply"] == before_bo + 1 and until(again, _undo) == asked
-            bo.send_json({"type": "undo"})
-            assert "already asked" in until(bo, _error)["message"]
-            bo.send_json({"type": "undo", "agree": True})
-            assert "you asked for this undo" in until(bo, _error)["message"]
-            ana.send_json({"type": "undo", "agree": "yes"})
-            assert '"agree" is true or false' in until(ana, _error)["message"]
+            assert until(ana, _undo) == asked
+            with joined(c, f"/ws/{room}", bo_token) as again:  # a reconnection is asked again
+                assert until(again, is_state)["ply"] == before_ana + 2 and until(again, _undo) == asked
+            ana.send_json({"type": "undo"})
+            assert "already asked" in until(ana, _error)["message"]
+            ana.send_json({"type": "undo", "agree": True})
+            assert "you asked for this undo" in until(ana, _error)["message"]
+            bo.send_json({"type": "undo", "agree": "yes"})
+            assert '"agree" is true or false' in until(bo, _error)["message"]
             time.sleep(0.6)  # three times the bot's delay: it would have moved
-            assert r.ply == before_bo + 1 and r.game.turn == 2
-            ana.send_json({"type": "undo", "agree": False})
-            refused = until(bo, _undo)
-            assert refused["status"] == "refused" and refused["seat"] == 0 and refused["asked_by"] == 1
-            ana.send_json({"type": "undo", "agree": False})
-            assert "no undo was asked" in until(ana, _error)["message"]
+            assert r.ply == before_ana + 2 and r.game.turn == 2
+            bo.send_json({"type": "undo", "agree": False})
+            refused = until(ana, _undo)
+            assert refused["status"] == "refused" and refused["seat"] == 1 and refused["asked_by"] == 0
+            bo.send_json({"type": "undo", "agree": False})
+            assert "no undo was asked" in until(bo, _error)["message"]
 
             # ana moves, bo and the bot reply; ana asks, bo agrees: three moves go back.
             m = _play_until_turn(ana, bo, 0)
@@ -92,8 +95,8 @@ def test_two_people_and_a_bot_undo_by_consent_and_the_store_forgets(tmp_path: Pa
             assert m["ply"] == back_to + 3
             ana.send_json({"type": "undo"})
             until(bo, lambda x: _undo(x) and x["status"] == "asked")
-            ana.send_json({"type": "move", "index": 0})
-            assert "asked to undo: moves wait" in until(ana, _error)["message"]
+            bo.send_json({"type": "move", "index": 0})  # only the seat to act may move on
+            assert "asked to undo: moves wait" in until(bo, _error)["message"]
             bo.send_json({"type": "undo", "agree": True})
             done = until(ana, lambda x: _undo(x) and x["status"] == "done")
             assert done["asked_by"] == 0 and done["back_to"] == back_to
@@ -109,7 +112,7 @@ def test_two_people_and_a_bot_undo_by_consent_and_the_store_forgets(tmp_path: Pa
 
 def test_with_no_other_person_the_undo_is_at_once() -> None:
     with client() as c:
-        room = create(c, "escoba", players=2, bots={"1": "greedy"})
+        room = create(c, "escoba", players=2, bots={"1": "greedy"}, undo="practice")
         token = join(c, room, "ana", 0)
         r = c.app.state.server.rooms[room]  # type: ignore[attr-defined]
         with joined(c, f"/ws/{room}", token) as ana:
@@ -126,11 +129,13 @@ def test_with_no_other_person_the_undo_is_at_once() -> None:
 
 
 def _asked_by_ana(ana: Any, bo: Any) -> Message:
-    """ana (seat 0) and bo (seat 1) play until ana moves, then ana asks to take it back
-    (the next seat is to move): the `asked` message."""
+    """ana (seat 0) and bo (seat 1) play until ana and then bo move, then ana asks to take
+    both back (bo's answer is asked): the `asked` message."""
     m = _play_until_turn(ana, bo, 0)
     ana.send_json({"type": "move", "index": 0})
-    until(ana, lambda x: is_state(x) and x["ply"] == m["ply"] + 1)
+    until(bo, lambda x: to_move(x) and x["ply"] == m["ply"] + 1)
+    bo.send_json({"type": "move", "index": 0})
+    until(ana, lambda x: is_state(x) and x["ply"] == m["ply"] + 2)
     ana.send_json({"type": "undo"})
     return until(ana, lambda x: _undo(x) and x["status"] == "asked")
 
@@ -162,7 +167,7 @@ def test_an_undo_that_waits_outlives_a_restart_and_is_answered_after(tmp_path: P
 def test_an_undo_nobody_answers_lapses_and_play_goes_on(tmp_path: Path) -> None:
     db = str(tmp_path / "rooms.db")
     with client(db, undo_wait=0.3, bot_delay=0.05) as c:
-        room = create(c, "escoba", players=3, bots={"2": "greedy"}, timer=30)
+        room = create(c, "escoba", players=3, bots={"2": "greedy"}, timer=30, undo="practice")
         ana_token, bo_token = join(c, room, "ana", 0), join(c, room, "bo", 1)
         r = c.app.state.server.rooms[room]  # type: ignore[attr-defined]
         with joined(c, f"/ws/{room}", ana_token) as ana, \
@@ -170,8 +175,8 @@ def test_an_undo_nobody_answers_lapses_and_play_goes_on(tmp_path: Path) -> None:
             asked = _asked_by_ana(ana, bo)  # bo never answers
             lapsed = until(ana, _undo)
             assert lapsed["status"] == "lapsed" and lapsed["waiting"] == [1] and lapsed["asked_by"] == 0
-            state = until(ana, is_state)  # the state again: the turn's clock starts anew
-            assert state["ply"] == asked["ply"] and state["time_left"] is not None and state["time_left"] > 29
+            state = until(ana, is_state)  # the state again
+            assert state["ply"] == asked["ply"]
             assert r.undo is None and r.ply == asked["ply"]
     with client(db) as c:
         assert c.app.state.server.rooms[room].undo is None  # type: ignore[attr-defined]
@@ -186,6 +191,6 @@ def test_a_refusal_sends_the_state_again(tmp_path: Path) -> None:
             asked = _asked_by_ana(ana, bo)
             until(bo, lambda x: _undo(x) and x["status"] == "asked")
             bo.send_json({"type": "undo", "agree": False})
-            assert until(bo, _undo)["status"] == "refused"
-            state = until(bo, is_state)
-            assert state["ply"] == asked["ply"] and "legal_moves" in state and state["time_left"] > 29
+            assert until(ana, _undo)["status"] == "refused"
+            state = until(ana, is_state)  # ana's turn, its time what was left of it
+            assert state["ply"] == asked["ply"] and "legal_moves" in state and 0 < state["time_left"] <= 30

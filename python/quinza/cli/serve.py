@@ -25,7 +25,7 @@ def parser() -> argparse.ArgumentParser:
                    "an existing one resumes its rooms; :memory: keeps nothing)")
     p.add_argument("--bot-delay", type=float, default=0.5, help="seconds a bot waits before it moves (default 0.5)")
     p.add_argument("--undo-wait", type=float, default=120.0,
-                   help="seconds an undo waits for the other seats' answers before it lapses (default 120)")
+                   help="seconds an undo waits for its answers at most before it lapses; the turn's end lapses it sooner (default 120)")
     p.add_argument("--bot-budget", type=float, default=budget.seconds,
                    help=f"the most seconds a bot's move may take: a search past them is stopped and the greedy bot "
                    f"moves, and a room's bot may ask for no more (default {budget.seconds:g})")

@@ -6,6 +6,7 @@ wire contract (docs/server.md):
     GET  /api/rooms/{ID}             one room
     POST /api/rooms/{ID}/seats       sit down                  -> {"seat": N, "token": T}
     GET  /api/rooms/{ID}/record      the match record, once the match is over (?match=N)
+    GET  /api/rooms/{ID}/review      a seat's review, once the match is over (?seat=N&match=M)
     WS   /ws/{ID}                    a seat, told by the first frame {"type": "hello", "token": T}
                                      (a spectator's hello has no token)
 
@@ -38,11 +39,13 @@ from .limits import GONE, TOO_MANY, Clients, Limits
 from .players import check_spec
 from .pool import Budget
 from .connection import Connection, MatchEnd, Settings
+from .reviews import review_route
 from .room import Refused, Room
 from .store import Store
+from .undo import DEFAULT_MODE, MODES
 from .web import web_routes
 
-CREATE_FIELDS = ("rules", "players", "target", "options", "bots", "timer", "name", "seat")
+CREATE_FIELDS = ("rules", "players", "target", "options", "bots", "timer", "undo", "name", "seat")
 # A room's id: letters and digits a person can read out and type (no 0/o, 1/l/i), never
 # starting with "-" as a command line would read an option; 31**8 ids.
 ROOM_ID_LETTERS = "23456789abcdefghjkmnpqrstuvwxyz"
@@ -117,13 +120,17 @@ class Server:
         timer = body.get("timer")
         if timer is not None and (isinstance(timer, bool) or not isinstance(timer, (int, float)) or not 0 < timer <= 86400):
             raise ValueError('"timer" is the seconds a seat has for a move (more than 0, at most a day), or null')
+        undo = body.get("undo", DEFAULT_MODE)
+        if undo not in MODES:
+            raise ValueError(f'"undo" is "off", "consent" or "practice", not {json.dumps(undo)[:40]}')
         creator = None
         if "name" in body or "seat" in body:  # checked before the room is made: a refusal makes none
             creator = creator_seat(player_name(who or body.get("name")), body.get("seat"), rules.players, bots)
         room_id = new_room_id(self.rooms)
         seed = fresh_seed()  # never told: it deals every card
-        self.store.add_room(room_id, rules.to_dict(), seed, timer, bots)
-        room = Room(room_id, rules, [seed], None if timer is None else float(timer), bots, self.store, self.settings)
+        self.store.add_room(room_id, rules.to_dict(), seed, timer, bots, undo)
+        room = Room(room_id, rules, [seed], None if timer is None else float(timer), bots, self.store, self.settings,
+                    undo)
         self.rooms[room_id] = room
         sat = None if creator is None else room.sit(*creator)
         room.schedule()
@@ -208,8 +215,9 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
     (None for a draw) and the match record; keep it short, or hand the work on.
     `authenticate(request)`: the player's name for a request to create a room or take a
     seat (then the body's "name" is not read), or None to refuse it (401). `undo_wait`:
-    the seconds an undo waits for its answers (the room paused) before it lapses and play
-    goes on: a seat that dropped cannot hold a room up. `hello_wait`: the seconds a new
+    the seconds an undo waits for its answers at most (moves and bots wait; the turn's
+    time runs on, and its end lapses the undo sooner) before it lapses and play goes on:
+    a seat that dropped cannot hold a room up. `hello_wait`: the seconds a new
     websocket has to send its hello (the first frame, which carries a seat's token).
     `bot_budget`: the most seconds a bot's move may take (a search past them is stopped
     and the stand-in moves), and `bot_iterations`, `bot_worlds`: the most an ismcts or
@@ -375,6 +383,7 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
         Route("/api/rooms/{room}", one_room, methods=["GET"]),
         Route("/api/rooms/{room}/seats", seats, methods=["POST"]),
         Route("/api/rooms/{room}/record", record, methods=["GET"]),
+        Route("/api/rooms/{room}/review", review_route(room_of, Refused), methods=["GET"]),
         WebSocketRoute("/ws/{room}", websocket),
         *web_routes(server.settings.api),  # the browser table (web.py)
     ], lifespan=lifespan)

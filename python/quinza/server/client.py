@@ -145,7 +145,7 @@ def play(url: str, room: str, bot: Union[str, Player], name: str = "bot", seat: 
             if message["view"]["winner"] is not None:
                 return message
             if "legal_moves" in message and message["ply"] != moved_at:
-                send({"type": "move", "move": mover.choose(message)})
+                send({"type": "move", "move": mover.choose(message), "ply": message["ply"]})
                 moved_at = message["ply"]
             elif "legal_moves" not in message:
                 errors = 0

@@ -1,8 +1,8 @@
 """A client's frame read: a move, or a request for the state, or a ping. Anything else is
 an error told to that client alone; the room is unchanged and the connection kept.
 
-    {"type": "move", "move": "5e x 7c 3o"}   a move by its notation
-    {"type": "move", "index": 2}             the move at that index of "legal_moves"
+    {"type": "move", "move": "5e x 7c 3o", "ply": 6}   a move by its notation, chosen at ply 6
+    {"type": "move", "index": 2, "ply": 6}             the move at that index of "legal_moves"
     {"type": "state"}                        the whole state again
     {"type": "rematch"}                      a new match, once this one is over (a seat)
     {"type": "undo"}                         ask to take back this seat's last move
@@ -74,11 +74,24 @@ def handle_frame(room: Room, conn: Connection, frame: Mapping[str, Any], clock: 
 
 
 def _move(room: Room, conn: Connection, message: Mapping[str, Any]) -> None:
+    """A move, answering the ply it was chosen at ("ply"; without it, the ply the match
+    is at, as old clients sent it). A frame of another ply is refused as stale, unless it
+    is this seat's last move sent again: then it is answered again (the state), not
+    played twice."""
     if conn.seat is None:
         room.refuse(conn, "spectators cannot move: take a seat to play")
         return
-    index, text = message.get("index"), message.get("move")
+    index, text, ply = message.get("index"), message.get("move"), message.get("ply", room.ply)
+    named = {("index", index)} if isinstance(index, int) else {("move", text)} if isinstance(text, str) else set()
     try:
+        if isinstance(ply, bool) or not isinstance(ply, int):
+            raise Refused(f'"ply" is the ply the move was chosen at (the state\'s "ply"), a whole number, not {_shown(ply)}')
+        if ply != room.ply:
+            last = room.moved.get(conn.seat)
+            if last is not None and last[0] == ply and named & last[1]:
+                conn.send(room.state(conn.seat, view_of(room.game, conn.seat)))
+                return
+            raise Refused(f"this move was chosen at ply {ply}; the match is at ply {room.ply}")
         if index is not None:
             if isinstance(index, bool) or not isinstance(index, int):
                 raise Refused(f'"index" is a whole number, not {_shown(index)}')
@@ -86,11 +99,12 @@ def _move(room: Room, conn: Connection, message: Mapping[str, Any]) -> None:
             if not 0 <= index < len(legal) and room.game.turn == conn.seat:
                 raise Refused(f"there is no move {index}: the legal moves are numbered 0 to {len(legal) - 1}")
             # A seat not to act is refused by the engine's play(seat=), whatever it sent.
-            room.play(conn.seat, legal[index] if 0 <= index < len(legal) else None)
+            played = room.play(conn.seat, legal[index] if 0 <= index < len(legal) else None)
         elif isinstance(text, str):
-            room.play(conn.seat, text)
+            played = room.play(conn.seat, text)
         else:
             raise Refused('a move gives "move" (its notation, such as "5e x 7c 3o") or "index"')
+        room.moved[conn.seat] = (ply, named | {("move", str(played))})
     except Refused as refusal:
         room.refuse(conn, str(refusal))
 

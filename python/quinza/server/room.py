@@ -19,8 +19,10 @@ from .._words import fresh_seed
 from .connection import Connection, Settings
 from .players import Player, player, stand_in, thinks
 from .store import Store, token_hash
-from .undo import UndoRequest, undo_message, undo_point
-from .wire import Message, Viewpoint, cards_in, error_message, move_cards, played_message, view_of
+from .undo import DEFAULT_MODE, PRACTICE_NOTE, UndoRequest, movers_after, undo_message, undo_point
+from .reviews import match_over, on_connect
+from .story import log_message, seen, told
+from .wire import Message, Viewpoint, error_message, view_of
 
 log = logging.getLogger("quinza.server")
 
@@ -51,7 +53,7 @@ class Room:
     """One match and everything connected to it."""
 
     def __init__(self, room_id: str, rules: Any, seeds: List[int], timer: Optional[float], bots: Dict[int, str],
-                 store: Store, settings: Settings) -> None:
+                 store: Store, settings: Settings, undo_mode: str = DEFAULT_MODE) -> None:
         self.id = room_id
         self.rules = rules
         self.seeds = seeds  # one a match: the first, then each rematch's
@@ -60,9 +62,15 @@ class Room:
         self.settings = settings
         self.seats = [Seat(bot=bots.get(s)) for s in range(rules.players)]
         self.connections: List[Connection] = []
-        self._task: "Optional[asyncio.Task[None]]" = None
+        self.undo_mode = undo_mode  # off, consent or practice (undo.py)
+        self._task: "Optional[asyncio.Task[None]]" = None  # the turn's: a bot's move, or the timer
+        self._lapse: "Optional[asyncio.Task[None]]" = None  # the undo's that waits
         self._deadline: Optional[float] = None  # the loop's clock when the seat to act runs out
         self.undo: Optional[UndoRequest] = None  # an undo asked and not yet settled
+        self.asked: Set[int] = set()  # seats that asked to undo since their last move
+        # seat -> (the ply its last move frame was chosen at, the ways that frame named
+        # the move): a frame sent again is answered again, not played twice
+        self.moved: Dict[int, Tuple[int, Set[Tuple[str, Any]]]] = {}
         self._deal()
 
     @property
@@ -85,13 +93,13 @@ class Room:
         r = stored.rules
         options = {k: v for k, v in r.items() if k not in ("name", "players", "target")}
         rules = settings.api.Rules(r["name"], players=r["players"], target=r["target"], **options)
-        room = cls(stored.id, rules, list(stored.seeds), stored.timer, stored.bots, store, settings)
+        room = cls(stored.id, rules, list(stored.seeds), stored.timer, stored.bots, store, settings, stored.undo_mode)
         for seat, (name, hashed) in stored.seats.items():
             room.seats[seat].name, room.seats[seat].token = name, hashed
         for move in stored.moves:
             room.game.play(move)
         room.ply = len(stored.moves)
-        if stored.undo is not None:  # asked before the restart: it waits again, its time anew
+        if stored.undo is not None:  # asked before the restart: it waits again, the turn's time anew
             seat, back_to, waiting = stored.undo
             room.undo = UndoRequest(seat, back_to, set(waiting))
         return room
@@ -157,9 +165,11 @@ class Room:
         """A new connection: it gets the whole state; a seat coming back is told to all."""
         back = conn.seat is not None and not self.connected(conn.seat)
         self.connections.append(conn)
+        conn.send(log_message(self, conn.seat))  # what happened, then where it stands (as played, then state)
         conn.send(self.state(conn.seat, view_of(self.game, conn.seat)))
         if self.undo is not None:  # a seat coming back mid-request is asked again
             conn.send(undo_message(self.ply, "asked", self.undo))
+        on_connect(self, conn)  # a person's review, once the match is over
         if back and conn.seat is not None:
             self.tell_seat(conn.seat)
 
@@ -174,14 +184,14 @@ class Room:
         """The room as the lobby lists it: no seed, no card."""
         return {"room": self.id, "rules": self.rules.to_dict(), "seats": self.seats_public(),
                 "free": self.free_seats(), "waiting": self.waiting(), "match": self.match, "ply": self.ply,
-                "over": self.game.is_over, "timer": self.timer}
+                "over": self.game.is_over, "timer": self.timer, "undo": self.undo_mode}
 
     def state(self, seat: Viewpoint, view: Dict[str, Any]) -> Message:
         """The whole state for `seat`, its `view` given."""
         waiting = self.waiting()
         out: Message = {"type": "state", "ply": self.ply, "room": self.id, "match": self.match, "seat": seat, "view": view,
                         "seats": self.seats_public(), "waiting": waiting, "timer": self.timer,
-                        "time_left": self.time_left()}
+                        "time_left": self.time_left(), "undo": self.undo_mode}
         if seat is not None and self.game.turn == seat and not waiting:
             out["legal_moves"] = [str(m) for m in self.game.legal_moves()]
         return out
@@ -193,7 +203,8 @@ class Room:
 
     def record(self, match: Optional[int] = None) -> str:
         """The record of a match (the one in play if None), seats named by their players
-        (a bot by its spec). Refused while that match is not over: a record shows every hand."""
+        (a bot by its spec), a practice room's saying so in a comment. Refused while that
+        match is not over: a record shows every hand."""
         game = self.game
         if match is not None and match != self.match:
             if not 0 <= match < self.match:
@@ -205,6 +216,9 @@ class Room:
             raise Refused("the match is not over: its record (which shows every hand) is given once it is")
         names = [s.name if s.name is not None else (f"bot {s.bot}" if s.bot else "-") for s in self.seats]
         text: str = game.record(players=names)
+        if self.undo_mode == "practice":  # after the two comments that open a record
+            lines = text.split("\n")
+            text = "\n".join([*lines[:2], PRACTICE_NOTE, *lines[2:]])
         return text
 
     def rematch(self, seat: int) -> None:
@@ -215,6 +229,8 @@ class Room:
         seed = fresh_seed()
         self.store.add_match(self.id, self.match + 1, seed)
         self.seeds.append(seed)
+        self.asked.clear()
+        self.moved.clear()
         self._deal()
         self.schedule()
         told = {"type": "rematch", "ply": 0, "match": self.match, "seat": seat}
@@ -224,46 +240,51 @@ class Room:
 
     # -- moves ---------------------------------------------------------------------------
 
-    def play(self, seat: int, move: Any, stand_in: bool = False) -> None:
+    def play(self, seat: int, move: Any, stand_in: bool = False) -> Any:
         """Play `move` for `seat`: checked, played, stored, then told to everyone, each
-        from its viewpoint. Refused (the room unchanged) while an undo waits for answers,
-        and when the engine refuses it (`Game.play(move, seat=)`: not `seat`'s turn, the
-        match over, an illegal move)."""
-        if self.undo is not None:
-            raise Refused(f"seat {self.undo.seat} asked to undo: moves wait until every seat has answered")
+        from its viewpoint. While an undo waits, only the seat to act may move (its time
+        runs on: no request may keep it from moving), and its move ends the request.
+        Refused (the room unchanged) when the engine refuses it (`Game.play(move, seat=)`:
+        not `seat`'s turn, the match over, an illegal move). The move played."""
+        if self.undo is not None and seat != self.game.turn:
+            raise Refused(f"seat {self.undo.seat} asked to undo: moves wait until it is answered")
         waiting = self.waiting()
         if waiting:
             raise Refused(f"the room waits for {seats_words(waiting)} to be taken: the match starts once every seat is")
         game = self.game
         viewpoints: Set[Viewpoint] = {c.seat for c in self.connections}
-        before = {v: cards_in(view_of(game, v)) for v in viewpoints}
+        before = {v: seen(game, v) for v in viewpoints}
         try:
             events = game.play(move, seat=seat)
         except (ValueError, TypeError) as error:  # IllegalMoveError, or a bot's odd return value
             raise Refused(str(error)) from None
         played = events[0].move
         try:
-            self.store.add_move(self.id, self.match, self.ply + 1, seat, str(played))
+            self.store.add_move(self.id, self.match, self.ply + 1, seat, str(played), stand_in)
         except sqlite3.Error as error:
             game.undo()
             log.error("room %s: a move could not be stored: %s", self.id, error)
             raise Refused("the move could not be saved: try again") from None
+        if self.undo is not None:  # the seat to act moved on: the request lapses
+            self._settle("lapsed", moved=True)
         self.ply += 1
+        self.asked.discard(seat)
         self.schedule()
-        shown = move_cards(played)
         for v in viewpoints:
             after = view_of(game, v)
-            messages = [played_message(self.ply, seat, events, before[v] | cards_in(after) | shown, stand_in),
-                        self.state(v, after)]
+            messages = [told(self.ply, seat, events, before[v], after, stand_in), self.state(v, after)]
             for c in self.connections:
                 if c.seat == v:
                     for m in messages:
                         c.send(m)
+        if game.is_over:
+            match_over(self)  # the people's reviews are made
         if game.is_over and self.settings.on_match_end is not None:
             try:
                 self.settings.on_match_end(self.id, game.winner, self.record())
             except Exception:  # the embedder's hook: its failure is its own
                 log.exception("room %s: on_match_end failed", self.id)
+        return played
 
     def refuse(self, conn: Connection, text: str) -> None:
         conn.send(error_message(self.ply, text))
@@ -271,22 +292,32 @@ class Room:
     # -- undo by consent ---------------------------------------------------------------
 
     def ask_undo(self, seat: int) -> None:
-        """`seat` asks to take back its last move and every move since. The other human
-        seats are asked (the room waits: no bot or timer moves); with none, it is done."""
+        """`seat` asks to take back its last move and every move since, once a turn of its
+        own. The people whose moves it takes back are asked (moves and bots wait; the
+        turn's time runs on); with none, it is done. The room's undo mode may refuse it."""
+        if self.undo_mode == "off":
+            raise Refused("undo is off in this room")
         if self.undo is not None:
             raise Refused(f"seat {self.undo.seat} already asked to undo: wait for the answers")
+        if seat in self.asked:
+            raise Refused("you asked to undo once this turn: you may ask again after your next move")
         back_to = undo_point(self.game, seat)
         if back_to is None:
             raise Refused("you have no move to undo in this deal (an undo does not go back past a deal's start)")
-        waiting = {s for s, other in enumerate(self.seats) if s != seat and other.bot is None and other.name is not None}
-        request = UndoRequest(seat, back_to, waiting)
-        if not waiting:
+        movers = set(movers_after(self.game, back_to)) - {seat}
+        if self.undo_mode == "consent" and any(self.seats[s].name is None for s in movers):
+            raise Refused("a bot's move is never taken back in this room (undo by consent): ask before the bot replies"
+                          if any(self.seats[s].bot is not None for s in movers) else
+                          "the stand-in's move for an empty seat is never taken back in this room (undo by consent)")
+        request = UndoRequest(seat, back_to, {s for s in movers if self.seats[s].name is not None})
+        self.asked.add(seat)
+        if not request.waiting:
             self.undo = request
             self._take_back()
             return
         self._store_undo(request)
         self.undo = request
-        self.schedule()  # the room waits (no bot moves, no timer runs) until the answers, or it lapses
+        self._lapse = asyncio.get_running_loop().create_task(self._undo_lapse(request))
         self._tell_undo("asked")
 
     def answer_undo(self, seat: int, agree: bool) -> None:
@@ -316,9 +347,10 @@ class Room:
             log.error("room %s: an undo could not be stored: %s", self.id, error)
             raise Refused("the undo could not be saved: try again") from None
 
-    def _settle(self, status: str, seat: Optional[int] = None) -> None:
+    def _settle(self, status: str, seat: Optional[int] = None, moved: bool = False) -> None:
         """End the undo without taking back (refused, or lapsed): play goes on; everyone
-        is told, then gets the state (the turn's time starts anew)."""
+        is told, then gets the state (the turn's time is what is left of it), unless the
+        seat to act `moved` on (its move's messages follow)."""
         request = self.undo
         assert request is not None
         try:
@@ -326,8 +358,11 @@ class Room:
         except sqlite3.Error as error:  # a restart would ask again: no harm, and play goes on
             log.error("room %s: a settled undo could not be stored: %s", self.id, error)
         self.undo = None
-        self.schedule()
+        self._cancel(self._lapse)
         self._tell_undo(status, seat, request)
+        if moved:
+            return
+        self._resume()
         for c in self.connections:
             c.send(self.state(c.seat, view_of(self.game, c.seat)))
 
@@ -356,6 +391,7 @@ class Room:
         while self.ply > request.back_to:
             self.game.undo()
             self.ply -= 1
+        self.moved.clear()
         self.schedule()
         self._tell_undo("done", None, request)
         for c in self.connections:
@@ -365,28 +401,40 @@ class Room:
     # -- the turn: bots and the timer -------------------------------------------------------
 
     def schedule(self) -> None:
-        """Start what the turn needs: a bot's move, or the timer of a seat. Runs on the
-        loop; a task of an older loop (an app served again) is dropped."""
+        """Start a turn: a bot's move, or the timer of a seat (its whole time from now),
+        and the lapse of an undo that waits (after a restart). Runs on the loop; a task of
+        an older loop (an app served again) is dropped."""
         loop = asyncio.get_running_loop()
-        task, self._task, self._deadline = self._task, None, None
-        if task is not None and task is not asyncio.current_task() and task.get_loop() is loop:
-            task.cancel()
+        self._cancel(self._task)
+        self._cancel(self._lapse)
+        self._task = self._lapse = self._deadline = None
         seat = self.game.turn
-        if self.undo is not None:  # the room waits for an undo's answers, as long as undo_wait
-            self._task = loop.create_task(self._undo_lapse(self.undo))
-            return
-        if seat is None or self.waiting():  # the match is over, or not started
-            return
-        if self.seats[seat].player is not None:
-            self._task = loop.create_task(self._bot_turn(seat, self.ply))
-        elif self.timer is not None:
-            self._deadline = loop.time() + self.timer
-            self._task = loop.create_task(self._timeout(seat, self.ply))
+        if seat is not None and not self.waiting():  # else the match is over, or not started
+            if self.seats[seat].player is not None:
+                self._task = loop.create_task(self._bot_turn(seat, self.ply))
+            elif self.timer is not None:
+                self._deadline = loop.time() + self.timer
+                self._task = loop.create_task(self._timeout(seat, self.ply))
+        if self.undo is not None:
+            self._lapse = loop.create_task(self._undo_lapse(self.undo))
+
+    def _resume(self) -> None:
+        """After an undo settled without taking back: a bot to act that gave up its move
+        while the request waited chooses again. A timer runs on as it was."""
+        seat = self.game.turn
+        if seat is not None and self.seats[seat].player is not None and (self._task is None or self._task.done()):
+            self._task = asyncio.get_running_loop().create_task(self._bot_turn(seat, self.ply))
+
+    @staticmethod
+    def _cancel(task: "Optional[asyncio.Task[None]]") -> None:
+        if task is not None and task is not asyncio.current_task() and task.get_loop() is asyncio.get_running_loop():
+            task.cancel()
 
     def stop(self) -> None:
-        if self._task is not None and not self._task.done():
-            self._task.cancel()
-        self._task = None
+        for task in (self._task, self._lapse):
+            if task is not None and not task.done():
+                task.cancel()
+        self._task = self._lapse = None
 
     def world(self, seat: int) -> Any:
         """What a bot of `seat` is given: a world of the seat (`Game.world`), never the
@@ -407,7 +455,9 @@ class Room:
         except Exception:  # a Python bot that fails: the stand-in moves instead
             log.exception("room %s: the bot of seat %s failed; the stand-in moves", self.id, seat)
             move = None
-        if self.ply != ply or self._task is not asyncio.current_task():  # moved on, undone or paused
+        if self.ply != ply or self._task is not asyncio.current_task():  # moved on, or undone
+            return
+        if self.undo is not None:  # bots wait while an undo waits: _resume asks again
             return
         if move is not None:
             try:
@@ -419,8 +469,13 @@ class Room:
         self.play(seat, stand_in(self.settings.api)(self.world(seat)), stand_in=True)
 
     async def _undo_lapse(self, request: UndoRequest) -> None:
-        await asyncio.sleep(self.settings.undo_wait)
-        if self.undo is request and self._task is asyncio.current_task():
+        """A request lapses after undo_wait, or at the end of the turn's time: a person's
+        seat's timer lapses it (_timeout); with a bot to act, the room's timer bounds it."""
+        wait = self.settings.undo_wait
+        if self.timer is not None and self._deadline is None:
+            wait = min(wait, self.timer)
+        await asyncio.sleep(wait)
+        if self.undo is request and self._lapse is asyncio.current_task():
             self._settle("lapsed")
 
     async def _timeout(self, seat: int, ply: int) -> None:
@@ -428,6 +483,8 @@ class Room:
         await asyncio.sleep(self.timer)
         if self.ply != ply or self._task is not asyncio.current_task():
             return
+        if self.undo is not None:  # a request lapses at the turn's end
+            self._settle("lapsed")
         message = {"type": "timeout", "ply": self.ply, "seat": seat}
         for c in self.connections:
             c.send(message)

@@ -18,11 +18,12 @@ import hashlib
 import json
 import sqlite3
 import time
-from typing import Any, Dict, List, NamedTuple, Optional, Tuple
+from typing import Any, Dict, List, NamedTuple, Optional, Set, Tuple
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
-    id TEXT PRIMARY KEY, rules TEXT NOT NULL, timer REAL, bots TEXT NOT NULL, created REAL NOT NULL, abandoned REAL
+    id TEXT PRIMARY KEY, rules TEXT NOT NULL, timer REAL, bots TEXT NOT NULL, created REAL NOT NULL, abandoned REAL,
+    undo TEXT NOT NULL DEFAULT 'consent'
 );
 CREATE TABLE IF NOT EXISTS matches (
     room TEXT NOT NULL, number INTEGER NOT NULL, seed TEXT NOT NULL, PRIMARY KEY (room, number)
@@ -37,9 +38,13 @@ CREATE TABLE IF NOT EXISTS undos (
 );
 CREATE TABLE IF NOT EXISTS moves (
     room TEXT NOT NULL, match INTEGER NOT NULL, ply INTEGER NOT NULL, seat INTEGER NOT NULL,
-    move TEXT NOT NULL, PRIMARY KEY (room, match, ply)
+    move TEXT NOT NULL, stand_in INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (room, match, ply)
 );
 """
+# Columns added since a table was first made: a file written before them gets them
+# (with their default) when it is opened. (table, column, its definition)
+ADDED_COLUMNS = [("rooms", "abandoned", "REAL"), ("rooms", "undo", "TEXT NOT NULL DEFAULT 'consent'"),
+                 ("moves", "stand_in", "INTEGER NOT NULL DEFAULT 0")]
 
 
 def token_hash(token: str) -> str:
@@ -52,8 +57,9 @@ class StoredRoom(NamedTuple):
     match (the last is the one in play), the turn timer, the bots by seat, the seats
     taken (seat -> (name, token hash)), the last match's moves, in order, and the undo
     that waits for answers in it, if any: (the seat that asked, the ply it goes back to,
-    the seats whose answer it waits for), and whether the room was abandoned (it ended
-    with no person connected: limits.py)."""
+    the seats whose answer it waits for), whether the room was abandoned (it ended
+    with no person connected: limits.py), and how the room takes undo (off, consent,
+    practice)."""
 
     id: str
     rules: Dict[str, Any]
@@ -64,6 +70,7 @@ class StoredRoom(NamedTuple):
     moves: List[str]
     undo: Optional[Tuple[int, int, List[int]]] = None
     abandoned: bool = False
+    undo_mode: str = "consent"
 
 
 class Store:
@@ -81,16 +88,17 @@ class Store:
             self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(SCHEMA)
-        if "abandoned" not in {row[1] for row in self._db.execute("PRAGMA table_info(rooms)")}:
-            self._db.execute("ALTER TABLE rooms ADD COLUMN abandoned REAL")  # a file from before it
+        for table, column, definition in ADDED_COLUMNS:
+            if column not in {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}:
+                self._db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {definition}")
 
     def add_room(self, room: str, rules: Dict[str, Any], seed: int, timer: Optional[float],
-                 bots: Dict[int, str]) -> None:
+                 bots: Dict[int, str], undo: str = "consent") -> None:
         """A new room and its first match."""
         with self._db:
             self._db.execute(
-                "INSERT INTO rooms (id, rules, timer, bots, created) VALUES (?, ?, ?, ?, ?)",
-                (room, json.dumps(rules), timer, json.dumps({str(k): v for k, v in bots.items()}), time.time()),
+                "INSERT INTO rooms (id, rules, timer, bots, created, undo) VALUES (?, ?, ?, ?, ?, ?)",
+                (room, json.dumps(rules), timer, json.dumps({str(k): v for k, v in bots.items()}), time.time(), undo),
             )
             self._db.execute("INSERT INTO matches (room, number, seed) VALUES (?, 0, ?)", (room, str(seed)))
 
@@ -109,11 +117,12 @@ class Store:
             self._db.execute("INSERT INTO seats (room, seat, name, token_hash) VALUES (?, ?, ?, ?)",
                              (room, seat, name, token_hash(token)))
 
-    def add_move(self, room: str, match: int, ply: int, seat: int, move: str) -> None:
-        """Move number `ply` (from 1) of the room's match `match`, played by `seat`."""
+    def add_move(self, room: str, match: int, ply: int, seat: int, move: str, stand_in: bool = False) -> None:
+        """Move number `ply` (from 1) of the room's match `match`, played by `seat` (or for
+        it by the stand-in, out of time)."""
         with self._db:
-            self._db.execute("INSERT INTO moves (room, match, ply, seat, move) VALUES (?, ?, ?, ?, ?)",
-                             (room, match, ply, seat, move))
+            self._db.execute("INSERT INTO moves (room, match, ply, seat, move, stand_in) VALUES (?, ?, ?, ?, ?, ?)",
+                             (room, match, ply, seat, move, int(stand_in)))
 
     def remove_moves(self, room: str, match: int, kept: int) -> None:
         """Forget the moves of a room's match after the first `kept`, and the undo that
@@ -143,18 +152,23 @@ class Store:
         return [m for (m,) in self._db.execute(
             "SELECT move FROM moves WHERE room = ? AND match = ? ORDER BY ply", (room, match))]
 
+    def stand_ins(self, room: str, match: int) -> Set[int]:
+        """The plies of a room's match the stand-in played."""
+        return {p for (p,) in self._db.execute(
+            "SELECT ply FROM moves WHERE room = ? AND match = ? AND stand_in = 1", (room, match))}
+
     def rooms(self) -> List[StoredRoom]:
         """Every room, oldest first, with its seats and moves."""
         out = []
-        for rid, rules, timer, bots, abandoned in self._db.execute(
-                "SELECT id, rules, timer, bots, abandoned FROM rooms ORDER BY created, id").fetchall():
+        for rid, rules, timer, bots, abandoned, undo in self._db.execute(
+                "SELECT id, rules, timer, bots, abandoned, undo FROM rooms ORDER BY created, id").fetchall():
             seats = {s: (n, h) for s, n, h in self._db.execute(
                 "SELECT seat, name, token_hash FROM seats WHERE room = ?", (rid,))}
             seeds = [int(seed) for (seed,) in self._db.execute(
                 "SELECT seed FROM matches WHERE room = ? ORDER BY number", (rid,))]
             out.append(StoredRoom(rid, json.loads(rules), seeds, timer, {int(k): v for k, v in json.loads(bots).items()},
                                   seats, self.moves(rid, len(seeds) - 1), self._undo(rid, len(seeds) - 1),
-                                  abandoned is not None))
+                                  abandoned is not None, undo))
         return out
 
     def close(self) -> None:

@@ -1,12 +1,21 @@
-"""Undo by consent (docs/server.md "Undo by consent"): a request, the ply it goes back
-to, and what everyone is told of it (no card: only seats and plies). The room
-(room.py) asks, counts the answers and takes the moves back."""
+"""Undo by consent (docs/server.md "Undo by consent"): a room's undo mode, a request, the
+ply it goes back to, who must answer it, and what everyone is told of it (no card: only
+seats and plies). The room (room.py) asks, counts the answers and takes the moves back."""
 
 from __future__ import annotations
 
-from typing import Any, Optional, Set
+from typing import Any, List, Optional, Set
 
 from .wire import Message
+
+
+# How a room takes undo: never; by consent, a move of a seat no person sits at (a bot's,
+# or the stand-in's for an empty seat) never taken back, so a takeback shows no one a
+# card of it; or in practice, where takebacks against bots are allowed (and the room
+# says so wherever it is shown).
+MODES = ("off", "consent", "practice")
+DEFAULT_MODE = "consent"
+PRACTICE_NOTE = "; a practice room: moves were taken back against its bots"
 
 
 class UndoRequest:
@@ -32,6 +41,11 @@ def undo_point(game: Any, seat: int) -> Optional[int]:
         elif event.kind == "deal_scored":
             point = None
     return point
+
+
+def movers_after(game: Any, back_to: int) -> List[int]:
+    """The seats of the match's moves after ply `back_to`, in order."""
+    return [event.seat for event in game.history if event.kind == "move"][back_to:]
 
 
 def undo_message(ply: int, status: str, request: UndoRequest, seat: Optional[int] = None) -> Message:

@@ -5,10 +5,10 @@ A viewpoint is a seat (an int) or None for a spectator. A seat's view is
 without its hand (`seat` None). Nothing here reads a hand, the stock or the seed.
 
 The events of a move (`game.play`) are told to each receiver with only the cards it may
-know: those of its view before the move, of its view after it, and the move itself
-(the card played and the cards it took are shown to everyone). Any other card an event
-carries (the quinte cachette taken at the end of a deal, whose pile the next deal clears
-before anyone's view shows it) is left out and counted in `"hidden"`.
+know: those of its view before the move, of its view after it, and what the move shows
+everyone (the card played, the cards it took, and in quinte the cachette the last trick
+takes, turned up to count its quints). Any other card an event carries is left out and
+counted in `"hidden"`.
 """
 
 from __future__ import annotations
@@ -51,6 +51,18 @@ def move_cards(move: Any) -> Set[str]:
     shown = {str(c) for c in getattr(move, "captures", ())}
     if move.card is not None:
         shown.add(str(move.card))
+    return shown
+
+
+def shown_cards(events: Iterable[Any]) -> Set[str]:
+    """The cards the move whose `events` these are shows to everyone: the move's own, and
+    the cachette it takes (docs/rules.md: its five cards are checked for quints; they are
+    what no one has seen played, so nothing is told that play had not shown)."""
+    events = list(events)
+    shown = move_cards(events[0].move)
+    for event in events:
+        if event.kind == "cachette":
+            shown.update(str(c) for c in event.cards)
     return shown
 
 

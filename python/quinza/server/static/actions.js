@@ -21,15 +21,8 @@ function drawClock() {
   clock.hidden = false;
 }
 
-// While an undo waits the timer stands still; once it is settled the seat to act has the
-// whole timer again, and the state that follows tells the time left exactly
-// (docs/server.md "Undo by consent").
-function restartClock() {
-  const s = table.state, turn = s.view.turn;
-  const timed = s.timer !== null && turn !== null && !s.seats[turn].bot;
-  table.deadline = table.undo || !timed ? null : Date.now() + s.timer * 1000;
-  drawClock();
-}
+// While an undo waits the turn's time runs on (docs/server.md "Undo by consent"): the
+// countdown goes on, and the state that follows the undo's end tells the time left.
 
 setInterval(drawClock, 250);
 
@@ -54,7 +47,6 @@ function undoTold(m) {
     log("The undo could not be saved: nothing was taken back.", true);
   }
   table.undo = m.status === "asked" || m.status === "agreed" ? m : null;
-  restartClock();
   draw();
 }
 
@@ -90,8 +82,9 @@ function drawActions() {
   const over = view().turn === null;
   box.replaceChildren(over
     ? el("button", {id: "rematch", class: "primary", onclick: () => send({type: "rematch"})}, "Rematch: play a new match")
-    : el("button", {id: "undo-ask", disabled: table.undo || !table.state.ply ? true : null,
-                    title: "Take back your last move, if the other players agree",
+    : el("button", {id: "undo-ask", disabled: table.undo || !table.state.ply || table.state.undo === "off" ? true : null,
+                    title: table.state.undo === "off" ? "Undo is off in this room"
+                      : "Take back your last move, if the players whose moves it takes back agree",
                     onclick: () => send({type: "undo"})}, "Ask to undo"));
 }
 

@@ -69,6 +69,7 @@ async function createRoom(event) {
       rules: rules.name, players: Number(document.getElementById("players").value),
       target: Number(document.getElementById("target").value), bots,
       timer: document.getElementById("timer").value ? Number(document.getElementById("timer").value) : null,
+      undo: document.getElementById("undo").value,
     };
     const name = mine === null ? null : playerName();
     const room = await api("POST", "api/rooms", mine === null ? body : Object.assign(body, {name, seat: mine}));
@@ -96,6 +97,9 @@ function seatText(seat) {
   return seat.name === null ? "free" : seat.name;
 }
 
+// A room's undo mode, after its timer (docs/server.md "Undo by consent").
+const UNDO_WORDS = {consent: "", off: " No undo.", practice: " Practice: moves are taken back against the bots too."};
+
 function roomRow(info) {
   const rules = info.rules;
   const kept = keptSeat(info.room);
@@ -109,7 +113,7 @@ function roomRow(info) {
     el("h3", {}, `${gameName(rules.name)}, ${plural(rules.players, "player")}, to ${plural(rules.target, "point")}`),
     el("p", {class: "quiet"}, (info.waiting.length ? "Waiting for players."
       : (info.ply ? `Under way: ${plural(info.ply, "move")} played.` : "Under way.")) +
-      (info.timer ? ` ${plural(info.timer, "second")} a move.` : "")),
+      (info.timer ? ` ${plural(info.timer, "second")} a move.` : "") + UNDO_WORDS[info.undo]),
     el("ul", {class: "seat-list"}, seats),
     el("p", {},
       kept ? el("a", {href: `${BASE}table?room=${encodeURIComponent(info.room)}`, class: "button"}, "Back to your seat") : null,

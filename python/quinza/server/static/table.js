@@ -78,6 +78,7 @@ function send(message) {
 function receive(m) {
   document.body.dataset.ply = m.ply;
   if (m.type === "state") {
+    storyRestore(m);  // story.js: a log just received is told first
     if (!table.state || table.fresh) {
       table.fresh = false;
       table.undo = null;  // one still waiting is told again after this state
@@ -91,6 +92,10 @@ function receive(m) {
       table.selected = null;
     }
     draw();
+  } else if (m.type === "log") {
+    storyLogged(m);
+  } else if (m.type === "review") {
+    if (table.state) storyReview(m);
   } else if (m.type === "played") {
     if (table.state) m.events.forEach((e) => told(e, m));
   } else if (m.type === "seat") {
@@ -114,7 +119,7 @@ function receive(m) {
   } else if (m.type === "undo") {
     if (table.state) undoTold(m);
   } else if (m.type === "rematch") {
-    if (table.state) rematchTold(m);
+    if (table.state) { storyRematch(m); rematchTold(m); }
   } else if (m.type === "error") {
     table.sent = false;
     if (m.message.startsWith("this token is no seat")) {
@@ -136,11 +141,7 @@ function notice(text) {
   notice.timer = setTimeout(() => { box.hidden = true; }, 5000);
 }
 
-function log(text, strong) {
-  const list = $("log");
-  list.prepend(el("li", {class: strong ? "strong" : ""}, text));
-  while (list.children.length > 80) list.lastChild.remove();
-}
+function log(text, strong) { storyLine(text, strong); }  // story.js: oldest first, by deal and trick
 
 // -- what happened, in words -----------------------------------------------------------------
 
@@ -164,6 +165,7 @@ function quintWords(points) {
 }
 
 function told(e, m) {
+  storyGroup(e);
   if (e.kind === "move") log(moveWords(e.seat, e.move, m.stand_in), m.stand_in);
   else if (e.kind === "escoba") log(`Escoba! ${seatName(e.seat)} ${verb(e.seat, "sweeps", "sweep")} the table.`, true);
   else if (e.kind === "trick") {
@@ -252,7 +254,7 @@ function clickTable(card) {
 }
 
 function play(move) {
-  send({type: "move", move: move.text});
+  send({type: "move", move: move.text, ply: table.state.ply});  // refused as stale if the match moved on
   table.sent = true;
   table.selected = null;
   draw();
@@ -321,13 +323,17 @@ function backs(count) {
 
 function drawTitle() {
   const v = view(), rules = v.rules;
-  $("title").textContent = `${gameName(rules.name)}: ${plural(rules.players, "player")}, to ${plural(rules.target, "point")}`;
-  document.title = `quinza: ${gameName(rules.name)}`;
+  const practice = table.state.undo === "practice" ? " (practice)" : "";  // takebacks against bots
+  $("title").textContent = `${gameName(rules.name)}: ${plural(rules.players, "player")}, to ${plural(rules.target, "point")}${practice}`;
+  document.title = `quinza: ${gameName(rules.name)}${practice}`;
   let status;
   if (v.turn === null) status = matchOverWords(v.winner);
   else if (v.turn === table.seat) status = v.phase === "doubling" ? "Your turn to bid." : "Your turn.";
   else status = `${seatName(v.turn)} to ${v.phase === "doubling" ? "bid" : "play"}.`;
-  if (table.undo && v.turn !== null) status = "The match waits for the answers to an undo.";
+  if (table.undo && v.turn !== null) {  // the seat to act may move on: its move ends the request
+    status = v.turn === table.seat ? "Your turn: an undo waits for answers, and your move ends it."
+      : "The match waits for the answers to an undo.";
+  }
   status = waitingStatus() || status;
   if (table.seat === null && v.turn !== null) status = `You are watching. ${status}`;
   $("status").textContent = status;

@@ -1,0 +1,152 @@
+"""The review of each person's own moves once a match is over (docs/server.md "The
+review"): the match's record reviewed as `quinza review` does (`review` of the engine,
+study/review.py), once per match and room, on the bots' pool, within a budget; then told
+to each seat of a person (`{"type": "review", ...}`) and served over HTTP.
+
+The record is public once the match is over (GET /api/rooms/{ID}/record), and a review
+reads nothing but the record: it tells no card its receiver could not read there. Nothing
+is reviewed before the match is over.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import weakref
+from typing import Any, Callable, Dict, Optional, Type
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from .wire import Message
+
+log = logging.getLogger("quinza.server")
+
+# The review's budget: its fair search with half the budget of `quinza review`'s default,
+# its hindsight solver as there (a whole match at a default target in about a second), on
+# the bots' pool (pool.py), stopped past REVIEW_SECONDS; a match of more than REVIEW_MOVES
+# moves (a target far past the usual) is not reviewed.
+REVIEW_BOT = "ismcts:iterations=1000"
+REVIEW_HINDSIGHT = 50_000
+REVIEW_SECONDS = 60.0
+REVIEW_MOVES = 1000
+KEPT = 2  # the matches of a room whose review is kept (the last ones)
+
+
+class TooLong(Exception):
+    """A review past its budget."""
+
+
+def review_of(api: Any, record: str) -> Dict[str, Any]:
+    """The review of a finished match's record, as plain data (`Review.to_dict()`)."""
+    game = api.Game.from_record(record)
+    moves = sum(1 for e in game.history if e.kind == "move")
+    if moves > REVIEW_MOVES:
+        raise TooLong(f"this match has {moves} moves: a review is made for matches of at most {REVIEW_MOVES}")
+    result: Dict[str, Any] = api.review(game, bot=REVIEW_BOT, hindsight=REVIEW_HINDSIGHT).to_dict()
+    return result
+
+
+class Entry:
+    """One match's review: under way (`task`), made (`review`) or given up (`failure`)."""
+
+    def __init__(self) -> None:
+        self.task: "Optional[asyncio.Task[None]]" = None
+        self.review: Optional[Dict[str, Any]] = None
+        self.failure: Optional[str] = None
+
+
+# Each room's reviews by match; a room that goes takes its reviews with it.
+_reviews: "weakref.WeakKeyDictionary[Any, Dict[int, Entry]]" = weakref.WeakKeyDictionary()
+
+
+def reviewed(room: Any, match: int) -> Entry:
+    """The review of `match` of `room`, started now if it was not (the match must be over:
+    `room.record` refuses otherwise)."""
+    entries = _reviews.setdefault(room, {})
+    entry = entries.get(match)
+    if entry is None:
+        record = room.record(match)  # Refused while the match is not over
+        entry = entries[match] = Entry()
+        entry.task = asyncio.get_running_loop().create_task(_review(room, match, record, entry))
+        for old in [m for m in entries if m != match][:max(0, len(entries) - KEPT)]:  # the longest kept go
+            del entries[old]
+    return entry
+
+
+async def _review(room: Any, match: int, record: str, entry: Entry) -> None:
+    try:
+        entry.review = await room.settings.pool.think(review_of, room.settings.api, record, seconds=REVIEW_SECONDS)
+    except TooLong as reason:
+        entry.failure = str(reason)
+    except TimeoutError:  # the pool stopped it
+        entry.failure = f"the review took more than {REVIEW_SECONDS:g} seconds and was stopped"
+    except Exception:  # the review's own failure: told, and the room goes on
+        log.exception("room %s: the review of match %d failed", room.id, match)
+        entry.failure = "the review could not be made"
+    if room.match == match:  # the room has not moved on to a rematch
+        for conn in room.connections:
+            if is_person(room, conn.seat):
+                conn.send(review_message(room, match, entry, conn.seat))
+
+
+def is_person(room: Any, seat: Optional[int]) -> bool:
+    return seat is not None and room.seats[seat].bot is None and room.seats[seat].name is not None
+
+
+def review_message(room: Any, match: int, entry: Entry, seat: int) -> Message:
+    """What `seat` is told of its moves in `match`: `{"type": "review", "ply", "match",
+    "seat", "status"}`, status "ready" with the review, "failed" with a "message"."""
+    out: Message = {"type": "review", "ply": room.ply, "match": match, "seat": seat}
+    if entry.review is None:
+        out.update(status="failed", message=entry.failure or "the review is not made yet")
+        return out
+    review = entry.review
+    mine = review["seats"][seat]
+    keys = ("number", "deal", "move", "legal", "value", "best", "best_value", "lost", "kind")
+    out.update(status="ready", bot=review["bot"], thresholds=review["thresholds"],
+               moves=[{k: m[k] for k in keys} for m in review["moves"] if m["seat"] == seat],
+               worst=mine["worst"], counts=mine["counts"], average_lost=mine["average_lost"],
+               forced=mine["forced"], valued=mine["valued"])
+    return out
+
+
+def match_over(room: Any) -> None:
+    """The match in play just ended: its review starts (told to the people when made)."""
+    reviewed(room, room.match)
+
+
+def on_connect(room: Any, conn: Any) -> None:
+    """A person's seat comes in after its match ended: its review, if made (else it comes
+    when it is; a review lost to a restart starts again)."""
+    if room.game.is_over and is_person(room, conn.seat):
+        entry = reviewed(room, room.match)
+        if entry.review is not None or entry.failure is not None:
+            conn.send(review_message(room, room.match, entry, conn.seat))
+
+
+def review_route(room_of: Callable[[Request], Any], refused: Type[Exception]) -> Callable[[Request], Any]:
+    """GET /api/rooms/{ID}/review?seat=N (&match=M): 200 with the review message of that
+    seat, 202 while it is made, 409 before the match is over; the match in play if no M."""
+
+    async def route(request: Request) -> Response:
+        try:
+            room = room_of(request)
+        except LookupError as error:
+            return JSONResponse({"message": str(error)}, status_code=404)
+        seat, match = request.query_params.get("seat", ""), request.query_params.get("match", str(room.match))
+        if not seat.isdigit() or not int(seat) < len(room.seats):
+            return JSONResponse({"message": f"seat is a seat of the room, from 0 to {len(room.seats) - 1}"},
+                                status_code=400)
+        if not match.isdigit() or not int(match) <= room.match:
+            return JSONResponse({"message": f"match is a match of the room, from 0 to {room.match}"}, status_code=400)
+        try:
+            entry = reviewed(room, int(match))
+        except refused as refusal:
+            return JSONResponse({"message": str(refusal)}, status_code=409)
+        if entry.review is None and entry.failure is None:
+            return JSONResponse({"status": "computing", "message": "the review is being made: ask again soon"},
+                                status_code=202)
+        return JSONResponse(review_message(room, int(match), entry, int(seat)))
+
+    return route

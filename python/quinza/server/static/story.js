@@ -1,0 +1,181 @@
+// The story of the match: the log, oldest first, grouped by deal (and in quinte by trick),
+// told again from the server's `log` message when the page comes back, and the review of
+// this seat's own moves once the match is over (docs/server.md "The log" and "The review").
+// table.js calls storyLine (its log), storyGroup (each event told), storyLogged (a `log`
+// message), storyRestore (each state), storyReview and storyRematch.
+"use strict";
+
+const story = {
+  pending: null,   // the `log` message waiting for its state (it comes just before)
+  deal: 0,         // the number of the deal the log is in (0: none yet)
+  trick: 0,        // quinte: the number of the trick in progress in this deal
+  trickOver: true, // quinte: the last trick is won, the next card starts another
+  box: null,       // where the next line goes
+};
+const STORY_LINES = 600;  // the most lines the page keeps (the oldest deals go first)
+
+// -- the log ---------------------------------------------------------------------------
+
+function storyNewDeal(number) {
+  story.deal = number;
+  story.trick = 0;
+  story.trickOver = true;
+  const lines = el("ol", {class: "story-lines"});
+  $("log").append(el("li", {class: "story-deal", "data-deal": number}, el("h3", {}, `Deal ${number}`), lines));
+  story.box = lines;
+}
+
+function storyNewTrick() {
+  story.trick += 1;
+  story.trickOver = false;
+  const lines = el("ol", {class: "story-lines"});
+  storyDealLines().append(el("li", {class: "story-trick"}, el("h4", {}, `Trick ${story.trick}`), lines));
+  story.box = lines;
+}
+
+// One line of the log, after the others; the log keeps its newest line in sight.
+function storyLine(text, strong) {
+  if (!story.box) storyNewDeal(table.state ? table.state.view.deal_number : 1);
+  story.box.append(el("li", {class: strong ? "strong" : ""}, text));
+  const list = $("log");
+  while (list.querySelectorAll("li:not(.story-deal):not(.story-trick)").length > STORY_LINES && list.children.length > 1) {
+    list.firstElementChild.remove();
+  }
+  list.scrollTop = list.scrollHeight;
+}
+
+function storyDealLines() {
+  return story.box.closest(".story-deal").querySelector(".story-lines");
+}
+
+// Called with each event before it is told: a new deal opens a group, in quinte each
+// trick's first card opens one (what follows the last trick goes back to the deal), and
+// the match's end says a review is coming.
+function storyGroup(e) {
+  if (e.kind === "dealt" && e.seat !== undefined) { storyNewDeal(story.deal + 1); return; }
+  if (view().rules.name === "quinte" && story.box) {
+    if (e.kind === "move" && isCard(readMove(e.move).card, deck())) { if (story.trickOver) storyNewTrick(); }
+    else if (e.kind === "trick") story.trickOver = true;
+    else if (story.trickOver) story.box = storyDealLines();
+  }
+  if (e.kind === "match_over" && table.seat !== null) {
+    storyReviewBox([el("p", {class: "quiet"}, "Your moves are being reviewed…")]);
+  }
+}
+
+function storyLogged(m) { story.pending = m; }
+
+// Called with each state before table.js reads it: a `log` just received is told, from
+// the start of the match, with this state's seats and rules.
+function storyRestore(state) {
+  const m = story.pending;
+  story.pending = null;
+  if (!m) return;
+  table.state = state;
+  table.seat = state.seat;
+  $("log").replaceChildren();
+  story.box = null;
+  storyReviewBox(null);
+  if (m.from > 1) storyLine(`The first ${plural(m.from - 1, "move")} of this match are not shown.`);
+  else storyNewDeal(1);
+  m.played.forEach((p) => p.events.forEach((e) => told(e, p)));
+  table.lastTrick = null;  // told from the state of now, not the trick's: not shown
+}
+
+function storyRematch(m) {
+  $("log").append(el("li", {class: "story-match"}, el("h3", {}, `Match ${m.match + 1}`)));
+  story.deal = 0;
+  storyNewDeal(1);
+  storyReviewBox(null);
+}
+
+// -- the review after the match -----------------------------------------------------------
+
+const KIND_WORDS = {inaccuracy: "an inaccuracy", mistake: "a mistake", blunder: "a blunder"};
+const KIND_PLURALS = {inaccuracy: "inaccuracies", mistake: "mistakes", blunder: "blunders"};
+
+function storyReviewBox(children) {
+  let box = $("review");
+  if (!children) { if (box) box.remove(); return; }
+  if (!box) {
+    box = el("section", {id: "review"});
+    $("log-section").before(box);
+  }
+  box.replaceChildren(el("h2", {}, "Your moves, reviewed"), ...children);
+}
+
+// A move in words, as a thing to do: "take the 3 of Copas with the 7 of Oros".
+function storyMoveWords(text) {
+  const move = readMove(text);
+  if (!isCard(move.card, deck())) return BIDS[move.card] ? BIDS[move.card].you : move.card;
+  const card = cardName(move.card, deck());
+  if (deck() === "quinte") return `play the ${card}`;
+  if (!move.captures.length) return `lay the ${card} on the table`;
+  return `take the ${cardList(move.captures, deck())} with the ${card}`;
+}
+
+function points(value) {
+  return `${value.toFixed(2)} points`;
+}
+
+function storyReview(m) {
+  if (!table.state || m.match !== table.state.match || m.seat !== table.seat) return;
+  if (m.status !== "ready") {
+    storyReviewBox([el("p", {class: "quiet"}, `No review this time: ${m.message}.`)]);
+    return;
+  }
+  const counts = Object.entries(m.counts).filter(([, n]) => n).map(([k, n]) => `${n} ${n === 1 ? k : KIND_PLURALS[k]}`);
+  const summary = `${plural(m.moves.length, "move")}, ${m.forced} with no choice. ` +
+    (m.average_lost === null ? "" : `On average a move gave up ${points(m.average_lost)} a deal; `) +
+    (counts.length ? counts.join(", ") + "." : "no inaccuracy, mistake or blunder.");
+  const byNumber = new Map(m.moves.map((x) => [x.number, x]));
+  const worst = m.worst.map((n) => byNumber.get(n)).map((x) => el("li", {"data-move": x.number},
+    `Move ${x.number} (deal ${x.deal}): you chose to ${storyMoveWords(x.move)}. ` +
+    `Better: ${storyMoveWords(x.best)}. That gave up ${points(x.lost)} a deal` +
+    (x.kind ? ` (${KIND_WORDS[x.kind]}).` : ".")));
+  storyReviewBox([
+    el("p", {}, summary),
+    storyChart(m),
+    worst.length ? el("h3", {}, "Your costliest moves") : el("p", {}, "No move of yours gave up anything the search could find."),
+    worst.length ? el("ol", {class: "worst"}, worst) : null,
+    el("p", {class: "quiet"}, "Each move is valued from what you could see then, by a search of the cards you could not: " +
+      "points a deal for your side, the best move it found against the one you played."),
+  ]);
+}
+
+// The evaluation chart: for each of your moves, the value of the move played and of the
+// best move found (points a deal for your side); below, what each move gave up.
+function storyChart(m) {
+  const NS = "http://www.w3.org/2000/svg";
+  const svg = (tag, attrs, ...kids) => {
+    const node = document.createElementNS(NS, tag);
+    Object.entries(attrs).forEach(([k, v]) => node.setAttribute(k, v));
+    kids.forEach((k) => node.append(k));
+    return node;
+  };
+  const moves = m.moves.filter((x) => x.value !== null && x.best_value !== null);
+  if (moves.length < 2) return el("p", {class: "quiet"}, "Too few moves with a choice to draw.");
+  const W = 320, H = 190, left = 34, top = 10, mid = 120, bottom = 176;
+  const values = moves.flatMap((x) => [x.value, x.best_value]).concat([0]);
+  const hi = Math.max(...values), lo = Math.min(...values), span = hi - lo || 1;
+  const most = Math.max(...moves.map((x) => x.lost || 0), m.thresholds.blunder || 1);
+  const x = (i) => left + (i + 0.5) * (W - left - 4) / moves.length;
+  const y = (v) => top + (hi - v) / span * (mid - top - 8);
+  const barY = (v) => bottom - v / most * (bottom - mid - 6);
+  const line = (key, cls) => svg("polyline", {class: cls, points: moves.map((x0, i) => `${x(i).toFixed(1)},${y(x0[key]).toFixed(1)}`).join(" ")});
+  const text = (tx, ty, words, cls) => { const t = svg("text", {x: tx, y: ty, class: cls || ""}); t.textContent = words; return t; };
+  const chart = svg("svg", {viewBox: `0 0 ${W} ${H}`, class: "review-chart", role: "img",
+    "aria-label": "The value of each of your moves, and of the best move found"},
+    svg("line", {x1: left, x2: W, y1: y(0), y2: y(0), class: "zero"}),
+    text(left - 3, y(hi) + 4, hi.toFixed(1), "axis"), text(left - 3, y(lo) + 4, lo.toFixed(1), "axis"),
+    line("best_value", "best"), line("value", "played"),
+    ...moves.map((x0, i) => svg("rect", {x: (x(i) - 2).toFixed(1), y: barY(x0.lost || 0).toFixed(1), width: 4,
+      height: (bottom - barY(x0.lost || 0)).toFixed(1), class: `lost ${x0.kind || "fine"}`, "data-move": x0.number})),
+    text(left, mid + 4, "what each move gave up", "axis label"),
+    svg("line", {x1: left, x2: W, y1: bottom, y2: bottom, class: "zero"}));
+  const legend = el("p", {class: "chart-legend"}, el("span", {class: "key played"}, "the move you played"), " ",
+    el("span", {class: "key best"}, "the best move found"), " · bars: what a move gave up (",
+    el("span", {class: "key inaccuracy"}, "inaccuracy"), ", ", el("span", {class: "key mistake"}, "mistake"), ", ",
+    el("span", {class: "key blunder"}, "blunder"), ")");
+  return el("div", {class: "review-chart-box"}, chart, legend);
+}
