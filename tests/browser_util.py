@@ -147,6 +147,17 @@ def lobby_create(driver: Any, base: str, name: str, rules: str = "escoba", playe
     return room_id
 
 
+def listed(driver: Any, base: str, room: str) -> str:
+    """The words the lobby lists a room with (a full room is listed to watch); the page is
+    taken back to the room's table."""
+    driver.get(base + "/")
+    row = wait(lambda: driver.find_elements(By.CSS_SELECTOR, f"article.room[data-room='{room}']"), what="the room")[0]
+    text: str = row.text
+    driver.get(f"{base}/table?room={room}")
+    wait(lambda: driver.find_elements(By.CSS_SELECTOR, "#hand .card"), what="the table again")
+    return text
+
+
 def lobby_sit(driver: Any, base: str, name: str, room: str, seat: int) -> None:
     if not driver.current_url.startswith(base + "/") or "table" in driver.current_url:
         driver.get(base + "/")

@@ -15,7 +15,7 @@ pytest.importorskip("selenium.webdriver")
 
 from selenium.webdriver.common.by import By  # noqa: E402
 
-from .browser_util import browser, lobby_create, lobby_sit, served, shot, try_move, wait  # noqa: E402,F401
+from .browser_util import browser, listed, lobby_create, served, shot, try_move, wait  # noqa: E402,F401
 
 
 def _ply(driver: Any) -> int:
@@ -32,9 +32,8 @@ def test_a_practice_room_says_so_and_takes_back_against_the_bot(browser: Callabl
     page = browser()
     try:
         room = _create(page, served, "practice")
-        row = page.find_element(By.CSS_SELECTOR, f"article.room[data-room='{room}']")
-        assert "Practice: moves are taken back against the bots too." in row.text
-        lobby_sit(page, served, "Ana", room, 0)
+        # Ana sits at seat 0 as she creates it (#44).
+        assert "Practice: moves are taken back against the bots too." in listed(page, served, room)
         wait(lambda: page.find_element(By.ID, "title").text.endswith("(practice)"), what="the practice title")
         assert page.title.endswith("(practice)")
         rng, shots = random.Random(3), {}  # type: Dict[str, bool]
@@ -54,8 +53,7 @@ def test_with_undo_off_the_button_is_disabled(browser: Callable[..., Any], serve
     page = browser()
     try:
         room = _create(page, served, "off")
-        assert "No undo." in page.find_element(By.CSS_SELECTOR, f"article.room[data-room='{room}']").text
-        lobby_sit(page, served, "Ana", room, 0)
+        assert "No undo." in listed(page, served, room)  # Ana sits at seat 0 as she creates it (#44)
         button = wait(lambda: page.find_elements(By.ID, "undo-ask"), what="the undo button")[0]
         assert button.get_attribute("disabled") is not None
         assert button.get_attribute("title") == "Undo is off in this room"

@@ -15,7 +15,7 @@ pytest.importorskip("selenium.webdriver")
 
 from selenium.webdriver.common.by import By  # noqa: E402
 
-from .browser_util import browser, lobby_create, lobby_sit, play_until, served, shot, try_move, wait  # noqa: E402,F401
+from .browser_util import browser, lobby_create, play_until, served, shot, try_move, wait  # noqa: E402,F401
 
 LINES = """return [...document.querySelectorAll("#log li")].filter((li) => !li.querySelector("ol"))
   .map((li) => [li.closest(".story-deal") ? li.closest(".story-deal").dataset.deal : "", li.textContent]);"""
@@ -38,8 +38,7 @@ def test_the_log_comes_back_after_a_reload_and_the_review_follows_the_match(brow
     rng = random.Random(11)
     shots: Dict[str, bool] = {}
     try:
-        room = lobby_create(driver, served, "ana", rules="escoba", players=2, target=1, bots={1: "greedy"})
-        lobby_sit(driver, served, "ana", room, 0)
+        lobby_create(driver, served, "ana", rules="escoba", players=2, target=1, bots={1: "greedy"})  # ana at seat 0
         ply = lambda: int(driver.execute_script("return document.body.dataset.ply || 0"))  # noqa: E731
         play_until(lambda: ply() >= 8, lambda: try_move(driver, rng, shots), ply, what="the first moves")
         wait(lambda: not driver.find_elements(By.CSS_SELECTOR, "#hand .card.playable") or ply() >= 8)
@@ -82,9 +81,8 @@ def test_a_quinte_log_is_grouped_by_trick_after_a_reload(browser: Callable[..., 
     rng = random.Random(5)
     seen: Dict[str, Any] = {}
     try:
-        room = lobby_create(driver, served, "ana", rules="quinte", players=4, target=70,
-                            bots={1: "greedy", 2: "greedy", 3: "greedy"})
-        lobby_sit(driver, served, "ana", room, 0)
+        lobby_create(driver, served, "ana", rules="quinte", players=4, target=70,
+                 bots={1: "greedy", 2: "greedy", 3: "greedy"})  # ana at seat 0
         tricks = lambda: driver.find_elements(By.CSS_SELECTOR, "#log .story-trick")  # noqa: E731
         ply = lambda: int(driver.execute_script("return document.body.dataset.ply || 0"))  # noqa: E731
         play_until(lambda: len(tricks()) >= 3, lambda: try_bid(driver, rng, seen) or try_move(driver, rng, seen), ply,

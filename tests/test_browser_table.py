@@ -18,7 +18,7 @@ pytest.importorskip("selenium.webdriver")
 from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 
-from .browser_util import browser, lobby_create, lobby_sit, play_until, served, shot, try_move, wait  # noqa: E402,F401
+from .browser_util import browser, listed, lobby_create, lobby_sit, play_until, served, shot, try_move, wait  # noqa: E402,F401
 
 QUINTE_TARGET = 70  # a low target (any is allowed): the match is over in one deal, seldom two
 BID_BUTTONS = {"pass": "Pass", "double": "Double (each trick worth 10)", "redouble": "Redouble (each trick worth 20)"}
@@ -128,10 +128,7 @@ def test_the_turn_timer_counts_down_and_the_stand_in_is_told(browser: Callable[.
     try:
         # 8 seconds: room enough, on a loaded machine, to find the turn and see the clock move.
         room = lobby_create(ana, served, "Ana", players=2, target=21, bots={1: "greedy"}, timer=8)
-        ana.get(served + "/")  # a full room is listed to watch, with its timer
-        listed = wait(lambda: ana.find_elements(By.CSS_SELECTOR, f"#watch article.room[data-room='{room}']"), what="the room")
-        assert "8 seconds a move" in listed[0].text
-        ana.get(f"{served}/table?room={room}")
+        assert "8 seconds a move" in listed(ana, served, room)  # a full room is listed to watch
         wait(lambda: ana.find_elements(By.CSS_SELECTOR, "#hand .card.playable"), what="Ana's turn")
         first = clock_seconds(ana)
         assert 1 <= first <= 8
