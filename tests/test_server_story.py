@@ -41,7 +41,8 @@ def restored(c: Any, room: str, token: Optional[str]) -> Message:
 ROOMS = [
     # a person and a bot
     ("escoba", {"players": 2, "target": 1, "bots": {"1": "greedy"}}, 0),
-    # two empty seats played by the stand-in (the person's too, when slow), a bot, the quinte cachette
+    # two seats whose people stay away, played by the stand-in (the person's too, when slow), a bot,
+    # the quinte cachette
     ("quinte", {"players": 4, "target": 40, "bots": {"2": "random"}, "timer": 0.05}, 0),
 ]
 
@@ -58,6 +59,8 @@ def test_a_log_restored_mid_match_is_what_the_seat_and_a_spectator_were_told(eng
     with client(engine=engine) as c:
         room = create(c, rules, **body)
         token = join(c, room, "ana", seat)
+        for other in c.get(f"/api/rooms/{room}").json()["waiting"]:  # a room waits for every seat (#44)
+            join(c, room, f"away{other}", other)  # taken, never connected: the stand-in plays it
         with joined(c, f"/ws/{room}", token) as ws, joined(c, f"/ws/{room}") as spectator:
             while True:
                 m = until(ws, lambda m: to_move(m) or over(m), live[seat])
@@ -84,8 +87,9 @@ def test_a_log_after_a_restart_is_what_was_told_before_it_stand_ins_included(tmp
     db = str(tmp_path / "rooms.db")
     live: List[Message] = []
     with client(db) as c:
-        room = create(c, "escoba", players=2, timer=0.05)  # both seats empty: the stand-in plays
+        room = create(c, "escoba", players=2, timer=0.05)  # no one moves: the stand-in plays
         token = join(c, room, "ana", 0)
+        join(c, room, "bea", 1)  # a room waits for every seat (#44): Bea sits and stays away
         with joined(c, f"/ws/{room}", token) as ws:
             until(ws, lambda m: is_state(m) and m["ply"] >= 6, live)
     with client(db) as c:
