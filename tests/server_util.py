@@ -23,9 +23,11 @@ Message = Dict[str, Any]
 
 
 def client(db: str = ":memory:", **settings: Any) -> TestClient:
-    """A test client of a new app: bots move at once, and no throttle (of frames, or of
-    rooms created a minute) unless asked."""
-    settings = {"bot_delay": 0, "rate": 10_000.0, "burst": 10_000, "client_rooms": 10_000, **settings}
+    """A test client of a new app: bots move at once, and no throttle (of frames, of rooms
+    created a minute, or of websockets open: all of a test's come from one address, and
+    a socket closed is counted out only when the server has read its close) unless asked."""
+    settings = {"bot_delay": 0, "rate": 10_000.0, "burst": 10_000, "client_rooms": 10_000,
+                "client_connections": 10_000, **settings}
     return TestClient(create_app(db, **settings))
 
 

@@ -163,7 +163,7 @@ def test_a_room_has_at_most_its_spectators_and_its_seats_still_connect() -> None
 def test_a_thousand_idle_websockets_of_one_client_do_not_hold_a_room_up() -> None:
     """A person plays a greedy bot while the same client opens 1,000 websockets that say
     nothing: the limit refuses all but a few, and the match goes on."""
-    with client() as c:
+    with client(client_connections=LIMITS.client_connections) as c:
         room = create(c, bots={"1": "greedy"})
         token = join(c, room, "ana")
         other = create(c)

@@ -25,6 +25,9 @@ class Settings:
         self.caps = caps  # what a client and a room may have
         self.budget = budget  # the most a bot may ask for a move
         self.pool = Pool(bot_threads, budget.seconds)  # where bots think
+        # Reviews after a match (reviews.py) think apart, one at a time: a bot's move never
+        # waits behind a review, which may take a minute.
+        self.reviews = Pool(1)
         self.on_match_end = on_match_end
         self.bot_delay = bot_delay
         self.max_frame = max_frame

@@ -1,7 +1,7 @@
 """The review of each person's own moves once a match is over (docs/server.md "The
 review"): the match's record reviewed as `quinza review` does (`review` of the engine,
-study/review.py), once per match and room, on the bots' pool, within a budget; then told
-to each seat of a person (`{"type": "review", ...}`) and served over HTTP.
+study/review.py), once per match and room, on a pool of its own (one thread), within a
+budget; then told to each seat of a person (`{"type": "review", ...}`) and served over HTTP.
 
 The record is public once the match is over (GET /api/rooms/{ID}/record), and a review
 reads nothing but the record: it tells no card its receiver could not read there. Nothing
@@ -24,8 +24,9 @@ log = logging.getLogger("quinza.server")
 
 # The review's budget: its fair search with half the budget of `quinza review`'s default,
 # its hindsight solver as there (a whole match at a default target in about a second), on
-# the bots' pool (pool.py), stopped past REVIEW_SECONDS; a match of more than REVIEW_MOVES
-# moves (a target far past the usual) is not reviewed.
+# a pool of its own (pool.py: one thread, so no bot's move waits behind a review),
+# stopped past REVIEW_SECONDS; a match of more than REVIEW_MOVES moves (a target far past
+# the usual) is not reviewed.
 REVIEW_BOT = "ismcts:iterations=1000"
 REVIEW_HINDSIGHT = 50_000
 REVIEW_SECONDS = 60.0
@@ -76,7 +77,7 @@ def reviewed(room: Any, match: int) -> Entry:
 
 async def _review(room: Any, match: int, record: str, entry: Entry) -> None:
     try:
-        entry.review = await room.settings.pool.think(review_of, room.settings.api, record, seconds=REVIEW_SECONDS)
+        entry.review = await room.settings.reviews.think(review_of, room.settings.api, record, seconds=REVIEW_SECONDS)
     except TooLong as reason:
         entry.failure = str(reason)
     except TimeoutError:  # the pool stopped it
