@@ -149,6 +149,7 @@ def test_escoba_waits_for_its_seat_shares_its_link_and_is_played_by_taps(
         link = ana.find_element(By.ID, "share-link").get_attribute("value")
         assert link == f"{served}/table?room={room}"
         assert not ana.find_elements(By.CSS_SELECTOR, "#hand .card.playable")  # no move before the start
+        assert not ana.find_elements(By.ID, "undo-ask")  # nor an undo
         others = {p.get_attribute("data-seat"): p.text for p in ana.find_elements(By.CSS_SELECTOR, "#others .player")}
         assert others["1"].startswith("Seat 1") and others["2"].startswith("Bot 2 (easy)"), others
         check_layout(ana, size)

@@ -78,7 +78,8 @@ function drawUndo() {
 function drawActions() {
   drawUndo();
   const box = $("actions");
-  if (table.seat === null) { box.replaceChildren(); return; }
+  // A spectator has no buttons, and nor has anyone while the room waits for its seats.
+  if (table.seat === null || (table.state.waiting || []).length) { box.replaceChildren(); return; }
   const over = view().turn === null;
   box.replaceChildren(over
     ? el("button", {id: "rematch", class: "primary", onclick: () => send({type: "rematch"})}, "Rematch: play a new match")
