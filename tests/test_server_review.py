@@ -33,10 +33,12 @@ def played_match(c: Any, room: str, token: str, seen: List[Message]) -> None:
 
 def test_after_the_match_each_person_gets_the_review_of_their_own_moves_once(monkeypatch: Any) -> None:
     calls: List[str] = []
-    review_of = reviews.review_of
-    monkeypatch.setattr(reviews, "review_of", lambda api, record: calls.append(record) or review_of(api, record))
     seen: List[Message] = []
     with client() as c:
+        apart = c.app.state.server.settings.reviews  # type: ignore[attr-defined]
+        think = apart.think
+        monkeypatch.setattr(apart, "think", lambda fn, engine, record, *rest, **kw: calls.append(record)
+                            or think(fn, engine, record, *rest, **kw))
         room = create(c, "escoba", players=2, target=1, bots={"1": "greedy"})
         token = join(c, room, "ana", 0)
         with joined(c, f"/ws/{room}") as spectator:

@@ -95,6 +95,7 @@ class Server:
             room.stop()
         if self._watch is not None:
             self._watch.cancel()
+        self.settings.reviews.close()
         self._loop = None
 
     def info(self, room: Room) -> Dict[str, Any]:

@@ -9,7 +9,7 @@ from typing import Any, Callable, Optional
 
 from .._backend import Backend
 from .limits import Limits
-from .pool import Budget, Pool
+from .pool import Apart, Budget, Pool
 from .wire import Message, Viewpoint
 
 MatchEnd = Callable[[str, Optional[int], str], Any]  # (room, winning side or None, record)
@@ -25,9 +25,10 @@ class Settings:
         self.caps = caps  # what a client and a room may have
         self.budget = budget  # the most a bot may ask for a move
         self.pool = Pool(bot_threads, budget.seconds)  # where bots think
-        # Reviews after a match (reviews.py) think apart, one at a time: a bot's move never
-        # waits behind a review, which may take a minute.
-        self.reviews = Pool(1)
+        # Reviews after a match (reviews.py) think in a process apart, one at a time: a
+        # bot's move never waits behind a review (which may take a minute), and the
+        # review's Python never holds the loop.
+        self.reviews = Apart()
         self.on_match_end = on_match_end
         self.bot_delay = bot_delay
         self.max_frame = max_frame

@@ -15,8 +15,11 @@ within a time of its own (`seconds`, the budget by default).
 
 from __future__ import annotations
 
+import asyncio
 import functools
+import multiprocessing
 import os
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Callable, NamedTuple, Optional
 
 import anyio
@@ -63,6 +66,36 @@ class Pool:
         limit = self.seconds if seconds is None else seconds
         work = functools.partial(_within, limit * (1 + GRACE) + GRACE, fn, *args)
         return await anyio.to_thread.run_sync(work, limiter=self._limiter)
+
+
+class Apart:
+    """One process apart, for long work whose Python parts would hold the event loop's GIL
+    (a review after a match: its search releases the GIL, but the review's own Python
+    between the searches does not, and a second of it stalls every room). The work waits
+    its turn, one at a time; `fn` and its arguments go by pickle (a function of a module,
+    plain data), and a search in it stops `seconds` after it starts. The process starts
+    with the first piece of work, and again after one died."""
+
+    def __init__(self) -> None:
+        self._executor: Optional[ProcessPoolExecutor] = None
+
+    async def think(self, fn: Callable[..., Any], *args: Any, seconds: float) -> Any:
+        if self._executor is None:
+            # spawn, not fork: the server's threads and loop are not copied into it
+            self._executor = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        executor = self._executor
+        work = functools.partial(_within, seconds * (1 + GRACE) + GRACE, fn, *args)
+        try:
+            return await asyncio.get_running_loop().run_in_executor(executor, work)
+        except BaseException:
+            if getattr(executor, "_broken", False):  # the process died: the next work starts another
+                self._executor = None
+            raise
+
+    def close(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
 
 
 def _within(seconds: float, fn: Callable[..., Any], *args: Any) -> Any:

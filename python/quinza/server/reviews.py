@@ -1,6 +1,6 @@
 """The review of each person's own moves once a match is over (docs/server.md "The
 review"): the match's record reviewed as `quinza review` does (`review` of the engine,
-study/review.py), once per match and room, on a pool of its own (one thread), within a
+study/review.py), once per match and room, in a process apart (pool.Apart), within a
 budget; then told to each seat of a person (`{"type": "review", ...}`) and served over HTTP.
 
 The record is public once the match is over (GET /api/rooms/{ID}/record), and a review
@@ -11,6 +11,7 @@ is reviewed before the match is over.
 from __future__ import annotations
 
 import asyncio
+import importlib
 import logging
 import weakref
 from typing import Any, Callable, Dict, Optional, Type
@@ -23,8 +24,8 @@ from .wire import Message
 log = logging.getLogger("quinza.server")
 
 # The review's budget: its fair search with half the budget of `quinza review`'s default,
-# its hindsight solver as there (a whole match at a default target in about a second), on
-# a pool of its own (pool.py: one thread, so no bot's move waits behind a review),
+# its hindsight solver as there (a whole match at a default target in about a second), in
+# a process apart (no bot's move waits behind a review, and its Python holds no room up),
 # stopped past REVIEW_SECONDS; a match of more than REVIEW_MOVES moves (a target far past
 # the usual) is not reviewed.
 REVIEW_BOT = "ismcts:iterations=1000"
@@ -38,13 +39,16 @@ class TooLong(Exception):
     """A review past its budget."""
 
 
-def review_of(api: Any, record: str) -> Dict[str, Any]:
-    """The review of a finished match's record, as plain data (`Review.to_dict()`)."""
+def review_of(engine: str, record: str, bot: str, hindsight: int, most: int) -> Dict[str, Any]:
+    """The review of a finished match's record by the engine of that module's name
+    ("quinza", "quinza.reference"), as plain data (`Review.to_dict()`): what the process
+    apart runs, so it is given names and text, not objects."""
+    api = importlib.import_module(engine)
     game = api.Game.from_record(record)
     moves = sum(1 for e in game.history if e.kind == "move")
-    if moves > REVIEW_MOVES:
-        raise TooLong(f"this match has {moves} moves: a review is made for matches of at most {REVIEW_MOVES}")
-    result: Dict[str, Any] = api.review(game, bot=REVIEW_BOT, hindsight=REVIEW_HINDSIGHT).to_dict()
+    if moves > most:
+        raise TooLong(f"this match has {moves} moves: a review is made for matches of at most {most}")
+    result: Dict[str, Any] = api.review(game, bot=bot, hindsight=hindsight).to_dict()
     return result
 
 
@@ -77,7 +81,8 @@ def reviewed(room: Any, match: int) -> Entry:
 
 async def _review(room: Any, match: int, record: str, entry: Entry) -> None:
     try:
-        entry.review = await room.settings.reviews.think(review_of, room.settings.api, record, seconds=REVIEW_SECONDS)
+        entry.review = await room.settings.reviews.think(review_of, room.settings.api.__name__, record, REVIEW_BOT,
+                                                         REVIEW_HINDSIGHT, REVIEW_MOVES, seconds=REVIEW_SECONDS)
     except TooLong as reason:
         entry.failure = str(reason)
     except TimeoutError:  # the pool stopped it
