@@ -98,3 +98,14 @@ def test_the_review_route_answers_a_bad_request_in_words() -> None:
             r = c.get(f"/api/rooms/{room}/review{query}")
             assert r.status_code == 400 and r.json()["message"].split()[0] in ("seat", "match"), query
         assert c.get(f"/api/rooms/{room}/review?seat=0").status_code == 409
+
+
+def test_a_busy_server_says_it_does_not_review_the_match() -> None:
+    """Past the reviews waiting in the process apart, a match is not reviewed, in words."""
+    seen: List[Message] = []
+    with client() as c:
+        c.app.state.server.settings.reviews.most = 0  # type: ignore[attr-defined]  # every review finds it full
+        room = create(c, "escoba", players=2, target=1, bots={"1": "greedy"})
+        played_match(c, room, join(c, room, "ana", 0), seen)
+        told = next(m for m in seen if is_review(m))
+        assert told["status"] == "failed" and told["message"].startswith("the server is busy"), told

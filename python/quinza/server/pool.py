@@ -68,34 +68,55 @@ class Pool:
         return await anyio.to_thread.run_sync(work, limiter=self._limiter)
 
 
+class Busy(Exception):
+    """Work refused: too much waits already."""
+
+
 class Apart:
     """One process apart, for long work whose Python parts would hold the event loop's GIL
     (a review after a match: its search releases the GIL, but the review's own Python
     between the searches does not, and a second of it stalls every room). The work waits
-    its turn, one at a time; `fn` and its arguments go by pickle (a function of a module,
+    its turn, one at a time, and no more than `most` wait (work is refused past them, so
+    a busy server never owes more than that); `fn` and its arguments go by pickle (a function of a module,
     plain data), and a search in it stops `seconds` after it starts. The process starts
-    with the first piece of work, and again after one died."""
+    with the first piece of work (at the lowest priority), and again after one died."""
 
-    def __init__(self) -> None:
+    def __init__(self, most: int = 4) -> None:
+        self.most = most  # pieces of work waiting or under way, past which more is refused
+        self.pending = 0
         self._executor: Optional[ProcessPoolExecutor] = None
 
     async def think(self, fn: Callable[..., Any], *args: Any, seconds: float) -> Any:
+        """`fn(*args)` in the process apart; `Busy` when `most` pieces wait already."""
+        if self.pending >= self.most:
+            raise Busy(f"{self.pending} pieces of work wait already")
         if self._executor is None:
             # spawn, not fork: the server's threads and loop are not copied into it
-            self._executor = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+            self._executor = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                                                 initializer=_in_the_background)
         executor = self._executor
         work = functools.partial(_within, seconds * (1 + GRACE) + GRACE, fn, *args)
+        self.pending += 1
         try:
             return await asyncio.get_running_loop().run_in_executor(executor, work)
         except BaseException:
             if getattr(executor, "_broken", False):  # the process died: the next work starts another
                 self._executor = None
             raise
+        finally:
+            self.pending -= 1
 
     def close(self) -> None:
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
+
+
+def _in_the_background() -> None:
+    """The process apart yields the CPU to the server (the lowest priority, where the
+    system has them): its work can wait, a move cannot."""
+    if hasattr(os, "nice"):
+        os.nice(19)
 
 
 def _within(seconds: float, fn: Callable[..., Any], *args: Any) -> Any:

@@ -19,17 +19,20 @@ from typing import Any, Callable, Dict, Optional, Type
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from .pool import Busy
 from .wire import Message
 
 log = logging.getLogger("quinza.server")
 
-# The review's budget: its fair search with half the budget of `quinza review`'s default,
-# its hindsight solver as there (a whole match at a default target in about a second), in
-# a process apart (no bot's move waits behind a review, and its Python holds no room up),
-# stopped past REVIEW_SECONDS; a match of more than REVIEW_MOVES moves (a target far past
-# the usual) is not reviewed.
-REVIEW_BOT = "ismcts:iterations=1000"
-REVIEW_HINDSIGHT = 50_000
+# The review's budget: a quick one (300 iterations where `quinza review` searches 2,000,
+# and a fifth of its hindsight solver's nodes: a whole match at a default target in about
+# 0.3 s of a core, some 3 times what playing the match cost the server), in a process
+# apart at the lowest priority (no bot's move waits behind a review, and its Python holds
+# no room up), at most 4 waiting (pool.Apart: past them a match is not reviewed, so a busy
+# server owes no backlog), stopped past REVIEW_SECONDS; a match of more than REVIEW_MOVES
+# moves (a target far past the usual) is not reviewed.
+REVIEW_BOT = "ismcts:iterations=300"
+REVIEW_HINDSIGHT = 10_000
 REVIEW_SECONDS = 60.0
 REVIEW_MOVES = 1000
 KEPT = 2  # the matches of a room whose review is kept (the last ones)
@@ -85,6 +88,9 @@ async def _review(room: Any, match: int, record: str, entry: Entry) -> None:
                                                          REVIEW_HINDSIGHT, REVIEW_MOVES, seconds=REVIEW_SECONDS)
     except TooLong as reason:
         entry.failure = str(reason)
+    except Busy:
+        entry.failure = ("the server is busy: this match is not reviewed (its record can be, with quinza review "
+                         "or review() in Python)")
     except TimeoutError:  # the pool stopped it
         entry.failure = f"the review took more than {REVIEW_SECONDS:g} seconds and was stopped"
     except Exception:  # the review's own failure: told, and the room goes on
