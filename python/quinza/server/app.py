@@ -40,7 +40,8 @@ from .players import check_spec
 from .pool import Budget
 from .connection import Connection, MatchEnd, Settings
 from .reviews import review_route
-from .room import Refused, Room
+from .refusal import Refused
+from .room import Room
 from .store import Store
 from .undo import DEFAULT_MODE, MODES
 from .web import web_routes

@@ -16,7 +16,8 @@ import json
 from typing import Any, Mapping
 
 from .connection import Connection
-from .room import Refused, Room
+from .refusal import Refused
+from .room import Room
 from .wire import view_of
 
 
