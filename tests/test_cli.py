@@ -79,7 +79,7 @@ def test_watch_prints_the_match_play_match_plays(engine: str, capsys: Any) -> No
                         f"setenta: by sum; seed 9, first dealer seat {api.Game(rules, seed=9).dealer}")
     assert lines[1] == "bots: seat 0 greedy, seat 1 random"
     deals = [line for line in lines if line.startswith("deal ")]
-    words = {"cards": "cards", "oros": "oros", "seven_of_oros": "seven of oros", "setenta": "setenta",
+    words = {"cards": "cards", "oros": "coins", "seven_of_oros": "seven of coins", "setenta": "setenta",
              "escobas": "escobas"}
     assert deals == [
         f"deal {d.deal_number} (dealer seat {d.dealer}, last capture by seat {d.last_capturer}): "

@@ -21,7 +21,7 @@ import pytest
 import quinza
 import quinza.reference
 from quinza.__main__ import main
-from quinza._words import details_text, rules_text
+from quinza._phrases import details_text, rules_text
 
 ENGINES = {"rust": quinza, "reference": quinza.reference}
 PROMPT = "your move> "
@@ -129,7 +129,7 @@ def test_a_whole_match_in_a_terminal(engine: str, tmp_path: Path) -> None:
                 ("5e x 5e", "invalid move '5e x 5e': 5e appears twice"),
                 (str(game.hand(1)[0]), f"{game.hand(1)[0]} is not in the hand of seat 0"),  # the bot's card
                 ("x" * 300, "... (300 characters)"),
-                ("h", "12c(10) is the Rey of Copas, which counts 10"),
+                ("h", "12c(10) is the king of cups, which counts 10"),
             ]
             for key, answer in bad_keys:
                 child.sendline(key)
@@ -172,8 +172,8 @@ def test_a_whole_match_in_a_terminal(engine: str, tmp_path: Path) -> None:
     # every deal's result, with its DealResult points, and the winner
     scored = re.findall(r"^deal (\d+) scored: you \+(\d+)(.*) · seat 1 \(greedy\) \+(\d+)(.*)$", said, re.M)
     assert [(int(n), [int(a), int(b)]) for n, a, _, b, _ in scored] == [(d.deal_number, d.points) for d in game.deals]
-    # what made the points, in words: "(cards 1, oros 1, seven of oros 1)"
-    words = {"cards": "cards", "oros": "oros", "seven_of_oros": "seven of oros", "setenta": "setenta", "escobas": "escobas"}
+    # what made the points, in words: "(cards 1, coins 1, seven of coins 1)"
+    words = {"cards": "cards", "oros": "coins", "seven_of_oros": "seven of coins", "setenta": "setenta", "escobas": "escobas"}
     made = [(", ".join(f"{words[k]} {v}" for k, v in d.details[s].items() if v)) for d in game.deals for s in (0, 1)]
     assert [m.strip(" ()") for _, _, a, _, b in scored for m in (a, b)] == made
     winner = "a draw" if game.winner is None else ("you win" if game.winner == 0 else "seat 1 (greedy) wins")
@@ -491,7 +491,7 @@ def test_the_rules_and_a_deal_s_details_in_words(q: Any) -> None:
     texts = [details_text(d) for d in deal.details]
     for detail, text in zip(deal.details, texts):  # every part that gave points, by name, in order
         assert [part.rsplit(" ", 1)[1] for part in text.split(", ") if part] == [str(v) for v in detail.values() if v]
-    assert "_" not in "".join(texts) and any("seven of oros" in t or "escobas" in t for t in texts)
+    assert "_" not in "".join(texts) and any("seven of coins" in t or "escobas" in t for t in texts)
     assert details_text({"gold": 38, "other": 14, "tricks": 0}) == "gold 38, other cards 14"
 
 

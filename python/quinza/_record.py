@@ -20,21 +20,21 @@ import re
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from ._jsontext import loads
+from . import _phrases
 from ._words import quoted
+from .words import N_, _, ngettext
 
 FORMAT = "quinza-record"
 VERSION = 1
 UNFINISHED = "unfinished"
 DRAW = "draw"
 
-TITLE = f'; quinza match record, format {VERSION} (docs/engine.md "Match records")'
+TITLE = N_('quinza match record, format {version} (docs/engine.md "Match records")')
 # What the record tells beyond the moves: every card, because the seed (or the start
 # position with its generator) deals them all. The header says so.
-HIDDEN_SEED = "; the seed deals every card: this record shows all hands to whoever replays it"
-HIDDEN_POSITION = (
-    "; the start position holds every hand and the stock, and its generator deals the later deals: "
-    "this record shows all hands to whoever replays it"
-)
+HIDDEN_SEED = N_("the seed deals every card: this record shows all hands to whoever replays it")
+HIDDEN_POSITION = N_("the start position holds every hand and the stock, and its generator deals the later deals: "
+                     "this record shows all hands to whoever replays it")
 
 # Headers that are not options of the rule set, in the order they are written.
 KNOWN = ("Format", "Version", "Rules", "Seed", "Position", "Seat0", "Seat1", "Seat2", "Seat3", "Date",
@@ -90,7 +90,7 @@ def record(game: Any, players: Any = None, date: Any = None) -> str:
     # A match dealt from its seed says just the seed; any other start (a position, a game
     # read from JSON) carries its JSON.
     dealt = seed is not None and type(game)(rules, seed).to_json() == start
-    lines = [TITLE, HIDDEN_SEED if dealt else HIDDEN_POSITION]
+    lines = ["; " + _(TITLE, version=VERSION), "; " + _(HIDDEN_SEED if dealt else HIDDEN_POSITION)]
     spec = rules.to_dict()
     head: List[Tuple[str, str]] = [("Format", _value(FORMAT)), ("Version", _value(VERSION)),
                                    ("Rules", _value(spec["name"]))]
@@ -113,14 +113,15 @@ def record(game: Any, players: Any = None, date: Any = None) -> str:
         if e.kind == "move":
             lines.append(f"{e.seat} {e.move}")
         elif e.kind == "escoba":
-            lines[-1] += " ; escoba"
+            lines[-1] += " ; " + _("escoba")
         elif e.kind == "opening_capture":
-            lines.append(f"; opening capture: the dealer, seat {e.seat}, takes the table, {e.points} escoba"
-                         + ("s" if e.points != 1 else ""))
+            lines.append("; " + _("opening capture: the dealer, seat {seat}, takes the table, {escobas}", seat=e.seat,
+                                  escobas=ngettext("{count} escoba", "{count} escobas", e.points)))
         elif e.kind == "deal_scored":
-            lines.append(f"; deal {e.deal.deal_number} scored: points {_points(e.deal.points)}")
+            lines.append("; " + _("deal {number} scored: points {points}", number=e.deal.deal_number,
+                                  points=_points(e.deal.points)))
         elif e.kind == "match_over":
-            lines.append("; match over: " + ("a draw" if e.side is None else f"side {e.side} wins"))
+            lines.append("; " + _("match over: {outcome}", outcome=_phrases.outcome(e.side)))
         elif e.kind == "dealt" and e.seat is not None and i >= begun:  # a new deal (not a refill)
             deal_number = min(deal_number + 1, 2**64 - 1)
             lines.append(f"deal {deal_number} dealer {e.seat}")

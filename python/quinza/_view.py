@@ -15,17 +15,11 @@ import os
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 from xml.sax.saxutils import escape
 
-from ._words import match_over_text, quoted
+from . import _phrases
+from ._words import quoted
+from .words import _
 
 # -- text -----------------------------------------------------------------------------------
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def _per_side(values: Sequence[Any]) -> str:
-    return ", ".join(f"side {side} = {value}" for side, value in enumerate(values))
 
 
 class View:
@@ -35,14 +29,15 @@ class View:
     `game.observation(seat)` alone: it shows that seat's hand and only the sizes of the
     others."""
 
-    __slots__ = ("_obs", "_hands", "_sides", "_seat")
+    __slots__ = ("_obs", "_hands", "_sides", "_seat", "_row")
 
     def __init__(self, obs: Dict[str, Any], hands: List[Optional[List[str]]], sides: List[int],
-                 seat: Optional[int]) -> None:
+                 seat: Optional[int], row: Dict[str, Any]) -> None:
         self._obs = obs  # the observation (of seat 0 for the open view)
         self._hands = hands  # per seat, its cards as text, or None where hidden
         self._sides = sides  # per seat, its side (Rules.side_of)
         self._seat = seat
+        self._row = row  # the rule set's row of the rules table: what its rules do
 
     @property
     def seat(self) -> Optional[int]:
@@ -52,24 +47,26 @@ class View:
     # -- what the pictures say, line by line ------------------------------------------------
 
     @property
-    def _quinte(self) -> bool:
-        return bool(self._obs["rules"]["name"] == "quinte")
+    def _quinte(self) -> bool:  # tricks and bids
+        return bool(self._row["family"] == "quinte")
 
     def _title(self) -> str:
         rules = self._obs["rules"]
-        who = "open view" if self._seat is None else f"seat {self._seat}'s view"
-        return f"{rules['name']}, {rules['players']} players, to {rules['target']} points: {who}"
+        who = _("open view") if self._seat is None else _("seat {seat}'s view", seat=self._seat)
+        return _("{game}, {players} players, to {target} points: {who}", game=rules["name"],
+                 players=rules["players"], target=rules["target"], who=who)
 
     def _status(self) -> str:
         o = self._obs
-        head = f"deal {o['deal_number']}, dealer seat {o['dealer']}"
+        head = _("deal {deal}, dealer seat {dealer}", deal=o["deal_number"], dealer=o["dealer"])
         if o["turn"] is None:
-            return f"{head}: {match_over_text(o['winner'])}"
+            return f"{head}: {_phrases.match_over_text(o['winner'])}"
         if not self._quinte:
-            return f"{head}: seat {o['turn']} to play"
+            return _("{head}: seat {seat} to play", head=head, seat=o["turn"])
         if o["phase"] == "doubling":
-            return f"{head}: doubling, seat {o['turn']} to bid"
-        return f"{head}: play, trick {self._trick_number()}, seat {o['turn']} to play"
+            return _("{head}: doubling, seat {seat} to bid", head=head, seat=o["turn"])
+        return _("{head}: play, trick {trick}, seat {seat} to play", head=head, trick=self._trick_number(),
+                 seat=o["turn"])
 
     def _trick_number(self) -> int:
         # Every trick done was won by a side.
@@ -77,43 +74,49 @@ class View:
 
     def _seat_label(self, seat: int) -> str:
         o = self._obs
-        notes = [f"side {self._sides[seat]}"] + (["you"] if seat == self._seat else [])
+        notes = [_phrases.side(self._sides[seat])] + ([_("you")] if seat == self._seat else [])
         if o["turn"] == seat:
-            notes.append("to bid" if self._quinte and o["phase"] == "doubling" else "to play")
-        return f"seat {seat} ({', '.join(notes)})"
+            notes.append(_("to bid") if self._quinte and o["phase"] == "doubling" else _("to play"))
+        return _("seat {seat} ({notes})", seat=seat, notes=", ".join(notes))
 
     def _hand_text(self, seat: int) -> str:
         cards = self._hands[seat]
         if cards is None:
-            return _count(self._obs["hand_sizes"][seat], "card")
+            return _phrases.cards(self._obs["hand_sizes"][seat])
         return " ".join(cards) if cards else "-"
 
     def _middle_lines(self) -> List[str]:
         """The table (fifteen family) or the bids and the trick (quinte), and the stock."""
         o = self._obs
         if not self._quinte:
-            return [f"table: {' '.join(o['table']) or '-'}", f"stock: {_count(o['stock'], 'card')}"]
-        bids = ", ".join(f"seat {s} {word}" for s, word in o["bids"]) or "-"
-        trick = ", ".join(f"seat {s} {card}" for s, card in o["trick"]) or "-"
-        return [f"bids: {bids} (multiplier {o['multiplier']})", f"trick: {trick}",
-                f"cachette: {_count(o['stock'], 'card')}"]
+            return [_("table: {cards}", cards=" ".join(o["table"]) or "-"),
+                    _("stock: {count}", count=_phrases.cards(o["stock"]))]
+        bids = ", ".join(_("seat {seat} {bid}", seat=s, bid=_phrases.bid_word(word)) for s, word in o["bids"]) or "-"
+        trick = ", ".join(_("seat {seat} {card}", seat=s, card=card) for s, card in o["trick"]) or "-"
+        return [_("bids: {bids} (multiplier {multiplier})", bids=bids, multiplier=o["multiplier"]),
+                _("trick: {cards}", cards=trick), _("cachette: {count}", count=_phrases.cards(o["stock"]))]
 
     def _score_lines(self) -> List[str]:
         o = self._obs
-        lines = ["piles: " + _per_side([_count(len(p), "card") for p in o["piles"]])]
+        per_side = _phrases.per_side
+        lines = [_("piles: {sides}", sides=per_side([_phrases.cards(len(p)) for p in o["piles"]]))]
         if self._quinte:
-            lines.append("tricks won: " + _per_side(o["tricks_won"]))
-            lines.append("quints: " + _per_side(o["quints"]))
-        elif o["rules"]["name"] == "escoba":
-            lines.append("escobas: " + _per_side(o["escobas"]))
-        lines.append("scores: " + _per_side(o["scores"]))
+            lines.append(_("tricks won: {sides}", sides=per_side(o["tricks_won"])))
+            lines.append(_("quints: {sides}", sides=per_side(o["quints"])))
+        elif self._row["sweeps"]:
+            lines.append(_("escobas: {sides}", sides=per_side(o["escobas"])))
+        lines.append(_("scores: {sides}", sides=per_side(o["scores"])))
         return lines
 
-    def __str__(self) -> str:
+    def lines(self, scores: bool = True) -> List[str]:
+        """The text's lines: the title, how the deal stands, the cards in play, each seat's
+        hand, then (with `scores`) the piles and the scores."""
         lines = [self._title(), self._status(), *self._middle_lines()]
-        lines += [f"{self._seat_label(s)}: {self._hand_text(s)}" for s in range(len(self._hands))]
-        lines += self._score_lines()
-        return "\n".join(lines)
+        lines += [_("{seat}: {cards}", seat=self._seat_label(s), cards=self._hand_text(s)) for s in range(len(self._hands))]
+        return lines + (self._score_lines() if scores else [])
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines())
 
     def __repr__(self) -> str:
         who = "open" if self._seat is None else f"seat {self._seat}"
@@ -156,16 +159,16 @@ class View:
         if self._quinte:
             bids, trick, cachette = self._middle_lines()
             pic.text(bids)
-            pic.text(f"trick ({cachette})")
-            pic.cards([(card, f"seat {s}") for s, card in self._obs["trick"]], deck)
+            pic.text(_("trick ({cachette})", cachette=cachette))
+            pic.cards([(card, _phrases.seat(s)) for s, card in self._obs["trick"]], deck)
         else:
             table, stock = self._middle_lines()
-            pic.text(f"table ({stock})")
+            pic.text(_("table ({stock})", stock=stock))
             pic.cards([(card, None) for card in self._obs["table"]], deck)
         for seat, cards in enumerate(self._hands):
             label, to_act = self._seat_label(seat), self._obs["turn"] == seat
             if cards is None:
-                pic.text(f"{label}: {self._hand_text(seat)}", accent=to_act)
+                pic.text(_("{seat}: {cards}", seat=label, cards=self._hand_text(seat)), accent=to_act)
                 pic.backs(self._obs["hand_sizes"][seat])
             else:
                 pic.text(label, accent=to_act)
@@ -182,11 +185,12 @@ def view(game: Any, seat: Any = None) -> View:
     if seat is None:
         obs = game.observation(0)
         hands: List[Optional[List[str]]] = [[str(c) for c in game.hand(s)] for s in range(players)]
-        return View(obs, hands, sides, None)
+        return View(obs, hands, sides, None, _phrases.row(game.rules))
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
         raise ValueError(f"seat must be 0..{players - 1}, or None for the open view, not {quoted(seat)}")
     obs = game.observation(seat)
-    return View(obs, [list(obs["hand"]) if s == seat else None for s in range(players)], sides, seat)
+    return View(obs, [list(obs["hand"]) if s == seat else None for s in range(players)], sides, seat,
+                _phrases.row(game.rules))
 
 
 def game_svg(game: Any) -> str:
@@ -218,7 +222,7 @@ def move_svg(move: Any) -> str:
     captures; in quinte the card, or the bid word."""
     pic = _Picture()
     if move.card is None:
-        pic.bid(move.bid)
+        pic.bid(_phrases.bid_word(move.bid))
     else:
         deck = move.card.deck
         taken = [(str(c), None) for c in move.captures]
@@ -351,7 +355,7 @@ class _Picture:
                 )
                 x += 32
         if not cards:
-            self._parts.append(f'<text x="{PAD}" y="{self._y + 14}" font-size="12" fill="#777">none</text>')
+            self._parts.append(f'<text x="{PAD}" y="{self._y + 14}" font-size="12" fill="#777">{escape(_("none"))}</text>')
             self._y += LINE
             return
         self._wide(x - GAP)
@@ -363,7 +367,7 @@ class _Picture:
         for i in range(count):
             self._parts.append(_back(PAD + i * step, self._y))
         if count == 0:
-            self._parts.append(f'<text x="{PAD}" y="{self._y + 14}" font-size="12" fill="#777">none</text>')
+            self._parts.append(f'<text x="{PAD}" y="{self._y + 14}" font-size="12" fill="#777">{escape(_("none"))}</text>')
             self._y += LINE
             return
         self._wide(PAD + (count - 1) * step + CARD_W)

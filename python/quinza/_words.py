@@ -5,13 +5,11 @@ match ended (`match_over_text`; the core's twin is `state::match_over_text`), th
 `threads_arg` in src/python/search.rs), how a name is read (`name_key`), the seeds given
 and drawn (`check_seed_value`, `fresh_seed`), two messages the core's bindings take from
 here: rules keywords beside a Rules object (`rules_beside_text`) and a game of the other
-twin (`other_twin_text`); and the words players read: a rule set and its options
-(`rules_text`), a deal's details (`details_text`) and quinte's bids (`BID_VERBS`); the
-browser table's twins of the last two are DETAIL_WORDS in server/static/table.js and BIDS
-in common.js."""
+twin (`other_twin_text`). These are messages for programmers, in English; the words
+players read come from the catalog (quinza.words, the game's phrases in _phrases.py)."""
 
 import secrets
-from typing import Any, List, Mapping, Optional, Sequence, Tuple, cast
+from typing import Any, List, Optional, Sequence, Tuple, cast
 
 # An input longer than this is quoted cut short (docs/engine.md "Errors and their messages").
 QUOTE_LIMIT = 60
@@ -103,39 +101,3 @@ def check_threads(threads: Any) -> Optional[int]:
     if threads is not None and (not whole(threads) or threads < 1):
         raise ValueError(f"threads must be a whole number >= 1, or None for every core, not {quoted(threads)}")
     return cast(Optional[int], threads)
-
-
-# -- words for players ----------------------------------------------------------------------
-
-# The keys of `DealResult.details` (docs/engine.md) that are not read as they are written,
-# underscores aside.
-DETAIL_WORDS = {"other": "other cards"}
-# Rule-set options said otherwise than their key, and option values said in words.
-OPTION_WORDS = {"escoba_on_last_card": "escoba on the last card"}
-OPTION_VALUE_WORDS = {"prime": "by prime", "sum": "by sum"}
-# A quinte bid as what the seat does: "seat 2 redoubles" (screen.said makes "you redouble").
-BID_VERBS = {"pass": "passes", "double": "doubles", "redouble": "redoubles"}
-
-
-def details_text(detail: Mapping[str, int]) -> str:
-    """A side's `details` of a deal, the parts that gave points: "cards 1, oros 1, seven of
-    oros 1" (empty if none did)."""
-    return ", ".join(f"{DETAIL_WORDS.get(k, k.replace('_', ' '))} {v}" for k, v in detail.items() if v)
-
-
-def _option_text(key: str, value: Any) -> str:
-    if isinstance(value, bool):
-        said = "yes" if value else "no"
-    else:
-        said = OPTION_VALUE_WORDS.get(str(value), str(value))
-    return f"{OPTION_WORDS.get(key, key.replace('_', ' '))}: {said}"
-
-
-def rules_text(rules: Any) -> str:
-    """A Rules in words: "Escoba, 2 players, to 21 points; escoba on the last card: no;
-    opening capture: yes; setenta: by prime"."""
-    players = f"{rules.players} players"
-    if rules.sides < rules.players:
-        players += f" in {rules.sides} sides of {rules.players // rules.sides}"
-    head = f"{rules.name.capitalize()}, {players}, to {rules.target} points"
-    return "; ".join([head, *(_option_text(k, v) for k, v in rules.options.items())])

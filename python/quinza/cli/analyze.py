@@ -43,6 +43,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=None, help="seed of the run (default: drawn, and shown)")
     p.add_argument("--threads", type=int, default=None, help="threads (default: every core)")
     options.add_engine_option(p)
+    options.add_lang_option(p)
     p.add_argument("--html", metavar="FILE", default=None, help="write the report with its plots as HTML")
     p.add_argument("--json", metavar="FILE", default=None, help="write the figures and findings as JSON")
     return p
@@ -51,6 +52,7 @@ def parser() -> argparse.ArgumentParser:
 def analyze_main(argv: Optional[List[str]] = None) -> int:
     p = parser()
     args = p.parse_args(argv)
+    options.use_lang(p, args)
     api = backend(args.engine)
     try:
         rules = api.Rules(args.rules, players=args.players)

@@ -12,8 +12,11 @@ import shlex
 from typing import Any, Callable, List, Optional
 
 from .._words import quoted
+from ..words import N_, _
 
-QUESTION = "Keep this match to resume later? [Y/n] "
+QUESTION = N_("Keep this match to resume later? [Y/n] ")
+# The answers read as yes and as no, besides y and n (each language's own).
+YES, NO = N_("yes"), N_("no")
 
 
 def default_file(now: Optional[datetime.datetime] = None) -> str:
@@ -28,7 +31,7 @@ def write(game: Any, labels: List[str], path: str) -> Optional[str]:
         with open(path, "w", encoding="utf-8") as f:
             f.write(game.record(players=list(labels)))
     except OSError as error:
-        return f"cannot save to {quoted(path)}: {error.strerror or error}"
+        return _("cannot save to {file}: {error}", file=quoted(path), error=error.strerror or error)
     return None
 
 
@@ -37,17 +40,18 @@ def wanted(read: Callable[[str], str], say: Callable[[str], None]) -> bool:
     input or presses Ctrl-C instead of answering keeps the match, as those keys do."""
     while True:
         try:
-            answer = read(QUESTION).strip().lower()
+            answer = read(_(QUESTION)).strip().lower()
         except (EOFError, KeyboardInterrupt):
             say("")  # the line the key did not end
             return True
-        if answer in ("", "y", "yes"):
+        if answer in ("", "y", "yes", _(YES).lower(), _(YES)[:1].lower()):
             return True
-        if answer in ("n", "no"):
+        if answer in ("n", "no", _(NO).lower(), _(NO)[:1].lower()):
             return False
 
 
 def kept_line(path: str) -> str:
     """What the player is told once the match is kept."""
     where = os.path.abspath(path)
-    return f"the match is kept in {where}\nto go on with it: quinza play --resume {shlex.quote(where)}"
+    return _("the match is kept in {file}\nto go on with it: quinza play --resume {quoted}", file=where,
+             quoted=shlex.quote(where))

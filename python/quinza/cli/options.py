@@ -1,6 +1,6 @@
 """The options the `quinza` commands share: those of a match (--rules, --players, --target,
---set, --seed), --bots, --engine (the engine switch, `_engines.backend`), and a match
-record read for --resume and --record."""
+--set, --seed), --bots, --engine (the engine switch, `_engines.backend`), --lang (the
+words' language, quinza.words), and a match record read for --resume and --record."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import argparse
 import sys
 from typing import Any, Optional, Sequence, Tuple
 
+from .. import words
 from .._backend import Backend
 from .._core import BOT_NAMES, rule_sets
 from .._engines import ENGINES, backend
@@ -57,6 +58,19 @@ def add_engine_option(p: argparse.ArgumentParser) -> None:
                    help="rust (the compiled core, default) or reference (the pure-Python twin, slow)")
 
 
+def add_lang_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--lang", default=None, metavar="LANG",
+                   help=f"the language of the words: {', '.join(words.LANGUAGES)} (default: the locale's, else en)")
+
+
+def use_lang(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Speak the language `--lang` names (else the locale's) from now on."""
+    try:
+        words.use(getattr(args, "lang", None))
+    except ValueError as error:
+        p.error(f"--lang: {error}")
+
+
 def need_server_extra(command: str, error: ImportError) -> int:
     """What `serve` and `join` say without the server extra installed: exit 2."""
     print(f"quinza {command} needs the server extra: pip install \"quinza[server]\" ({error})", file=sys.stderr)
@@ -74,6 +88,7 @@ def start(p: argparse.ArgumentParser, argv: Sequence[str]) -> Tuple[argparse.Nam
     """A command's options read, its engine's module and its Rules (play and watch)."""
     refuse_engine_backend(p, argv)
     args = p.parse_args(list(argv))
+    use_lang(p, args)
     api = backend(args.engine)
     return args, api, make_rules(p, api, args)
 

@@ -31,7 +31,7 @@ def parser() -> argparse.ArgumentParser:
         "before its end keeps it (q asks first; Ctrl-C and Ctrl-D do not): its record is written to the "
         "file s saves to (by default quinza-match-DATE-TIME.txt in the current directory, or the file "
         "resumed from), and --resume FILE goes on with it. In escoba a card shows its value for the 15s "
-        "where that is not its number: 12c(10) is the Rey of Copas, which counts 10.",
+        "where that is not its number: 12c(10) is the king of cups, which counts 10.",
     )
     options.add_match_options(p, "seed of the deal and of the bots (default: drawn, and shown)")
     p.add_argument("--vs", default=None, metavar="BOT",
@@ -50,6 +50,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--no-save", action="store_true",
                    help="leaving before the match's end keeps nothing (s still saves the record)")
     options.add_engine_option(p)
+    options.add_lang_option(p)
     return p
 
 

@@ -34,6 +34,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--plot", metavar="FILE.png", default=None,
                    help="draw the evaluation chart (PNG, SVG or any file type matplotlib writes)")
     options.add_engine_option(p)
+    options.add_lang_option(p)
     return p
 
 
@@ -41,6 +42,7 @@ def review_main(argv: Sequence[str]) -> int:
     p = parser()
     options.refuse_engine_backend(p, argv)
     args = p.parse_args(list(argv))
+    options.use_lang(p, args)
     api = backend(args.engine)
     try:
         _review.search_bot(api, args.bot)

@@ -10,7 +10,8 @@ from typing import Any, Callable, Optional, Sequence
 from rich.console import Console
 from rich.text import Text
 
-from .._words import BID_VERBS, details_text
+from .. import _phrases
+from ..words import _, ngettext
 
 # A card drawn as a small chip: its notation (what the player types) on the suit's colour.
 SUIT_STYLES = {
@@ -43,7 +44,7 @@ def console(stderr: bool = False, force_terminal: Optional[bool] = None) -> Any:
 def card_text(card: Any, values: Optional[Sequence[int]] = None) -> Any:
     """A card as a coloured chip (its notation, padded). With the rule set's `values`
     (escoba's), a card whose value for the 15s is not its number shows it after the chip,
-    "12c(10)": the Rey counts 10 there."""
+    "12c(10)": the king counts 10 there."""
     if getattr(card, "is_joker", False):
         style = JOKER_STYLE
     else:
@@ -71,60 +72,71 @@ def move_text(move: Any) -> Any:
     return text
 
 
-def move_line(who: str, move: Any) -> Any:
-    """A move said: "seat 1 plays 5e x 7c 3o", "you play 7o"; quinte's bids as what the
-    seat does, "you double", "seat 2 passes"."""
-    if move.card is None and getattr(move, "bid", None) in BID_VERBS:
-        return Text(said(who, BID_VERBS[move.bid]))
-    return Text.assemble(said(who, "plays") + " ", move_text(move))
+def move_line(who: str, move: Any, you: bool = False) -> Any:
+    """A move said: "seat 1 plays 5e x 7c 3o", "you play 7o" (`you`: the reader's move);
+    quinte's bids as what the seat does, "you double", "seat 2 passes"."""
+    if move.card is None and getattr(move, "bid", None) is not None:
+        return Text(_phrases.bid_text(move.bid, you, who))
+    said = _("you play") if you else _("{who} plays", who=who)
+    return Text.assemble(said + " ", move_text(move))
 
 
-def points_text(deal: Any) -> str:
+def points_text(deal: Any, side_name: Callable[[int], str]) -> str:
     """A DealResult's points and how they are made up, per side."""
     return "; ".join(
-        f"side {side} +{deal.points[side]}" + (f" ({made})" if made else "")
-        for side, made in enumerate(details_text(detail) for detail in deal.details)
+        _("{side} +{points}", side=side_name(side), points=deal.points[side]) + (f" ({made})" if made else "")
+        for side, made in enumerate(_phrases.details_text(detail) for detail in deal.details)
     )
 
 
-def said(who: str, verb: str) -> str:
-    """`who` and a verb in the present: "seat 1 takes", "you take"."""
-    if who == "you" or who.startswith("you "):
-        verb = verb[:-2] if verb.endswith("sses") else verb[:-1]  # passes: pass
-    return f"{who} {verb}"
-
-
-def event_line(event: Any, name: Callable[[Optional[int]], str], side_name: Callable[[Optional[int]], str]) -> Any:
+def event_line(event: Any, name: Callable[[Optional[int]], str], side_name: Callable[[Optional[int]], str],
+               you: Optional[int] = None) -> Any:
     """One Event of `play` or `start_events` as one line; None for what needs no line
     (a move is drawn by the caller, who knows whose it was). `name(seat)` and
-    `side_name(side)` word the seats and sides."""
+    `side_name(side)` word the seats and sides; `you`: the reader's seat."""
     kind = event.kind
+    me = event.seat is not None and event.seat == you
     if kind == "escoba":
-        return Text.assemble(("ESCOBA! ", "bold yellow"), f"{name(event.seat)} swept the table")
+        return Text.assemble((_("ESCOBA!") + " ", "bold yellow"),
+                             _("you swept the table") if me else _("{who} swept the table", who=name(event.seat)))
     if kind == "trick":
-        quints = f", {event.points} quint{'s' if event.points != 1 else ''}" if event.points else ""
-        return Text.assemble(f"{name(event.seat)} won the trick ", cards_text(event.cards), quints)
+        won = _("you won the trick") if me else _("{who} won the trick", who=name(event.seat))
+        return Text.assemble(won + " ", cards_text(event.cards), _quints(event.points))
     if kind == "cachette":
-        return Text.assemble(f"{said(name(event.seat), 'takes')} the cachette ", cards_text(event.cards),
-                             f", {event.points} quint{'s' if event.points != 1 else ''}")
+        took = _("you take the cachette") if me else _("{who} takes the cachette", who=name(event.seat))
+        return Text.assemble(took + " ", cards_text(event.cards), _quints(event.points, always=True))
     if kind == "last_cards":
         if event.seat is None:
-            return Text.assemble("no one captured: ", cards_text(event.cards), " stay on the table")
-        return Text.assemble("the last cards ", cards_text(event.cards), f" go to {name(event.seat)} (last capture)")
+            return Text.assemble(_("no one captured:") + " ", cards_text(event.cards), " " + _("stay on the table"))
+        goes = _("go to you (last capture)") if me else _("go to {who} (last capture)", who=name(event.seat))
+        return Text.assemble(_("the last cards") + " ", cards_text(event.cards), " " + goes)
     if kind == "deal_scored":
         d = event.deal
-        return Text(f"deal {d.deal_number} scored: {points_text(d)}", style="bold")
+        return Text(_("deal {number} scored: {points}", number=d.deal_number,
+                      points=points_text(d, lambda s: side_name(s))), style="bold")
     if kind == "dealt":
         if event.seat is None:
-            return Text("new hands dealt from the stock", style="dim")
-        return Text(f"a new deal: {said(name(event.seat), 'deals')}", style="bold cyan")
+            return Text(_("new hands dealt from the stock"), style="dim")
+        deals = _("you deal") if me else _("{who} deals", who=name(event.seat))
+        return Text(_("a new deal: {deals}", deals=deals), style="bold cyan")
     if kind == "opening_capture":
-        return Text.assemble(("opening capture: ", "bold yellow"), f"{said(name(event.seat) + ' (the dealer)', 'takes')} ",
-                             cards_text(event.cards), f", {event.points} escoba{'s' if event.points != 1 else ''}")
+        took = (_("you (the dealer) take") if me else _("{who} (the dealer) takes", who=name(event.seat)))
+        return Text.assemble((_("opening capture:") + " ", "bold yellow"), took + " ", cards_text(event.cards),
+                             ", " + ngettext("{count} escoba", "{count} escobas", event.points))
     if kind == "match_over":
-        won = "a draw" if event.side is None else said(side_name(event.side), "wins")
-        return Text(f"match over: {won}", style="bold green")
+        won = _("a draw") if event.side is None else _("{who} wins", who=side_name(event.side))
+        return match_over_line(won)
     return None
+
+
+def match_over_line(outcome: str) -> Any:
+    return Text(_("match over: {outcome}", outcome=outcome), style="bold green")
+
+
+def _quints(points: int, always: bool = False) -> str:
+    if not points and not always:
+        return ""
+    return ", " + ngettext("{count} quint", "{count} quints", points)
 
 
 # -- a closed pipe -----------------------------------------------------------------------------

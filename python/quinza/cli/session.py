@@ -16,12 +16,14 @@ from rich.table import Table
 from rich.text import Text
 
 from .._backend import Backend
-from .._words import BID_VERBS, details_text, rules_text
+from .. import _phrases
+from ..words import N_, _, current, ngettext, pgettext
 from ..sim._matches import seat_players
 from ..sim._spec import SEARCH_BOTS, bot_name
 from . import keep, screen
 
-HELP = """\
+# The help, said in the language in force (`help_text`).
+HELP = N_("""\
   a number        play the move of that number
   a move's text   play it: 5e x 7c 3o, 7o, Ah, pass, double ... (any text Move reads)
   ?               a hint: every legal move valued by a pimc search (this deal's points
@@ -34,9 +36,18 @@ HELP = """\
   h               this help
   q               quit; asks "Keep this match to resume later?" (yes unless you
                   say n); Ctrl-D and Ctrl-C quit and keep it without asking, in
-                  the file s saves to (with --no-save nothing is kept)
-In escoba a card shows its value for the 15s where it is not its number:
-12c(10) is the Rey of Copas, which counts 10 (the Sota 8, the Caballo 9)."""
+                  the file s saves to (with --no-save nothing is kept)""")
+# Where a card's value toward the sum is not its number (escoba's court cards).
+VALUES_HELP = N_("A card shows its value for the sum where it is not its number: 12c(10) is {card}, which counts 10.")
+
+
+def help_text(default: str, values: Any) -> str:
+    """The help, and the card values where the rules count a card otherwise than its number."""
+    text = _(HELP, default=default)
+    if values is not None and list(values) != [1, 2, 3, 4, 5, 6, 7, 10, 11, 12]:
+        text += "\n" + _(VALUES_HELP, card=current().card("12c"))
+    return text
+
 
 
 class Session:
@@ -67,36 +78,41 @@ class Session:
 
     def name(self, seat: Optional[int]) -> str:
         if seat is None:
-            return "no one"
+            return _("no one")
         if seat == self.seat:
-            return "you"
+            return _("you")
         # the bot's kind alone (its parameters are in the header), and whether it plays with you
-        partner = ", your partner" if self.game.side_of(seat) == self.game.side_of(self.seat) else ""
-        return f"seat {seat} ({self.labels[seat].split(':')[0]}{partner})"
+        bot = self.labels[seat].split(":")[0]
+        if self.game.side_of(seat) == self.game.side_of(self.seat):
+            return _("seat {seat} ({bot}, your partner)", seat=seat, bot=bot)
+        return _("seat {seat} ({bot})", seat=seat, bot=bot)
 
     def short(self, seat: int) -> str:
-        return "you" if seat == self.seat else f"seat {seat}"
+        return _("you") if seat == self.seat else _phrases.seat(seat)
 
     def whose(self, seat: int) -> str:
-        return "your" if seat == self.seat else f"seat {seat}'s"
+        # TRANSLATORS: before a move taken back, "your 6c x 11c"
+        return pgettext("move", "your") if seat == self.seat else pgettext("move", "seat {seat}'s", seat=seat)
 
     def side_short(self, side: int) -> str:
         seats = self.side_seats(side)
         if len(seats) == 1:
             return self.name(seats[0])
-        return "your side" if self.seat in seats else f"side {side}"
+        return _("your side") if self.seat in seats else _phrases.side(side)
 
     def side_seats(self, side: int) -> List[int]:
         return [s for s in range(self.rules.players) if self.game.side_of(s) == side]
 
     def side_name(self, side: Optional[int]) -> str:
         if side is None:
-            return "no side"
+            return _phrases.side(None)
         seats = self.side_seats(side)
         if len(seats) == 1:
             return self.name(seats[0])
         seats_text = ", ".join(map(str, seats))
-        return f"your side (seats {seats_text})" if self.seat in seats else f"side {side} (seats {seats_text})"
+        if self.seat in seats:
+            return _("your side (seats {seats})", seats=seats_text)
+        return _("side {side} (seats {seats})", side=side, seats=seats_text)
 
     def say(self, text: Any, style: Optional[str] = None) -> None:
         self.out.print(text, style=style)
@@ -104,19 +120,22 @@ class Session:
     # -- the match --------------------------------------------------------------------------
 
     def run(self) -> int:
-        self.out.print(Rule(f"quinza play · {self.rules.name} · seed {self.seed}"))
-        self.say(Text(rules_text(self.rules), style="dim"))
+        self.out.print(Rule(_("quinza play · {game} · seed {seed}", game=_phrases.rule_set_name(self.rules.name),
+                              seed=self.seed)))
+        self.say(Text(_phrases.rules_text(self.rules), style="dim"))
         g = self.game
-        who = ", ".join(f"seat {s} {self.labels[s]}" + (" (your partner)" if g.side_of(s) == g.side_of(self.seat) else "")
-                        for s in range(self.rules.players) if s != self.seat)
-        self.say(f"you are seat {self.seat}; the bots: {who}. h for help.")
+        who = ", ".join(
+            _("seat {seat} {bot} (your partner)", seat=s, bot=self.labels[s]) if g.side_of(s) == g.side_of(self.seat)
+            else _("seat {seat} {bot}", seat=s, bot=self.labels[s]) for s in range(self.rules.players) if s != self.seat)
+        self.say(_("you are seat {seat}; the bots: {bots}. h for help.", seat=self.seat, bots=who))
         try:
             if self.resumed_from is None:
                 self.show_events(g.start_events)
             else:
                 moves = sum(e.kind == "move" for e in g.history)
-                self.say(f"resumed from {self.resumed_from}: deal {g.deal_number}, {moves} moves played, "
-                         f"scores: {self.scores_text()}")
+                self.say(_("resumed from {file}: deal {deal}, {moves} played, scores: {scores}",
+                           file=self.resumed_from, deal=g.deal_number, scores=self.scores_text(),
+                           moves=ngettext("{count} move", "{count} moves", moves)))
             while True:
                 if g.is_over:
                     if not self.after_the_end():
@@ -128,28 +147,29 @@ class Session:
                     self.bot_turn()
         except KeyboardInterrupt:
             self.say("")
-            self.leave("interrupted", ask=False)
+            self.leave(_("interrupted"), ask=False)
             return 130
 
     def leave(self, why: str, ask: bool) -> None:
         """Say goodbye; a match not over is kept (`keep`), after asking if `ask`."""
         g = self.game
         if g.is_over:
-            self.say(f"{why}: the match is over (seed {self.seed}). Bye.")
+            self.say(_("{why}: the match is over (seed {seed}). Bye.", why=why, seed=self.seed))
             return
         kept = self.keeps and (not ask or keep.wanted(self.read, self.say))
-        self.say(f"{why}: the match is left at deal {g.deal_number} (seed {self.seed}), scores {self.scores_text()}.")
+        self.say(_("{why}: the match is left at deal {deal} (seed {seed}), scores {scores}.", why=why,
+                   deal=g.deal_number, seed=self.seed, scores=self.scores_text()))
         failed = keep.write(g, self.labels, self.record_file) if kept else None
         if kept:  # a path is not broken across lines: the terminal wraps it, if need be
             self.out.print(failed or keep.kept_line(self.record_file), soft_wrap=True)
-        self.say("Bye.")
+        self.say(_("Bye."))
 
     def bot_turn(self) -> None:
         g = self.game
         seat = g.turn
         bot = self.bots[seat]
         if self.out.is_terminal and self.labels[seat].split(":")[0] in SEARCH_BOTS:
-            with self.out.status(f"{self.name(seat)} is thinking ..."):
+            with self.out.status(_("{who} is thinking ...", who=self.name(seat))):
                 move = bot(g)
         else:
             move = bot(g)
@@ -164,28 +184,44 @@ class Session:
     def show_events(self, events: Sequence[Any]) -> None:
         for e in events:
             if e.kind == "move":
-                self.say(screen.move_line(self.name(e.seat), e.move))
+                self.say(screen.move_line(self.name(e.seat), e.move, e.seat == self.seat))
                 continue
-            line = self.deal_line(e.deal) if e.kind == "deal_scored" else screen.event_line(e, self.name, self.side_name)
+            if e.kind == "deal_scored":
+                line = self.deal_line(e.deal)
+            elif e.kind == "match_over":
+                line = screen.match_over_line(self.outcome(e.side))
+            else:
+                line = screen.event_line(e, self.name, self.side_name, self.seat)
             if line is not None:
                 self.say(line)
             if e.kind == "deal_scored":
-                self.say(f"scores: {self.scores_text()}")
+                self.say(_("scores: {scores}", scores=self.scores_text()))
             if e.kind == "match_over":
                 deals = len(self.game.deals)
-                self.say(f"final scores: {self.scores_text()} after {deals} deal{'s' if deals != 1 else ''}", style="bold")
+                self.say(_("final scores: {scores} after {deals}", scores=self.scores_text(),
+                           deals=ngettext("{count} deal", "{count} deals", deals)), style="bold")
+
+    def outcome(self, side: Optional[int]) -> str:
+        """Who won the match, said to the human: "you win", "your side (seats 0, 2) wins"."""
+        if side is None:
+            return _("a draw")
+        if self.side_seats(side) == [self.seat]:
+            return _("you win")
+        return _("{who} wins", who=self.side_name(side))
 
     def deal_line(self, deal: Any) -> Any:
         """A deal's points per side, and what made them (the parts that gave points)."""
         parts = []
         for side, detail in enumerate(deal.details):
-            made = details_text(detail)
-            parts.append(f"{self.side_short(side)} +{deal.points[side]}" + (f" ({made})" if made else ""))
-        return Text(f"deal {deal.deal_number} scored: " + " · ".join(parts), style="bold")
+            made = _phrases.details_text(detail)
+            parts.append(_("{side} +{points}", side=self.side_short(side), points=deal.points[side])
+                         + (f" ({made})" if made else ""))
+        return Text(_("deal {number} scored: {points}", number=deal.deal_number, points=" · ".join(parts)),
+                    style="bold")
 
     def scores_text(self) -> str:
-        return ", ".join(f"{self.side_short(s)} {v}" for s, v in enumerate(self.game.scores)) + \
-            f" (target {self.rules.target})"
+        scores = ", ".join(f"{self.side_short(s)} {v}" for s, v in enumerate(self.game.scores))
+        return _("{scores} (target {target})", scores=scores, target=self.rules.target)
 
     # -- the human's turn -------------------------------------------------------------------
 
@@ -196,14 +232,14 @@ class Session:
         self.out.print(self.moves_table(moves))
         while True:
             try:
-                line = self.read("your move> ")
+                line = self.read(_("your move> "))
             except EOFError:
                 self.say("")
-                self.leave("end of input", ask=False)
+                self.leave(_("end of input"), ask=False)
                 return False
             answer = self.command(line, moves)
             if answer == "quit":
-                self.leave("you quit", ask=True)
+                self.leave(_("you quit"), ask=True)
                 return False
             if answer == "moved":
                 return True
@@ -223,20 +259,20 @@ class Session:
     def command(self, line: str, moves: List[Any]) -> str:
         """Do what one line asks; returns "moved", "redraw", "quit" or "again"."""
         text = line.strip()
-        word, _, rest = text.partition(" ")
+        word, rest = text.partition(" ")[::2]
         if not text:
-            self.say(f"type a move's number (1 to {len(moves)}) or its text; h for help")
+            self.say(_("type a move's number (1 to {last}) or its text; h for help", last=len(moves)))
         elif text.isdigit():
             n = int(text)
             if not 1 <= n <= len(moves):
-                self.say(f"no move {n}: choose 1 to {len(moves)}")
+                self.say(_("no move {number}: choose 1 to {last}", number=n, last=len(moves)))
             else:
                 self.play(moves[n - 1])
                 return "moved"
         elif text == "?":
             self.hint(moves)
         elif word.lower() in ("h", "help"):
-            self.say(HELP.format(default=self.record_file))
+            self.say(help_text(self.record_file, self.rules.values))
         elif text.lower() in ("q", "quit", "exit"):
             return "quit"
         elif text.lower() in ("u", "undo"):
@@ -248,21 +284,21 @@ class Session:
                 self.play(text)
                 return "moved"
             except ValueError as error:  # IllegalMoveError is one: the game is unchanged
-                self.say(f"{error} (h for help)")
+                self.say(_("{error} (h for help)", error=error))
         return "again"
 
     def hint(self, moves: List[Any]) -> None:
-        with self.out.status("thinking ...") if self.out.is_terminal else _Nothing():
+        with self.out.status(_("thinking ...")) if self.out.is_terminal else _Nothing():
             values = self.hint_bot.analyse(self.game)
         if len(values) == 1 and math.isnan(values[0][1]):
-            self.say("hint: there is only one legal move")
+            self.say(_("hint: there is only one legal move"))
             return
-        self.say(Text(f"hint: each move's mean value in a pimc search of {self.hint_bot.worlds} worlds "
-                      "(this deal's points, your side's minus the others')", style="bold"))
+        self.say(Text(_("hint: each move's mean value in a pimc search of {worlds} worlds (this deal's points, "
+                        "your side's minus the others')", worlds=self.hint_bot.worlds), style="bold"))
         table = Table(box=None, show_header=True, padding=(0, 2))
         table.add_column("#", justify="right", style="bold cyan")
-        table.add_column("move")
-        table.add_column("value", justify="right")
+        table.add_column(_("move"))
+        table.add_column(_("value"), justify="right")
         for move, value in values:
             table.add_row(str(moves.index(move) + 1), screen.move_text(move), f"{value:+.2f}")
         self.out.print(table)
@@ -272,13 +308,13 @@ class Session:
         moves = [e for e in self.game.history if e.kind == "move"]
         movers = [e.seat for e in moves]
         if self.seat not in movers:
-            self.say("nothing of yours to undo yet")
+            self.say(_("nothing of yours to undo yet"))
             return False
         taken = moves[len(moves) - movers[::-1].index(self.seat) - 1:]
-        for _ in taken:
+        for _move in taken:
             self.game.undo()
         said = Text(", ").join(Text.assemble(f"{self.whose(e.seat)} ", screen.move_text(e.move)) for e in taken)
-        self.say(Text.assemble("took back: ", said))
+        self.say(Text.assemble(_("took back:") + " ", said))
         return True
 
     def save(self, name: str) -> None:
@@ -288,14 +324,14 @@ class Session:
             self.say(failed)
             return
         self.record_file = path  # leaving keeps the match here too
-        self.say(f"the match record is saved in {path}")
+        self.say(_("the match record is saved in {file}", file=path))
 
     def after_the_end(self) -> bool:
         """The match is over: save, undo or leave. False to end."""
         while True:
             try:
-                line = self.read("the match is over: s [FILE] saves its record, r reviews it move by move, "
-                                 "u undoes, q quits> ")
+                line = self.read(_("the match is over: s [FILE] saves its record, r reviews it move by move, "
+                                   "u undoes, q quits> "))
             except EOFError:
                 self.say("")
                 return False
@@ -311,19 +347,19 @@ class Session:
             elif text in ("r", "review"):
                 self.review()
             elif text in ("h", "help"):
-                self.say(HELP.format(default=self.record_file))
+                self.say(help_text(self.record_file, self.rules.values))
             else:
-                self.say("the match is over: s [FILE] saves its record, r reviews it move by move, "
-                         "u undoes your last move, q quits")
+                self.say(_("the match is over: s [FILE] saves its record, r reviews it move by move, "
+                           "u undoes your last move, q quits"))
 
     def review(self) -> None:
         """Every move of the match valued from its seat (`quinza.review`), told as text."""
-        self.say("reviewing every move from the seat that made it (a search over what it could see) ...")
+        self.say(_("reviewing every move from the seat that made it (a search over what it could see) ..."))
         try:
-            with self.out.status("reviewing ...") if self.out.is_terminal else contextlib.nullcontext():
+            with self.out.status(_("reviewing ...")) if self.out.is_terminal else contextlib.nullcontext():
                 text = str(self.api.review(self.game.record(players=self.labels)))
         except ValueError as error:
-            self.say(f"the review could not be made: {error}")
+            self.say(_("the review could not be made: {error}", error=error))
             return
         self.out.print(Text(text))
 
@@ -344,28 +380,32 @@ class Session:
         grid.add_column(style="bold")
         grid.add_column()
         scores = "   ".join(f"{self.side_name(s)} {v}" for s, v in enumerate(obs["scores"]))
-        grid.add_row("scores", f"{scores}   (target {self.rules.target})")
+        grid.add_row(_("scores"), _("{scores}   (target {target})", scores=scores, target=self.rules.target))
         if self.row["family"] == "quinte":
-            bids = ", ".join(screen.said(self.short(s), BID_VERBS[w]) for s, w in obs["bids"]) or "-"
-            grid.add_row("bids", f"{bids}   (x{obs['multiplier']})")
+            bids = ", ".join(_phrases.bid_text(w, s == self.seat, self.short(s)) for s, w in obs["bids"]) or "-"
+            grid.add_row(_("bids"), f"{bids}   (x{obs['multiplier']})")
             trick = Text("   ").join(Text.assemble(f"{self.short(s)} ", screen.card_text(self.card(c)))
                                      for s, c in obs["trick"]) if obs["trick"] else Text("-", style="dim")
-            grid.add_row("trick", trick)
-            grid.add_row("tricks won", "   ".join(f"{self.side_short(s)} {t}" for s, t in enumerate(obs["tricks_won"])))
-            grid.add_row("quints", "   ".join(f"{self.side_short(s)} {q}" for s, q in enumerate(obs["quints"])))
-            grid.add_row("cachette", _count(obs["stock"]))
+            grid.add_row(_("trick"), trick)
+            grid.add_row(_("tricks won"), "   ".join(f"{self.side_short(s)} {t}" for s, t in enumerate(obs["tricks_won"])))
+            grid.add_row(_("quints"), "   ".join(f"{self.side_short(s)} {q}" for s, q in enumerate(obs["quints"])))
+            grid.add_row(_("cachette"), _phrases.cards(obs["stock"]))
         else:
-            grid.add_row("table", self.cards(obs["table"]))
-            grid.add_row("stock", _count(obs["stock"]))
+            grid.add_row(_("table"), self.cards(obs["table"]))
+            grid.add_row(_("stock"), _phrases.cards(obs["stock"]))
             if self.row["sweeps"]:
-                grid.add_row("escobas", "   ".join(f"{self.side_short(s)} {v}" for s, v in enumerate(obs["escobas"])))
-        grid.add_row("piles", "   ".join(f"{self.side_short(s)} {_count(len(p))}" for s, p in enumerate(obs["piles"])))
-        grid.add_row("hands", "   ".join(f"{self.short(s)} {_count(obs['hand_sizes'][s])}" for s in range(n) if s != self.seat))
-        grid.add_row("your hand", self.cards(obs["hand"]))
-        title = f"{self.rules.name} · deal {obs['deal_number']} · {self.short(obs['dealer'])} dealt"
+                grid.add_row(_("escobas"), "   ".join(f"{self.side_short(s)} {v}" for s, v in enumerate(obs["escobas"])))
+        grid.add_row(_("piles"), "   ".join(f"{self.side_short(s)} {_phrases.cards(len(p))}"
+                                           for s, p in enumerate(obs["piles"])))
+        grid.add_row(_("hands"), "   ".join(f"{self.short(s)} {_phrases.cards(obs['hand_sizes'][s])}"
+                                           for s in range(n) if s != self.seat))
+        grid.add_row(_("your hand"), self.cards(obs["hand"]))
+        dealt = _("you dealt") if obs["dealer"] == self.seat else _("seat {seat} dealt", seat=obs["dealer"])
+        title = _("{game} · deal {deal} · {dealt}", game=_phrases.rule_set_name(self.rules.name),
+                  deal=obs["deal_number"], dealt=dealt)
         if self.row["family"] == "quinte":
-            title += f" · {obs['phase']}"
-        return Panel(grid, title=title, title_align="left", subtitle="your turn", subtitle_align="left",
+            title += " · " + (_("doubling") if obs["phase"] == "doubling" else _("play"))
+        return Panel(grid, title=title, title_align="left", subtitle=_("your turn"), subtitle_align="left",
                      expand=False)
 
     def moves_table(self, moves: List[Any]) -> Any:
@@ -386,11 +426,7 @@ class Session:
             for g in groups:
                 lines.append(Text("  ").join(Text.assemble((f"{i + 1:>2} ", "bold cyan"), screen.move_text(moves[i]))
                                              for i in g))
-        return Text.assemble(Text("your moves:\n", style="bold"), Text("\n").join(lines))
-
-
-def _count(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
+        return Text.assemble(Text(_("your moves:") + "\n", style="bold"), Text("\n").join(lines))
 
 
 class _Nothing:

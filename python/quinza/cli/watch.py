@@ -11,7 +11,8 @@ from typing import Any, List, Optional, Sequence, Tuple
 from rich.text import Text
 
 from .. import _record
-from .._words import details_text, rules_text
+from .. import _phrases
+from ..words import _, ngettext
 from .._backend import Backend
 from ..sim._matches import seat_players
 from ..sim._spec import bot_name, check_bots
@@ -34,6 +35,7 @@ def parser() -> argparse.ArgumentParser:
                    help="replay the match of a record (saved by quinza play, or game.record()) instead: "
                    "its rules, seed, players and moves come from the record")
     options.add_engine_option(p)
+    options.add_lang_option(p)
     return p
 
 
@@ -44,7 +46,7 @@ def watch_main(argv: Sequence[str]) -> int:
     if args.record is not None:
         game, players, names, seed_text = recorded(p, api, argv, args.record)
         rules = game.rules
-        heading = "players: "
+        heading = _("players: {players}")
     else:
         seed = options.drawn_seed(args.seed)
         try:
@@ -54,17 +56,13 @@ def watch_main(argv: Sequence[str]) -> int:
         except ValueError as error:
             p.error(str(error))
         names = [bot_name(api, b) for b in seat_bots]
-        seed_text, heading = f"seed {seed}", "bots: "
+        seed_text, heading = _("seed {seed}", seed=seed), _("bots: {players}")
     out = screen.console()
 
-    def name(seat: Optional[int]) -> str:
-        return "no one" if seat is None else f"seat {seat}"
-
-    def side_name(side: Optional[int]) -> str:
-        return f"side {side}"
-
-    out.print(f"{rules_text(rules)}; {seed_text}, first dealer seat {game.dealer}", style="bold")
-    out.print(heading + ", ".join(f"seat {s} {b}" for s, b in enumerate(names)))
+    name, side_name = _phrases.seat, _phrases.side
+    out.print(_("{rules}; {seed}, first dealer seat {dealer}", rules=_phrases.rules_text(rules), seed=seed_text,
+                dealer=game.dealer), style="bold")
+    out.print(heading.format(players=", ".join(_("seat {seat} {bot}", seat=s, bot=b) for s, b in enumerate(names))))
     if args.step:
         args.moves = True
     if args.moves:
@@ -72,38 +70,38 @@ def watch_main(argv: Sequence[str]) -> int:
     try:
         while not game.is_over:
             if args.moves:  # the table and every hand, as the seat to move finds them
-                out.print(Text(_indented(str(game.view()))), style="dim")
+                out.print(Text(_indented(game)), style="dim")
             if args.step and not _next(out):
-                out.print(f"stopped at deal {game.deal_number}, scores {_scores(game)}")
+                out.print(_("stopped at deal {deal}, scores {scores}", deal=game.deal_number, scores=_scores(game)))
                 return 0
             move = players[game.turn](game)
             if move is None:  # a record's moves are all played
-                out.print(f"The record ends here: deal {game.deal_number}, scores {_scores(game)}.", style="bold")
+                out.print(_("The record ends here: deal {deal}, scores {scores}.", deal=game.deal_number,
+                            scores=_scores(game)), style="bold")
                 return 0
             _show(out, game.play(move), name, side_name, args.moves)
     except KeyboardInterrupt:
-        out.print(f"interrupted at deal {game.deal_number}, scores {_scores(game)}")
+        out.print(_("interrupted at deal {deal}, scores {scores}", deal=game.deal_number, scores=_scores(game)))
         return 130
+    deals = ngettext("{count} deal", "{count} deals", len(game.deals))
     if game.winner is None:
-        out.print(f"A draw at {_scores(game)} after {len(game.deals)} deals.", style="bold")
+        out.print(_("A draw at {scores} after {deals}.", scores=_scores(game), deals=deals), style="bold")
     else:
-        out.print(f"Side {game.winner} wins: {_scores(game)} after {len(game.deals)} deals.", style="bold")
+        out.print(_("Side {side} wins: {scores} after {deals}.", side=game.winner, scores=_scores(game), deals=deals),
+                  style="bold")
     return 0
 
 
-# The lines of the open view a replay shows before each move: the cards in play and the
-# hands (the piles and scores are told deal by deal).
-SHOWN = ("table:", "trick:", "bids:", "stock:", "cachette:", "seat ")
-
-
-def _indented(text: str) -> str:
-    return "\n".join("      " + line for line in text.splitlines() if line.startswith(SHOWN))
+def _indented(game: Any) -> str:
+    """The open view's lines a replay shows before each move: the cards in play and the
+    hands (the piles and scores are told deal by deal)."""
+    return "\n".join("      " + line for line in game.view().lines(scores=False)[2:])
 
 
 def _next(out: Any) -> bool:
     """Wait for Enter: True to go on, False when the viewer typed q (or the input ended)."""
     try:
-        answer = input("  Enter: the next move; q: stop ")
+        answer = input("  " + _("Enter: the next move; q: stop") + " ")
     except EOFError:
         return False
     return answer.strip().lower() not in ("q", "quit")
@@ -120,7 +118,7 @@ def recorded(p: argparse.ArgumentParser, api: Backend, argv: Sequence[str],
     moves = iter([e.move for e in end.history if e.kind == "move"])
     players = [lambda game: next(moves, None)] * start.rules.players
     names = ["-" if name is None else name for name in _record.seat_names(headers, start.rules.players)]
-    seed_text = f"seed {headers['Seed'][1]}" if "Seed" in headers else "from a position"
+    seed_text = _("seed {seed}", seed=headers["Seed"][1]) if "Seed" in headers else _("from a position")
     return start, players, names, seed_text
 
 
@@ -132,7 +130,7 @@ def _show(out: Any, events: Sequence[Any], name: Any, side_name: Any, moves: boo
         elif not moves or e.kind == "match_over":
             continue  # the last line says who won
         elif e.kind == "move":
-            out.print(Text.assemble(f"  seat {e.seat}: ", screen.move_text(e.move)))
+            out.print(Text.assemble("  " + _("seat {seat}:", seat=e.seat) + " ", screen.move_text(e.move)))
         else:
             line = screen.event_line(e, name, side_name)
             if line is not None:
@@ -141,14 +139,15 @@ def _show(out: Any, events: Sequence[Any], name: Any, side_name: Any, moves: boo
 
 def _scores(game: Any) -> str:
     """The match's scores in words: "side 0 12, side 1 9"."""
-    return ", ".join(f"side {side} {points}" for side, points in enumerate(game.scores))
+    return ", ".join(_("side {side} {points}", side=side, points=points) for side, points in enumerate(game.scores))
 
 
 def _deal_line(d: Any) -> Any:
     """A DealResult in words: each side's points and what made them."""
     sides = "; ".join(
-        f"side {side} {points}" + (f" ({made})" if (made := details_text(detail)) else "")
+        _("side {side} {points}", side=side, points=points) + (f" ({made})" if (made := _phrases.details_text(detail)) else "")
         for side, (points, detail) in enumerate(zip(d.points, d.details))
     )
-    last = "no one" if d.last_capturer is None else f"seat {d.last_capturer}"
-    return Text.assemble((f"deal {d.deal_number}", "bold"), f" (dealer seat {d.dealer}, last capture by {last}): {sides}")
+    return Text.assemble((_("deal {number}", number=d.deal_number), "bold"),
+                         " " + _("(dealer seat {dealer}, last capture by {last}): {sides}", dealer=d.dealer,
+                                 last=_phrases.seat(d.last_capturer), sides=sides))

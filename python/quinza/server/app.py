@@ -25,12 +25,15 @@ import secrets
 from typing import Any, AsyncIterator, Callable, Dict, Optional, Tuple
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from .. import words
 from .._engines import backend
+from ..words import N_, _
 from .._words import fresh_seed
 from .frames import handle_frame
 from .hello import Unwelcome, hello
@@ -42,6 +45,7 @@ from .connection import Connection, MatchEnd, Settings
 from .reviews import review_route
 from .refusal import Refused
 from .room import Room
+from .speech import Speaking
 from .store import Store
 from .undo import DEFAULT_MODE, MODES
 from .web import web_routes
@@ -54,7 +58,7 @@ ROOM_ID_LENGTH = 8
 NAME_LIMIT = 40
 BUDGET = Budget()  # the bots' budget by default
 LIMITS = Limits()  # what a client and a room may have by default
-ABANDONED = "this room was abandoned (no one was connected to it for a while): its match does not go on"
+ABANDONED = N_("this room was abandoned (no one was connected to it for a while): its match does not go on")
 
 
 def new_room_id(taken: Any) -> str:
@@ -241,7 +245,7 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
         server.wake()
         room = server.rooms.get(request.path_params["room"])
         if room is None:
-            raise LookupError(f"no room {request.path_params['room']}")
+            raise LookupError(_("no room {room}", room=request.path_params["room"]))
         return room
 
     def signed_in(request: Request) -> Optional[str]:
@@ -259,7 +263,7 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
         server.wake()
         who = signed_in(request)
         if who is None:
-            return _error(401, "sign in to create a room")
+            return _error(401, _("sign in to create a room"))
         try:
             body = await _body(request)
         except ValueError as error:
@@ -267,8 +271,9 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
         clock = asyncio.get_running_loop().time()
         wait = server.clients.wait(_client(request), clock)
         if wait is not None:
-            return JSONResponse({"message": f"too many rooms: at most {caps.client_rooms} a minute from one client; "
-                                 f"try again in {math.ceil(wait)} seconds"}, status_code=429,
+            return JSONResponse({"message": _("too many rooms: at most {count} a minute from one client; try again "
+                                              "in {seconds} seconds", count=caps.client_rooms, seconds=math.ceil(wait))},
+                                status_code=429,
                                 headers={"Retry-After": str(math.ceil(wait))})
         try:
             room, sat = server.create(body, who)
@@ -297,9 +302,9 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
         name, seat = (body.get("name"), body.get("seat")) if isinstance(body, dict) else (None, None)
         who = signed_in(request)
         if who is None:
-            return _error(401, "sign in to take a seat")
+            return _error(401, _("sign in to take a seat"))
         if room in server.idle:
-            return _error(409, ABANDONED)
+            return _error(409, _(ABANDONED))
         try:
             name, seat = player_name(who or name), seat_number(seat, len(room.seats))
         except ValueError as error:
@@ -325,8 +330,8 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
         await ws.accept()
         client = _client(ws)
         if not server.clients.open(client):
-            await _refuse(ws, 0, f"too many connections: at most {caps.client_connections} open at once from "
-                          "one client", TOO_MANY, "too many connections")
+            await _refuse(ws, 0, _("too many connections: at most {count} open at once from one client",
+                                   count=caps.client_connections), TOO_MANY, "too many connections")
             return
         try:
             await session(ws)
@@ -341,7 +346,7 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
             await _refuse(ws, 0, str(error), 4404, "no room")
             return
         if room in server.idle:
-            await _refuse(ws, room.ply, ABANDONED, GONE, "room abandoned")
+            await _refuse(ws, room.ply, _(ABANDONED), GONE, "room abandoned")
             return
         try:
             token = await hello(ws, server.settings)
@@ -352,21 +357,22 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
             return
         seat = None if token is None else room.seat_for(token)
         if seat is None and sum(c.seat is None for c in room.connections) >= caps.room_spectators:
-            await _refuse(ws, room.ply, f"too many spectators: a room has at most {caps.room_spectators}",
+            await _refuse(ws, room.ply, _("too many spectators: a room has at most {count}", count=caps.room_spectators),
                           TOO_MANY, "too many spectators")
             return
         loop = asyncio.get_running_loop()
         conn = Connection(seat, server.settings, loop.time())
         if token is not None and seat is None:
-            room.refuse(conn, f"this token is no seat of room {room.id}: you are watching as a spectator")
+            room.refuse(conn, _("this token is no seat of room {room}: you are watching as a spectator", room=room.id))
         room.connect(conn)
         pump = loop.create_task(_pump(ws, conn))
         try:
-            while True:
-                frame = await ws.receive()
-                if frame["type"] == "websocket.disconnect":
-                    break
-                handle_frame(room, conn, frame, loop.time())
+            with words.speaking(conn.voice):  # its refusals in its language
+                while True:
+                    frame = await ws.receive()
+                    if frame["type"] == "websocket.disconnect":
+                        break
+                    handle_frame(room, conn, frame, loop.time())
         except WebSocketDisconnect:
             pass
         finally:
@@ -388,7 +394,7 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
         Route("/api/rooms/{room}/review", review_route(room_of, Refused), methods=["GET"]),
         WebSocketRoute("/ws/{room}", websocket),
         *web_routes(server.settings.api),  # the browser table (web.py)
-    ], lifespan=lifespan)
+    ], lifespan=lifespan, middleware=[Middleware(Speaking)])
     app.state.server = server
     return app
 

@@ -7,6 +7,7 @@ import asyncio
 import json
 from typing import Any, Callable, Optional
 
+from .. import words
 from .._backend import Backend
 from .limits import Limits
 from .pool import Apart, Budget, Pool
@@ -49,6 +50,8 @@ class Connection:
 
     def __init__(self, seat: Viewpoint, settings: Settings, clock: float) -> None:
         self.seat = seat
+        # The language its words are said in: the handshake's (speech.Speaking), or its hello's.
+        self.voice = words.current()
         self.queue: "asyncio.Queue[Optional[str]]" = asyncio.Queue()
         self.closing = False
         # A connection that lets this many messages wait unread is closed: a client that
@@ -66,7 +69,18 @@ class Connection:
             self.closing = True
             self.queue.put_nowait(None)
             return
-        self.queue.put_nowait(json.dumps(message, ensure_ascii=False))
+        self.queue.put_nowait(json.dumps(message, ensure_ascii=False, default=self._said))
+
+    def speak(self, lang: Any) -> None:
+        """Say this connection's words in `lang` (its hello's "lang"); a language the
+        catalog has not keeps the one it has (a ValueError says which there are)."""
+        self.voice = words.voice(words.check_language(lang))
+
+    def _said(self, value: Any) -> Any:
+        """What json makes of a message's words (`words.later`): them, in this connection's language."""
+        if isinstance(value, words.Later):
+            return value.in_voice(self.voice)
+        raise TypeError(f"{type(value).__name__} is not JSON")
 
     def take(self, settings: Settings, clock: float) -> bool:
         """Whether a frame that came at `clock` is within the rate."""

@@ -13,6 +13,7 @@ from typing import Any, Optional
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from ..words import Later, later
 from .connection import Settings
 
 HELLO = '{"type": "hello", "token": T} for a seat, {"type": "hello"} to watch'
@@ -22,7 +23,7 @@ BAD_HELLO = 4400  # close codes of the 4000s are the application's own
 class Unwelcome(Exception):
     """A connection refused before it joins its room: the words, and the close code."""
 
-    def __init__(self, text: str, reason: str) -> None:
+    def __init__(self, text: Later, reason: str) -> None:
         super().__init__(text)
         self.code = BAD_HELLO
         self.reason = reason  # the close frame's reason: at most 123 bytes
@@ -33,13 +34,13 @@ async def hello(ws: WebSocket, settings: Settings) -> Optional[str]:
     time for it; refused with the reason when the URL carries a token or the first
     frame is no hello."""
     if "token" in ws.query_params:
-        raise Unwelcome("a seat's token never goes in the URL (logs keep URLs): connect to /ws/ROOM and send "
-                        f"it in the first frame, {HELLO}", "token in the URL")
+        raise Unwelcome(later("a seat's token never goes in the URL (logs keep URLs): connect to /ws/ROOM and send "
+                              "it in the first frame, {hello}", hello=HELLO), "token in the URL")
     try:
         frame = await asyncio.wait_for(ws.receive(), timeout=settings.hello_wait)
     except asyncio.TimeoutError:
-        raise Unwelcome(f"no hello within {settings.hello_wait:g} seconds: the first frame is {HELLO}",
-                        "no hello") from None
+        raise Unwelcome(later("no hello within {seconds} seconds: the first frame is {hello}",
+                              seconds=format(settings.hello_wait, "g"), hello=HELLO), "no hello") from None
     if frame["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(frame.get("code", 1000))
     text = frame.get("text")
@@ -50,8 +51,9 @@ async def hello(ws: WebSocket, settings: Settings) -> Optional[str]:
         except (ValueError, RecursionError):
             pass
     if not isinstance(message, dict) or message.get("type") != "hello":
-        raise Unwelcome(f"the first frame is a hello: {HELLO}", "no hello")
+        raise Unwelcome(later("the first frame is a hello: {hello}", hello=HELLO), "no hello")
     token = message.get("token")
     if token is not None and not isinstance(token, str):
-        raise Unwelcome(f'"token" is the text the seat was given, not {type(token).__name__}: {HELLO}', "bad token")
+        raise Unwelcome(later('"token" is the text the seat was given, not {kind}: {hello}', kind=type(token).__name__,
+                              hello=HELLO), "bad token")
     return token

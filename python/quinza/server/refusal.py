@@ -2,4 +2,6 @@
 
 
 class Refused(Exception):
-    """A request the room turns down, with the words to tell the client."""
+    """A request the room turns down, with the words to tell the client: a text, or
+    `words.later(...)` to be said in each client's language (`str()` says it in the
+    language in force)."""

@@ -19,7 +19,9 @@ from typing import Any, Callable, Dict, Optional, Type
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from ..words import Later, later
 from .pool import Busy
+from .speech import said
 from .wire import Message
 
 log = logging.getLogger("quinza.server")
@@ -50,7 +52,7 @@ def review_of(engine: str, record: str, bot: str, hindsight: int, most: int) -> 
     game = api.Game.from_record(record)
     moves = sum(1 for e in game.history if e.kind == "move")
     if moves > most:
-        raise TooLong(f"this match has {moves} moves: a review is made for matches of at most {most}")
+        raise TooLong(moves, most)
     result: Dict[str, Any] = api.review(game, bot=bot, hindsight=hindsight).to_dict()
     return result
 
@@ -61,7 +63,7 @@ class Entry:
     def __init__(self) -> None:
         self.task: "Optional[asyncio.Task[None]]" = None
         self.review: Optional[Dict[str, Any]] = None
-        self.failure: Optional[str] = None
+        self.failure: "Optional[Later]" = None
 
 
 # Each room's reviews by match; a room that goes takes its reviews with it.
@@ -87,15 +89,18 @@ async def _review(room: Any, match: int, record: str, entry: Entry) -> None:
         entry.review = await room.settings.reviews.think(review_of, room.settings.api.__name__, record, REVIEW_BOT,
                                                          REVIEW_HINDSIGHT, REVIEW_MOVES, seconds=REVIEW_SECONDS)
     except TooLong as reason:
-        entry.failure = str(reason)
+        moves, most = reason.args
+        entry.failure = later("this match has {moves} moves: a review is made for matches of at most {most}",
+                              moves=moves, most=most)
     except Busy:
-        entry.failure = ("the server is busy: this match is not reviewed (its record can be, with quinza review "
-                         "or review() in Python)")
+        entry.failure = later("the server is busy: this match is not reviewed (its record can be, with quinza "
+                              "review or review() in Python)")
     except TimeoutError:  # the pool stopped it
-        entry.failure = f"the review took more than {REVIEW_SECONDS:g} seconds and was stopped"
+        entry.failure = later("the review took more than {seconds} seconds and was stopped",
+                              seconds=format(REVIEW_SECONDS, "g"))
     except Exception:  # the review's own failure: told, and the room goes on
         log.exception("room %s: the review of match %d failed", room.id, match)
-        entry.failure = "the review could not be made"
+        entry.failure = later("the review could not be made")
     if room.match == match:  # the room has not moved on to a rematch
         for conn in room.connections:
             if is_person(room, conn.seat):
@@ -111,7 +116,7 @@ def review_message(room: Any, match: int, entry: Entry, seat: int) -> Message:
     "seat", "status"}`, status "ready" with the review, "failed" with a "message"."""
     out: Message = {"type": "review", "ply": room.ply, "match": match, "seat": seat}
     if entry.review is None:
-        out.update(status="failed", message=entry.failure or "the review is not made yet")
+        out.update(status="failed", message=entry.failure or later("the review is not made yet"))
         return out
     review = entry.review
     mine = review["seats"][seat]
@@ -148,17 +153,18 @@ def review_route(room_of: Callable[[Request], Any], refused: Type[Exception]) ->
             return JSONResponse({"message": str(error)}, status_code=404)
         seat, match = request.query_params.get("seat", ""), request.query_params.get("match", str(room.match))
         if not seat.isdigit() or not int(seat) < len(room.seats):
-            return JSONResponse({"message": f"seat is a seat of the room, from 0 to {len(room.seats) - 1}"},
-                                status_code=400)
+            return JSONResponse(said({"message": later("seat is a seat of the room, from 0 to {last}",
+                                                       last=len(room.seats) - 1)}), status_code=400)
         if not match.isdigit() or not int(match) <= room.match:
-            return JSONResponse({"message": f"match is a match of the room, from 0 to {room.match}"}, status_code=400)
+            return JSONResponse(said({"message": later("match is a match of the room, from 0 to {last}",
+                                                       last=room.match)}), status_code=400)
         try:
             entry = reviewed(room, int(match))
         except refused as refusal:
             return JSONResponse({"message": str(refusal)}, status_code=409)
         if entry.review is None and entry.failure is None:
-            return JSONResponse({"status": "computing", "message": "the review is being made: ask again soon"},
+            return JSONResponse(said({"status": "computing", "message": later("the review is being made: ask again soon")}),
                                 status_code=202)
-        return JSONResponse(review_message(room, int(match), entry, int(seat)))
+        return JSONResponse(said(review_message(room, int(match), entry, int(seat))))
 
     return route

@@ -16,6 +16,7 @@ import sqlite3
 from typing import Any, Dict, List, Optional, Set, Tuple
 
 from .._words import fresh_seed
+from ..words import Later, later
 from .connection import Connection, Settings
 from .refusal import Refused
 from .takebacks import Takebacks
@@ -31,12 +32,12 @@ log = logging.getLogger("quinza.server")
 
 
 
-def seats_words(seats: List[int]) -> str:
+def seats_words(seats: List[int]) -> Later:
     """Seats in words: "seat 1", "seats 1 and 3", "seats 0, 1 and 3"."""
     numbers = [str(s) for s in seats]
     if len(numbers) == 1:
-        return f"seat {numbers[0]}"
-    return "seats " + ", ".join(numbers[:-1]) + " and " + numbers[-1]
+        return later("seat {seat}", seat=numbers[0])
+    return later("seats {seats} and {last}", seats=", ".join(numbers[:-1]), last=numbers[-1])
 
 
 class Seat:
@@ -120,14 +121,15 @@ class Room(Takebacks):
         """Seat `name` (at `seat`, or the first free one): its seat and its token."""
         free = self.free_seats()
         if self.game.is_over:
-            raise Refused("the match in this room is over: no seat is free")
+            raise Refused(later("the match in this room is over: no seat is free"))
         if seat is None:
             if not free:
-                raise Refused("every seat of this room is taken")
+                raise Refused(later("every seat of this room is taken"))
             seat = free[0]
         elif seat not in free:
             who = self.seats[seat]
-            raise Refused(f"seat {seat} is taken by " + (f"the bot {who.bot}" if who.bot else str(who.name)))
+            raise Refused(later("seat {seat} is taken by the bot {bot}", seat=seat, bot=who.bot) if who.bot else
+                          later("seat {seat} is taken by {name}", seat=seat, name=str(who.name)))
         starts = self.waiting() == [seat]
         token = secrets.token_urlsafe(32)
         self.store.add_seat(self.id, seat, name, token)
@@ -213,7 +215,7 @@ class Room(Takebacks):
             for move in self.store.moves(self.id, match):
                 game.play(move)
         if not game.is_over:
-            raise Refused("the match is not over: its record (which shows every hand) is given once it is")
+            raise Refused(later("the match is not over: its record (which shows every hand) is given once it is"))
         names = [s.name if s.name is not None else (f"bot {s.bot}" if s.bot else "-") for s in self.seats]
         text: str = game.record(players=names)
         if self.undo_mode == "practice":  # after the two comments that open a record
@@ -225,7 +227,7 @@ class Room(Takebacks):
         """A new match in the room, once the last is over, asked by `seat`: the same
         seats, tokens and bots, a new seed. Everyone is told, then gets the new state."""
         if not self.game.is_over:
-            raise Refused("a rematch starts once the match is over")
+            raise Refused(later("a rematch starts once the match is over"))
         seed = fresh_seed()
         self.store.add_match(self.id, self.match + 1, seed)
         self.seeds.append(seed)
@@ -247,10 +249,11 @@ class Room(Takebacks):
         Refused (the room unchanged) when the engine refuses it (`Game.play(move, seat=)`:
         not `seat`'s turn, the match over, an illegal move). The move played."""
         if self.undo is not None and seat != self.game.turn:
-            raise Refused(f"seat {self.undo.seat} asked to undo: moves wait until it is answered")
+            raise Refused(later("seat {seat} asked to undo: moves wait until it is answered", seat=self.undo.seat))
         waiting = self.waiting()
         if waiting:
-            raise Refused(f"the room waits for {seats_words(waiting)} to be taken: the match starts once every seat is")
+            raise Refused(later("the room waits for {seats} to be taken: the match starts once every seat is",
+                                  seats=seats_words(waiting)))
         game = self.game
         viewpoints: Set[Viewpoint] = {c.seat for c in self.connections}
         before = {v: seen(game, v) for v in viewpoints}
@@ -264,7 +267,7 @@ class Room(Takebacks):
         except sqlite3.Error as error:
             game.undo()
             log.error("room %s: a move could not be stored: %s", self.id, error)
-            raise Refused("the move could not be saved: try again") from None
+            raise Refused(later("the move could not be saved: try again")) from None
         if self.undo is not None:  # the seat to act moved on: the request lapses
             self._settle("lapsed", moved=True)
         self.ply += 1
@@ -286,7 +289,8 @@ class Room(Takebacks):
                 log.exception("room %s: on_match_end failed", self.id)
         return played
 
-    def refuse(self, conn: Connection, text: str) -> None:
+    def refuse(self, conn: Connection, text: Any) -> None:
+        """Tell `conn` alone why its request is refused (`text`: words, or `words.later`)."""
         conn.send(error_message(self.ply, text))
 
     # -- the turn: bots and the timer -------------------------------------------------------

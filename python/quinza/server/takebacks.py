@@ -9,6 +9,7 @@ import logging
 import sqlite3
 from typing import Any, Dict, List, Optional, Set, Tuple
 
+from ..words import later
 from .refusal import Refused
 from .undo import UndoRequest, movers_after, undo_message, undo_point
 from .wire import view_of
@@ -47,19 +48,20 @@ class Takebacks:
         own. The people whose moves it takes back are asked (moves and bots wait; the
         turn's time runs on); with none, it is done. The room's undo mode may refuse it."""
         if self.undo_mode == "off":
-            raise Refused("undo is off in this room")
+            raise Refused(later("undo is off in this room"))
         if self.undo is not None:
-            raise Refused(f"seat {self.undo.seat} already asked to undo: wait for the answers")
+            raise Refused(later("seat {seat} already asked to undo: wait for the answers", seat=self.undo.seat))
         if seat in self.asked:
-            raise Refused("you asked to undo once this turn: you may ask again after your next move")
+            raise Refused(later("you asked to undo once this turn: you may ask again after your next move"))
         back_to = undo_point(self.game, seat)
         if back_to is None:
-            raise Refused("you have no move to undo in this deal (an undo does not go back past a deal's start)")
+            raise Refused(later("you have no move to undo in this deal (an undo does not go back past a deal's start)"))
         movers = set(movers_after(self.game, back_to)) - {seat}
         if self.undo_mode == "consent" and any(self.seats[s].name is None for s in movers):
-            raise Refused("a bot's move is never taken back in this room (undo by consent): ask before the bot replies"
-                          if any(self.seats[s].bot is not None for s in movers) else
-                          "the stand-in's move for an empty seat is never taken back in this room (undo by consent)")
+            raise Refused(
+                later("a bot's move is never taken back in this room (undo by consent): ask before the bot replies")
+                if any(self.seats[s].bot is not None for s in movers) else
+                later("the stand-in's move for an empty seat is never taken back in this room (undo by consent)"))
         request = UndoRequest(seat, back_to, {s for s in movers if self.seats[s].name is not None})
         self.asked.add(seat)
         if not request.waiting:
@@ -75,11 +77,11 @@ class Takebacks:
         """`seat`'s answer: a refusal ends the request, the last agreement takes back."""
         request = self.undo
         if request is None:
-            raise Refused("no undo was asked: there is nothing to answer")
+            raise Refused(later("no undo was asked: there is nothing to answer"))
         if seat == request.seat:
-            raise Refused("you asked for this undo: the other seats answer it")
+            raise Refused(later("you asked for this undo: the other seats answer it"))
         if seat not in request.waiting:
-            raise Refused("your answer is not asked for: you already answered, or sat down after the undo was asked")
+            raise Refused(later("your answer is not asked for: you already answered, or sat down after the undo was asked"))
         if not agree:
             self._settle("refused", seat)
             return
@@ -96,7 +98,7 @@ class Takebacks:
             self.store.set_undo(self.id, self.match, request.seat, request.back_to, sorted(request.waiting))
         except sqlite3.Error as error:
             log.error("room %s: an undo could not be stored: %s", self.id, error)
-            raise Refused("the undo could not be saved: try again") from None
+            raise Refused(later("the undo could not be saved: try again")) from None
 
     def _settle(self, status: str, seat: Optional[int] = None, moved: bool = False) -> None:
         """End the undo without taking back (refused, or lapsed): play goes on; everyone

@@ -12,6 +12,7 @@ import numpy as np
 
 from .._backend import Backend
 from .._words import check_threads, quoted, whole
+from ..words import _
 from ..sim import _spec
 from ..sim._matches import seat_players
 from ..sim._stats import side_of_seat
@@ -156,7 +157,7 @@ def analyze(api: Backend, rules: Any, sets: Sequence[Any] = (), level: Any = "gr
     def run(r: Any) -> Any:
         return api.simulate(r, games, bots=seat_bots, seed=seed, threads=threads)
 
-    say(f"seats and dealer: {games:,} matches")
+    say(_("seats and dealer: {games} matches", games=format(games, ",")))
     main = run(base)
     s = main.summary
     data: Dict[str, Any] = {
@@ -167,22 +168,22 @@ def analyze(api: Backend, rules: Any, sets: Sequence[Any] = (), level: Any = "gr
     }
     lengths = []
     for t in target_list:
-        say(f"match length, target {t}")
+        say(_("match length, target {target}", target=t))
         res = main if t == base.target else run(api.Rules(base.name, players=base.players, target=t, **base.options))
         lengths.append(match_length(base.name, t, res))
     data["lengths"] = lengths
-    say(f"the deal and play: {dups:,} deals played twice")
+    say(_("the deal and play: {deals} deals played twice", deals=format(dups, ",")))
     first, second = duplicate_margins(api, base, level, contrast, seed, dups)
     data["deal_and_play"] = {"contrast": str(contrast), **lab_stats.deal_play_split(first, second)}
     compared: List[Dict[str, Any]] = []
     for v, r in zip(variants, variant_rules):
-        say("options: " + ", ".join(f"{k}={x}" for k, x in v.items()))
+        say(_("options: {options}", options=", ".join(f"{k}={x}" for k, x in v.items())))
         compared.append({"options": v, "tests": paired_tests(main, run(r), base.players)})
     tests = [t for c in compared for t in c["tests"]]
     for t, h in zip(tests, lab_stats.holm([t["difference"]["p"] for t in tests])):
         t.update(p_holm=h["p_holm"], significant=h["significant"])
     data["options"] = compared
-    say(f"the headroom: {head:,} deals' ends against the open-hand solver")
+    say(_("the headroom: {deals} deals' ends against the open-hand solver", deals=format(head, ",")))
     data["headroom"] = measure_headroom(api, base, level, [level_text, fair], seed, head)
     return LabReport(data)
 

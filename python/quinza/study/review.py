@@ -18,7 +18,9 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 from .. import _record
 from .._backend import Backend
 from .._registry import bot_text
+from .. import _phrases
 from .._words import check_seed_value, choice_text, quoted, whole
+from ..words import _
 from ..sim._spec import SEARCH_BOTS, bot_from_text, bot_kind, bot_params
 
 # The fair search's default: ismcts with a quarter of its default budget (about as strong
@@ -200,12 +202,14 @@ def search_bot(api: Backend, bot: Any) -> Tuple[str, Dict[str, Any]]:
 
 
 def _words(rules: Any, move: Any) -> str:
-    """A move in words: "takes 3c 5e with 7o", "lays 4b", "plays Ah", "passes", "doubles"."""
+    """A move in words: "takes 3c 5e with 7o", "lays 4b", "plays Ah" (a trick game's card),
+    "passes", "doubles"."""
     if move.card is None:
-        return {"pass": "passes", "double": "doubles"}.get(str(move.bid), f"bids {move.bid}")
+        return {"pass": _("passes"), "double": _("doubles"), "redouble": _("redoubles")}.get(
+            str(move.bid), _("bids {bid}", bid=move.bid))
     if move.captures:
-        return f"takes {' '.join(map(str, move.captures))} with {move.card}"
-    return f"plays {move.card}" if rules.name == "quinte" else f"lays {move.card}"
+        return _("takes {cards} with {card}", cards=" ".join(map(str, move.captures)), card=move.card)
+    return _("plays {card}", card=move.card) if _phrases.tricks(rules) else _("lays {card}", card=move.card)
 
 
 def review(api: Backend, game: Any, bot: Any = None, seed: Any = 0, hindsight: Any = HINDSIGHT_NODES,
@@ -277,5 +281,7 @@ def _outcome(game: Any) -> str:
     """How the match stands: "side N wins 25-6", "a draw at ...", or unfinished."""
     scores = "-".join(str(s) for s in game.scores)
     if not game.is_over:
-        return f"unfinished, deal {game.deal_number}, scores {scores}"
-    return f"a draw at {scores}" if game.winner is None else f"side {game.winner} wins {scores}"
+        return _("unfinished, deal {deal}, scores {scores}", deal=game.deal_number, scores=scores)
+    if game.winner is None:
+        return _("a draw at {scores}", scores=scores)
+    return _("side {side} wins {scores}", side=game.winner, scores=scores)

@@ -5,12 +5,27 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional
 
-from .._words import plural
+from ..words import N_, _, ngettext
 from ..sim._report import check_plot
 
 # The colour of each class on the chart (the moves that lost nothing worth a class: grey).
 COLOURS = {"": "0.6", "inaccuracy": "#e6b800", "mistake": "#e67300", "blunder": "#cc0000"}
-PLURALS = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
+# A class in words: its name (the column), and a count of it.
+CLASS_WORDS = {"": "", "forced": N_("forced"), "inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"),
+               "blunder": N_("blunder")}
+
+
+def class_count(kind: str, count: int) -> str:
+    """"1 inaccuracy", "3 blunders"."""
+    if kind == "inaccuracy":
+        return ngettext("{count} inaccuracy", "{count} inaccuracies", count)
+    if kind == "mistake":
+        return ngettext("{count} mistake", "{count} mistakes", count)
+    return ngettext("{count} blunder", "{count} blunders", count)
+
+
+def class_word(kind: str) -> str:
+    return _(CLASS_WORDS[kind]) if CLASS_WORDS.get(kind) else kind
 
 
 def signed(value: Optional[float], digits: int = 2) -> str:
@@ -27,44 +42,53 @@ def _whole(value: Optional[int]) -> str:
 
 def seat_label(review: Any, seat: int) -> str:
     name = review.names[seat]
-    return f"seat {seat}" + (f" ({name})" if name else "")
+    return _("seat {seat} ({name})", seat=seat, name=name) if name else _("seat {seat}", seat=seat)
 
 
 def _counts(counts: Dict[str, int]) -> str:
-    return ", ".join(plural(n, k, PLURALS[k]) for k, n in counts.items())
+    return ", ".join(class_count(k, n) for k, n in counts.items())
 
 
 def _seat_lines(review: Any) -> List[str]:
     by_number = {m.number: m for m in review.moves}
     lines: List[str] = []
     for s in review.seats:
-        average = "no move valued" if s["average_lost"] is None else f"{s['average_lost']:.2f} points lost a move"
+        average = (_("no move valued") if s["average_lost"] is None else
+                   _("{lost} points lost a move", lost=format(s["average_lost"], ".2f")))
         hindsight = ("" if s["hindsight_average_lost"] is None else
-                     f" (hindsight {s['hindsight_average_lost']:.2f} over {plural(s['hindsight_solved'], 'move')} solved)")
-        lines.append(f"{seat_label(review, s['seat'])}: {plural(s['moves'], 'move')}, {s['forced']} forced; "
-                     f"{average}{hindsight}; {_counts(s['counts'])}")
+                     " " + _("(hindsight {lost} over {moves} solved)", lost=format(s["hindsight_average_lost"], ".2f"),
+                             moves=ngettext("{count} move", "{count} moves", s["hindsight_solved"])))
+        lines.append(_("{seat}: {moves}, {forced} forced; {average}{hindsight}; {counts}",
+                       seat=seat_label(review, s["seat"]), moves=ngettext("{count} move", "{count} moves", s["moves"]),
+                       forced=s["forced"], average=average, hindsight=hindsight, counts=_counts(s["counts"])))
         for number in s["worst"]:
             m = by_number[number]
-            kind = f" ({m.kind})" if m.kind else ""
-            lines.append(f"  worst: move {m.number}, deal {m.deal}: {m.move} ({m.words}) lost {amount(m.lost)}{kind}; "
-                         f"best found {m.best}")
+            kind = f" ({class_word(m.kind)})" if m.kind else ""
+            lines.append("  " + _("worst: move {number}, deal {deal}: {move} ({words}) lost {lost}{kind}; best found {best}",
+                                  number=m.number, deal=m.deal, move=m.move, words=m.words, lost=amount(m.lost),
+                                  kind=kind, best=m.best))
     return lines
 
 
-HEADER = (f"{'#':>4} {'deal':>4} {'seat':>4}  {'move':<16}{'in words':<26}"
-          f"{'played':>8}{'best':>8}  {'best move found':<16}{'lost':>6}  {'class':<11}"
-          f"| hindsight: {'played':>6}{'best':>6}  {'best move':<16}{'lost':>5}")
+def header() -> str:
+    """The column heads of a deal's moves."""
+    deal, seat, move, words, played, best = _("deal"), _("seat"), _("move"), _("in words"), _("played"), _("best")
+    found, lost, kind, hindsight, best_move = _("best move found"), _("lost"), _("class"), _("hindsight:"), _("best move")
+    return (f"{'#':>4} {deal:>4} {seat:>4}  {move:<16}{words:<26}{played:>8}{best:>8}  {found:<16}{lost:>6}  "
+            f"{kind:<11}| {hindsight} {played:>6}{best:>6}  {best_move:<16}{lost:>5}")
 
 
 def _move_line(m: Any) -> str:
     if m.kind == "forced":
-        fair = f"{'':>16}  {'(the only legal move)':<16}{'':>6}  {'forced':<11}"
+        only, forced = _("(the only legal move)"), class_word("forced")
+        fair = f"{'':>16}  {only:<16}{'':>6}  {forced:<11}"
     else:
         same = m.best == m.move
-        fair = (f"{signed(m.value):>8}{signed(m.best_value):>8}  {'same' if same else m.best or '':<16}"
-                f"{amount(m.lost):>6}  {m.kind:<11}")
+        best_text = _("same") if same else m.best or ""
+        fair = (f"{signed(m.value):>8}{signed(m.best_value):>8}  {best_text:<16}"
+                f"{amount(m.lost):>6}  {class_word(m.kind):<11}")
     solved = m.hindsight_best_value is not None
-    best = "same" if m.hindsight_best == m.move else (m.hindsight_best or "")
+    best = _("same") if m.hindsight_best == m.move else (m.hindsight_best or "")
     lost = m.hindsight_lost
     hindsight = (f"| {'':>10} {_whole(m.hindsight_value):>6}{_whole(m.hindsight_best_value):>6}  {best:<16}"
                  f"{'' if lost is None else lost:>5}" if solved else "|")
@@ -76,16 +100,19 @@ def review_text(review: Any) -> str:
     then every move, deal by deal."""
     rules = review.rules
     limits = review.thresholds
+    classes = ", ".join(_("{kind} from {points}", kind=class_word(k), points=format(v, "g")) for k, v in limits.items())
     lines = [
-        f"Review of {rules.name}, {plural(rules.players, 'player')}, target {rules.target}: {review.outcome}; "
-        f"{plural(len(review.moves), 'move')}",
-        f"fair column: {review.bot}, seed {review.seed}: each move valued from the mover's seat, over worlds of "
-        "the cards that seat could not see",
-        "hindsight column (every card known): the open-hand solver's value, where it settles the position within "
-        + (f"{review.hindsight:,} nodes" if review.hindsight else "0 nodes (not asked)"),
-        "values and points lost are points a deal: the mover's side's points this deal minus the best of the "
-        "other sides'",
-        "classes by points lost: " + ", ".join(f"{k} from {v:g}" for k, v in limits.items()),
+        _("Review of {game}, {players}, target {target}: {outcome}; {moves}", game=rules.name,
+          players=ngettext("{count} player", "{count} players", rules.players), target=rules.target,
+          outcome=review.outcome, moves=ngettext("{count} move", "{count} moves", len(review.moves))),
+        _("fair column: {bot}, seed {seed}: each move valued from the mover's seat, over worlds of the cards that "
+          "seat could not see", bot=review.bot, seed=review.seed),
+        _("hindsight column (every card known): the open-hand solver's value, where it settles the position within "
+          "{nodes}", nodes=_("{count} nodes", count=format(review.hindsight, ",")) if review.hindsight else
+          _("0 nodes (not asked)")),
+        _("values and points lost are points a deal: the mover's side's points this deal minus the best of the "
+          "other sides'"),
+        _("classes by points lost: {classes}", classes=classes),
         "",
         *_seat_lines(review),
     ]
@@ -93,7 +120,7 @@ def review_text(review: Any) -> str:
     for m in review.moves:
         if m.deal != deal:
             deal = m.deal
-            lines += ["", f"deal {deal}", HEADER]
+            lines += ["", _("deal {number}", number=deal), header()]
         lines.append(_move_line(m))
     return "\n".join(lines)
 
