@@ -355,11 +355,16 @@ class _Picture:
                 )
                 x += 32
         if not cards:
-            self._parts.append(f'<text x="{PAD}" y="{self._y + 14}" font-size="12" fill="#777">{escape(_("none"))}</text>')
+            self._none()
             self._y += LINE
             return
         self._wide(x - GAP)
         self._y += CARD_H + (LABEL if labelled else 0) + GAP
+
+    def _none(self) -> None:
+        """An empty row: the word "none", greyed."""
+        said = escape(_("none"))
+        self._parts.append(f'<text x="{PAD}" y="{self._y + 14}" font-size="12" fill="#777">{said}</text>')
 
     def backs(self, count: int) -> None:
         """A hidden hand: `count` face-down cards, overlapping."""
@@ -367,7 +372,7 @@ class _Picture:
         for i in range(count):
             self._parts.append(_back(PAD + i * step, self._y))
         if count == 0:
-            self._parts.append(f'<text x="{PAD}" y="{self._y + 14}" font-size="12" fill="#777">{escape(_("none"))}</text>')
+            self._none()
             self._y += LINE
             return
         self._wide(PAD + (count - 1) * step + CARD_W)
