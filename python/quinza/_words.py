@@ -7,8 +7,7 @@ and drawn (`check_seed_value`, `fresh_seed`), two messages the core's bindings t
 here: rules keywords beside a Rules object (`rules_beside_text`) and a game of the other
 twin (`other_twin_text`); and the words players read: a rule set and its options
 (`rules_text`), a deal's details (`details_text`) and quinte's bids (`BID_VERBS`); the
-browser table's twins of the last two are DETAIL_WORDS in server/static/table.js and BIDS
-in common.js."""
+browser table's twins of the last two are in server/static/words.js."""
 
 import secrets
 from typing import Any, List, Mapping, Optional, Sequence, Tuple, cast
