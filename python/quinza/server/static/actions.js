@@ -1,4 +1,4 @@
-// The table's requests besides a move (docs/server.md "The websocket"): the turn timer's
+// The table's requests besides a move (docs/reference/wire.md "The websocket"): the turn timer's
 // countdown, undo by consent, and the rematch once a match is over.
 "use strict";
 
@@ -21,7 +21,7 @@ function drawClock() {
   clock.hidden = false;
 }
 
-// While an undo waits the turn's time runs on (docs/server.md "Undo by consent"): the
+// While an undo waits the turn's time runs on (docs/reference/wire.md "Undo by consent"): the
 // countdown goes on, and the state that follows the undo's end tells the time left.
 
 setInterval(drawClock, 250);

@@ -97,7 +97,7 @@ function seatText(seat) {
   return seat.name === null ? "free" : seat.name;
 }
 
-// A room's undo mode, after its timer (docs/server.md "Undo by consent").
+// A room's undo mode, after its timer (docs/reference/wire.md "Undo by consent").
 const UNDO_WORDS = {consent: "", off: " No undo.", practice: " Practice: moves are taken back against the bots too."};
 
 function roomRow(info) {

@@ -1,6 +1,6 @@
 // The story of the match: the log, oldest first, grouped by deal (and in quinte by trick),
 // told again from the server's `log` message when the page comes back, and the review of
-// this seat's own moves once the match is over (docs/server.md "The log" and "The review").
+// this seat's own moves once the match is over (docs/reference/wire.md "The log" and "The review").
 // table.js calls storyLine (its log), storyGroup (each event told), storyLogged (a `log`
 // message), storyRestore (each state), storyReview and storyRematch.
 "use strict";

@@ -1,5 +1,5 @@
 // The table: one room's match as this browser's seat (or a spectator) sees it, from the
-// server's messages alone (docs/server.md "The websocket"). Moves are chosen by clicking
+// server's messages alone (docs/reference/wire.md "The websocket"). Moves are chosen by clicking
 // cards among the legal moves the server sent, and sent in their notation.
 "use strict";
 
