@@ -114,6 +114,8 @@ def test_the_api_pages_name_every_public_member(site: Path) -> None:
         assert {f"{module.__name__}.Game.play", f"{module.__name__}.simulate"} <= wanted
         missing = sorted(wanted - found)
         assert not missing, f"{page}.html lacks {missing}"
+    # The server's app and its remote client are on quinza's page too.
+    assert {"quinza.server.create_app", "quinza.server.client.play"} <= ids(site / "reference" / "api.html")
     # A docstring reaches the page: Game.play's own words.
     api = (site / "reference" / "api.html").read_text(encoding="utf-8")
     words = re.match(r"[A-Za-z ]+", inspect.getdoc(quinza.Game.play) or "")

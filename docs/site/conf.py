@@ -49,12 +49,12 @@ autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
 
 # -n: every reference to a Python object must resolve, but for those of other projects
-# (numpy, gymnasium, pettingzoo, the standard library: no intersphinx, the build reads
+# (numpy, gymnasium, pettingzoo, starlette, the standard library: no intersphinx, the build reads
 # nothing from the network), the attributes the gymnasium docstrings the envs inherit
 # name, and the private classes a public signature names.
 nitpicky = True
 nitpick_ignore_regex = [
-    ("py:class", r"(numpy|gymnasium|pettingzoo|os)\..*"),
+    ("py:class", r"(numpy|gymnasium|pettingzoo|starlette|os)\..*"),
     ("py:attr", r"render_mode|metadata|np_random_seed|observation_space|action_space"),
     ("py:class", r"quinza\.(_core|reference\.botargs|sim\._stats|study\.review)\.[A-Z]\w*"),
 ]
