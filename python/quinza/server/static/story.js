@@ -1,5 +1,5 @@
 // The story of the match: the log, oldest first, grouped by deal (and in quinte by trick),
-// and the review of this seat's own moves once the match is over (docs/server.md "The log"
+// and the review of this seat's own moves once the match is over (docs/howto/run-a-server.md "The browser table"
 // and "The review"). tell.js puts each event into words and calls storyLine and storyGroup.
 
 import {$, el, isCard, readMove} from "./common.js";
