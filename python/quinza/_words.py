@@ -11,7 +11,7 @@ players read come from the catalog (quinza.words, the game's phrases in _phrases
 import secrets
 from typing import Any, List, Optional, Sequence, Tuple, cast
 
-# An input longer than this is quoted cut short (docs/engine.md "Errors and their messages").
+# An input longer than this is quoted cut short (docs/reference/errors.md "Errors and their messages").
 QUOTE_LIMIT = 60
 
 
