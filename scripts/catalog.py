@@ -1,11 +1,12 @@
 """The words' catalog, made with Babel (docs/howto/translate.md): extract every message of
-the package into python/quinza/locale/quinza.pot, merge it into each language's
-quinza.po, compile each .po into the .mo the package reads.
+the package (its Python, and the browser's English table in server/static/words.js) into
+python/quinza/locale/quinza.pot, merge it into each language's quinza.po, compile each .po
+into the .mo the package reads.
 
     python scripts/catalog.py            extract, update every .po, compile every .mo
     python scripts/catalog.py --check    say what is out of date, change nothing (exit 1)
 
-The same as pybabel's commands with the keywords below (KEYWORDS):
+For the Python, the same as pybabel's commands with the keywords below (KEYWORDS):
 
     pybabel extract -F babel.cfg -k later -k later_n:1,2 -k NP_:1c,2 -o python/quinza/locale/quinza.pot python/quinza
     pybabel update -D quinza -i python/quinza/locale/quinza.pot -d python/quinza/locale
@@ -53,6 +54,11 @@ def extracted() -> Catalog:
             str(PACKAGE), method_map, options_map, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",),
             strip_comment_tags=True):
         catalog.add(message, None, [(f"python/quinza/{filename}", lineno)], auto_comments=comments, context=context)
+    # The browser's words: static/words.js's English table, each entry under its key.
+    from quinza.server.browser_words import WORDS_JS, template_messages
+
+    for context, english in template_messages():
+        catalog.add(english, None, [(str(WORDS_JS.relative_to(ROOT)), 1)], context=context)
     return catalog
 
 

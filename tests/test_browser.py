@@ -30,8 +30,8 @@ from .test_server_leaks import allowed_by_ply, leaks  # noqa: E402
 MATCH_TIME = 150  # seconds the whole match may take in the browsers
 
 # The words the page uses for the baraja's cards (static/words.js cardName).
-RANKS = {"1": "As", "10": "Sota", "11": "Caballo", "12": "Rey"}
-SUITS = {"o": "Oros", "c": "Copas", "e": "Espadas", "b": "Bastos"}
+RANKS = {"1": "Ace", "10": "Knave", "11": "Knight", "12": "King"}
+SUITS = {"o": "Coins", "c": "Cups", "e": "Swords", "b": "Clubs"}
 
 
 def card_words(card: str) -> str:
@@ -101,7 +101,7 @@ def test_two_browsers_and_a_bot_play_escoba_a_reload_plays_on_and_the_spectator_
             assert "_" not in text and "[" not in text and "{" not in text and "None" not in text, text
             # The last deal's points (escoba to 1 needs a lead of 2: a match may take more
             # than one deal), in the categories' words.
-            assert re.search(r"Deal \d+: the points", text) and "Seven of Oros" in text, text
+            assert re.search(r"Deal \d+: the points", text) and "Seven of Coins" in text, text
         shot(spectator, "end-spectator")
 
         record = urllib.request.urlopen(f"{base}/api/rooms/{room}/record", timeout=5).read().decode()

@@ -139,6 +139,10 @@ class Voice:
         """A message said one way in a context ("baraja card", "bid")."""
         return _filled(self._t.pgettext(context, message), params)
 
+    def np(self, context: str, singular: str, plural: str, count: int, **params: Any) -> str:
+        """A message of a context whose words follow `count`."""
+        return _filled(self._t.npgettext(context, singular, plural, count), params)
+
     def listed(self, items: Sequence[str]) -> str:
         """Items as a sentence lists them: "a, b and c"."""
         items = list(items)

@@ -8,6 +8,8 @@ by the package's own SVG (quinza._view), and the rule sets the lobby offers.
     GET /static/{file}           the pages' script and style
     GET /cards/{deck}/{card}.svg a card's picture ("back" for a face-down card)
     GET /api/rule-sets           the rule sets, levels and bots, as the lobby offers them
+    GET /api/words?lang=LANG     the pages' words in the page's language (else its
+                                 Accept-Language's, else English): browser_words.py
 """
 
 from __future__ import annotations
@@ -22,7 +24,9 @@ from starlette.staticfiles import StaticFiles
 
 from .._backend import Backend
 from .._levels import LEVELS
+from .. import words
 from .._view import back_svg, deck_card_svg
+from .browser_words import chosen, entries
 
 STATIC = Path(__file__).parent / "static"
 DECKS = ("baraja", "quinte")
@@ -55,8 +59,13 @@ def web_routes(api: Backend) -> List[BaseRoute]:
     async def rule_sets(request: Request) -> Response:
         return JSONResponse({"rule_sets": list(api.rule_sets()), "levels": list(LEVELS), "bots": list(api.BOT_NAMES)})
 
+    async def page_words(request: Request) -> Response:
+        lang = chosen(request.query_params.get("lang"), request.headers.get("accept-language"))
+        return JSONResponse({"lang": lang, "languages": words.LANGUAGES, "words": entries(lang)})
+
     return [
         Route("/", lobby, methods=["GET"]),
+        Route("/api/words", page_words, methods=["GET"]),
         Route("/table", table, methods=["GET"]),
         Route("/cards/{deck}/{name}", card, methods=["GET"]),
         Route("/api/rule-sets", rule_sets, methods=["GET"]),

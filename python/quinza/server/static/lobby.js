@@ -2,7 +2,7 @@
 // people and those under way, sit down or watch. Seats are numbered from 0, as everywhere.
 
 import {$, BASE, api, el, keepName, keepSeat, keptName, keptSeat} from "./common.js";
-import {count, gameName, word, wordThePage} from "./words.js";
+import {count, gameName, word, loadWords, wordThePage} from "./words.js";
 
 const lobby = {ruleSets: [], levels: [], bots: [], seen: null};
 const nameInput = $("name");
@@ -145,6 +145,7 @@ async function listRooms() {
 }
 
 async function start() {
+  await loadWords(BASE);  // the page's language, from the server's catalog
   wordThePage();
   nameInput.value = keptName();
   const data = await api("GET", "api/rule-sets");

@@ -3,7 +3,7 @@
 
 import {$, BASE} from "./common.js";
 import {ROOM, table} from "./state.js";
-import {word} from "./words.js";
+import {language, word} from "./words.js";
 
 let receive = () => {};
 
@@ -16,7 +16,9 @@ export function connect(onMessage) {
   const socket = new WebSocket(url);
   table.socket = socket;
   // The seat's token goes in the first frame, never in the URL (logs keep URLs).
-  socket.onopen = () => socket.send(JSON.stringify(table.token ? {type: "hello", token: table.token} : {type: "hello"}));
+  // With the page's language, for the server's words to this connection.
+  const hello = table.token ? {type: "hello", token: table.token} : {type: "hello"};
+  socket.onopen = () => socket.send(JSON.stringify({...hello, lang: language()}));
   table.fresh = true;  // the first state of this connection is told in the log
   socket.onmessage = (event) => receive(JSON.parse(event.data));
   socket.onclose = (event) => {

@@ -4,13 +4,13 @@
 // (drawing.js).
 
 import {startClock} from "./clock.js";
-import {$, api, capitalized, forgetSeat, keptSeat, notice} from "./common.js";
+import {$, BASE, api, capitalized, forgetSeat, keptSeat, notice} from "./common.js";
 import {draw, keepSelection} from "./drawing.js";
 import {connect} from "./socket.js";
 import {storyRematch, storyReview} from "./story.js";
 import {aboutSeat, ROOM, seatName, table, WATCH} from "./state.js";
 import {log, logged, restore, told} from "./tell.js";
-import {word, wordThePage} from "./words.js";
+import {word, loadWords, wordThePage} from "./words.js";
 
 function receive(m) {
   document.body.dataset.ply = m.ply;
@@ -90,6 +90,7 @@ function undoTold(m) {
 }
 
 async function start() {
+  await loadWords(BASE);  // the page's language, from the server's catalog
   wordThePage();
   if (!ROOM) { $("status").textContent = word("status.no_room_named"); return; }
   const kept = WATCH ? null : keptSeat(ROOM);

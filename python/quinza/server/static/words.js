@@ -47,8 +47,8 @@ const ENGLISH = {
   "game.quinza": "Quinza", "game.rb3ine": "Rb3ine", "game.escoba": "Escoba", "game.quinte": "Quinte",
   "card.name": "{rank} of {suit}",
   "card.joker": "Joker",
-  "rank.baraja.1": "As", "rank.baraja.10": "Sota", "rank.baraja.11": "Caballo", "rank.baraja.12": "Rey",
-  "suit.baraja.o": "Oros", "suit.baraja.c": "Copas", "suit.baraja.e": "Espadas", "suit.baraja.b": "Bastos",
+  "rank.baraja.1": "Ace", "rank.baraja.10": "Knave", "rank.baraja.11": "Knight", "rank.baraja.12": "King",
+  "suit.baraja.o": "Coins", "suit.baraja.c": "Cups", "suit.baraja.e": "Swords", "suit.baraja.b": "Clubs",
   "rank.quinte.J": "Jack", "rank.quinte.Q": "Queen", "rank.quinte.K": "King", "rank.quinte.A": "Ace",
   "suit.quinte.h": "Hearts", "suit.quinte.d": "Diamonds", "suit.quinte.s": "Spades", "suit.quinte.c": "Clubs",
   "card.counts": "counts {value}",
@@ -120,8 +120,8 @@ const ENGLISH = {
   "deal.title": "Deal {deal}: the points",
   "deal.cards_taken": "Cards taken",
   "deal.points": "Points this deal",
-  "detail.cards": "Most cards", "detail.oros": "Most oros", "detail.seven_of_oros": "Seven of Oros",
-  "detail.setenta": "Setenta", "detail.escobas": "Escobas", "detail.gold": "Oros cards",
+  "detail.cards": "Most cards", "detail.oros": "Most coins", "detail.seven_of_oros": "Seven of Coins",
+  "detail.setenta": "Setenta", "detail.escobas": "Escobas", "detail.gold": "Coins cards",
   "detail.other": "Other cards", "detail.quints": "Quints", "detail.tricks": "Trick points",
 
   // -- choosing a move
@@ -270,12 +270,36 @@ const ENGLISH = {
 
 let table = ENGLISH;
 let plurals = new Intl.PluralRules("en");
+let spoken = "en";
 
 // Another language's table (entries it lacks stay English), `lang` a tag such as "es".
 export function useWords(entries, lang) {
   table = Object.assign({}, ENGLISH, entries);
   plurals = new Intl.PluralRules(lang);
+  spoken = lang;
   document.documentElement.lang = lang;
+}
+
+// The page's language: its choice (?lang= in its address, kept for the next pages), else
+// the browser's (the server reads its Accept-Language); its words come from the server's
+// catalog (GET api/words), English where the server cannot be asked.
+export async function loadWords(base) {
+  const asked = new URLSearchParams(location.search).get("lang");
+  try {
+    if (asked) localStorage.setItem("quinza.lang", asked);
+  } catch (e) { /* no storage: the choice holds for this page */ }
+  let choice = asked;
+  try { choice = choice || localStorage.getItem("quinza.lang"); } catch (e) { /* none kept */ }
+  try {
+    const response = await fetch(`${base}api/words${choice ? `?lang=${encodeURIComponent(choice)}` : ""}`);
+    const data = await response.json();
+    if (response.ok) useWords(data.words, data.lang);
+  } catch (e) { /* the English table stays */ }
+}
+
+// The language the page speaks ("en" until `useWords`).
+export function language() {
+  return spoken;
 }
 
 // The words of `key`, filled in from `args` (`n` chooses the plural form).
@@ -307,8 +331,10 @@ export function gameName(name) {
   return hasWord(`game.${name}`) ? word(`game.${name}`) : name.charAt(0).toUpperCase() + name.slice(1);
 }
 
-// A card's name: "7 of Oros", "Rey of Copas", "Queen of Hearts", "Joker".
+// A card's name: "7 of Coins", "King of Cups", "Queen of Hearts", "Joker"; whole where the
+// language names each card with its article (the server's table: "card.baraja.12c").
 export function cardName(text, deck) {
+  if (hasWord(`card.${deck}.${text}`)) return word(`card.${deck}.${text}`);
   if (deck === "quinte" && text.toUpperCase() === "JK") return word("card.joker");
   const rank = deck === "quinte" ? text.slice(0, -1).toUpperCase() : text.slice(0, -1);
   const suit = text.slice(-1).toLowerCase();

@@ -1,0 +1,77 @@
+"""The browser's words from the catalog (docs/howto/translate.md): static/words.js holds
+every word the pages show, in English, keyed ("move.play": "{who} plays the {card}.");
+scripts/catalog.py puts each entry in the catalog under the context "browser KEY", and
+GET /api/words?lang=LANG gives a page the entries in its language (`entries`): the page's
+choice, else its Accept-Language, else English. A count's entry gives one form for each
+plural category of the browser's Intl.PluralRules. In a language other than English every
+card is named whole, as its players name it (quinza.words), the article with it."""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from pathlib import Path
+from typing import Any, Dict, List, Optional, Tuple, Union
+
+from .. import words
+
+WORDS_JS = Path(__file__).parent / "static" / "words.js"
+CONTEXT = "browser {key}"
+_STRING = r'"(?:[^"\\]|\\.)*"'
+_ENTRY = re.compile(r'"([\w.]+)":\s*(\{\s*one:\s*(' + _STRING + r'),\s*other:\s*(' + _STRING + r')\s*\}|'
+                    + _STRING + r'(?:\s*\+\s*' + _STRING + r')*)', re.S)
+# A number of each plural category, for a language's gettext forms (CLDR's categories the
+# browser's Intl.PluralRules names).
+CATEGORIES = {"zero": 0, "one": 1, "two": 2, "few": 3, "many": 1_000_000, "other": 7}
+
+English = Union[str, Tuple[str, str]]
+
+
+@functools.lru_cache(maxsize=None)
+def english() -> Dict[str, English]:
+    """words.js's table: key -> its sentence, or (one, other) for a count."""
+    text = WORDS_JS.read_text(encoding="utf-8")
+    table = text[text.index("const ENGLISH = {"):text.index("\n};\n")]
+    out: Dict[str, English] = {}
+    for m in _ENTRY.finditer(table):
+        if m.group(3) is not None:
+            out[m.group(1)] = (json.loads(m.group(3)), json.loads(m.group(4)))
+        else:
+            out[m.group(1)] = "".join(json.loads(part) for part in re.findall(_STRING, m.group(2)))
+    return out
+
+
+def entries(lang: str) -> Dict[str, Any]:
+    """The browser's table in `lang` (a code the catalog has): each entry translated, a
+    count's one form for each plural category; outside English, each card's whole name."""
+    spoken = words.voice(lang)
+    out: Dict[str, Any] = {}
+    for key, text in english().items():
+        context = CONTEXT.format(key=key)
+        if isinstance(text, tuple):
+            out[key] = {category: spoken.np(context, text[0], text[1], n) for category, n in CATEGORIES.items()}
+        else:
+            out[key] = spoken.p(context, text)
+    if lang != words.SOURCE:
+        for deck, cards in (("baraja", _BARAJA), ("quinte", _QUINTE)):
+            out.update({f"card.{deck}.{card}": spoken.card(card, deck) for card in cards})
+    return out
+
+
+_BARAJA = [f"{rank}{suit}" for suit in "oceb" for rank in (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)]
+_QUINTE = [f"{rank}{suit}" for suit in "shdc" for rank in (*range(2, 11), "J", "Q", "K", "A")] + ["JK"]
+
+
+def chosen(asked: Optional[str], accept: Optional[str]) -> str:
+    """The page's language: the one it asks for if the catalog has it, else its
+    Accept-Language's, else English."""
+    try:
+        return words.choose(asked or None, accept, locale=False)
+    except ValueError:
+        return words.choose(None, accept, locale=False)
+
+
+def template_messages() -> List[Tuple[str, English]]:
+    """(context, English) of every entry, for the catalog's template (scripts/catalog.py)."""
+    return [(CONTEXT.format(key=key), text) for key, text in english().items()]
