@@ -10,7 +10,7 @@ from typing import Any, Dict, Mapping, Optional
 
 from .words import N_, _, ngettext, pgettext
 
-# The keys of `DealResult.details` (docs/engine.md) in words: quinza and rb3ine's gold and
+# The keys of `DealResult.details` (docs/reference/json.md) in words: quinza and rb3ine's gold and
 # other cards, escoba's categories, quinte's quints and tricks.
 DETAIL_WORDS: Dict[str, str] = {
     "gold": N_("gold"), "other": N_("other cards"), "cards": N_("cards"), "oros": N_("coins"),
