@@ -155,6 +155,12 @@ def test_the_cp39_wheel_installs_and_writes_arrays_as_the_default_build(tmp_path
     assert static.is_dir() and any(static.iterdir())
     for path in static.iterdir():
         assert files.get(f"quinza/server/static/{path.name}") == path.read_bytes(), path.name
+    # So does the words' catalog: each language's compiled .mo, read with gettext (quinza.words).
+    locale = ROOT / "python" / "quinza" / "locale"
+    compiled = sorted(locale.glob("*/LC_MESSAGES/quinza.mo"))
+    assert len(compiled) >= 2
+    for path in compiled:
+        assert files.get(f"quinza/{path.relative_to(locale.parent).as_posix()}") == path.read_bytes(), path
     assert b"PyObject_GetBuffer" in Path(quinza._core.__file__).read_bytes()
 
     # On a real 3.9 where there is one, the interpreter this wheel is for: the smoke test
