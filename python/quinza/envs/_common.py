@@ -1,10 +1,10 @@
-"""What the two envs share: the backend, the rewards of a move, the seat's view as text.
+"""What the two envs share: the engine, the rewards of a move, the seat's view as text.
 Pure Python over the public API (`encode`, `action_mask`, `move_of`, `play`'s events), so
 either backend plays: the Rust core (`quinza`) or the reference (`quinza.reference`)."""
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Sequence, cast
+from typing import Any, Dict, List, Optional, Sequence
 
 from ..engines import Engine
 from ..engines import engine
