@@ -29,7 +29,7 @@ from .test_server_leaks import allowed_by_ply, leaks  # noqa: E402
 
 MATCH_TIME = 150  # seconds the whole match may take in the browsers
 
-# The words the page uses for the baraja's cards (static/common.js cardName).
+# The words the page uses for the baraja's cards (static/words.js cardName).
 RANKS = {"1": "As", "10": "Sota", "11": "Caballo", "12": "Rey"}
 SUITS = {"o": "Oros", "c": "Copas", "e": "Espadas", "b": "Bastos"}
 

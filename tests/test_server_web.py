@@ -10,6 +10,7 @@ import re
 from .server_util import client
 
 import quinza  # noqa: E402
+from quinza.server.web import STATIC  # noqa: E402
 
 
 def test_the_pages_and_their_files_are_served_and_fetch_nothing_from_elsewhere() -> None:
@@ -21,9 +22,13 @@ def test_the_pages_and_their_files_are_served_and_fetch_nothing_from_elsewhere()
                 assert "//" not in src, src  # relative: the app may be mounted under a prefix
                 if src.startswith("static/"):
                     assert c.get("/" + src).status_code == 200, src
-        for name in ("common.js", "lobby.js", "table.js", "actions.js", "style.css"):
-            text = c.get(f"/static/{name}").text
-            assert "http://" not in text and "https://" not in text and "@import" not in text, name
+        for path in sorted(STATIC.glob("*.*")):
+            r = c.get(f"/static/{path.name}")
+            assert r.status_code == 200, path.name
+            if path.suffix == ".js":  # a module's script is served as JavaScript, or the browser refuses it
+                assert "javascript" in r.headers["content-type"], path.name
+            text = r.text.replace('"http://www.w3.org/2000/svg"', "")  # a name of SVG, never fetched
+            assert "http://" not in text and "https://" not in text and "@import" not in text, path.name
 
 
 def test_a_card_picture_is_the_package_svg_and_no_card_is_404() -> None:

@@ -9,7 +9,7 @@ The modules without an underscore are what cli/ and study/ use.
 `quinza.simulate` hands whole chunks of core-bot matches to the Rust core (all cores, the
 GIL released); `quinza.reference.simulate` plays every match with `matches.play_match`,
 in pure Python. Both give the same `SimulationResult` for the same arguments
-(docs/engine.md "Simulation").
+(docs/reference/simulation.md "Simulation").
 """
 
 from ._result import SimulationResult

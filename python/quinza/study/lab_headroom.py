@@ -25,7 +25,7 @@ from .. import bots as _bots
 from ..sim.matches import seat_players
 from . import lab_stats
 
-CARDS = 18  # the solver takes about a millisecond a position from here (docs/engine.md "The rules lab")
+CARDS = 18  # the solver takes about a millisecond a position from here (docs/explanation/statistics.md "The rules lab")
 TIME_LIMIT = 2.0  # seconds a position at the most; a position over it is left out, and counted
 FAIR_BOT = "ismcts:iterations=2000"
 

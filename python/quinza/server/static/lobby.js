@@ -1,10 +1,12 @@
 // The lobby: create a room (its creator sits down at once), list the rooms that wait for
 // people and those under way, sit down or watch. Seats are numbered from 0, as everywhere.
-"use strict";
 
-const lobby = {ruleSets: [], levels: [], bots: []};
-const nameInput = document.getElementById("name");
-const message = document.getElementById("message");
+import {$, BASE, api, el, keepName, keepSeat, keptName, keptSeat} from "./common.js";
+import {count, gameName, word, wordThePage} from "./words.js";
+
+const lobby = {ruleSets: [], levels: [], bots: [], seen: null};
+const nameInput = $("name");
+const message = $("message");
 
 // A word to the player: an error, or (`ok`) good news.
 function say(text, ok) {
@@ -14,37 +16,40 @@ function say(text, ok) {
 
 function playerName() {
   const name = nameInput.value.trim();
-  if (!name) { nameInput.focus(); throw new Error("Write your name first."); }
-  localStorage.setItem("quinza.name", name);
+  if (!name) { nameInput.focus(); throw new Error(word("name.first")); }
+  keepName(name);
   return name;
 }
 
 function ruleSet() {
-  return lobby.ruleSets.find((r) => r.name === document.getElementById("rules").value);
+  return lobby.ruleSets.find((r) => r.name === $("rules").value);
 }
 
 function fillPlayers() {
-  const rules = ruleSet(), players = document.getElementById("players");
-  players.replaceChildren(...rules.players.map((n) => el("option", {value: n, text: String(n)})));
-  document.getElementById("target").value = rules.default_target;
+  const rules = ruleSet();
+  $("players").replaceChildren(...rules.players.map((n) => el("option", {value: n, text: String(n)})));
+  $("target").value = rules.default_target;
   fillSeats();
 }
 
+function botWords(bot) {
+  return word("lobby.the_bot", {bot});
+}
+
 function fillSeats() {
-  const count = Number(document.getElementById("players").value);
-  const seats = document.getElementById("seats");
+  const n = Number($("players").value);
   const rows = [];
-  for (let s = 0; s < count; s++) {
+  for (let s = 0; s < n; s++) {
     // The levels by name first (as `quinza play --vs` takes them), then every bot the server has.
     const choice = el("select", {id: `seat-${s}`, "data-seat": s, onchange: oneSeatForYou},
-      el("option", {value: "you", text: "you"}),
-      el("option", {value: "", text: "a person"}),
-      el("optgroup", {label: "A bot, by level"}, lobby.levels.map((b) => el("option", {value: b, text: `the ${b} bot`}))),
-      el("optgroup", {label: "Other bots"}, lobby.bots.map((b) => el("option", {value: b, text: `the ${b} bot`}))));
+      el("option", {value: "you", text: word("lobby.you")}),
+      el("option", {value: "", text: word("lobby.a_person")}),
+      el("optgroup", {label: word("lobby.by_level")}, lobby.levels.map((b) => el("option", {value: b, text: botWords(b)}))),
+      el("optgroup", {label: word("lobby.other_bots")}, lobby.bots.map((b) => el("option", {value: b, text: botWords(b)}))));
     choice.value = s === 0 ? "you" : "";  // you sit at seat 0 unless you choose another
-    rows.push(el("label", {}, `Seat ${s}: `, choice));
+    rows.push(el("label", {}, word("lobby.seat_choice", {seat: s}), choice));
   }
-  seats.replaceChildren(el("legend", {text: "Who sits where"}), ...rows);
+  $("seats").replaceChildren(el("legend", {text: word("lobby.who_sits")}), ...rows);
 }
 
 // You sit at one seat: choosing another frees the first.
@@ -66,10 +71,8 @@ async function createRoom(event) {
   }
   try {
     const body = {
-      rules: rules.name, players: Number(document.getElementById("players").value),
-      target: Number(document.getElementById("target").value), bots,
-      timer: document.getElementById("timer").value ? Number(document.getElementById("timer").value) : null,
-      undo: document.getElementById("undo").value,
+      rules: rules.name, players: Number($("players").value), target: Number($("target").value), bots,
+      timer: $("timer").value ? Number($("timer").value) : null, undo: $("undo").value,
     };
     const name = mine === null ? null : playerName();
     const room = await api("POST", "api/rooms", mine === null ? body : Object.assign(body, {name, seat: mine}));
@@ -78,7 +81,7 @@ async function createRoom(event) {
       location.href = `${BASE}table?room=${encodeURIComponent(room.room)}`;
       return;
     }
-    say(`Room ${room.room} is open: sit down below.`, true);
+    say(word("lobby.opened", {room: room.room}), true);
     await listRooms();
   } catch (error) { say(error.message); }
 }
@@ -93,32 +96,38 @@ async function sit(room, seat) {
 }
 
 function seatText(seat) {
-  if (seat.bot) return `the ${seat.bot.split(":")[0]} bot`;  // a level by its name: "the hard bot"
-  return seat.name === null ? "free" : seat.name;
+  if (seat.bot) return botWords(seat.bot.split(":")[0]);  // a level by its name: "the hard bot"
+  return seat.name === null ? word("lobby.free") : seat.name;
 }
 
-// A room's undo mode, after its timer (docs/server.md "Undo by consent").
-const UNDO_WORDS = {consent: "", off: " No undo.", practice: " Practice: moves are taken back against the bots too."};
+// What a room is at: waiting, or under way; its timer; its undo mode if not by consent.
+function roomState(info) {
+  const words = [info.waiting.length ? word("lobby.waiting")
+    : (info.ply ? word("lobby.played", {n: info.ply}) : word("lobby.under_way"))];
+  if (info.timer) words.push(word("lobby.a_move", {n: info.timer}));
+  if (info.undo !== "consent") words.push(word(`lobby.undo.${info.undo}`));
+  return words.join(" ");
+}
 
 function roomRow(info) {
   const rules = info.rules;
   const kept = keptSeat(info.room);
   const seats = info.seats.map((seat) => el("li", {class: seat.name === null && !seat.bot ? "free" : ""},
-    `Seat ${seat.seat}: ${seatText(seat)}`,
+    word("lobby.seat", {seat: seat.seat, who: seatText(seat)}),
     info.free.includes(seat.seat)
       ? el("button", {class: "sit", "data-room": info.room, "data-seat": seat.seat,
-                      onclick: () => sit(info.room, seat.seat)}, "Sit here")
+                      onclick: () => sit(info.room, seat.seat)}, word("lobby.sit"))
       : null));
+  const table = `${BASE}table?room=${encodeURIComponent(info.room)}`;
   return el("article", {class: "room", "data-room": info.room},
-    el("h3", {}, `${gameName(rules.name)}, ${plural(rules.players, "player")}, to ${plural(rules.target, "point")}`),
-    el("p", {class: "quiet"}, (info.waiting.length ? "Waiting for players."
-      : (info.ply ? `Under way: ${plural(info.ply, "move")} played.` : "Under way.")) +
-      (info.timer ? ` ${plural(info.timer, "second")} a move.` : "") + UNDO_WORDS[info.undo]),
+    el("h3", {}, word("lobby.room", {game: gameName(rules.name), players: count(rules.players, "players"),
+      target: count(rules.target, "points")})),
+    el("p", {class: "quiet"}, roomState(info)),
     el("ul", {class: "seat-list"}, seats),
     el("p", {},
-      kept ? el("a", {href: `${BASE}table?room=${encodeURIComponent(info.room)}`, class: "button"}, "Back to your seat") : null,
+      kept ? el("a", {href: table, class: "button"}, word("lobby.back_to_seat")) : null,
       " ",
-      el("a", {href: `${BASE}table?room=${encodeURIComponent(info.room)}&watch=1`, class: "watch button"}, "Watch")));
+      el("a", {href: `${table}&watch=1`, class: "watch button"}, word("lobby.watch"))));
 }
 
 async function listRooms() {
@@ -128,25 +137,26 @@ async function listRooms() {
     if (seen === lobby.seen) return;  // redrawn only when it changed: a click is not lost
     lobby.seen = seen;
     const waiting = rooms.filter((r) => r.waiting.length), playing = rooms.filter((r) => !r.waiting.length);
-    document.getElementById("rooms").replaceChildren(...(waiting.length ? waiting.map(roomRow)
-      : [el("p", {class: "quiet"}, "No room waits for players: create one.")]));
-    document.getElementById("watch").replaceChildren(...(playing.length ? playing.map(roomRow)
-      : [el("p", {class: "quiet"}, "No match is under way.")]));
+    $("rooms").replaceChildren(...(waiting.length ? waiting.map(roomRow)
+      : [el("p", {class: "quiet"}, word("lobby.no_room"))]));
+    $("watch").replaceChildren(...(playing.length ? playing.map(roomRow)
+      : [el("p", {class: "quiet"}, word("lobby.no_match"))]));
   } catch (error) { say(error.message); }
 }
 
 async function start() {
-  nameInput.value = localStorage.getItem("quinza.name") || "";
+  wordThePage();
+  nameInput.value = keptName();
   const data = await api("GET", "api/rule-sets");
   lobby.ruleSets = data.rule_sets;
   lobby.levels = data.levels;
   lobby.bots = data.bots;
-  const rules = document.getElementById("rules");
+  const rules = $("rules");
   rules.replaceChildren(...lobby.ruleSets.map((r) => el("option", {value: r.name, text: gameName(r.name)})));
   rules.value = "escoba";
   rules.addEventListener("change", fillPlayers);
-  document.getElementById("players").addEventListener("change", fillSeats);
-  document.getElementById("create-form").addEventListener("submit", createRoom);
+  $("players").addEventListener("change", fillSeats);
+  $("create-form").addEventListener("submit", createRoom);
   fillPlayers();
   await listRooms();
   setInterval(listRooms, 3000);

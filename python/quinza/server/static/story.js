@@ -1,12 +1,12 @@
 // The story of the match: the log, oldest first, grouped by deal (and in quinte by trick),
-// told again from the server's `log` message when the page comes back, and the review of
-// this seat's own moves once the match is over (docs/server.md "The log" and "The review").
-// table.js calls storyLine (its log), storyGroup (each event told), storyLogged (a `log`
-// message), storyRestore (each state), storyReview and storyRematch.
-"use strict";
+// and the review of this seat's own moves once the match is over (docs/howto/run-a-server.md "The browser table",
+// docs/reference/wire.md "The review after the match"). tell.js puts each event into words and calls storyLine and storyGroup.
 
-const story = {
-  pending: null,   // the `log` message waiting for its state (it comes just before)
+import {$, el, isCard, readMove} from "./common.js";
+import {deck, table, view} from "./state.js";
+import {cardList, cardName, count, hasWord, word} from "./words.js";
+
+export const story = {
   deal: 0,         // the number of the deal the log is in (0: none yet)
   trick: 0,        // quinte: the number of the trick in progress in this deal
   trickOver: true, // quinte: the last trick is won, the next card starts another
@@ -16,12 +16,12 @@ const STORY_LINES = 600;  // the most lines the page keeps (the oldest deals go 
 
 // -- the log ---------------------------------------------------------------------------
 
-function storyNewDeal(number) {
+export function storyNewDeal(number) {
   story.deal = number;
   story.trick = 0;
   story.trickOver = true;
   const lines = el("ol", {class: "story-lines"});
-  $("log").append(el("li", {class: "story-deal", "data-deal": number}, el("h3", {}, `Deal ${number}`), lines));
+  $("log").append(el("li", {class: "story-deal", "data-deal": number}, el("h3", {}, word("story.deal", {deal: number})), lines));
   story.box = lines;
 }
 
@@ -29,12 +29,12 @@ function storyNewTrick() {
   story.trick += 1;
   story.trickOver = false;
   const lines = el("ol", {class: "story-lines"});
-  storyDealLines().append(el("li", {class: "story-trick"}, el("h4", {}, `Trick ${story.trick}`), lines));
+  storyDealLines().append(el("li", {class: "story-trick"}, el("h4", {}, word("story.trick", {trick: story.trick})), lines));
   story.box = lines;
 }
 
 // One line of the log, after the others; the log keeps its newest line in sight.
-function storyLine(text, strong) {
+export function storyLine(text, strong) {
   if (!story.box) storyNewDeal(table.state ? table.state.view.deal_number : 1);
   story.box.append(el("li", {class: strong ? "strong" : ""}, text));
   const list = $("log");
@@ -51,7 +51,7 @@ function storyDealLines() {
 // Called with each event before it is told: a new deal opens a group, in quinte each
 // trick's first card opens one (what follows the last trick goes back to the deal), and
 // the match's end says a review is coming.
-function storyGroup(e) {
+export function storyGroup(e) {
   if (e.kind === "dealt" && e.seat !== undefined) { storyNewDeal(story.deal + 1); return; }
   if (view().rules.name === "quinte" && story.box) {
     if (e.kind === "move" && isCard(readMove(e.move).card, deck())) { if (story.trickOver) storyNewTrick(); }
@@ -59,31 +59,21 @@ function storyGroup(e) {
     else if (story.trickOver) story.box = storyDealLines();
   }
   if (e.kind === "match_over" && table.seat !== null) {
-    storyReviewBox([el("p", {class: "quiet"}, "Your moves are being reviewed…")]);
+    storyReviewBox([el("p", {class: "quiet"}, word("review.coming"))]);
   }
 }
 
-function storyLogged(m) { story.pending = m; }
-
-// Called with each state before table.js reads it: a `log` just received is told, from
-// the start of the match, with this state's seats and rules.
-function storyRestore(state) {
-  const m = story.pending;
-  story.pending = null;
-  if (!m) return;
-  table.state = state;
-  table.seat = state.seat;
+// The log emptied, to be told again from the start of the match (or from `from`).
+export function storyAnew(from) {
   $("log").replaceChildren();
   story.box = null;
   storyReviewBox(null);
-  if (m.from > 1) storyLine(`The first ${plural(m.from - 1, "move")} of this match are not shown.`);
+  if (from > 1) storyLine(word("story.not_shown", {n: from - 1}));
   else storyNewDeal(1);
-  m.played.forEach((p) => p.events.forEach((e) => told(e, p)));
-  table.lastTrick = null;  // told from the state of now, not the trick's: not shown
 }
 
-function storyRematch(m) {
-  $("log").append(el("li", {class: "story-match"}, el("h3", {}, `Match ${m.match + 1}`)));
+export function storyRematch(m) {
+  $("log").append(el("li", {class: "story-match"}, el("h3", {}, word("story.match", {match: m.match + 1}))));
   story.deal = 0;
   storyNewDeal(1);
   storyReviewBox(null);
@@ -91,8 +81,7 @@ function storyRematch(m) {
 
 // -- the review after the match -----------------------------------------------------------
 
-const KIND_WORDS = {inaccuracy: "an inaccuracy", mistake: "a mistake", blunder: "a blunder"};
-const KIND_PLURALS = {inaccuracy: "inaccuracies", mistake: "mistakes", blunder: "blunders"};
+const KINDS = ["inaccuracy", "mistake", "blunder"];
 
 function storyReviewBox(children) {
   let box = $("review");
@@ -101,45 +90,43 @@ function storyReviewBox(children) {
     box = el("section", {id: "review"});
     $("log-section").before(box);
   }
-  box.replaceChildren(el("h2", {}, "Your moves, reviewed"), ...children);
+  box.replaceChildren(el("h2", {}, word("review.title")), ...children);
 }
 
 // A move in words, as a thing to do: "take the 3 of Copas with the 7 of Oros".
 function storyMoveWords(text) {
   const move = readMove(text);
-  if (!isCard(move.card, deck())) return BIDS[move.card] ? BIDS[move.card].you : move.card;
+  if (!isCard(move.card, deck())) return hasWord(`review.do.${move.card}`) ? word(`review.do.${move.card}`) : move.card;
   const card = cardName(move.card, deck());
-  if (deck() === "quinte") return `play the ${card}`;
-  if (!move.captures.length) return `lay the ${card} on the table`;
-  return `take the ${cardList(move.captures, deck())} with the ${card}`;
+  if (deck() === "quinte") return word("review.do.play", {card});
+  if (!move.captures.length) return word("review.do.lay", {card});
+  return word("review.do.take", {card, cards: cardList(move.captures, deck())});
 }
 
 function points(value) {
-  return `${value.toFixed(2)} points`;
+  return word("review.points", {points: value.toFixed(2)});
 }
 
-function storyReview(m) {
+export function storyReview(m) {
   if (!table.state || m.match !== table.state.match || m.seat !== table.seat) return;
   if (m.status !== "ready") {
-    storyReviewBox([el("p", {class: "quiet"}, `No review this time: ${m.message}.`)]);
+    storyReviewBox([el("p", {class: "quiet"}, word("review.none", {reason: m.message}))]);
     return;
   }
-  const counts = Object.entries(m.counts).filter(([, n]) => n).map(([k, n]) => `${n} ${n === 1 ? k : KIND_PLURALS[k]}`);
-  const summary = `${plural(m.moves.length, "move")}, ${m.forced} with no choice. ` +
-    (m.average_lost === null ? "" : `On average a move gave up ${points(m.average_lost)} a deal; `) +
-    (counts.length ? counts.join(", ") + "." : "no inaccuracy, mistake or blunder.");
+  const counts = KINDS.filter((k) => m.counts[k]).map((k) => word(`review.${k}`, {n: m.counts[k]}));
+  const summary = [word("review.moves", {n: m.moves.length, forced: m.forced}),
+    m.average_lost === null ? null : word("review.average", {points: points(m.average_lost)}),
+    counts.length ? word("review.counts", {counts: counts.join(", ")}) : word("review.clean")];
   const byNumber = new Map(m.moves.map((x) => [x.number, x]));
   const worst = m.worst.map((n) => byNumber.get(n)).map((x) => el("li", {"data-move": x.number},
-    `Move ${x.number} (deal ${x.deal}): you chose to ${storyMoveWords(x.move)}. ` +
-    `Better: ${storyMoveWords(x.best)}. That gave up ${points(x.lost)} a deal` +
-    (x.kind ? ` (${KIND_WORDS[x.kind]}).` : ".")));
+    word(x.kind ? "review.worst_kind" : "review.worst", {number: x.number, deal: x.deal, played: storyMoveWords(x.move),
+      best: storyMoveWords(x.best), points: points(x.lost), kind: x.kind && word(`review.kind.${x.kind}`)})));
   storyReviewBox([
-    el("p", {}, summary),
+    el("p", {}, summary.filter((s) => s !== null).join(" ")),
     storyChart(m),
-    worst.length ? el("h3", {}, "Your costliest moves") : el("p", {}, "No move of yours gave up anything the search could find."),
+    worst.length ? el("h3", {}, word("review.costliest")) : el("p", {}, word("review.nothing_lost")),
     worst.length ? el("ol", {class: "worst"}, worst) : null,
-    el("p", {class: "quiet"}, "Each move is valued from what you could see then, by a search of the cards you could not: " +
-      "points a deal for your side, the best move it found against the one you played."),
+    el("p", {class: "quiet"}, word("review.how")),
   ]);
 }
 
@@ -154,7 +141,7 @@ function storyChart(m) {
     return node;
   };
   const moves = m.moves.filter((x) => x.value !== null && x.best_value !== null);
-  if (moves.length < 2) return el("p", {class: "quiet"}, "Too few moves with a choice to draw.");
+  if (moves.length < 2) return el("p", {class: "quiet"}, word("chart.too_few"));
   const W = 320, H = 190, left = 34, top = 10, mid = 120, bottom = 176;
   const values = moves.flatMap((x) => [x.value, x.best_value]).concat([0]);
   const hi = Math.max(...values), lo = Math.min(...values), span = hi - lo || 1;
@@ -164,18 +151,17 @@ function storyChart(m) {
   const barY = (v) => bottom - v / most * (bottom - mid - 6);
   const line = (key, cls) => svg("polyline", {class: cls, points: moves.map((x0, i) => `${x(i).toFixed(1)},${y(x0[key]).toFixed(1)}`).join(" ")});
   const text = (tx, ty, words, cls) => { const t = svg("text", {x: tx, y: ty, class: cls || ""}); t.textContent = words; return t; };
-  const chart = svg("svg", {viewBox: `0 0 ${W} ${H}`, class: "review-chart", role: "img",
-    "aria-label": "The value of each of your moves, and of the best move found"},
+  const chart = svg("svg", {viewBox: `0 0 ${W} ${H}`, class: "review-chart", role: "img", "aria-label": word("chart.label")},
     svg("line", {x1: left, x2: W, y1: y(0), y2: y(0), class: "zero"}),
     text(left - 3, y(hi) + 4, hi.toFixed(1), "axis"), text(left - 3, y(lo) + 4, lo.toFixed(1), "axis"),
     line("best_value", "best"), line("value", "played"),
     ...moves.map((x0, i) => svg("rect", {x: (x(i) - 2).toFixed(1), y: barY(x0.lost || 0).toFixed(1), width: 4,
       height: (bottom - barY(x0.lost || 0)).toFixed(1), class: `lost ${x0.kind || "fine"}`, "data-move": x0.number})),
-    text(left, mid + 4, "what each move gave up", "axis label"),
+    text(left, mid + 4, word("chart.lost"), "axis label"),
     svg("line", {x1: left, x2: W, y1: bottom, y2: bottom, class: "zero"}));
-  const legend = el("p", {class: "chart-legend"}, el("span", {class: "key played"}, "the move you played"), " ",
-    el("span", {class: "key best"}, "the best move found"), " · bars: what a move gave up (",
-    el("span", {class: "key inaccuracy"}, "inaccuracy"), ", ", el("span", {class: "key mistake"}, "mistake"), ", ",
-    el("span", {class: "key blunder"}, "blunder"), ")");
+  const kinds = KINDS.map((k) => el("span", {class: `key ${k}`}, word(`chart.${k}`)));
+  const legend = el("p", {class: "chart-legend"}, el("span", {class: "key played"}, word("chart.played")), " ",
+    el("span", {class: "key best"}, word("chart.best")), ` · ${word("chart.bars")} (`,
+    kinds.flatMap((k, i) => (i ? [", ", k] : [k])), ")");
   return el("div", {class: "review-chart-box"}, chart, legend);
 }

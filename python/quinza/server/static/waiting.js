@@ -1,6 +1,10 @@
-// A room that waits (docs/server.md "Rooms that wait"): before its first move the table
+// A room that waits (docs/reference/wire.md "Rooms that wait"): before its first move the table
 // says which seats are still free, gives the link to share, and lets a visitor sit down.
-"use strict";
+
+import {$, BASE, api, capitalized, el, keepName, keepSeat, keptName, notice} from "./common.js";
+import {connect} from "./socket.js";
+import {ROOM, table} from "./state.js";
+import {list, word} from "./words.js";
 
 // The seats the room still waits for: those of the state's "waiting" nobody took since.
 function waitingSeats() {
@@ -9,14 +13,12 @@ function waitingSeats() {
 }
 
 function seatsWords(seats) {
-  const words = seats.map(String);
-  if (words.length === 1) return `seat ${words[0]}`;
-  return `seats ${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+  return word("waiting.seats", {n: seats.length, seats: list(seats.map(String))});
 }
 
-function waitingStatus() {
+export function waitingStatus() {
   const seats = waitingSeats();
-  return seats.length ? `Waiting for ${seatsWords(seats)} to be taken.` : null;
+  return seats.length ? word("waiting.status", {seats: seatsWords(seats)}) : null;
 }
 
 // The table's address, without any token: whoever opens it may sit at a free seat.
@@ -26,16 +28,16 @@ function tableLink() {
 
 async function sitHere(seat) {
   const name = $("sit-name").value.trim();
-  if (!name) { $("sit-name").focus(); notice("Write your name first."); return; }
+  if (!name) { $("sit-name").focus(); notice(word("name.first")); return; }
   try {
-    localStorage.setItem("quinza.name", name);
+    keepName(name);
     const taken = await api("POST", `api/rooms/${encodeURIComponent(ROOM)}/seats`, {name, seat});
     keepSeat(ROOM, {token: taken.token, seat: taken.seat, name});
     table.token = taken.token;
     const old = table.socket;
     connect();  // as the seat now: a new connection, the old one closed
     if (old) old.close();
-  } catch (error) { notice(error.message.charAt(0).toUpperCase() + error.message.slice(1)); }
+  } catch (error) { notice(capitalized(error.message)); }
 }
 
 function copyLink() {
@@ -43,25 +45,25 @@ function copyLink() {
   box.select();
   if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(box.value).catch(() => {});
   else document.execCommand("copy");
-  notice("The link is copied: send it to whoever you want at the table.");
+  notice(word("waiting.copied"));
 }
 
-function drawWaiting() {
+export function drawWaiting() {
   const seats = waitingSeats(), box = $("waiting");
   box.hidden = !seats.length;
   if (!seats.length) { box.replaceChildren(); box.dataset.key = ""; return; }
   const parts = [
-    el("p", {class: "waiting-for"}, `The match starts once every seat is taken: waiting for ${seatsWords(seats)}.`),
-    el("p", {class: "share"}, el("label", {for: "share-link"}, "Share this link: "),
+    el("p", {class: "waiting-for"}, word("waiting.starts", {seats: seatsWords(seats)})),
+    el("p", {class: "share"}, el("label", {for: "share-link"}, word("waiting.share")),
       el("input", {id: "share-link", readonly: true, value: tableLink(), onfocus: (e) => e.target.select()}),
-      el("button", {id: "copy-link", onclick: copyLink}, "Copy")),
+      el("button", {id: "copy-link", onclick: copyLink}, word("waiting.copy"))),
   ];
   if (table.seat === null) {
     parts.push(el("p", {class: "sit-here"},
-      el("label", {}, "Your name ", el("input", {id: "sit-name", maxlength: "40", autocomplete: "nickname",
-        value: localStorage.getItem("quinza.name") || ""})),
+      el("label", {}, word("waiting.your_name"), el("input", {id: "sit-name", maxlength: "40", autocomplete: "nickname",
+        value: keptName()})),
       seats.map((seat) => el("button", {class: "primary sit-here", "data-seat": seat, onclick: () => sitHere(seat)},
-        `Sit at seat ${seat}`))));
+        word("waiting.sit", {seat})))));
   }
   // Redrawn only when it changed: typing a name is not lost to the next message.
   const key = JSON.stringify([seats, table.seat]);
