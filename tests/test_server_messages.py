@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import random
 from pathlib import Path
 from typing import List
@@ -144,3 +145,13 @@ def test_the_hello_of_the_client_and_every_frame_it_sends_are_the_lists() -> Non
     with pytest.raises(BadMessage):
         build("move", CLIENT, move=1)
     assert all(kind.sender == SERVER for kind in KINDS[SERVER].values())
+
+
+def test_the_browser_sends_and_handles_only_types_of_the_list() -> None:
+    static = Path(frames.__file__).parent / "static"
+    code = {p.name: p.read_text(encoding="utf-8") for p in static.glob("*.js")}
+    sent = {t for text in code.values() for t in re.findall(r'\{type: "(\w+)"', text)}
+    handled = set(re.findall(r"^  (\w+)(?:\(m\)|:)", code["table.js"].split("const HANDLERS = {")[1].split("\n};")[0],
+                             re.M))
+    assert {"hello", "move", "undo", "rematch"} <= sent <= set(KINDS[CLIENT]), sent
+    assert {"state", "played", "log", "error"} <= handled <= set(KINDS[SERVER]), handled
