@@ -4,7 +4,7 @@ with its defaults (40,000 matches a figure), the HTML with its plots and the JSO
     python benches/analyze.py [--rules escoba] [--set opening_capture=false ...] [--games N]
                               [--json OUT] [--quick]
 
-The issue's target (docs/engine.md "The rules lab"): the whole report in at most 10
+The bar (docs/reference/study.md "The rules lab"): the whole report in at most 10
 minutes on a 2-core machine, with seat win-rate intervals within +-0.5 percentage points
 (a 95% Wilson interval of a rate near a half needs about 1.96^2 / (4 * 0.005^2) = 38,415
 matches). Prints the seconds of each part, the widest seat interval and whether both

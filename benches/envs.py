@@ -28,7 +28,7 @@ so every action is an agent step.
   timings (2 ms) taken in turns.
 
 Each figure runs for a fixed wall time (`--seconds`, default 3). A missing optional
-library is skipped with a line saying so. Then the ratios against issue #11's targets.
+library is skipped with a line saying so. Then the ratios against their bars.
 
     python benches/envs.py [--seconds 3] [--json envs.json] [--quick] [--only-quinza] [--repeat R]
 """
@@ -403,7 +403,7 @@ def main() -> None:
     results["targets"] = TARGETS
     results["machine"]["load_after"] = os.getloadavg()
 
-    print(f"\nagainst issue #11's targets (PettingZoo's fastest classic card env: {fmt(pz)} steps/s, "
+    print(f"\nagainst their bars (PettingZoo's fastest classic card env: {fmt(pz)} steps/s, "
           f"pgx leduc: {fmt(pgx_leduc)}; load {results['machine']['load_before'][0]:.1f} -> "
           f"{results['machine']['load_after'][0]:.1f} on {os.cpu_count()} cores)")
     print(f"{'':<12}{'vector / PZ':>14}{'vector / pgx':>14}{'AEC / PZ':>12}{'encode µs':>12}")

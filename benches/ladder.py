@@ -11,7 +11,7 @@ seconds `simulate` timed of its matches), which the load touches least.
 Two workloads: search bots (`--bots`, matches that take time, as a ladder is meant for)
 and cheap bots (random and greedy over many matches: the ladder's own work, its records
 and the state file, weighs most there). The ladder runs with a state file, so its
-writing is counted. The issue's target: the ladder at most 5% over the matches.
+writing is counted. The bar: the ladder at most 5% over the matches.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ no moves. The counts are computed once here and then pinned: tests/test_perft_fi
 checks both twins against the file, so a bug the twins share cannot pass.
 
 The counts come from the reference's legal_moves + play, but every node the reference
-visits is first checked against a move generator written here from RULES.md alone (a
+visits is first checked against a move generator written here from docs/rules.md alone (a
 brute force over subsets of the table for the fifteen family; follow suit, the joker and
 the bids for quinte), list and order both. The Rust core must then give the same count at
 every depth before anything is written. Depths past `reference_depth` are counted by the
@@ -38,7 +38,7 @@ REFERENCE_BUDGET = 2_000  # nodes the reference may walk per position in the tes
 RUST_BUDGET = 200_000  # nodes the core may walk per position in the test
 MAX_DEPTH = 14
 
-# -- an independent move generator, from RULES.md ---------------------------------------------
+# -- an independent move generator, from docs/rules.md -----------------------------------------
 
 VALUE = {"quinza": {10: 10, 11: 11, 12: 12}, "rb3ine": {10: 10, 11: 11, 12: 12}, "escoba": {10: 8, 11: 9, 12: 10}}
 TOTAL = {"quinza": 15, "rb3ine": 40, "escoba": 15}
@@ -108,7 +108,7 @@ def check_node(game: Any) -> None:
     moves = [str(m) for m in game.legal_moves()]
     expected = quinte_moves(game) if game.rules.name == "quinte" else fifteen_moves(game)
     if moves != expected:
-        raise SystemExit(f"legal moves differ from RULES.md at\n{game.to_json()}\nengine: {moves}\nhere:   {expected}")
+        raise SystemExit(f"legal moves differ from docs/rules.md at\n{game.to_json()}\nengine: {moves}\nhere:   {expected}")
     if game.count_legal_moves() != len(moves):
         raise SystemExit(f"count_legal_moves is not len(legal_moves) at\n{game.to_json()}")
 
@@ -220,7 +220,7 @@ def positions() -> List[Dict[str, Any]]:
     search("quinte-joker-deadline", lambda g: g.trick_number == 11 and len(g.trick) == 1 and holder(g) not in (None, g.leader),
            note="trick 11 under way, the joker still held by a follower: it must go now")
     search("quinte-joker-leads-11", lambda g: g.trick_number == 11 and not g.trick and holder(g) == g.turn,
-           note="the joker holder leads trick 11 with JK and one card (RULES.md decision)")
+           note="the joker holder leads trick 11 with JK and one card (a decision of docs/rules.md)")
     search("quinte-joker-trick-10", lambda g: g.trick_number == 10 and not g.trick and holder(g) is not None,
            note="trick 10, the joker held: the deadline lies inside the tree")
     search("quinte-last-tricks", lambda g: g.trick_number == 12 and len(g.trick) == 0 and g.phase == "play",

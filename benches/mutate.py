@@ -41,7 +41,7 @@ def safe_repr(value: Any) -> str:
 
 
 def classify(subject: str, a: List[Any], b: List[Any]) -> str:
-    """The issue-8 class a disagreement belongs to, or "other" (the ones worth reading)."""
+    """The known class a disagreement belongs to, or "other" (the ones worth reading)."""
     text = subject if isinstance(subject, str) else safe_repr(subject)
     both = safe_repr(a) + safe_repr(b)
     if "recursion limit" in both or "nesting" in both:
@@ -86,7 +86,7 @@ def nesting(text: str) -> int:
 
 
 def known(text: str) -> bool:
-    """Whether a mutant holds what one of the issue-8 classes is about (--skip-known leaves
+    """Whether a mutant holds what one of the known classes is about (--skip-known leaves
     those out, so that what disagrees is something else)."""
     return bool(KNOWN.search(text)) or nesting(text) > 100
 
@@ -96,7 +96,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=600)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", default="mutate.json")
-    parser.add_argument("--skip-known", action="store_true", help="leave out mutants of the issue-8 classes")
+    parser.add_argument("--skip-known", action="store_true", help="leave out mutants of the known classes")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     texts, kwargs_texts = corpus(), positions()

@@ -1,5 +1,5 @@
-"""How long a review of a whole match takes (`quinza.review`, docs/engine.md "Reviewing a
-match"): issue #39 asks for a whole escoba match in at most 5 seconds on this machine
+"""How long a review of a whole match takes (`quinza.review`, docs/reference/study.md "Reviewing a
+match"): the bar is a whole escoba match in at most 5 seconds on this machine
 with the default budget.
 
 Matches of `--rules` (default escoba, 2 players) between `--bots` (default
@@ -30,7 +30,7 @@ from typing import Any, Dict, List
 import quinza
 from quinza import _review
 
-TARGET_SECONDS = 5.0  # issue #39: a whole escoba match
+TARGET_SECONDS = 5.0  # the bar: a whole escoba match
 
 
 def played(rules: str, bots: str, seed: int) -> Any:

@@ -1,4 +1,4 @@
-"""A load test of the game server (issue #38 "Measured"): many websocket clients on
+"""A load test of the game server (benches/results/server.md): many websocket clients on
 loopback, each a seat playing random legal moves at a person's pace, in rooms of escoba
 (2 and 4 players) and quinte (4 players), some seats bots.
 

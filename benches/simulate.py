@@ -20,7 +20,7 @@ the Python-driven playouts of the same game with the same uniform random play.
 The core target and the thread scaling are measured apart first: 1 and 2 threads in turns,
 best of many short runs (a load that comes and goes on a shared machine hits both alike).
 
-Targets checked at the end (docs/engine.md "Simulation"): the core plays at least 10 M
+Targets checked at the end (docs/reference/simulation.md "Simulation"): the core plays at least 10 M
 random 2-player quinza moves per second on one thread; 2 threads give at least 1.8 x one;
 a Python-driven playout over the Rust core makes at least 1.5 x the moves per second of
 the same loop over OpenSpiel; batch simulation makes at least 2.5 x the moves per second

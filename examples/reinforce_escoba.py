@@ -21,7 +21,7 @@ What it does:
   the card played (one-hot, laid or capturing), the cards captured (multi-hot), whether
   it sweeps the table, and the table's total after it (one-hot: what the opponent may
   sweep). The card and captured set of every id come from a table built once from the
-  documented id scheme (docs/engine.md "Action ids") and checked against `action_of`.
+  documented id scheme (docs/reference/encodings.md "Action ids") and checked against `action_of`.
   The softmax runs over the legal actions alone: the mask is the support.
 - Speed: numpy's BLAS is held to one thread (see below), and the 84,488-byte mask rows
   are scanned 8 bytes at a time.
@@ -67,7 +67,7 @@ HERE = Path(__file__).resolve().parent
 
 def action_table(rules: Any) -> Tuple[np.ndarray, np.ndarray]:
     """(played, captured): for every action id, the card played (its id) and the cards it
-    captures (bool, 40 per id), by the flat scheme of docs/engine.md "Action ids": card
+    captures (bool, 40 per id), by the flat scheme of docs/reference/encodings.md "Action ids": card
     c's block is its lay, then every set of the other 39 cards whose values make the
     capture total with c, ranked by deciding cards 0..39 in order, leaving a card out
     before taking it. A depth-first walk that tries "out" before "in" lists them in rank

@@ -24,7 +24,7 @@ HEAD = """# The wire's messages
 
 <!-- Written by scripts/make_messages_doc.py from python/quinza/server/messages.py: edit those. -->
 
-The messages of the websocket (`/ws/{ID}`, docs/server.md "The websocket"), both
+The messages of the websocket (`/ws/{ID}`, [the wire protocol](wire.md#the-websocket)), both
 directions. Every message is a JSON object with `"type"`; every message the server sends
 has `"ply"`, the number of moves played in the match when it was sent. Cards are in their
 notation (`"7o"`, `"Ah"`). The server reads each frame against this list and builds each

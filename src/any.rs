@@ -659,7 +659,7 @@ impl AnyGame {
         self.illegal_reason(mv).is_none()
     }
 
-    /// `play`, telling `events` what happened (docs/engine.md "Events"); an illegal
+    /// `play`, telling `events` what happened (docs/reference/events.md "Events"); an illegal
     /// move is an error, changes nothing and tells nothing.
     pub fn play_recording(&mut self, mv: &AnyMove, events: &mut impl Events) -> Result<(), Error> {
         if let Some(reason) = self.illegal_reason(mv) {

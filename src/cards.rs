@@ -1,6 +1,6 @@
 //! The 40-card Spanish deck (baraja): card ids, notation, values, and a bitset of cards.
 //!
-//! Ids follow docs/engine.md: `id = suit_index * 10 + rank_index`, suits `o c e b`,
+//! Ids follow docs/reference/game.md: `id = suit_index * 10 + rank_index`, suits `o c e b`,
 //! ranks printed `1 2 3 4 5 6 7 10 11 12`. So `1o` is 0, `12o` is 9, `1c` is 10, `12b` is 39.
 
 use std::fmt;
@@ -20,7 +20,7 @@ pub const VALUE_PRINTED: [u8; 10] = [1, 2, 3, 4, 5, 6, 7, 10, 11, 12];
 /// Value for sums in escoba: Sota 8, Caballo 9, Rey 10.
 pub const VALUE_ESCOBA: [u8; 10] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 
-/// The error text for a card that cannot be parsed (docs/engine.md, "Errors").
+/// The error text for a card that cannot be parsed (docs/reference/errors.md, "Errors").
 pub fn bad_card_message(text: &str) -> String {
     bad_card_message_shown(&crate::pyrepr::quoted(text))
 }

@@ -1,5 +1,5 @@
 //! Dealing cards under constraints: the cards a seat cannot see go back into the places
-//! they may be (docs/engine.md "Worlds: what a seat may know, dealt again"). A family
+//! they may be (docs/reference/search.md "Worlds: what a seat may know, dealt again"). A family
 //! lists its hidden cards and says which slot may take which card; the dealing is written
 //! once here, below the families, so that any of them can deal a world.
 

@@ -1,4 +1,4 @@
-//! What every family's encodings are written with (docs/engine.md "Encodings"): the
+//! What every family's encodings are written with (docs/reference/encodings.md "Encodings"): the
 //! `Encoded` hooks each family implements in its own folder (`fifteen/encode.rs`,
 //! `quinte/encode.rs`), and the `Writer` their vectors are written with. Below the
 //! families; `crate::encode` dispatches over them.

@@ -1,9 +1,9 @@
-//! What a move made happen (docs/engine.md "Events"): the families' `apply` tells a
+//! What a move made happen (docs/reference/events.md "Events"): the families' `apply` tells a
 //! recorder each step as it changes the state. Simulation and search record into
 //! `NoEvents`, whose `push` is empty and inlined away, so `State::apply` costs what it
 //! did; the bindings record into a `Vec<Event>` and turn it into Python values.
 
-/// The kinds of event, in the words of docs/engine.md.
+/// The kinds of event, in the words of docs/reference/events.md.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum EventKind {
     Move,

@@ -1,4 +1,4 @@
-//! The history of a match (docs/engine.md "History and undo"): the game it started from,
+//! The history of a match (docs/reference/events.md "History and undo"): the game it started from,
 //! the seed it was dealt from, every move played since and what each made happen. Only
 //! the bindings' `Game` keeps one; simulation and search play on the families' games and
 //! never pay for it.

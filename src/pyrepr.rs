@@ -77,7 +77,7 @@ fn repr_str_with(s: &str, printable: fn(char) -> bool) -> String {
     out
 }
 
-/// An input longer than this is quoted cut short in error messages (docs/engine.md
+/// An input longer than this is quoted cut short in error messages (docs/reference/errors.md
 /// "Errors and their messages"; the reference's twin is `quinza._words.quoted`).
 pub const QUOTE_LIMIT: usize = 60;
 

@@ -1,5 +1,5 @@
-//! The one seeded generator of RULES.md "Randomness": SplitMix64, `below` without
-//! modulo bias, and a Fisher-Yates shuffle from the back (docs/engine.md, "The generator").
+//! The one seeded generator of docs/rules.md "Randomness: seeded deals": SplitMix64, `below` without
+//! modulo bias, and a Fisher-Yates shuffle from the back (docs/reference/game.md, "The generator").
 
 const SMALL: u64 = 256;
 

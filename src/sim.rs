@@ -1,5 +1,5 @@
 //! Batch simulation: whole matches between core bots, on several threads, with results
-//! that do not depend on the thread count (docs/engine.md "Simulation").
+//! that do not depend on the thread count (docs/reference/simulation.md "Simulation").
 //!
 //! Match `i` of seed `S` is `Game::new(rules, match_seed(S, i))`; the bot of seat `k`
 //! starts from `seat_seed(match_seed, k)`. Each match depends on `(S, i)` alone, so any

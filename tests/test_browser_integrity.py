@@ -1,4 +1,4 @@
-"""A room's undo mode in headless Chromium (docs/server.md "Undo by consent"): the lobby
+"""A room's undo mode in headless Chromium (docs/reference/wire.md "Undo by consent"): the lobby
 creates a practice room and says so, the table's title says "(practice)", and a takeback
 against the bot is done by a click; in a room with undo off the button is disabled."""
 
@@ -32,7 +32,7 @@ def test_a_practice_room_says_so_and_takes_back_against_the_bot(browser: Callabl
     page = browser()
     try:
         room = _create(page, served, "practice")
-        # Ana sits at seat 0 as she creates it (#44).
+        # Ana sits at seat 0 as she creates it.
         assert "Practice: moves are taken back against the bots too." in listed(page, served, room)
         wait(lambda: page.find_element(By.ID, "title").text.endswith("(practice)"), what="the practice title")
         assert page.title.endswith("(practice)")
@@ -53,7 +53,7 @@ def test_with_undo_off_the_button_is_disabled(browser: Callable[..., Any], serve
     page = browser()
     try:
         room = _create(page, served, "off")
-        assert "No undo." in listed(page, served, room)  # Ana sits at seat 0 as she creates it (#44)
+        assert "No undo." in listed(page, served, room)  # Ana sits at seat 0 as she creates it
         button = wait(lambda: page.find_elements(By.ID, "undo-ask"), what="the undo button")[0]
         assert button.get_attribute("disabled") is not None
         assert button.get_attribute("title") == "Undo is off in this room"

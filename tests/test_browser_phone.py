@@ -1,4 +1,4 @@
-"""The browser table for people, on a phone too (issue #44), in headless Chromium at a
+"""The browser table for people, on a phone too, in headless Chromium at a
 phone held upright (390 × 844, touch) and at a laptop's 1280 × 800: no horizontal scroll,
 the status, the table and the hand within the first screen, every card to take at least
 44 px, and a match played to its end by taps (escoba with a level bot, quinte against three);

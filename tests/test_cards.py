@@ -1,4 +1,4 @@
-"""RULES.md "Deck" and API.md "Cards": the baraja, its notation and strict parsing."""
+"""docs/rules.md "The baraja" and docs/reference/game.md "Cards (baraja)": the baraja, its notation and strict parsing."""
 
 import pickle
 

@@ -1,6 +1,6 @@
 """The Rust core and the reference, driven in lockstep by hypothesis, agree on everything
 observable after every move: legal moves, counts, JSON, observations, deal results and
-errors. Invariants of RULES.md are checked on every deal. The fifteen family and quinte
+errors. Invariants of the rules (docs/rules.md) are checked on every deal. The fifteen family and quinte
 each have their own lockstep test."""
 
 from __future__ import annotations

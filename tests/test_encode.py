@@ -1,4 +1,4 @@
-"""The encodings for learning agents (docs/engine.md "Encodings"), on both backends: a seat's
+"""The encodings for learning agents (docs/reference/encodings.md "Encodings"), on both backends: a seat's
 vector has the fixed shape its names give and the same bytes from both twins; it holds no
 card its seat cannot see (re-dealing the hidden cards changes no byte); every legal move
 has one action id, no two share one, the mask is the legal moves, and ids and moves

@@ -1,4 +1,4 @@
-"""The learning environments (docs/engine.md "Learning environments") on both backends:
+"""The learning environments (docs/reference/envs.md "Learning environments: `quinza.envs`") on both backends:
 the PettingZoo AEC env passes PettingZoo's api_test and seed_test, the Gymnasium env
 passes Gymnasium's env checker, for every rule set and player count; rewards, truncation,
 rendering and bad input behave as documented."""

@@ -1,4 +1,4 @@
-"""`play` returns what happened (docs/engine.md "Events"): a tuple of Event, in order, the
+"""`play` returns what happened (docs/reference/events.md "Events"): a tuple of Event, in order, the
 same from both twins; `start_events` holds what happened before the first move."""
 
 from __future__ import annotations

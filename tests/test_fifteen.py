@@ -1,4 +1,4 @@
-"""Every rule of RULES.md "The fifteen family", on both backends, named in its words."""
+"""Every rule of docs/rules.md "The fifteen family", on both backends, named in its words."""
 
 import json
 

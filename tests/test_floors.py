@@ -1,4 +1,4 @@
-"""The floors of the core (docs/engine.md "One interface, two families"): the games stand on
+"""The floors of the core (docs/explanation/twins.md "One interface, two families"): the games stand on
 the ground floor and call nothing above them, and no module of the core, nor any file of
 the bindings, uses another that uses it back. Read from the code's own `crate::` paths
 (test code aside: `#[cfg(test)]` modules and `tests.rs` files)."""
@@ -95,7 +95,7 @@ def test_the_check_finds_a_circle() -> None:
 
 # A family named in code: a path into its folder, an enum variant or class of it, or its
 # name in an identifier (case aside), once comments, string literals and test code are
-# gone (issue #37: "at most 3 files outside a family's folder name it").
+# gone: at most 3 files outside a family's folder name it.
 FAMILY_NAME = re.compile(r"(?i)\w*(?:fifteen|quinte|baraja)\w*")
 STRING = re.compile(r'r(#*)"[\s\S]*?"\1|b?"(?:\\[\s\S]|[^"\\])*"')
 

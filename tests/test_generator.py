@@ -1,4 +1,4 @@
-"""RULES.md "Randomness": one seeded generator and shuffle, identical in both backends."""
+"""docs/rules.md "Randomness: seeded deals": one seeded generator and shuffle, identical in both backends."""
 
 import pytest
 from hypothesis import given
@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 import quinza
 import quinza.reference
 
-# SplitMix64 known answers (docs/engine.md "The generator").
+# SplitMix64 known answers (docs/reference/game.md "The generator").
 KNOWN = {
     0: [0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F],
     1234567: [0x599ED017FB08FC85, 0x2C73F08458540FA5, 0x883EBCE5A3F27C77],

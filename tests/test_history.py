@@ -1,4 +1,4 @@
-"""`game.history`, `game.undo()` and `game.seed` (docs/engine.md "History and undo"), on
+"""`game.history`, `game.undo()` and `game.seed` (docs/reference/events.md "History and undo"), on
 both backends: undo takes back exactly one move, across deal ends and the match end too,
 and the twins agree on every step."""
 

@@ -1,4 +1,4 @@
-"""The package's layout (README "Layout"): no module of it is long, and it reaches
+"""The package's layout (docs/explanation/twins.md "Layout"): no module of it is long, and it reaches
 the reference twin in one place only, the engine switch (`quinza._engines`)."""
 
 from __future__ import annotations

@@ -57,8 +57,8 @@ def test_every_project_url_leads_somewhere(tmp_path: Path) -> None:
         folder = url.rstrip("/")
         assert folder in names or any(n.startswith(folder + "/") for n in names), f"{label}: {url} is not in {sdist.name}"
         assert (ROOT / url).exists(), f"{label}: {url} is not in the checkout"
-    # The documentation itself: the rules, the engine contract, the docs site's sources.
-    assert {"docs/rules.md", "docs/engine.md", "docs/site/conf.py", "docs/site/index.md"} <= names
+    # The documentation itself: the rules, the index, the game's contract and the wire's, the site's configuration.
+    assert {"docs/rules.md", "docs/index.md", "docs/reference/game.md", "docs/reference/wire.md", "docs/site/conf.py"} <= names
     # The build's flags (POPCNT on x86-64): a build from the sdist is as fast as from the checkout.
     assert ".cargo/config.toml" in names
 

@@ -19,7 +19,7 @@ TOTAL = {"quinza": 15, "rb3ine": 40, "escoba": 15}
 
 
 def brute_force_moves(game) -> set:
-    """Every (card, captured set) the rules of RULES.md "A turn" allow, by trying every
+    """Every (card, captured set) the rules of docs/rules.md "Your turn: capture or lay" allow, by trying every
     subset of the table: a card that can capture must; one that cannot is laid."""
     name = game.rules.name
     value = VALUES[name]

@@ -3,7 +3,7 @@
 tests/test_perft.py compares the twins with each other, so a bug both share passes there.
 Here each position (game JSON, or from_position arguments) carries its node count at every
 depth, computed once by benches/make_perft.py, where every node the reference visited was
-checked against a move generator written from RULES.md alone. A count at depth d is the
+checked against a move generator written from docs/rules.md alone. A count at depth d is the
 number of move sequences of length d; a deal that ends goes on into the next deal as the
 engine deals it. Depths from "rust_only_from" on are checked on the core only (the
 reference is too slow for them in CI). Changing any count in the file makes this fail.

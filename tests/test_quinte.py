@@ -1,4 +1,4 @@
-"""Every rule of RULES.md "quinte: the trick game", named in its words, on every backend
+"""Every rule of docs/rules.md "Quinte, the trick game", named in its words, on every backend
 that has quinte (the `qq` fixture); then invariants over many seeded random matches."""
 
 from __future__ import annotations
@@ -194,7 +194,7 @@ def test_redouble_needs_a_double(qq):
 
 
 def test_after_a_redouble_nothing_more_can_change(qq):
-    # Decision (docs/engine.md): the redouble ends the doubling at once.
+    # Decision (docs/reference/game.md): the redouble ends the doubling at once.
     g = qq.Game("quinte", seed=8)
     d = g.dealer
     g.play("double")

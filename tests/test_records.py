@@ -1,4 +1,4 @@
-"""Match records (docs/engine.md "Match records"): `game.record()` and
+"""Match records (docs/reference/json.md "Match records"): `game.record()` and
 `Game.from_record(text)` replay a match exactly, the same bytes from both backends, every
 malformed record refused with the line named; `simulate(records=DIR)` writes them."""
 
@@ -91,7 +91,7 @@ def test_the_record_of_a_match_reads_as_documented(q: ModuleType) -> None:
     g = played(q, "escoba", {}, 3, 5)
     text = g.record(players=["ismcts:iterations=2000", "human"], date=datetime.date(2026, 12, 1))
     lines = text.split("\n")
-    assert lines[0] == '; quinza match record, format 1 (docs/engine.md "Match records")'
+    assert lines[0] == '; quinza match record, format 1 (docs/reference/json.md "Match records")'
     assert lines[1] == SEED_LINE
     moves = [e for e in g.history if e.kind == "move"]
     assert lines[2:20] == [
@@ -375,8 +375,8 @@ def test_the_command_writes_records(tmp_path: Path, engine: List[str], capsys: A
 
 
 def test_the_documented_example_is_what_the_engine_writes(q: ModuleType) -> None:
-    doc = (Path(__file__).parents[1] / "docs" / "engine.md").read_text(encoding="utf-8")
-    section = doc[doc.index("# Match records"):]
+    doc = (Path(__file__).parents[1] / "docs" / "reference" / "json.md").read_text(encoding="utf-8")
+    section = doc[doc.index("## Match records"):]
     shown = section[section.index("```\n") + 4 : section.index("\n```", section.index("```\n") + 4)]
     g = q.Game("escoba", seed=3)
     bots = [q.bot("greedy"), q.bot("random", seed=1)]

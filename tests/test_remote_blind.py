@@ -1,5 +1,5 @@
 """The remote bot (quinza.server.client.Seat) is blind to the cards its seat cannot see
-(issue #38 "Tests"): fed the messages a seat receives, built as the server builds them
+(docs/howto/run-a-server.md "Remote bots"): fed the messages a seat receives, built as the server builds them
 (quinza.server.wire), from two games that differ only in the cards that seat cannot see,
 it is given the same world and chooses the same move, for the built-in bots and both
 families. And in the fifteen family its world holds the moves of the round in play."""

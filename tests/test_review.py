@@ -1,4 +1,4 @@
-"""docs/engine.md "Reviewing a match": `review` values every move from the mover's seat
+"""docs/reference/study.md "Reviewing a match": `review` values every move from the mover's seat
 with a fair search (it never reads a card that seat could not see: re-dealing them
 leaves the value as it was), classes the moves by points a deal, adds the open-hand
 solver's hindsight column; its text, JSON and chart; both twins agree; `quinza review`."""

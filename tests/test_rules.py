@@ -1,4 +1,4 @@
-"""API.md "Rules": names, player counts, targets and options, with clear errors."""
+"""`Rules` (docs/rules.md "Choosing a rule set and its options"): names, player counts, targets and options, with clear errors."""
 
 import pytest
 

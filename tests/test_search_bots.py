@@ -1,4 +1,4 @@
-"""The search bots, pimc and ismcts (docs/engine.md "Search bots: PIMC and ISMCTS"), on
+"""The search bots, pimc and ismcts (docs/reference/search.md "Search bots: PIMC and ISMCTS"), on
 both backends: they see only what their seat may know (re-dealing the hidden cards in any
 way the seat's observation allows changes neither the move nor the analysis); the worlds
 they search keep everything in view and deal the hidden cards consistently (quinte's
@@ -381,7 +381,7 @@ def test_copies_pickles_and_undo_keep_the_round_in_play(q: ModuleType) -> None:
 
 
 def test_a_record_keeps_the_deals_moves_and_json_does_not(q: ModuleType) -> None:
-    # docs/engine.md "JSON": the JSON is a position. Read back, the game has none of the
+    # docs/reference/json.md "JSON": the JSON is a position. Read back, the game has none of the
     # deal's moves (here the other seat's 1c), which ismcts's worlds are fitted to, and the
     # bot chooses otherwise; the record plays them again, and the bot chooses as before.
     g = _laid_on_a_capture_table(q)
@@ -717,7 +717,7 @@ def test_ctrl_c_stops_a_search_and_leaves_the_bot_as_it_was(
 
 
 def test_the_bots_parameters_attributes_and_repr(q: ModuleType) -> None:
-    # The documented defaults (docs/engine.md), as the signatures show them.
+    # The documented defaults (docs/reference/search.md), as the signatures show them.
     p = q.bot("pimc")
     assert repr(p) == "PimcBot(worlds=256, depth=0, exact=0, time_limit=None, seed=0)"
     assert p.params == {"worlds": 256, "depth": 0, "exact": 0, "time_limit": None}

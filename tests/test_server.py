@@ -1,4 +1,4 @@
-"""The game server (quinza.server, docs/server.md): rooms, seats and their tokens, a
+"""The game server (quinza.server, docs/reference/wire.md): rooms, seats and their tokens, a
 match played over websockets to its record, the wire contract's names, mounting under a
 prefix, reconnection, the turn timer, and a restart on the same store."""
 
@@ -30,7 +30,7 @@ def test_rooms_are_created_listed_and_joined_and_a_taken_seat_is_409() -> None:
         assert ana["seat"] == 0 and len(ana["token"]) >= 32
         full = c.post(f"/api/rooms/{room}/seats", json={"name": "bo"})
         assert full.status_code == 409 and full.json()["message"] == "every seat of this room is taken"
-        # No free seat: in the lobby to watch (#44: the lobby lists full rooms too).
+        # No free seat: in the lobby to watch (the lobby lists full rooms too).
         assert [(x["room"], x["free"]) for x in c.get("/api/rooms").json()["rooms"]] == [(room, [])]
         assert [x["room"] for x in c.get("/api/rooms?all=1").json()["rooms"]] == [room]
         early = c.get(f"/api/rooms/{room}/record")

@@ -45,7 +45,7 @@ def test_no_frame_breaks_the_server_or_another_connection(frames: List[Any], rul
     with client() as c:
         players = 4 if rules == "quinte" else 2
         room = create(c, rules, players=players)
-        # Every seat taken: a room waits for its free seats before any move (#44).
+        # Every seat taken: a room waits for its free seats before any move.
         tokens = [join(c, room, f"p{s}", s) for s in range(players)]
         r = c.app.state.server.rooms[room]  # type: ignore[attr-defined]
         start, turn = r.game.to_json(), r.game.turn

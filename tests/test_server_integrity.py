@@ -1,4 +1,4 @@
-"""No one gains by the rules of the room (issue #44, docs/server.md "Undo by consent" and
+"""No one gains by the rules of the room (docs/reference/wire.md "Undo by consent" and
 "What a client sends"): the turn's time runs on through an undo request, a seat asks
 once a turn of its own, a takeback never gives a person a bot's card (the room's undo
 mode), and a move frame answers the ply it was chosen at."""
@@ -23,7 +23,7 @@ from .test_server_leaks import card_texts, played_match
 
 from quinza.server.undo import PRACTICE_NOTE  # noqa: E402 (the server's packages, checked by server_util)
 
-TIMER = 2.0  # the issue's room: {"rules": "escoba", "players": 2, "timer": 2}
+TIMER = 2.0  # a room of two seats and a short timer: {"rules": "escoba", "players": 2, "timer": 2}
 
 
 def _kind(*kinds: str) -> Any:
@@ -62,7 +62,7 @@ def _two_people(c: Any, **body: Any) -> Iterator[Any]:
 
 
 def test_asking_again_and_again_does_not_hold_the_turns_time() -> None:
-    """The issue's stall: the seat to act asks to undo, the other refuses, it asks again at
+    """A stall by undo: the seat to act asks to undo, the other refuses, it asks again at
     once, ...: the turn's deadline is kept through each refusal, a second request in the
     same turn is refused, and the time runs out (the stand-in moves for the asker)."""
     with client() as c:
@@ -215,7 +215,7 @@ def test_in_a_consent_room_a_bots_move_is_never_taken_back() -> None:
 
 def test_in_a_consent_room_the_stand_ins_move_for_an_empty_seat_is_never_taken_back(tmp_path: Path) -> None:
     """The stand-in plays an empty seat's hand: taking its move back would show its card.
-    A room waits for every seat before its first move (#44): an empty seat plays on only in
+    A room waits for every seat before its first move: an empty seat plays on only in
     a room of an older store that had moves before that rule, made here by writing its first
     move to the store and starting the server again."""
     db = str(tmp_path / "rooms.sqlite")
@@ -338,7 +338,7 @@ def _cachettes(record: str) -> List[Set[str]]:
 def test_no_frame_names_a_cachette_card_before_it_is_taken(seed: int) -> None:
     """Whole quinte matches, a person and three bots, and a spectator: no frame names a
     card of the cachette while it is face down; the move that takes it names all five, to
-    everyone, in its `cachette` event (docs/server.md "Security model"), in every deal:
+    everyone, in its `cachette` event (docs/reference/wire.md "Security model"), in every deal:
     not, as before, those of them the receiver's next hand happened to hold."""
     frames, record = played_match("quinte", 4, [0], {"1": "random", "2": "greedy", "3": "random"},
                                   random.Random(seed))

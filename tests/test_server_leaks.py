@@ -1,4 +1,4 @@
-"""Nothing hidden on the wire (docs/server.md "Security model"): whole matches of escoba
+"""Nothing hidden on the wire (docs/reference/wire.md "Security model"): whole matches of escoba
 (2 and 4 players) and quinte, some seats played by the test with random moves, others by
 the server's bots, and a spectator. Every frame each receiver got is scanned for cards:
 each must be one that receiver could see at that ply. What it could see is worked out
@@ -61,7 +61,7 @@ def allowed_by_ply(record: str, seat: Optional[int]) -> List[Set[str]]:
     allowed = [set(seen[0])]
     for move in moves:
         shown = {str(c) for c in move.captures} | ({str(move.card)} if move.card is not None else set())
-        # quinte: the cachette the last trick takes is turned up (docs/server.md "Security model")
+        # quinte: the cachette the last trick takes is turned up (docs/reference/wire.md "Security model")
         shown |= {str(c) for e in game.play(move) if e.kind == "cachette" for c in e.cards}
         seen.append(visible(game.observation(viewer), seat))
         allowed.append(seen[-2] | seen[-1] | shown)
@@ -112,7 +112,7 @@ def played_match(rules: str, players: int, people: List[int], bots: Dict[str, st
     with client() as c:
         room = create(c, rules, **body)
         tokens = {s: join(c, room, f"p{s}", s) for s in people}
-        for s in range(players):  # a room waits for every seat (#44): the others sit and stay away
+        for s in range(players):  # a room waits for every seat: the others sit and stay away
             if s not in people and str(s) not in bots:
                 join(c, room, f"away{s}", s)
         frames: Dict[Optional[int], List[Message]] = {s: [] for s in [*people, None]}

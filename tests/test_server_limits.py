@@ -1,4 +1,4 @@
-"""One client cannot sink the server (issue #44, docs/server.md "Limits"): bots think
+"""One client cannot sink the server (docs/reference/wire.md "Limits"): bots think
 within the server's budget on a bounded pool, only POST creates a room, and the limits
 a client and a room have."""
 

@@ -1,4 +1,4 @@
-"""The review after the match (docs/server.md "The review"): made once per match from its
+"""The review after the match (docs/reference/wire.md "The review"): made once per match from its
 public record, never before the match is over, told to the people's seats and served by
 GET /api/rooms/{ID}/review."""
 

@@ -1,4 +1,4 @@
-"""The log a connection gets when it comes in (docs/server.md "The websocket": `log`):
+"""The log a connection gets when it comes in (docs/reference/wire.md "The websocket": `log`):
 the `played` messages its viewpoint was sent, the same to the letter, for a seat and a
 spectator, in mid-match and at the end, across a restart of the server, on both engines."""
 
@@ -59,7 +59,7 @@ def test_a_log_restored_mid_match_is_what_the_seat_and_a_spectator_were_told(eng
     with client(engine=engine) as c:
         room = create(c, rules, **body)
         token = join(c, room, "ana", seat)
-        for other in c.get(f"/api/rooms/{room}").json()["waiting"]:  # a room waits for every seat (#44)
+        for other in c.get(f"/api/rooms/{room}").json()["waiting"]:  # a room waits for every seat
             join(c, room, f"away{other}", other)  # taken, never connected: the stand-in plays it
         with joined(c, f"/ws/{room}", token) as ws, joined(c, f"/ws/{room}") as spectator:
             while True:
@@ -89,7 +89,7 @@ def test_a_log_after_a_restart_is_what_was_told_before_it_stand_ins_included(tmp
     with client(db) as c:
         room = create(c, "escoba", players=2, timer=0.05)  # no one moves: the stand-in plays
         token = join(c, room, "ana", 0)
-        join(c, room, "bea", 1)  # a room waits for every seat (#44): Bea sits and stays away
+        join(c, room, "bea", 1)  # a room waits for every seat: Bea sits and stays away
         with joined(c, f"/ws/{room}", token) as ws:
             until(ws, lambda m: is_state(m) and m["ply"] >= 6, live)
     with client(db) as c:

@@ -1,4 +1,4 @@
-"""Undo by consent (docs/server.md "Undo by consent"): a seat asks, every person whose
+"""Undo by consent (docs/reference/wire.md "Undo by consent"): a seat asks, every person whose
 move it takes back answers; on every agreement the seat's last move and all since are
 taken back, for everyone and in the store; a refusal cancels it; moves and bots wait
 meanwhile; bad requests are errors. (The rooms' undo modes and the clock:

@@ -1,4 +1,4 @@
-"""Rooms that wait (issue #44): a room plays its first move only once every seat is taken
+"""Rooms that wait (docs/reference/wire.md "Rooms that wait"): a room plays its first move only once every seat is taken
 (by people or bots); before that no move is accepted, no bot moves and no timer runs, and
 the state and the room say which seats it waits for. Creating a room seats its creator;
 the lobby lists full rooms to watch too."""

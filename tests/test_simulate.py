@@ -1,4 +1,4 @@
-"""Bots and batch simulation (docs/engine.md "Simulation"), on both backends: the bots'
+"""Bots and batch simulation (docs/reference/simulation.md "Simulation"), on both backends: the bots'
 choice rules, the seeding scheme, the result arrays and summary, Python bots, bad input
 and Ctrl-C; then the Rust core against the reference, move by move and match by match."""
 

@@ -1,4 +1,4 @@
-"""The exact open-hand solver (docs/engine.md "Search: the open-hand solver"): both twins
+"""The exact open-hand solver (docs/reference/search.md "The open-hand solver"): both twins
 give the same value and the same `moves` (every move, or with moves="best" the first) as
 a brute force (tests/conftest.py: plain minimax
 over `copy` and `play`, the value read from the deal's record), on random positions of
@@ -81,7 +81,7 @@ def test_both_twins_give_the_brute_force_values_and_order(q: ModuleType, label: 
 def top_of_the_range() -> List[Tuple[str, Any]]:
     """Quinte positions whose deal quints (and scores) lie past 2**63 or near 2**64-1, the
     target 2**64-1: points that no 64-bit signed difference holds, or that stop at
-    2**64-1 (docs/engine.md "The top of the range")."""
+    2**64-1 (docs/reference/game.md "The top of the range")."""
     out = []
     for seed in range(12):
         # Two tricks or more to play: the bounds of a trick start are asked.
@@ -316,7 +316,7 @@ def test_max_nodes_must_be_a_positive_whole_number(q: ModuleType, bad: Any) -> N
 @pytest.mark.parametrize("bad", [0, -1, 0.0, -0.5, math.nan, -math.inf, True, False, "1", [], -(10**400)])
 def test_time_limit_must_be_a_positive_number(q: ModuleType, bad: Any) -> None:
     game = q.Game("escoba", seed=1)
-    # a repr longer than 60 characters is quoted cut short (docs/engine.md "Errors and their messages")
+    # a repr longer than 60 characters is quoted cut short (docs/reference/errors.md "Errors and their messages")
     shown = repr(bad) if len(repr(bad)) <= 60 else repr(bad)[:60] + f"... ({len(repr(bad))} characters)"
     with pytest.raises(ValueError, match=rf"^time_limit must be a positive number of seconds, not {re.escape(shown)}$"):
         q.solve(game, time_limit=bad)

@@ -106,7 +106,7 @@ def test_the_text_of_a_finished_match_says_who_won(q: ModuleType, rules: str) ->
 # -- long inputs are quoted cut short --------------------------------------------------------
 
 LONG = "x" * 2000
-CUT = "'" + "x" * 60 + "'... (2000 characters)"  # docs/engine.md "Errors and their messages"
+CUT = "'" + "x" * 60 + "'... (2000 characters)"  # docs/reference/errors.md "Errors and their messages"
 
 
 def _game_json(q: Any, **changes: Any) -> str:

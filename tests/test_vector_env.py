@@ -1,4 +1,4 @@
-"""quinza.envs.VectorEnv (docs/engine.md "Vector env"): N single-seat envs stepped inside
+"""quinza.envs.VectorEnv (docs/reference/envs.md "Vector env"): N single-seat envs stepped inside
 the Rust core. It has no twin in the reference (it is the core's batch stepping, like
 `simulate`'s threads); its every observation and mask is checked against the env's match
 read back through the public API, which the twin tests cover."""

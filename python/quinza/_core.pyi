@@ -263,7 +263,7 @@ _EventKind = Literal[
 
 @final
 class Event:
-    """One thing that happened in a match (docs/engine.md "Events"). `kind` says what;
+    """One thing that happened in a match (docs/reference/events.md "Events"). `kind` says what;
     the other fields are None (`cards` empty) unless that kind carries them.
 
     >>> Event("escoba", seat=1, side=1)
@@ -402,7 +402,7 @@ class Game:
     def deals(self) -> List[DealResult]:
         """The finished deals of the match as DealResult, oldest first."""
     def legal_moves(self) -> List[Move]:
-        """Every legal move once, in the documented order (docs/engine.md); none once the match
+        """Every legal move once, in the documented order (docs/reference/game.md); none once the match
         is over. Fifteen family: per hand card in id order, its capture groups ordered by the
         number sum(1 << id) of the captured cards, or a lay if it captures nothing. Quinte:
         bids in the order pass, double, redouble; cards in id order (the joker last).
@@ -417,7 +417,7 @@ class Game:
         """Play one move (in quinte a bid or a card) for the seat whose turn it is; an illegal
         move raises IllegalMoveError and changes nothing. A finished deal is scored and the
         next one dealt inside this call. Returns what happened, in order: a tuple of Event
-        (docs/engine.md "Events"), the "move" first. `move` is a Move (the other twin's
+        (docs/reference/events.md "Events"), the "move" first. `move` is a Move (the other twin's
         too, read by its notation, as a bot of that twin returns it) or its text.
 
         `seat`, when given, is the seat the move is played for (a server passes the seat
@@ -473,7 +473,7 @@ class Game:
         and `bids`, `quints` and `played` belong to it alone.
         """
     def observation(self, seat: int) -> Dict[str, Any]:
-        """What `seat` may know (docs/engine.md "observation(seat)"): its own hand, the sizes
+        """What `seat` may know (docs/reference/game.md "observation(seat)"): its own hand, the sizes
         of the others, never the stock order; in quinte also everything played, never the
         cachette before it is taken (then it is in a pile). Its cost does not grow with the
         match: the deal history is `deals`.
@@ -485,7 +485,7 @@ class Game:
         not exist raises ValueError.
         """
     def world(self, seat: int, seed: Optional[int] = None) -> Self:
-        """A world for `seat` (docs/engine.md "Worlds"): this game with every card the seat
+        """A world for `seat` (docs/reference/search.md "Worlds"): this game with every card the seat
         cannot see (the other hands, the stock or the cachette) dealt again at random from
         `seed` (None draws one), consistent with what it saw; a new game, this one unchanged.
 
@@ -527,7 +527,7 @@ class Game:
         the game was made, and what `undo` goes back to in the end.
         """
     def record(self, players: Optional[Sequence[Any]] = None, date: Any = None) -> str:
-        """The match as a record (docs/engine.md "Match records"): headers (format version,
+        """The match as a record (docs/reference/json.md "Match records"): headers (format version,
         rules and every option, the seed or the start position, players, result, scores),
         then every move, deal by deal; the same text from both backends. `players`: None,
         or one name per seat (such as the bots' text); `date`: None, a text or a
@@ -535,13 +535,13 @@ class Game:
         """
     @classmethod
     def from_record(cls, text: str) -> Game:
-        """The game a match record describes (docs/engine.md "Match records"), replayed move
+        """The game a match record describes (docs/reference/json.md "Match records"), replayed move
         by move: the same `to_json()` and `history` as the game that wrote it. A bad record
         raises ValueError naming its line ("line N: ...").
         """
 
     def encode(self, seat: int, out: Optional[Any] = None) -> Any:
-        """What `seat` may know as a numpy float32 vector (docs/engine.md "Encodings"): its
+        """What `seat` may know as a numpy float32 vector (docs/reference/encodings.md "Encodings"): its
         shape is fixed by the rule set and player count, each entry named by
         `encode_names(rules)`. Written into `out` (a float32 array of that shape) when given.
         """
@@ -628,7 +628,7 @@ class QuinteGame(Game):
         quints: Optional[Sequence[int]] = None,
         played: Optional[Iterable[_CardLike]] = None,
     ) -> QuinteGame:
-        """A quinte position from explicit cards (docs/engine.md "Quinte: from_position").
+        """A quinte position from explicit cards (docs/reference/game.md "Quinte: from_position").
 
         `table` is the trick in progress in play order, `stock` the cachette, `piles` the cards
         each side has won, `last_capturer` the seat that won the last trick (it leads the
@@ -696,7 +696,7 @@ class RandomBot:
 
 @final
 class GreedyBot:
-    """The move worth most right away (its key: docs/engine.md "Bots",
+    """The move worth most right away (its key: docs/reference/simulation.md "Bots",
     `quinza.reference.bots.greedy_key`); of equal moves, the first in legal-move order.
     It draws nothing: `seed` is only checked.
     """
@@ -789,12 +789,12 @@ class IsmctsBot(SearchBot):
     legal move is played without searching and draws nothing. With `infer="greedy"` (the
     default) a world is one in which the other seats' moves this round are greedy moves
     (of up to 16 drawn, the first that fits; none: the first drawn); `"greedy_first"`
-    asks for the greedy bot's very moves; `"off"` takes any world (docs/engine.md
+    asks for the greedy bot's very moves; `"off"` takes any world (docs/reference/search.md
     "Worlds fitted to the play"). With `opponents="fitted"` (the default) the tree plays
     the other sides' greedy moves in the worlds that fit their play this round, as `infer`
     tests it, and chooses their moves by UCB in the others, as it does the seat's own;
     `"greedy"` plays their greedy moves in every world, `"search"` chooses by UCB in every
-    world (docs/engine.md "ismcts").
+    world (docs/reference/search.md "ismcts").
 
     >>> from quinza.reference import Game
     >>> g = Game("quinza", seed=2)
@@ -904,7 +904,7 @@ def match_seed(seed: int, index: int) -> int:
     """The seed of match `index` of a simulation seeded `seed`: output number `index` (from
     0) of `Random(seed)`, reached in one step (the state after `index` draws is
     `seed + index * GAMMA` modulo 2**64, where GAMMA = 0x9E3779B97F4A7C15 is the
-    generator's increment; docs/engine.md "Seeding").
+    generator's increment; docs/reference/simulation.md "Seeding").
     """
 def seat_seed(match_seed: int, seat: int) -> int:
     """The seed of the bot at `seat` (0..3) in the match seeded `match_seed`: output number
@@ -939,7 +939,7 @@ def solve(
     threads: Optional[int] = 1,
 ) -> Solution:
     """The exact open-hand solution of the deal in progress, as a `Solution`
-    (docs/engine.md "Search: the open-hand solver").
+    (docs/reference/search.md "The open-hand solver").
 
     Every card is known (the hands, the stock in dealing order, the cachette).
     `moves="all"` values every legal move; `moves="best"` gives only the first legal move

@@ -2,7 +2,7 @@
 
 A search (`solve`, and the pimc and ismcts bots' moves and analyses) can be stopped by
 Ctrl-C at known points only: after every world of pimc, every 64 iterations of ismcts,
-and every 16384 nodes of `solve` (docs/engine.md). At each of them it calls `poll()`,
+and every 16384 nodes of `solve` (docs/reference/search.md). At each of them it calls `poll()`,
 then looks for a pending signal: the core runs with the GIL released, so it takes the GIL
 back and asks Python's signal handlers (PyErr_CheckSignals); the reference, in Python,
 meets the signal at the next step of its own code (Python interrupts any Python code, so a

@@ -1,5 +1,5 @@
 """Levels for people: easy, medium, hard and expert, each a built-in bot with its budget,
-chosen from the ladder's figures in escoba (docs/engine.md "Levels for people"): each
+chosen from the ladder's figures in escoba (docs/reference/study.md "Levels for people"): each
 level beats the one below it on the same deals, and the top one answers within about
 20 ms a move in the core. Every place that takes a bot by name takes a level too
 (`bot("hard")`, `--bots hard`, `--vs hard`, a server room's bots)."""

@@ -1,4 +1,4 @@
-"""Match records (docs/engine.md "Match records"): a whole match as text, in the spirit of
+"""Match records (docs/reference/json.md "Match records"): a whole match as text, in the spirit of
 PGN, written and read once here for both backends.
 
 This module imports neither backend: it works over the public API of the `Game` class
@@ -27,7 +27,7 @@ VERSION = 1
 UNFINISHED = "unfinished"
 DRAW = "draw"
 
-TITLE = f'; quinza match record, format {VERSION} (docs/engine.md "Match records")'
+TITLE = f'; quinza match record, format {VERSION} (docs/reference/json.md "Match records")'
 # What the record tells beyond the moves: every card, because the seed (or the start
 # position with its generator) deals them all. The header says so.
 HIDDEN_SEED = "; the seed deals every card: this record shows all hands to whoever replays it"
@@ -81,7 +81,7 @@ def _points(values: Sequence[int]) -> str:
 
 
 def record(game: Any, players: Any = None, date: Any = None) -> str:
-    """`game.record(players, date)`: the record text of `game` (docs/engine.md "Match records")."""
+    """`game.record(players, date)`: the record text of `game` (docs/reference/json.md "Match records")."""
     rules = game.rules
     names = None if players is None else _players(players, rules.players)
     day = None if date is None else _date(date)

@@ -12,7 +12,7 @@ browser table's twins of the last two are in server/static/words.js."""
 import secrets
 from typing import Any, List, Mapping, Optional, Sequence, Tuple, cast
 
-# An input longer than this is quoted cut short (docs/engine.md "Errors and their messages").
+# An input longer than this is quoted cut short (docs/reference/errors.md "Errors and their messages").
 QUOTE_LIMIT = 60
 
 
@@ -106,7 +106,7 @@ def check_threads(threads: Any) -> Optional[int]:
 
 # -- words for players ----------------------------------------------------------------------
 
-# The keys of `DealResult.details` (docs/engine.md) that are not read as they are written,
+# The keys of `DealResult.details` (docs/reference/json.md) that are not read as they are written,
 # underscores aside.
 DETAIL_WORDS = {"other": "other cards"}
 # Rule-set options said otherwise than their key, and option values said in words.

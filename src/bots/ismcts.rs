@@ -1,5 +1,5 @@
 //! The ismcts bot: information-set Monte Carlo tree search from its seat's view
-//! (`search::ismcts`, docs/engine.md "ismcts"); the root move visited most.
+//! (`search::ismcts`, docs/reference/search.md "ismcts"); the root move visited most.
 
 use super::params::{choice, TIME_LIMIT};
 use super::{Param, ParamKind, ParamValue, Policy, Ranked, Stopped};

@@ -2,7 +2,7 @@
 //! `random` (uniform over the legal moves), `greedy` (the move worth most right away), and
 //! the search bots `pimc` and `ismcts` (`crate::search`), which see only what their seat
 //! may know. All are deterministic given their seed (a search bot with a time limit is
-//! not). The choice rules and tie-breaks are fixed in docs/engine.md "Simulation" and
+//! not). The choice rules and tie-breaks are fixed in docs/reference/simulation.md "Simulation" and
 //! "Search bots"; `quinza.reference` makes the same choices.
 //!
 //! A bot is one module (its `Policy`) and one line of `bots!` below: the registry yields
@@ -368,7 +368,7 @@ mod tests {
         }
     }
 
-    /// A toy bot, added as docs/engine.md "Adding a bot" says: its module (here, `First`
+    /// A toy bot, added as docs/howto/add-a-family.md "Adding a bot" says: its module (here, `First`
     /// and its `Policy`) and its line in a registry.
     #[allow(dead_code)] // the registry makes every method; the test calls a few
     mod toy {

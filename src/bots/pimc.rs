@@ -1,5 +1,5 @@
 //! The pimc bot: perfect-information Monte Carlo over worlds sampled from its seat's view
-//! (`search::pimc`, docs/engine.md "pimc"); the move of greatest total over the worlds.
+//! (`search::pimc`, docs/reference/search.md "pimc"); the move of greatest total over the worlds.
 
 use super::params::TIME_LIMIT;
 use super::{Param, ParamValue, Policy, Ranked, Stopped};

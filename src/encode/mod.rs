@@ -1,4 +1,4 @@
-//! Encodings for learning agents (docs/engine.md "Encodings"): what one seat may know as a
+//! Encodings for learning agents (docs/reference/encodings.md "Encodings"): what one seat may know as a
 //! fixed-size vector of f32, and an exact action id for every legal move. Both are built
 //! from the seat's `Observation` and the position's legal moves, never the full state, so
 //! no vector carries a card its seat cannot see; neither walks the deals of the match.

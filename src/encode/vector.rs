@@ -1,4 +1,4 @@
-//! A vector of single-seat envs stepped in Rust (docs/engine.md "Vector env"): N matches in
+//! A vector of single-seat envs stepped in Rust (docs/reference/envs.md "Vector env"): N matches in
 //! which one seat is the agent and core bots play the others, written straight into flat
 //! output buffers. Env `i` draws everything from its own stream, started at
 //! `match_seed(seed, i)` by `reset`: each episode takes the match seed and the bots' seed

@@ -1,4 +1,4 @@
-//! The fifteen family's encodings (docs/engine.md "Encodings"): the observation vector of
+//! The fifteen family's encodings (docs/reference/encodings.md "Encodings"): the observation vector of
 //! one seat, and the action ids of its moves.
 //!
 //! Actions. A rule set whose every (card played, captured set) pair over the whole deck
@@ -17,7 +17,7 @@ use std::sync::OnceLock;
 /// The largest flat action space: beyond it the ids are ranked.
 pub const FLAT_LIMIT: usize = 100_000;
 /// Ranked ids (rb3ine): the moves of one card a position may have. Random play never came
-/// near it (the most seen is in docs/engine.md "Encodings"); a built position with more
+/// near it (the most seen is in docs/reference/encodings.md "Encodings"); a built position with more
 /// capture sets for one card is refused by the action encoding with a ValueError.
 pub const RANKED_SLOTS: usize = 1024;
 

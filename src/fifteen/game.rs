@@ -1,5 +1,5 @@
-//! One whole match of quinza, rb3ine or escoba (RULES.md "The fifteen family",
-//! docs/engine.md "A match").
+//! One whole match of quinza, rb3ine or escoba (docs/rules.md "The fifteen family",
+//! docs/reference/game.md "A match").
 
 use super::captures::{Groups, SplitTable, SubsetSums, TableIndex, SPLIT_TABLE, SUBSET_CARDS};
 use super::moves::Move;
@@ -16,7 +16,7 @@ pub const OPENING_TABLE: usize = 4;
 /// The most moves of one round: every seat plays its three cards.
 pub const ROUND_MOVES: usize = 4 * HAND_SIZE;
 
-/// The round in play as every seat saw it (docs/engine.md "Worlds"): the table when its
+/// The round in play as every seat saw it (docs/reference/search.md "Worlds"): the table when its
 /// hands were dealt and each move since. Worlds read it to keep the deals in which the
 /// other seats' moves fit greedy play; it is in no observation, encoding or JSON. Fixed
 /// arrays: a world is a copy of the game, made every search iteration.
@@ -75,7 +75,7 @@ pub struct Game {
     pub(crate) round: Round,
 }
 
-/// A position from explicit cards (docs/engine.md "from_position"), already converted
+/// A position from explicit cards (docs/reference/game.md "from_position"), already converted
 /// from the caller's values; `turn` carries either the seat asked for or the message to
 /// raise when its value was not a seat (checked in its place, after the hand sizes).
 #[derive(Clone, Debug)]
@@ -94,7 +94,7 @@ pub struct Position {
     pub turn: Result<Option<u8>, String>,
 }
 
-/// The steps of `Game::from_position`, in the order docs/engine.md gives them.
+/// The steps of `Game::from_position`, in the order docs/reference/game.md gives them.
 impl Position {
     /// One hand per seat, one pile, score and escoba count per side, seats in range.
     fn check_shape(&self) -> Result<(), String> {
@@ -457,7 +457,7 @@ impl Game {
             .sum()
     }
 
-    /// Why a move is illegal, or None when it is legal (the checks of docs/engine.md in
+    /// Why a move is illegal, or None when it is legal (the checks of docs/reference/game.md in
     /// order: match over, card in hand, captures on the table, their sum, forced capture).
     pub fn illegal_reason(&self, mv: &Move) -> Option<String> {
         let Some(seat) = self.turn else {
@@ -491,7 +491,7 @@ impl Game {
         self.apply_recording(mv, &mut NoEvents)
     }
 
-    /// `apply`, telling `events` what happened, in order (docs/engine.md "Events").
+    /// `apply`, telling `events` what happened, in order (docs/reference/events.md "Events").
     #[inline]
     pub fn apply_recording(&mut self, mv: Move, events: &mut impl Events) {
         let Some(seat) = self.turn else { return };
@@ -656,7 +656,7 @@ impl Game {
             self.turn = None;
         } else {
             self.dealer = (self.dealer + 1) % self.rules.players;
-            // The top of the range: counters saturate (docs/engine.md).
+            // The top of the range: counters saturate (docs/reference/game.md).
             self.deal_number = self.deal_number.saturating_add(1);
             self.start_deal(events);
         }
@@ -694,7 +694,7 @@ impl Game {
 
     // -- positions -----------------------------------------------------------------------
 
-    /// A position from explicit cards, with every check of docs/engine.md "from_position"
+    /// A position from explicit cards, with every check of docs/reference/game.md "from_position"
     /// (in the reference's order; the conversions of the caller's values come before),
     /// one function per step.
     pub fn from_position(p: Position) -> Result<Game, Error> {
@@ -761,7 +761,7 @@ impl Game {
 
     /// `Searchable::deal_key`: the hands, table, piles and escobas, the last capturer, the
     /// seat to act and how far the stock is dealt. The deal's points read only piles and
-    /// escobas (RULES.md scoring), never the match totals, so those are left out.
+    /// escobas (docs/rules.md, scoring), never the match totals, so those are left out.
     pub fn deal_key(&self) -> u64 {
         use crate::state::mix_key;
         let mut h = mix_key(0, self.table.0);
@@ -874,7 +874,7 @@ pub(crate) mod tests {
 
     #[test]
     fn dealing_order_decision_3_each_from_the_seat_after_the_dealer_then_4_to_the_table() {
-        // "Seats, sides, dealing" (decision) and docs/engine.md "A match" steps 1-3.
+        // "Seats, sides, dealing" (decision) and docs/reference/game.md "A match" steps 1-3.
         for seed in [0u64, 1, 99] {
             let rules = Rules::new("rb3ine", Some(3), None).unwrap();
             let g = Game::new(rules, seed);

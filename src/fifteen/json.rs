@@ -1,4 +1,4 @@
-//! The JSON text of a game (docs/engine.md "JSON"): compact, keys in a fixed order,
+//! The JSON text of a game (docs/reference/json.md "JSON"): compact, keys in a fixed order,
 //! cards as text. Reading checks the shape and then the position, with the reference's
 //! messages, each prefixed `invalid game JSON: `.
 

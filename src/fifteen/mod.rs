@@ -1,4 +1,4 @@
-//! The fifteen family: quinza, rb3ine and escoba (RULES.md "The fifteen family").
+//! The fifteen family: quinza, rb3ine and escoba (docs/rules.md "The fifteen family").
 
 pub mod captures;
 pub mod encode;

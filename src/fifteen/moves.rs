@@ -1,5 +1,5 @@
 //! A move of the fifteen family: (played card, captured set); the set is empty for a lay.
-//! Text: `"6o"` or `"6o x 4c 5e"` (docs/engine.md, "Text of a move").
+//! Text: `"6o"` or `"6o x 4c 5e"` (docs/reference/game.md, "Text of a move").
 
 use crate::cards::{Card, CardSet};
 use crate::pyrepr::{is_py_space, quoted};

@@ -1,4 +1,4 @@
-//! What one seat of a fifteen-family match may know (docs/engine.md "Observation"): its
+//! What one seat of a fifteen-family match may know (docs/reference/game.md "Observation"): its
 //! own hand, the sizes of the others, the table, the size of the stock (never its order),
 //! every pile (captured cards are face up), the escobas, the scores. A fixed-size value:
 //! its cost does not grow with the match (the deals so far are `Game::deals`).

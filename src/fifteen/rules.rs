@@ -1,4 +1,4 @@
-//! The rule sets of the fifteen family (RULES.md, "The fifteen family"): one row each.
+//! The rule sets of the fifteen family (docs/rules.md, "The fifteen family"): one row each.
 
 use super::captures::values_by_id;
 use crate::cards::{VALUE_ESCOBA, VALUE_PRINTED};
@@ -8,7 +8,7 @@ use crate::ruleargs::{
 };
 use crate::Error;
 
-/// How a deal is scored (RULES.md "Scoring a deal").
+/// How a deal is scored (docs/rules.md, the scoring of each rule set).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Scoring {
     /// quinza / rb3ine: Oros points (the Ace 10) and one point per other card.
@@ -26,7 +26,7 @@ impl Scoring {
     }
 }
 
-/// When a match is won (RULES.md "Winning a match").
+/// When a match is won (docs/rules.md "Winning a match").
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum WinRule {
     /// The highest total at or over the target wins; equal top totals draw.

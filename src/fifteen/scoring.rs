@@ -1,4 +1,4 @@
-//! Scoring a deal (RULES.md, "Scoring a deal") and the result record of a finished deal.
+//! Scoring a deal (docs/rules.md, the scoring of each rule set) and the result record of a finished deal.
 
 use super::rules::{Rules, Scoring, Setenta};
 use crate::cards::{CardSet, OROS};
@@ -20,7 +20,7 @@ pub enum Details {
 
 impl Details {
     /// The deal's points: the sum of the details, saturating at 2**64-1 (the top of the
-    /// range, docs/engine.md).
+    /// range, docs/reference/game.md).
     pub fn total(&self) -> u64 {
         let sum = |values: &[u64]| values.iter().fold(0u64, |s, v| s.saturating_add(*v));
         // No list of items here: this runs at every deal's end.

@@ -1,4 +1,4 @@
-//! A world for one seat of a fifteen-family deal (docs/engine.md "Worlds"): the other
+//! A world for one seat of a fifteen-family deal (docs/reference/search.md "Worlds"): the other
 //! hands and the stock dealt again from the cards the seat cannot see. Any hidden card
 //! may be anywhere hidden: a lay or a capture shows nothing of the other cards.
 

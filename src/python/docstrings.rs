@@ -88,7 +88,7 @@ the deal with (leftovers included), sorted; `points`: per side, the deal's point
     (DealResult.escobas) => { r#"Per side, the deal's escobas (always 0 outside escoba)."# };
     (DealResult.last_capturer) => { r#"The seat that made the deal's last capture (quinte: won its last trick), or None."# };
     (DealResult.to_dict) => { r#"The deal as a dict of plain values, the cards as text."# };
-    (Event) => { r#"One thing that happened in a match (docs/engine.md "Events"). `kind` says what;
+    (Event) => { r#"One thing that happened in a match (docs/reference/events.md "Events"). `kind` says what;
 the other fields are None (`cards` empty) unless that kind carries them.
 
 >>> Event("escoba", seat=1, side=1)
@@ -137,7 +137,7 @@ tricks it won, and the cachette once it has taken it)."# };
     (Game.is_over) => { r#"Whether the match is over (then `turn` is None)."# };
     (Game.winner) => { r#"The side that won, or None (the match goes on, or ended in a draw)."# };
     (Game.deals) => { r#"The finished deals of the match as DealResult, oldest first."# };
-    (Game.legal_moves) => { r#"Every legal move once, in the documented order (docs/engine.md); none once the match
+    (Game.legal_moves) => { r#"Every legal move once, in the documented order (docs/reference/game.md); none once the match
 is over. Fifteen family: per hand card in id order, its capture groups ordered by the
 number sum(1 << id) of the captured cards, or a lay if it captures nothing. Quinte:
 bids in the order pass, double, redouble; cards in id order (the joker last)."# };
@@ -147,7 +147,7 @@ capture groups without listing them."# };
     (Game.play) => { r#"Play one move (in quinte a bid or a card) for the seat whose turn it is; an illegal
 move raises IllegalMoveError and changes nothing. A finished deal is scored and the
 next one dealt inside this call. Returns what happened, in order: a tuple of Event
-(docs/engine.md "Events"), the "move" first. `move` is a Move (the other twin's
+(docs/reference/events.md "Events"), the "move" first. `move` is a Move (the other twin's
 too, read by its notation, as a bot of that twin returns it) or its text.
 
 `seat`, when given, is the seat the move is played for (a server passes the seat
@@ -171,7 +171,7 @@ deal in progress); `Game.from_record` replays a match, moves and all."# };
 (`FifteenGame.from_position`, `QuinteGame.from_position`); a parameter of the other
 family is refused. In quinte `table` is the trick in progress, `stock` the cachette,
 and `bids`, `quints` and `played` belong to it alone."# };
-    (Game.observation) => { r#"What `seat` may know (docs/engine.md "observation(seat)"): its own hand, the sizes
+    (Game.observation) => { r#"What `seat` may know (docs/reference/game.md "observation(seat)"): its own hand, the sizes
 of the others, never the stock order; in quinte also everything played, never the
 cachette before it is taken (then it is in a pile). Its cost does not grow with the
 match: the deal history is `deals`."# };
@@ -179,7 +179,7 @@ match: the deal history is `deals`."# };
 None: a `View`, whose str is text, whose `to_svg()` draws it and whose `save(path)`
 writes that picture. A seat's view reads only `observation(seat)`; a seat that does
 not exist raises ValueError."# };
-    (Game.world) => { r#"A world for `seat` (docs/engine.md "Worlds"): this game with every card the seat
+    (Game.world) => { r#"A world for `seat` (docs/reference/search.md "Worlds"): this game with every card the seat
 cannot see (the other hands, the stock or the cachette) dealt again at random from
 `seed` (None draws one), consistent with what it saw; a new game, this one unchanged.
 
@@ -206,15 +206,15 @@ taken back. With no move to take back (a new match, a game just read from JSON o
 position) raises ValueError and changes nothing."# };
     (Game.start_json) => { r#"The game before the first move of its `history`, as JSON: what `to_json()` gave when
 the game was made, and what `undo` goes back to in the end."# };
-    (Game.record) => { r#"The match as a record (docs/engine.md "Match records"): headers (format version,
+    (Game.record) => { r#"The match as a record (docs/reference/json.md "Match records"): headers (format version,
 rules and every option, the seed or the start position, players, result, scores),
 then every move, deal by deal; the same text from both backends. `players`: None,
 or one name per seat (such as the bots' text); `date`: None, a text or a
 `datetime.date`. `Game.from_record` replays it."# };
-    (Game.from_record) => { r#"The game a match record describes (docs/engine.md "Match records"), replayed move
+    (Game.from_record) => { r#"The game a match record describes (docs/reference/json.md "Match records"), replayed move
 by move: the same `to_json()` and `history` as the game that wrote it. A bad record
 raises ValueError naming its line ("line N: ...")."# };
-    (Game.encode) => { r#"What `seat` may know as a numpy float32 vector (docs/engine.md "Encodings"): its
+    (Game.encode) => { r#"What `seat` may know as a numpy float32 vector (docs/reference/encodings.md "Encodings"): its
 shape is fixed by the rule set and player count, each entry named by
 `encode_names(rules)`. Written into `out` (a float32 array of that shape) when given."# };
     (Game.action_mask) => { r#"A numpy int8 array of `action_count` entries: 1 at the id of every legal move, else
@@ -236,7 +236,7 @@ deals are shuffled by the generator started at `seed`."# };
 ('doubling', True, [12, 12, 12, 12], 5)
 >>> [str(m) for m in g.legal_moves()]
 ['pass', 'double']"# };
-    (QuinteGame.from_position) => { r#"A quinte position from explicit cards (docs/engine.md "Quinte: from_position").
+    (QuinteGame.from_position) => { r#"A quinte position from explicit cards (docs/reference/game.md "Quinte: from_position").
 
 `table` is the trick in progress in play order, `stock` the cachette, `piles` the cards
 each side has won, `last_capturer` the seat that won the last trick (it leads the
@@ -260,7 +260,7 @@ one draw a move (even when there is only one), picking in legal-move order."# };
     (RandomBot.seed) => { r#"The seed the bot started from."# };
     (RandomBot.state) => { r#"The generator's state now."# };
     (RandomBot.params) => { r#"The bot's parameters (all but the seed) by name, in the order of its signature."# };
-    (GreedyBot) => { r#"The move worth most right away (its key: docs/engine.md "Bots",
+    (GreedyBot) => { r#"The move worth most right away (its key: docs/reference/simulation.md "Bots",
 `quinza.reference.bots.greedy_key`); of equal moves, the first in legal-move order.
 It draws nothing: `seed` is only checked."# };
     (GreedyBot.params) => { r#"The bot's parameters (all but the seed) by name, in the order of its signature."# };
@@ -308,12 +308,12 @@ until the time is up (at least one; the clock is read between iterations). A sin
 legal move is played without searching and draws nothing. With `infer="greedy"` (the
 default) a world is one in which the other seats' moves this round are greedy moves
 (of up to 16 drawn, the first that fits; none: the first drawn); `"greedy_first"`
-asks for the greedy bot's very moves; `"off"` takes any world (docs/engine.md
+asks for the greedy bot's very moves; `"off"` takes any world (docs/reference/search.md
 "Worlds fitted to the play"). With `opponents="fitted"` (the default) the tree plays
 the other sides' greedy moves in the worlds that fit their play this round, as `infer`
 tests it, and chooses their moves by UCB in the others, as it does the seat's own;
 `"greedy"` plays their greedy moves in every world, `"search"` chooses by UCB in every
-world (docs/engine.md "ismcts").
+world (docs/reference/search.md "ismcts").
 
 >>> from quinza.reference import Game
 >>> g = Game("quinza", seed=2)
@@ -368,7 +368,7 @@ order of the bot's signature) raises ValueError."# };
     (match_seed) => { r#"The seed of match `index` of a simulation seeded `seed`: output number `index` (from
 0) of `Random(seed)`, reached in one step (the state after `index` draws is
 `seed + index * GAMMA` modulo 2**64, where GAMMA = 0x9E3779B97F4A7C15 is the
-generator's increment; docs/engine.md "Seeding")."# };
+generator's increment; docs/reference/simulation.md "Seeding")."# };
     (seat_seed) => { r#"The seed of the bot at `seat` (0..3) in the match seeded `match_seed`: output number
 `seat` of `Random(match_seed XOR BOT_STREAM)`, where BOT_STREAM = 0x6A09E667F3BCC909;
 a stream apart from the match's own draws."# };
@@ -380,7 +380,7 @@ pairs: best first, equal values in legal-move order. Solved with moves="best":
 only the first of them."# };
     (Solution.nodes) => { r#"The positions the search visited (the reference counts its own way)."# };
     (solve) => { r#"The exact open-hand solution of the deal in progress, as a `Solution`
-(docs/engine.md "Search: the open-hand solver").
+(docs/reference/search.md "The open-hand solver").
 
 Every card is known (the hands, the stock in dealing order, the cachette).
 `moves="all"` values every legal move; `moves="best"` gives only the first legal move

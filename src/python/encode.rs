@@ -1,4 +1,4 @@
-//! The encodings of docs/engine.md "Encodings" as numpy arrays: conversion only, the
+//! The encodings of docs/reference/encodings.md "Encodings" as numpy arrays: conversion only, the
 //! layouts and ids are the core's (`crate::encode`). An `out=` array is written in place
 //! (`super::buffers`), so a loop that keeps one array allocates nothing.
 

@@ -1,5 +1,5 @@
 //! `Event`: one thing that happened in a match, as `Game.play` and `Game.start_events`
-//! give it (docs/engine.md "Events"). The core decides what happened (`crate::events`);
+//! give it (docs/reference/events.md "Events"). The core decides what happened (`crate::events`);
 //! this is only its Python value, the twin of `quinza.reference.events.Event` (same
 //! fields, repr, equality and hash).
 

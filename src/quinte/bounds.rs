@@ -1,5 +1,5 @@
-//! Bounds on a quinte deal's final value for the exact solver (docs/engine.md "Search:
-//! the open-hand solver", Bounds): what is sure whatever is played from here.
+//! Bounds on a quinte deal's final value for the exact solver (docs/explanation/search-and-fairness.md,
+//! Bounds): what is sure whatever is played from here.
 
 use super::cards::{DECK_SIZE, JOKER_ID, SUIT_MASKS};
 use super::equivalence::{pairs_of, Holdings};

@@ -1,4 +1,4 @@
-//! The quinte deck: 52 cards and a joker (docs/engine.md "Quinte: Cards").
+//! The quinte deck: 52 cards and a joker (docs/reference/game.md "Quinte: Cards").
 //!
 //! `id = suit_index * 13 + (rank - 2)`, suits `s c d h` (the suit ranking, low to high),
 //! ranks 2..10, J=11, Q=12, K=13, A=14; the joker `JK` is id 52. Because ids follow the

@@ -1,4 +1,4 @@
-//! Quinte's encodings (docs/engine.md "Encodings"): the observation vector of one seat,
+//! Quinte's encodings (docs/reference/encodings.md "Encodings"): the observation vector of one seat,
 //! and the action ids: a card is its id (0..52, the joker 52), a bid 53 + its place in
 //! pass, double, redouble.
 

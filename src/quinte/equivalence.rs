@@ -1,4 +1,4 @@
-//! What the exact solver may treat alike (docs/engine.md "Search: the open-hand solver").
+//! What the exact solver may treat alike (docs/explanation/search-and-fairness.md "The open-hand solver").
 //!
 //! A card is *plain* when it can take part in no quint from here on: ranks 6 to King, and
 //! an Ace, 4, 2 or 3 whose quint partner (the 4, Ace, 3 or 2 of its suit) can never be in
@@ -322,7 +322,7 @@ impl Game {
     }
 
     /// Whether a side's points this deal could pass 2**64-1, where they stop
-    /// (docs/engine.md "The top of the range"): its quints and tricks so far, and every
+    /// (docs/reference/game.md "The top of the range"): its quints and tricks so far, and every
     /// quint and trick still to come. Then a value is no longer what is banked plus what
     /// is still to come, so the solver gets no bounds and keys on the quints and tricks
     /// themselves (only positions given so, near the top of the range).

@@ -1,4 +1,4 @@
-//! One whole match of quinte (RULES.md "quinte: the trick game", docs/engine.md "Quinte"):
+//! One whole match of quinte (docs/rules.md "Quinte, the trick game", docs/reference/game.md "Quinte"):
 //! the deal, the doubling, the tricks with every joker rule, quints, the cachette,
 //! scoring and the end of the match.
 //!
@@ -439,7 +439,7 @@ impl Game {
         self.nth_legal_move(rng.below(self.count_legal_moves()))
     }
 
-    /// Why a move is illegal, or None (docs/engine.md "Quinte: Illegal moves", in order).
+    /// Why a move is illegal, or None (docs/reference/errors.md "Quinte: Illegal moves", in order).
     pub fn illegal_reason(&self, mv: &Move) -> Option<String> {
         let Some(seat) = self.turn else {
             return Some("the match is over".to_string());
@@ -488,7 +488,7 @@ impl Game {
         self.apply_recording(mv, &mut NoEvents)
     }
 
-    /// `apply`, telling `events` what happened, in order (docs/engine.md "Events").
+    /// `apply`, telling `events` what happened, in order (docs/reference/events.md "Events").
     #[inline]
     pub fn apply_recording(&mut self, mv: Move, events: &mut impl Events) {
         if let Some(seat) = self.turn {

@@ -1,4 +1,4 @@
-//! The JSON text of a quinte game (docs/engine.md "Quinte: JSON"): compact, keys in a
+//! The JSON text of a quinte game (docs/reference/json.md "Quinte: JSON"): compact, keys in a
 //! fixed order, cards as text. Reading checks the shape, then the position exactly as
 //! `from_position` does; every error is prefixed `invalid game JSON: ` by the caller.
 

@@ -1,4 +1,4 @@
-//! Quinte, the trick game (RULES.md "quinte: the trick game", docs/engine.md "Quinte"):
+//! Quinte, the trick game (docs/rules.md "Quinte, the trick game", docs/reference/game.md "Quinte"):
 //! 52 cards and a joker, four players in two partnerships, a doubling, twelve tricks,
 //! quints, the cachette. No Python in here; `crate::python` wraps it.
 

@@ -1,5 +1,5 @@
 //! A quinte move: one card played to the trick, or a bid of the doubling
-//! (docs/engine.md "Quinte: Moves"). Text: the card (`Ah`, `10h`, `JK`) or the bid word.
+//! (docs/reference/game.md "Quinte: Moves"). Text: the card (`Ah`, `10h`, `JK`) or the bid word.
 
 use super::cards::Card;
 use crate::pyrepr::is_py_space;

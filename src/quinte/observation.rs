@@ -1,4 +1,4 @@
-//! What one seat of a quinte match may know (docs/engine.md "Observation"): its own hand,
+//! What one seat of a quinte match may know (docs/reference/game.md "Observation"): its own hand,
 //! the sizes of the others, the bids, the trick in progress and every card played this
 //! deal, the piles, the size of the cachette (never its cards before they are taken), the
 //! quints and scores. A fixed-size value: its cost does not grow with the match.

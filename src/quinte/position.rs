@@ -1,4 +1,4 @@
-//! A quinte position from explicit cards (docs/engine.md "Quinte: from_position"): the
+//! A quinte position from explicit cards (docs/reference/game.md "Quinte: from_position"): the
 //! checks 2 to 11 in the reference's order. The callers (the bindings and the JSON
 //! reader) convert and shape-check the values first (check 1), each with its message.
 
@@ -81,7 +81,7 @@ struct Won {
 }
 
 impl Game {
-    /// A position from explicit cards, with every check of docs/engine.md in order, one
+    /// A position from explicit cards, with every check of docs/reference/game.md in order, one
     /// function per step.
     pub fn from_position(p: Position) -> Result<Game, Error> {
         p.check_shape()?;
@@ -100,7 +100,7 @@ impl Game {
     }
 }
 
-/// The steps of `Game::from_position`, numbered as in docs/engine.md.
+/// The steps of `Game::from_position`, numbered as in docs/reference/game.md.
 impl Position {
     /// Four hands, two piles, seats in range (the callers check these first with their
     /// own messages).

@@ -1,5 +1,5 @@
 //! `Rules("quinte")`: four players in two partnerships, a target (250 by default), no
-//! options (docs/engine.md "Quinte: Rules").
+//! options (docs/reference/game.md "Quinte: Rules").
 
 use crate::ruleargs::{
     players_message, target_arg, target_message, unknown_option_message, Arg, ArgKind,

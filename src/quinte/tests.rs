@@ -1,4 +1,4 @@
-//! Every rule of RULES.md "quinte: the trick game", named in its words.
+//! Every rule of docs/rules.md "Quinte, the trick game", named in its words.
 
 use super::cards::FULL_DECK;
 use super::game::quints_in;
@@ -891,7 +891,7 @@ fn at_the_top_of_the_range_every_counter_saturates() {
     reads_back(&g);
 }
 
-// -- The solver's view (docs/engine.md "Search: the open-hand solver") ----------------------
+// -- The solver's view (docs/explanation/search-and-fairness.md "The open-hand solver") ----------------------
 
 /// A trick about to be led by seat 0 from these hands, side 0 having won `tricks0`.
 fn open_trick(hands: [&[&str]; 4], tricks0: Option<usize>) -> Game {

@@ -1,4 +1,4 @@
-//! A trick of quinte (RULES.md "quinte: the trick game"): the card that wins it and the
+//! A trick of quinte (docs/rules.md "Quinte, the trick game"): the card that wins it and the
 //! quints in it. The game and the greedy bot both ask these, so they are written once.
 
 use super::cards::{Card, CardSet, JOKER_SET};

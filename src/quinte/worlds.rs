@@ -1,4 +1,4 @@
-//! A world for one seat of a quinte deal (docs/engine.md "Worlds"): the other hands and
+//! A world for one seat of a quinte deal (docs/reference/search.md "Worlds"): the other hands and
 //! the cachette dealt again from the cards the seat cannot see, keeping what the tricks
 //! so far showed: a seat that did not follow is void in the suit led, and a seat that
 //! followed with another card from the eleventh trick on has no joker.

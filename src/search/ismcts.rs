@@ -1,5 +1,5 @@
 //! The ismcts bot: single-observer information-set Monte Carlo tree search (Cowling,
-//! Powley and Whitehouse 2012; docs/engine.md "ismcts"). One tree of moves from the root;
+//! Powley and Whitehouse 2012; docs/reference/search.md "ismcts"). One tree of moves from the root;
 //! every iteration samples a world from what the seat may know, selects with UCB among the
 //! moves legal in that world (counting their availability; with `Opponents::Greedy`, or
 //! `Fitted` in a world that fits their play, the other sides play greedy moves instead),
@@ -57,7 +57,7 @@ impl Choice for Opponents {
     }
 }
 
-/// The ismcts bot's budget and constant (docs/engine.md "ismcts").
+/// The ismcts bot's budget and constant (docs/reference/search.md "ismcts").
 #[derive(Clone, Debug, PartialEq)]
 pub struct IsmctsParams {
     /// Iterations a move, when there is no time limit.

@@ -1,5 +1,5 @@
 //! Search over the one game interface (`State`), written once for every game
-//! (docs/engine.md "Search: the open-hand solver").
+//! (docs/explanation/search-and-fairness.md "The open-hand solver").
 
 pub mod ismcts;
 pub mod pimc;

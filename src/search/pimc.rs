@@ -1,4 +1,4 @@
-//! The pimc bot: perfect-information Monte Carlo (docs/engine.md "pimc"). Worlds are
+//! The pimc bot: perfect-information Monte Carlo (docs/reference/search.md "pimc"). Worlds are
 //! sampled from what the seat may know; in each, every legal move gets an integer value
 //! (exact near the deal's end, else a depth-limited search with greedy playouts); the
 //! move of greatest sum over the worlds is played.
@@ -8,7 +8,7 @@ use crate::rng::SplitMix64;
 use crate::state::Searchable;
 use std::time::{Duration, Instant};
 
-/// The pimc bot's budget (docs/engine.md "pimc").
+/// The pimc bot's budget (docs/reference/search.md "pimc").
 #[derive(Clone, Debug, PartialEq)]
 pub struct PimcParams {
     /// Worlds a move, when there is no time limit.

@@ -1,4 +1,4 @@
-//! The root of a solve (docs/engine.md "Search: the open-hand solver", Threads): its
+//! The root of a solve (docs/explanation/search-and-fairness.md "The open-hand solver", Threads): its
 //! moves taken in turn by one thread or by several that share one table.
 
 use super::solver::{Limits, Moves, Searcher, Stopped, Tables, Value, INF, INTERRUPTED, MTDF_FROM};

@@ -1,4 +1,4 @@
-//! The exact solver for open hands (docs/engine.md "Search: the open-hand solver"):
+//! The exact solver for open hands (docs/explanation/search-and-fairness.md "The open-hand solver"):
 //! every card known, it gives the value of the deal in progress under best play and the
 //! exact value of every legal move. Alpha-beta over `State`, once for every game, each
 //! root move made exact by null-window searches (MTD(f)): a transposition table of
@@ -207,7 +207,7 @@ pub type MoveValues<M> = (Vec<(M, Value)>, u64);
 /// The value of every legal move of the deal in progress for the side to move, in
 /// legal-move order, and the nodes visited, on the calling thread. `depth` None: exact
 /// (the open-hand solver). `depth` Some(d): a depth-limited search (the pimc bot's,
-/// docs/engine.md "pimc"): below each move, `d` more moves are searched and a position
+/// docs/reference/search.md "pimc"): below each move, `d` more moves are searched and a position
 /// reached after them is worth what a greedy playout to the end of the deal gives.
 pub fn move_values<G: Searchable>(
     game: &G,

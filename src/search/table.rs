@@ -1,4 +1,4 @@
-//! The solver's transposition table (docs/engine.md "Search: the open-hand solver"):
+//! The solver's transposition table (docs/explanation/search-and-fairness.md "The open-hand solver"):
 //! per position the bounds proved on its value and the best move, in buckets of two
 //! slots. One table may be shared by the threads of one solve: each slot is two
 //! machine words written and read without locks, the key stored XOR the other, so that

@@ -1,4 +1,4 @@
-//! Worlds for search (docs/engine.md "Worlds: what a seat may know, dealt again"): each
+//! Worlds for search (docs/reference/search.md "Worlds: what a seat may know, dealt again"): each
 //! family deals a seat's hidden cards again (`Searchable::sample_world`, over
 //! `crate::dealing`); here, what a search assumes of the other seats' play, and the
 //! worlds fitted to it ("Worlds fitted to the play").
@@ -6,7 +6,7 @@
 use crate::rng::SplitMix64;
 use crate::state::Searchable;
 
-/// What a search assumes of the other seats' play when it samples worlds (docs/engine.md
+/// What a search assumes of the other seats' play when it samples worlds (docs/reference/search.md
 /// "Worlds fitted to the play").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Infer {

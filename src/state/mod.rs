@@ -16,7 +16,7 @@ use crate::ruleargs::Arg;
 use crate::Error;
 
 /// A validated rule set, as every family reads it (`Rules(name, players, target,
-/// **options)`; docs/engine.md "Rules").
+/// **options)`; docs/reference/game.md "Rules").
 pub trait GameRules: Copy + Send + Sync {
     /// The names of the family's rule sets, in the order messages list them
     /// (`families::rule_set_names` lists every family's).

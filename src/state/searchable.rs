@@ -1,4 +1,4 @@
-//! What search asks of a game beyond `State` (docs/engine.md "Search"): copies that stop
+//! What search asks of a game beyond `State` (docs/explanation/search-and-fairness.md): copies that stop
 //! at the deal's end, worlds dealt again for a seat and fitted to the play, and the exact
 //! solver's hooks (its moves, their order, the table's key, bounds). Each family
 //! implements it in its own folder; bots and search are written once over it.
@@ -42,8 +42,8 @@ pub trait Searchable: State {
     /// their position stands for them. Not stable across versions.
     fn deal_key(&self) -> u64;
 
-    /// The exact solver's view of a position (docs/engine.md "Search: the open-hand
-    /// solver"), two sides only: see `SolverKey`. By default `deal_key` and nothing
+    /// The exact solver's view of a position (docs/explanation/search-and-fairness.md,
+    /// "What the table keys on"), two sides only: see `SolverKey`. By default `deal_key` and nothing
     /// banked.
     #[inline]
     fn solver_key(&self) -> SolverKey {
@@ -92,13 +92,13 @@ pub trait Searchable: State {
         1
     }
 
-    /// A world for `seat` (docs/engine.md "Worlds"): a search copy in which every card
+    /// A world for `seat` (docs/reference/search.md "Worlds"): a search copy in which every card
     /// the seat cannot see is dealt again from `rng`, consistent with what it saw, and
     /// the generator is new. It reads nothing of where the hidden cards really are.
     fn sample_world(&self, seat: u8, rng: &mut SplitMix64) -> Self;
 
     /// Whether the moves the seats other than `seat` made in this world (a game reached
-    /// by play, or a world of one) fit greedy play (docs/engine.md "Worlds fitted to the
+    /// by play, or a world of one) fit greedy play (docs/reference/search.md "Worlds fitted to the
     /// play"); with `first`, each move must be the greedy bot's own (the first of the
     /// greatest key in legal-move order). `buf` is room to list moves in. By default every world fits (quinte: its
     /// worlds already keep the voids the play showed).

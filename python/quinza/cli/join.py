@@ -13,7 +13,7 @@ from . import options
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="quinza join",
-        description="Sit a bot at a seat of a remote server and play the match (docs/server.md).",
+        description="Sit a bot at a seat of a remote server and play the match (docs/howto/run-a-server.md).",
     )
     p.add_argument("url", help="the server, e.g. http://127.0.0.1:8000 (with the app's prefix if it is mounted)")
     p.add_argument("--room", required=True, help="the room's id (write --room=ID when the id starts with -)")

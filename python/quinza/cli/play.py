@@ -36,7 +36,7 @@ def parser() -> argparse.ArgumentParser:
     options.add_match_options(p, "seed of the deal and of the bots (default: drawn, and shown)")
     p.add_argument("--vs", default=None, metavar="BOT",
                    help=f"the bots: a level ({LEVEL_WORDS}: greedy, pimc:worlds=16, pimc, ismcts; "
-                   f"docs/engine.md \"Levels for people\"), or {BOT_CHOICES}, one for every other seat or one per other "
+                   f"docs/reference/study.md \"Levels for people\"), or {BOT_CHOICES}, one for every other seat or one per other "
                    "seat, comma-separated; a bot's parameters follow a colon, as in ismcts:iterations=2000 "
                    "(default ismcts, the strongest; greedy with --engine reference, whose search is slow); "
                    "also a name given to register_bot, or module:attr to import a bot or its factory")

@@ -1,5 +1,5 @@
 """`quinza review RECORD`: every move of a match record valued from the mover's seat
-(`quinza.review`, docs/engine.md "Reviewing a match"), printed as text, or JSON with
+(`quinza.review`, docs/reference/study.md "Reviewing a match"), printed as text, or JSON with
 --json, and drawn as an evaluation chart with --plot. Bad input (a record that does not
 replay, a bot that is no search bot, a budget below 1, a chart that cannot be written)
 is refused before any move is valued: a message and exit code 2."""

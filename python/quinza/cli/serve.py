@@ -16,7 +16,7 @@ def parser() -> argparse.ArgumentParser:
     budget, limits = Budget(), Limits()  # create_app's defaults
     p = argparse.ArgumentParser(
         prog="quinza serve",
-        description="Run the game server: rooms and seats over websockets (docs/server.md).",
+        description="Run the game server: rooms and seats over websockets (docs/howto/run-a-server.md).",
     )
     p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this machine only)")
     p.add_argument("--port", type=int, default=8000, help="the port (default 8000)")

@@ -1,4 +1,4 @@
-"""Learning environments over the encodings (docs/engine.md "Learning environments"):
+"""Learning environments over the encodings (docs/reference/envs.md "Learning environments: `quinza.envs`"):
 `pettingzoo_env(rules, ...)`, a PettingZoo AEC env of every seat, and `gym_env(rules,
 seat=0, opponents="greedy", ...)`, a Gymnasium env of one seat against bots, registered as
 `quinza/Quinza-v0`, `quinza/Rb3ine-v0`, `quinza/Escoba-v0` and `quinza/Quinte-v0`; and

@@ -1,4 +1,4 @@
-"""A PettingZoo AEC env of any rule set (docs/engine.md "Learning environments")."""
+"""A PettingZoo AEC env of any rule set (docs/reference/envs.md "Learning environments: `quinza.envs`")."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped,unused-ignore]
 from ._common import REWARDS, RENDER_MODES, backend_module, check_choice, check_max_deals, move_rewards, view_text
 
 _SCORING = frozenset(("deal_scored", "match_over"))  # the events move_rewards reads
-OBSERVATION_HIGH = 2**24  # every entry of an encoding is at most this (docs/engine.md "Encodings")
+OBSERVATION_HIGH = 2**24  # every entry of an encoding is at most this (docs/reference/encodings.md "Encodings")
 
 
 class QuinzaAECEnv(AECEnv):  # type: ignore[misc,unused-ignore]  # pettingzoo is untyped

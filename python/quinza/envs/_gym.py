@@ -1,4 +1,4 @@
-"""A single-agent Gymnasium env: one seat against core bots (docs/engine.md "Learning
+"""A single-agent Gymnasium env: one seat against core bots (docs/reference/envs.md "Learning
 environments")."""
 
 from __future__ import annotations

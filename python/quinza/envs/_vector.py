@@ -1,5 +1,5 @@
 """`VectorEnv`: N Gymnasium envs of one seat against core bots, stepped all at once inside
-the Rust core on several threads with the GIL released (docs/engine.md "Vector env")."""
+the Rust core on several threads with the GIL released (docs/reference/envs.md "Vector env")."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ class VectorEnv(_GymVectorEnv):
     `match_seed(s, i)`, so results do not depend on `threads`: at most that many threads
     step the envs (None: every core the process may use), the env's own workers parked
     between steps, and a step is shared with them only when it holds enough work and
-    shared steps prove faster than steps run alone (docs/engine.md "Vector env"). An
+    shared steps prove faster than steps run alone (docs/reference/envs.md "Vector env"). An
     action out of range or masked off in any env is a ValueError naming the env, and no
     env moves. `reward`, `max_deals`: as the Gymnasium env's. Rust core only.
     """

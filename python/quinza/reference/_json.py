@@ -1,4 +1,4 @@
-"""Reading a game back from its JSON text (docs/engine.md "JSON"), with clear errors."""
+"""Reading a game back from its JSON text (docs/reference/json.md "JSON"), with clear errors."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ _DETAIL_KEYS = {
     "categories": ("cards", "oros", "seven_of_oros", "setenta", "escobas"),
     "quints_and_tricks": ("quints", "tricks"),
 }
-# Quinte, the trick game, has its own layout (docs/engine.md "Quinte: JSON").
+# Quinte, the trick game, has its own layout (docs/reference/json.md "Quinte: JSON").
 _QUINTE_KEYS = (
     "format", "version", "rules", "rng", "deal_number", "dealer", "turn", "bids", "hands",
     "stock", "played", "piles", "quints", "last_capturer", "scores", "winner", "deals",

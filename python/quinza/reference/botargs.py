@@ -1,4 +1,4 @@
-"""The checks of the bots' arguments, shared by every bot class (docs/engine.md "Budgets
+"""The checks of the bots' arguments, shared by every bot class (docs/reference/search.md "Budgets
 and errors"): each refusal is a ValueError naming the parameter and the value given.
 
 >>> whole("worlds", 0, 1, 16)

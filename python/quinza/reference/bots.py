@@ -1,5 +1,5 @@
 """Bots, readable first: `random` and `greedy` here, `pimc` (pimc.py) and `ismcts`
-(ismcts.py), making exactly the choices of the Rust core's bots (docs/engine.md
+(ismcts.py), making exactly the choices of the Rust core's bots (docs/reference/simulation.md
 "Simulation", "Search bots: PIMC and ISMCTS"), and their registry `BOTS`. A bot is
 called on a game and returns a move:
 
@@ -55,7 +55,7 @@ class RandomBot(Seeded):
 
 
 class GreedyBot:
-    """The move worth most right away (its key: docs/engine.md "Bots",
+    """The move worth most right away (its key: docs/reference/simulation.md "Bots",
     `quinza.reference.bots.greedy_key`); of equal moves, the first in legal-move order.
     It draws nothing: `seed` is only checked."""
 
@@ -125,7 +125,7 @@ def match_seed(seed: int, index: int) -> int:
     """The seed of match `index` of a simulation seeded `seed`: output number `index` (from
     0) of `Random(seed)`, reached in one step (the state after `index` draws is
     `seed + index * GAMMA` modulo 2**64, where GAMMA = 0x9E3779B97F4A7C15 is the
-    generator's increment; docs/engine.md "Seeding")."""
+    generator's increment; docs/reference/simulation.md "Seeding")."""
     seed, index = _seed(seed), _index(index, "index")
     return Random((seed + index * GAMMA) & _MASK).next_u64()
 

@@ -1,5 +1,5 @@
 """The two decks: the 40-card baraja of the fifteen family (docs/rules.md, "The baraja")
-and the 52 cards + joker of quinte (docs/engine.md "Quinte"): ids, notation and parsing."""
+and the 52 cards + joker of quinte (docs/reference/game.md "Quinte"): ids, notation and parsing."""
 
 from __future__ import annotations
 

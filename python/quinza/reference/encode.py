@@ -1,4 +1,4 @@
-"""Encodings for learning agents (docs/engine.md "Encodings"): what one seat may know as a
+"""Encodings for learning agents (docs/reference/encodings.md "Encodings"): what one seat may know as a
 fixed-size numpy float32 vector, and an exact action id for every legal move.
 
 Both are read from the seat's `observation(seat)` and the position's legal moves, never

@@ -1,5 +1,5 @@
 """`Event`: one thing that happened in a match, as `Game.play` and `Game.start_events`
-give it (docs/engine.md "Events"): a plain value; the families' moves (fifteen.py,
+give it (docs/reference/events.md "Events"): a plain value; the families' moves (fifteen.py,
 quinte.py) tell what happened through `Game._note`."""
 
 from typing import Any, Iterable, Optional, Tuple
@@ -13,7 +13,7 @@ _FIELDS = ("kind", "seat", "side", "cards", "points", "deal", "move")
 
 
 class Event:
-    """One thing that happened in a match (docs/engine.md "Events"). `kind` says what;
+    """One thing that happened in a match (docs/reference/events.md "Events"). `kind` says what;
     the other fields are None (`cards` empty) unless that kind carries them.
 
     >>> Event("escoba", seat=1, side=1)

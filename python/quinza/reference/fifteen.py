@@ -1,7 +1,7 @@
 """The fifteen family (quinza, rb3ine, escoba): one whole match, readable first.
 
 Read it next to docs/rules.md, section "The fifteen family"; the choices the rules leave
-open are fixed in docs/engine.md (dealing order, move order, messages, JSON) and made here
+open are fixed in docs/reference/game.md (dealing order, move order, messages, JSON) and made here
 exactly as the Rust core makes them.
 """
 
@@ -67,7 +67,7 @@ class FifteenGame(Game, family="fifteen"):
     _table: List[Card]
     _stock: List[Card]  # in dealing order
     _escobas: List[int]  # per side
-    # The round in play as every seat saw it (docs/engine.md "Worlds fitted to the play"):
+    # The round in play as every seat saw it (docs/reference/search.md "Worlds fitted to the play"):
     # the table when its hands were dealt and each move since, with its seat. Only the
     # worlds read it; it is in no observation, encoding or JSON.
     _round_table: List[Card]
@@ -136,7 +136,7 @@ class FifteenGame(Game, family="fifteen"):
         return ways[need]
 
     def legal_moves(self) -> List[Move]:
-        """Every legal move once, in the documented order (docs/engine.md); none once the match
+        """Every legal move once, in the documented order (docs/reference/game.md); none once the match
         is over. Fifteen family: per hand card in id order, its capture groups ordered by the
         number sum(1 << id) of the captured cards, or a lay if it captures nothing. Quinte:
         bids in the order pass, double, redouble; cards in id order (the joker last)."""
@@ -372,7 +372,7 @@ class FifteenGame(Game, family="fifteen"):
         ))
 
     def observation(self, seat: int) -> Dict[str, Any]:
-        """What `seat` may know (docs/engine.md "observation(seat)"): its own hand, the sizes
+        """What `seat` may know (docs/reference/game.md "observation(seat)"): its own hand, the sizes
         of the others, never the stock order; in quinte also everything played, never the
         cachette before it is taken (then it is in a pile). Its cost does not grow with the
         match: the deal history is `deals`."""

@@ -89,7 +89,7 @@ class Game:
     _hands: List[List[Card]]  # per seat
     _piles: List[List[Card]]  # per side, the cards it has won this deal
     _last_capturer: Optional[int]
-    # What happened: the events of the move being played (docs/engine.md "Events"), and
+    # What happened: the events of the move being played (docs/reference/events.md "Events"), and
     # those before the first move (none for a game from JSON or a position).
     _log: List[Event]
     _start_events: Tuple[Event, ...] = ()
@@ -224,7 +224,7 @@ class Game:
     # -- moves, each family's own ------------------------------------------------------
 
     def legal_moves(self) -> List[Move]:
-        """Every legal move once, in the documented order (docs/engine.md); none once the match
+        """Every legal move once, in the documented order (docs/reference/game.md); none once the match
         is over. Fifteen family: per hand card in id order, its capture groups ordered by the
         number sum(1 << id) of the captured cards, or a lay if it captures nothing. Quinte:
         bids in the order pass, double, redouble; cards in id order (the joker last)."""
@@ -254,7 +254,7 @@ class Game:
         """Play one move (in quinte a bid or a card) for the seat whose turn it is; an illegal
         move raises IllegalMoveError and changes nothing. A finished deal is scored and the
         next one dealt inside this call. Returns what happened, in order: a tuple of Event
-        (docs/engine.md "Events"), the "move" first. `move` is a Move (the other twin's
+        (docs/reference/events.md "Events"), the "move" first. `move` is a Move (the other twin's
         too, read by its notation, as a bot of that twin returns it) or its text.
 
         `seat`, when given, is the seat the move is played for (a server passes the seat
@@ -293,7 +293,7 @@ class Game:
         self._log.append(Event(kind, seat, side, tuple(cards), points, deal, move))
 
     def observation(self, seat: int) -> Dict[str, Any]:
-        """What `seat` may know (docs/engine.md "observation(seat)"): its own hand, the sizes
+        """What `seat` may know (docs/reference/game.md "observation(seat)"): its own hand, the sizes
         of the others, never the stock order; in quinte also everything played, never the
         cachette before it is taken (then it is in a pile). Its cost does not grow with the
         match: the deal history is `deals`."""
@@ -418,7 +418,7 @@ class Game:
         return _view.view(self, seat)
 
     def world(self, seat: int, seed: Optional[int] = None) -> "Game":
-        """A world for `seat` (docs/engine.md "Worlds"): this game with every card the seat
+        """A world for `seat` (docs/reference/search.md "Worlds"): this game with every card the seat
         cannot see (the other hands, the stock or the cachette) dealt again at random from
         `seed` (None draws one), consistent with what it saw; a new game, this one unchanged.
 
@@ -484,7 +484,7 @@ class Game:
         return start.to_json()
 
     def record(self, players: Optional[Sequence[Any]] = None, date: Any = None) -> str:
-        """The match as a record (docs/engine.md "Match records"): headers (format version,
+        """The match as a record (docs/reference/json.md "Match records"): headers (format version,
         rules and every option, the seed or the start position, players, result, scores),
         then every move, deal by deal; the same text from both backends. `players`: None,
         or one name per seat (such as the bots' text); `date`: None, a text or a
@@ -493,15 +493,15 @@ class Game:
 
     @classmethod
     def from_record(cls, text: str) -> "Game":
-        """The game a match record describes (docs/engine.md "Match records"), replayed move
+        """The game a match record describes (docs/reference/json.md "Match records"), replayed move
         by move: the same `to_json()` and `history` as the game that wrote it. A bad record
         raises ValueError naming its line ("line N: ...")."""
         return cast(Game, _record.from_record(cls, Rules, text))
 
-    # -- encodings for learning agents (encode.py; docs/engine.md "Encodings") -------------
+    # -- encodings for learning agents (encode.py; docs/reference/encodings.md "Encodings") -------------
 
     def encode(self, seat: int, out: Any = None) -> Any:
-        """What `seat` may know as a numpy float32 vector (docs/engine.md "Encodings"): its
+        """What `seat` may know as a numpy float32 vector (docs/reference/encodings.md "Encodings"): its
         shape is fixed by the rule set and player count, each entry named by
         `encode_names(rules)`. Written into `out` (a float32 array of that shape) when given."""
         vector = _encode.encode_observation(self._rules, self.observation(seat), type(self)._voids_shown)

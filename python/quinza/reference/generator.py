@@ -1,6 +1,6 @@
 """The seeded generator of docs/rules.md, "Randomness": SplitMix64 and an unbiased shuffle.
 
-The Rust core implements the same three functions (docs/engine.md), so a seed deals the
+The Rust core implements the same three functions (docs/reference/game.md), so a seed deals the
 same cards in both backends on every platform.
 """
 

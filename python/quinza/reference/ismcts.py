@@ -1,5 +1,5 @@
 """The ismcts bot: single-observer information-set Monte Carlo tree search (Cowling,
-Powley and Whitehouse 2012; docs/engine.md "Search bots: PIMC and ISMCTS", "ismcts").
+Powley and Whitehouse 2012; docs/reference/search.md "Search bots: PIMC and ISMCTS", "ismcts").
 
 How it combines worlds: one tree for all of them, whose nodes are the moves played from
 the root (every seat's moves). Each iteration samples a new world (worlds.py) from the
@@ -44,7 +44,7 @@ class _Node:
         self.children: Dict[Any, "_Node"] = {}
 
 
-# The default budget and constant (docs/engine.md "ismcts").
+# The default budget and constant (docs/reference/search.md "ismcts").
 ITERATIONS, C, ROLLOUT, INFER, OPPONENTS = 8000, 0.7, "greedy", "greedy", "fitted"
 # The choices of each named parameter, in the order a refusal lists them.
 ROLLOUTS = ("greedy", "random")
@@ -68,12 +68,12 @@ class IsmctsBot(SearchBot):
     legal move is played without searching and draws nothing. With `infer="greedy"` (the
     default) a world is one in which the other seats' moves this round are greedy moves
     (of up to 16 drawn, the first that fits; none: the first drawn); `"greedy_first"`
-    asks for the greedy bot's very moves; `"off"` takes any world (docs/engine.md
+    asks for the greedy bot's very moves; `"off"` takes any world (docs/reference/search.md
     "Worlds fitted to the play"). With `opponents="fitted"` (the default) the tree plays
     the other sides' greedy moves in the worlds that fit their play this round, as `infer`
     tests it, and chooses their moves by UCB in the others, as it does the seat's own;
     `"greedy"` plays their greedy moves in every world, `"search"` chooses by UCB in every
-    world (docs/engine.md "ismcts").
+    world (docs/reference/search.md "ismcts").
 
     >>> from quinza.reference import Game
     >>> g = Game("quinza", seed=2)

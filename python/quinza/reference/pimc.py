@@ -1,4 +1,4 @@
-"""The pimc bot: perfect-information Monte Carlo (docs/engine.md "Search bots: PIMC and
+"""The pimc bot: perfect-information Monte Carlo (docs/reference/search.md "Search bots: PIMC and
 ISMCTS", "pimc").
 
 How it combines worlds: it samples `worlds` worlds one after the other from its own
@@ -23,7 +23,7 @@ from .worlds import sample_world
 from .. import _ctrl_c
 
 
-# The default budget (docs/engine.md "pimc").
+# The default budget (docs/reference/search.md "pimc").
 WORLDS, DEPTH, EXACT = 256, 0, 0
 
 

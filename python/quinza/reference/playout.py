@@ -1,5 +1,5 @@
 """The greedy bot's key of a move, its choice, and the greedy playout the search bots
-end their lines with (docs/engine.md "Bots", "Search bots: PIMC and ISMCTS").
+end their lines with (docs/reference/simulation.md "Bots", "Search bots: PIMC and ISMCTS").
 
 A playout plays the greedy move for every seat until the deal in progress ends; the
 searches read that deal's points from the first record of a finished deal that appears

@@ -1,5 +1,5 @@
 """A position given from outside, checked: what `Game.from_position` checks of the cards,
-hands, piles and counts it is given before it builds the game there (docs/engine.md
+hands, piles and counts it is given before it builds the game there (docs/reference/game.md
 "from_position" and "Quinte: from_position"); reading a game's JSON (_json.py) checks its
 position here too.
 

@@ -1,6 +1,6 @@
 """Quinte, the trick game: one whole match, readable first.
 
-Read it next to docs/rules.md, section "Quinte, the trick game"; docs/engine.md "Quinte"
+Read it next to docs/rules.md, section "Quinte, the trick game"; docs/reference/game.md "Quinte"
 fixes what the rules leave open (card ids, dealing order, the order of legal moves,
 messages, JSON); this module makes those choices as written there, and the Rust core must
 make them alike.
@@ -119,7 +119,7 @@ def suit_to_follow(trick: Sequence[Card]) -> Optional[str]:
 def tricks_read_back(played: Sequence[Card], leader_now: int) -> List[Tuple[int, int, Sequence[Card]]]:
     """The deal's tricks as (number from 1, leader, cards), the trick in progress first (led
     by `leader_now`, the seat that leads it or the next trick), then each trick before it,
-    led by the seat whose winner led the one after it, read back (docs/engine.md "Allowed
+    led by the seat whose winner led the one after it, read back (docs/reference/search.md "Allowed
     slots in quinte"): the encoding and the worlds read what the play showed from these."""
     done = len(played) - len(played) % PLAYERS
     leader = leader_now
@@ -299,7 +299,7 @@ class QuinteGame(Game, family="quinte"):
     # -- moves ---------------------------------------------------------------------------------
 
     def legal_moves(self) -> List[Move]:
-        """Every legal move once, in the documented order (docs/engine.md); none once the match
+        """Every legal move once, in the documented order (docs/reference/game.md); none once the match
         is over. Fifteen family: per hand card in id order, its capture groups ordered by the
         number sum(1 << id) of the captured cards, or a lay if it captures nothing. Quinte:
         bids in the order pass, double, redouble; cards in id order (the joker last)."""
@@ -501,7 +501,7 @@ class QuinteGame(Game, family="quinte"):
         quints: Optional[Sequence[int]] = None,
         played: Optional[Iterable["Card | str"]] = None,
     ) -> "QuinteGame":
-        """A quinte position from explicit cards (docs/engine.md "Quinte: from_position").
+        """A quinte position from explicit cards (docs/reference/game.md "Quinte: from_position").
 
         `table` is the trick in progress in play order, `stock` the cachette, `piles` the cards
         each side has won, `last_capturer` the seat that won the last trick (it leads the
@@ -515,7 +515,7 @@ class QuinteGame(Game, family="quinte"):
         ))
 
     def observation(self, seat: int) -> Dict[str, Any]:
-        """What `seat` may know (docs/engine.md "observation(seat)"): its own hand, the sizes
+        """What `seat` may know (docs/reference/game.md "observation(seat)"): its own hand, the sizes
         of the others, never the stock order; in quinte also everything played, never the
         cachette before it is taken (then it is in a pile). Its cost does not grow with the
         match: the deal history is `deals`."""

@@ -1,4 +1,4 @@
-"""The exact solver for open hands (docs/engine.md "Search: the open-hand solver"),
+"""The exact solver for open hands (docs/reference/search.md "The open-hand solver"),
 written plainly: minimax with alpha-beta over copies of the game, every move played
 with `play`, no table, no ordering.
 
@@ -79,7 +79,7 @@ def _time_limit(value: Any) -> Optional[float]:
 class _Search:
     """The root side, the records at the root, and the count of positions visited.
     `depth` None: exact; a number: the pimc bot's depth-limited search, where a position
-    `depth` moves below a root move is worth its greedy playout (docs/engine.md "pimc").
+    `depth` moves below a root move is worth its greedy playout (docs/reference/search.md "pimc").
     `ctrl_c`: look for Ctrl-C every `POLL_EVERY` nodes (`solve`; pimc looks between its
     worlds)."""
 
@@ -151,7 +151,7 @@ MOVES = ("all", "best")
 def solve(game: Any, *, max_nodes: Any = None, time_limit: Any = None, moves: Any = "all",
           threads: Any = 1) -> Solution:
     """The exact open-hand solution of the deal in progress, as a `Solution`
-    (docs/engine.md "Search: the open-hand solver").
+    (docs/reference/search.md "The open-hand solver").
 
     Every card is known (the hands, the stock in dealing order, the cachette).
     `moves="all"` values every legal move; `moves="best"` gives only the first legal move

@@ -1,7 +1,7 @@
 """`simulate` of the reference: every match played move by move in Python with the
 reference's `Game` and bots (and `analyze`, the rules lab, over that `simulate`). Slow; it
 exists to prove, on small runs, that the Rust core's batch simulation gives exactly the
-same results (docs/engine.md "Simulation")."""
+same results (docs/reference/simulation.md "Simulation")."""
 
 from __future__ import annotations
 

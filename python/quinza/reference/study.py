@@ -1,5 +1,5 @@
 """`review` of the reference: every move of a match valued with the reference's `Game`,
-bots and solver (docs/engine.md "Reviewing a match"). The review itself is written once,
+bots and solver (docs/reference/study.md "Reviewing a match"). The review itself is written once,
 in quinza/study/review.py, over the public API of the twin it is handed."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Worlds: the game with every card a seat cannot see dealt again at random, consistent
-with what it saw (docs/engine.md "Search bots: PIMC and ISMCTS", "Worlds").
+with what it saw (docs/reference/search.md "Search bots: PIMC and ISMCTS", "Worlds").
 
 How the search bots combine worlds: they never look at the game itself, only at worlds
 from `sample_world`, so no search reads a hidden card. A world depends on what the seat

@@ -1,5 +1,5 @@
 """The ASGI app: `create_app` builds a Starlette app over a store, with the routes of the
-wire contract (docs/server.md):
+wire contract (docs/reference/wire.md):
 
     POST /api/rooms                  create a room (and seat its creator) -> 201 {"room": ID, ...}
     GET  /api/rooms                  the lobby: rooms not over (?all=1: every room)
@@ -231,7 +231,7 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
     `room_spectators`: the spectators a room may have (then the websocket is closed, code
     4429); `backlog`: the messages a connection may leave unread before it is closed (code
     1008); `idle_room`: the seconds a room whose match is not over lives with no person
-    connected, then it is abandoned (docs/server.md "Limits")."""
+    connected, then it is abandoned (docs/reference/wire.md "Limits")."""
     caps = Limits(client_rooms, client_connections, room_spectators, backlog, idle_room)
     server = Server(db, Settings(backend(engine), bot_delay, max_frame, rate, burst, allow_imported_bots,
                                  on_match_end, undo_wait, hello_wait,

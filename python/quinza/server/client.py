@@ -1,4 +1,4 @@
-"""A remote bot: a bot sat at a seat of a quinza server (docs/server.md), playing from
+"""A remote bot: a bot sat at a seat of a quinza server (docs/howto/run-a-server.md "Remote bots"), playing from
 that seat's messages alone (`quinza join`).
 
     from quinza.server.client import play

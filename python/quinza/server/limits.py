@@ -1,4 +1,4 @@
-"""What one client and one room may have (docs/server.md "Limits"): rooms created a
+"""What one client and one room may have (docs/reference/wire.md "Limits"): rooms created a
 minute and websockets open at once by one client (its address), spectators a room,
 messages waiting unread a connection, and how long a room with no person connected lives.
 

@@ -1,4 +1,4 @@
-"""The wire protocol's messages, both directions (docs/server.md "The websocket"): each
+"""The wire protocol's messages, both directions (docs/reference/wire.md "The websocket"): each
 type with its fields, their JSON types, whether they are required, and what they mean.
 This list is the protocol: the server reads every frame a client sends through `read`
 and builds every message it sends through `build`, `quinza join`'s client builds its

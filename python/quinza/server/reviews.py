@@ -1,4 +1,4 @@
-"""The review of each person's own moves once a match is over (docs/server.md "The
+"""The review of each person's own moves once a match is over (docs/reference/wire.md "The
 review"): the match's record reviewed as `quinza review` does (`review` of the engine,
 study/review.py), once per match and room, in a process apart (pool.Apart), within a
 budget; then told to each seat of a person (`{"type": "review", ...}`) and served over HTTP.

@@ -79,7 +79,7 @@ class Store:
     synchronous=NORMAL syncs the WAL to the disk at checkpoints, not at each commit (a
     power cut may lose the last moves, never the file's consistency): FULL waits for the
     disk on every move, on the event loop, and held back every room (benches/server.py,
-    docs/server.md "Capacity")."""
+    docs/explanation/server-at-scale.md "What one process holds")."""
 
     def __init__(self, path: str) -> None:
         # The app runs on one event loop, but not always in the thread that made it.

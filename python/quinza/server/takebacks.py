@@ -1,4 +1,4 @@
-"""A room's undo by consent (docs/server.md "Undo by consent"): a seat asks, the people
+"""A room's undo by consent (docs/reference/wire.md "Undo by consent"): a seat asks, the people
 whose moves it takes back answer, and the moves are taken back, the store first. A part
 of the room (room.py), kept apart so that each file says one thing."""
 

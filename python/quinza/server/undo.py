@@ -1,4 +1,4 @@
-"""Undo by consent (docs/server.md "Undo by consent"): a room's undo mode, a request, the
+"""Undo by consent (docs/reference/wire.md "Undo by consent"): a room's undo mode, a request, the
 ply it goes back to, who must answer it, and what everyone is told of it (no card: only
 seats and plies). The room (room.py) asks, counts the answers and takes the moves back."""
 

@@ -12,7 +12,7 @@ A world of the round in play (`Heard.world`, fifteen family): when the seat has 
 the whole round (the moves since the hands were last dealt: it was connected when they
 were), the world is built at the round's start, each other seat holding the cards it has
 played since, and the round's moves are played on it: ismcts fits its worlds to them
-("Worlds fitted to the play", docs/engine.md). Otherwise, or when the replay does not
+("Worlds fitted to the play", docs/reference/search.md). Otherwise, or when the replay does not
 give the view now, the world from the view.
 """
 

@@ -7,7 +7,7 @@ Ray cluster (_ray.py), and the entry that checks the arguments and chooses (_run
 `quinza.simulate` hands whole chunks of core-bot matches to the Rust core (all cores, the
 GIL released); `quinza.reference.simulate` plays every match with `_matches.play_match`,
 in pure Python. Both give the same `SimulationResult` for the same arguments
-(docs/engine.md "Simulation").
+(docs/reference/simulation.md "Simulation").
 """
 
 from ._result import SimulationResult

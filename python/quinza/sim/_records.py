@@ -25,7 +25,7 @@ def deals_estimate(api: Backend, rules: Any) -> int:
     """The deals of a match as the arrays' estimate counts them: ceil(target * sides /
     deal_points) + 1, `deal_points` being the rule set's row's typical points a deal (the
     leader needs at most its share of the points dealt out, and the last deal overshoots);
-    above the measured means (docs/engine.md "simulate")."""
+    above the measured means (docs/reference/errors.md "simulate")."""
     row = next(r for r in api.rule_sets() if r["name"] == rules.name)
     return int(-(-rules.target * rules.sides // row["deal_points"])) + 1
 

@@ -47,7 +47,7 @@ results.
   would hold more than 2 GiB (estimated from `games` and the rules) is refused with a
   ValueError before any match is played; `games` is at most 2**64-1.
 - `records`: a folder (made if missing) where, once the run is over, the match record
-  (`Game.record`, docs/engine.md "Match records") of every match is written, match `i`
+  (`Game.record`, docs/reference/json.md "Match records") of every match is written, match `i`
   as `match-{i:06d}.txt`, the bots' text as its players. Each match is played again
   with `play_match`, one by one in Python: meant for small runs. To keep only chosen
   matches, write `play_match(rules, bots, match_seed(seed, i)).record()` for those `i`.

@@ -1,7 +1,7 @@
 """The rules lab: what a rule set, its target and its options do to a match, measured over
 seeded deals with every seat at one level of play (`analyze`, exported as
 `quinza.analyze`; the figures in lab_stats.py, the words, plots and files in
-lab_report.py; docs/engine.md "The rules lab" holds the method)."""
+lab_report.py; docs/explanation/statistics.md "The rules lab" holds the method)."""
 
 from __future__ import annotations
 

@@ -25,7 +25,7 @@ from ..sim import _spec
 from ..sim._matches import seat_players
 from . import lab_stats
 
-CARDS = 18  # the solver takes about a millisecond a position from here (docs/engine.md "The rules lab")
+CARDS = 18  # the solver takes about a millisecond a position from here (docs/explanation/statistics.md "The rules lab")
 TIME_LIMIT = 2.0  # seconds a position at the most; a position over it is left out, and counted
 FAIR_BOT = "ismcts:iterations=2000"
 

@@ -1,4 +1,4 @@
-"""A review of a match, move by move (docs/engine.md "Reviewing a match"), written once
+"""A review of a match, move by move (docs/reference/study.md "Reviewing a match"), written once
 over the public API of either twin: `quinza.review` and `quinza.reference.review` hand
 it their module.
 

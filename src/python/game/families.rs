@@ -163,7 +163,7 @@ fn fifteen_position(rules: fifteen::Rules, a: &PositionArgs<'_, '_>) -> PyResult
     fifteen::Game::from_position(p).map_err(core_error)
 }
 
-/// A quinte position: check 1 of docs/engine.md (shapes and conversions, in parameter
+/// A quinte position: check 1 of docs/reference/game.md (shapes and conversions, in parameter
 /// order), then the core's checks.
 fn quinte_position(rules: quinte::Rules, a: &PositionArgs<'_, '_>) -> PyResult<quinte::Game> {
     let mut p = quinte::Position::new(rules);
@@ -238,7 +238,7 @@ fn to_quinte(obj: &Bound<'_, PyAny>) -> PyResult<quinte::Card> {
     }
 }
 
-/// The observation dict of docs/engine.md "Observation", key for key as the reference.
+/// The observation dict of docs/reference/game.md "Observation", key for key as the reference.
 pub(super) fn observation_dict<'py>(
     py: Python<'py>,
     o: &AnyObservation,

@@ -1,4 +1,4 @@
-// The turn timer (docs/server.md "Reconnection, bots and the timer"): the state tells the seconds left to
+// The turn timer (docs/reference/wire.md "Reconnection, bots and the timer"): the state tells the seconds left to
 // the seat to act, and the page counts them down itself. While an undo waits the turn's
 // time runs on: the countdown goes on, and the state that follows the undo's end tells
 // the time left.

@@ -267,7 +267,7 @@ export function drawDealResult(deal) {
   $("deal-result").hidden = false;
 }
 
-// -- undo by consent and the rematch (docs/server.md "Undo by consent") ------------------------
+// -- undo by consent and the rematch (docs/reference/wire.md "Undo by consent") ------------------------
 
 function answerUndo(agree) {
   send({type: "undo", agree});

@@ -1,4 +1,4 @@
-// The table's websocket (docs/server.md "The websocket"): connecting as this browser's seat
+// The table's websocket (docs/reference/wire.md "The websocket"): connecting as this browser's seat
 // (or a spectator), again when the connection is lost, and sending the table's requests.
 
 import {$, BASE} from "./common.js";

@@ -1,5 +1,5 @@
 // The table's state: this browser's seat and token, the last `state` message, what is
-// being chosen, and who is who in words (docs/server.md "The websocket").
+// being chosen, and who is who in words (docs/reference/wire.md "The websocket").
 
 import {deckOf} from "./common.js";
 import {word} from "./words.js";

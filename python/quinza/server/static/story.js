@@ -1,6 +1,6 @@
 // The story of the match: the log, oldest first, grouped by deal (and in quinte by trick),
-// and the review of this seat's own moves once the match is over (docs/server.md "The log"
-// and "The review"). tell.js puts each event into words and calls storyLine and storyGroup.
+// and the review of this seat's own moves once the match is over (docs/howto/run-a-server.md "The browser table",
+// docs/reference/wire.md "The review after the match"). tell.js puts each event into words and calls storyLine and storyGroup.
 
 import {$, el, isCard, readMove} from "./common.js";
 import {deck, table, view} from "./state.js";

@@ -1,5 +1,5 @@
 // The table page: one room's match as this browser's seat (or a spectator) sees it, from
-// the server's messages alone (docs/server.md "The websocket"). Each message updates the
+// the server's messages alone (docs/reference/wire.md "The websocket"). Each message updates the
 // state (state.js), is told in the log (tell.js, story.js) and the table is drawn again
 // (drawing.js).
 

@@ -1,6 +1,6 @@
 // What happened, in words: each event of a `played` message told in the log (story.js
 // groups the lines), and the whole match told again from a `log` message when the page
-// comes back (docs/server.md "The log").
+// comes back (docs/howto/run-a-server.md "The browser table").
 
 import {isCard, readMove} from "./common.js";
 import {drawDealResult} from "./drawing.js";

@@ -1,4 +1,4 @@
-// A room that waits (docs/server.md "Rooms that wait"): before its first move the table
+// A room that waits (docs/reference/wire.md "Rooms that wait"): before its first move the table
 // says which seats are still free, gives the link to share, and lets a visitor sit down.
 
 import {$, BASE, api, capitalized, el, keepName, keepSeat, keptName, notice} from "./common.js";
