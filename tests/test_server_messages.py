@@ -19,7 +19,7 @@ from .server_util import Message, client, create, is_state, join, joined, over, 
 
 import quinza  # noqa: E402
 from quinza.server import frames  # noqa: E402
-from quinza.server.messages import CLIENT, KINDS, SERVER, BadMessage, build, heard, read  # noqa: E402
+from quinza.server.messages import AFTER_HELLO, CLIENT, KINDS, SERVER, BadMessage, build, heard, read  # noqa: E402
 
 from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
@@ -42,7 +42,7 @@ def test_the_committed_page_is_what_the_script_writes() -> None:
 
 
 def test_every_client_type_is_handled_and_only_those() -> None:
-    assert set(frames.HANDLERS) | {"hello"} == set(KINDS[CLIENT])
+    assert set(frames.HANDLERS) == set(AFTER_HELLO) == set(KINDS[CLIENT]) - {"hello"}
 
 
 def test_a_frame_is_read_against_its_entry_with_words_made_from_the_list() -> None:

@@ -9,7 +9,7 @@ import json
 from typing import Any, Callable, Dict, Mapping
 
 from .connection import Connection
-from .messages import CLIENT, BadMessage, build, read
+from .messages import AFTER_HELLO, CLIENT, BadMessage, build, read
 from .refusal import Refused
 from .room import Room
 from .wire import view_of
@@ -40,7 +40,7 @@ def handle_frame(room: Room, conn: Connection, frame: Mapping[str, Any], clock: 
         room.refuse(conn, "malformed JSON: nested too deep")
         return
     try:
-        read(message, CLIENT, expected=list(HANDLERS))
+        read(message, CLIENT, expected=AFTER_HELLO)
     except BadMessage as error:
         room.refuse(conn, str(error))
         return
@@ -108,7 +108,7 @@ def _undo(room: Room, conn: Connection, message: Mapping[str, Any]) -> None:
         room.refuse(conn, str(refusal))
 
 
-# What each message a client sends after its hello does (messages.py lists their fields).
+# What each message a client sends after its hello does (messages.py lists them, AFTER_HELLO).
 HANDLERS: Dict[str, Callable[[Room, Connection, Mapping[str, Any]], None]] = {
     "move": _move, "state": _state, "rematch": _rematch, "undo": _undo, "ping": _ping,
 }

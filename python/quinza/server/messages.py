@@ -206,6 +206,10 @@ KINDS: Dict[str, Dict[str, Kind]] = {
 }
 
 
+# What a client may send once its hello is read.
+AFTER_HELLO = tuple(name for name in KINDS[CLIENT] if name != "hello")
+
+
 class BadMessage(ValueError):
     """A message that is not as its entry says: the words say what was wrong."""
 
