@@ -11,8 +11,8 @@ import sys
 from typing import Sequence
 
 from ..study import review as _review
-from .._engines import backend
-from ..sim._report import check_plot
+from ..engines import engine
+from ..sim.report import check_plot
 from . import options
 
 
@@ -43,7 +43,7 @@ def review_main(argv: Sequence[str]) -> int:
     options.refuse_engine_backend(p, argv)
     args = p.parse_args(list(argv))
     options.use_lang(p, args)
-    api = backend(args.engine)
+    api = engine(args.engine)
     try:
         _review.search_bot(api, args.bot)
         if args.plot is not None:

@@ -15,11 +15,11 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from .._backend import Backend
+from ..engines import Engine
 from .. import _phrases
 from ..words import N_, _, current, ngettext, pgettext
-from ..sim._matches import seat_players
-from ..sim._spec import SEARCH_BOTS, bot_name
+from ..sim.matches import seat_players
+from ..bots import bot_name
 from . import keep, screen
 
 # The help, said in the language in force (`help_text`).
@@ -52,7 +52,7 @@ def help_text(default: str, values: Any) -> str:
 
 class Session:
     """One match at the terminal: the game, whose seat is human, the bots of the others."""
-    def __init__(self, api: Backend, game: Any, seat: int, bots: List[Any], out: Any, hint: Any, delay: float,
+    def __init__(self, api: Engine, game: Any, seat: int, bots: List[Any], out: Any, hint: Any, delay: float,
                  seed: int, resumed_from: Optional[str] = None, keeps: bool = True) -> None:
         self.api = api
         self.game = game
@@ -168,7 +168,7 @@ class Session:
         g = self.game
         seat = g.turn
         bot = self.bots[seat]
-        if self.out.is_terminal and self.labels[seat].split(":")[0] in SEARCH_BOTS:
+        if self.out.is_terminal and self.labels[seat].split(":")[0] in self.api.SEARCH_BOTS:
             with self.out.status(_("{who} is thinking ...", who=self.name(seat))):
                 move = bot(g)
         else:

@@ -32,7 +32,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .. import words
-from .._engines import backend
+from ..engines import engine as find_engine
 from ..words import N_, _
 from .._words import fresh_seed
 from .frames import handle_frame
@@ -49,6 +49,7 @@ from .speech import Speaking
 from .store import Store
 from .undo import DEFAULT_MODE, MODES
 from .web import web_routes
+from .wire import error_message
 
 CREATE_FIELDS = ("rules", "players", "target", "options", "bots", "timer", "undo", "name", "seat")
 # A room's id: letters and digits a person can read out and type (no 0/o, 1/l/i), never
@@ -236,7 +237,7 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
     1008); `idle_room`: the seconds a room whose match is not over lives with no person
     connected, then it is abandoned (docs/reference/wire.md "Limits")."""
     caps = Limits(client_rooms, client_connections, room_spectators, backlog, idle_room)
-    server = Server(db, Settings(backend(engine), bot_delay, max_frame, rate, burst, allow_imported_bots,
+    server = Server(db, Settings(find_engine(engine), bot_delay, max_frame, rate, burst, allow_imported_bots,
                                  on_match_end, undo_wait, hello_wait,
                                  budget=Budget(bot_budget, bot_iterations, bot_worlds), bot_threads=bot_threads,
                                  caps=caps))
@@ -349,7 +350,7 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
             await _refuse(ws, room.ply, _(ABANDONED), GONE, "room abandoned")
             return
         try:
-            token = await hello(ws, server.settings)
+            token, lang = await hello(ws, server.settings)
         except WebSocketDisconnect:
             return
         except Unwelcome as refusal:
@@ -361,7 +362,7 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
                           TOO_MANY, "too many spectators")
             return
         loop = asyncio.get_running_loop()
-        conn = Connection(seat, server.settings, loop.time())
+        conn = Connection(seat, server.settings, loop.time(), lang)
         if token is not None and seat is None:
             room.refuse(conn, _("this token is no seat of room {room}: you are watching as a spectator", room=room.id))
         room.connect(conn)
@@ -403,7 +404,7 @@ async def _refuse(ws: WebSocket, ply: int, text: str, code: int, reason: str) ->
     """Tell a websocket why it is refused (an error), then close it with `code` and the
     short `reason` (at most 123 bytes)."""
     with contextlib.suppress(Exception):  # the client may be gone already
-        await ws.send_json({"type": "error", "ply": ply, "message": text})
+        await ws.send_json(error_message(ply, text))
         await ws.close(code=code, reason=reason)
 
 

@@ -21,13 +21,13 @@ import random
 import sys
 import time
 import urllib.request
-from typing import Callable, List, Optional, TextIO, Union
+from typing import Any, Callable, List, Optional, TextIO, Union
 from urllib.parse import quote, urlsplit, urlunsplit
 
-from .._backend import Backend
-from .._engines import backend
+from ..engines import Engine
+from ..engines import engine as find_engine
 from .players import Player, player
-from .wire import Message
+from .messages import CLIENT, Message, build
 from .worlds import Heard, world
 
 __all__ = ["Pace", "Seat", "play", "result_words", "world"]
@@ -40,13 +40,15 @@ class Seat:
     """What chooses a seat's moves from its messages: the bot on a world of what the seat
     was told (quinza.server.worlds). Give it every message (`hear`), then `choose`."""
 
-    def __init__(self, api: Backend, bot: Player, seed: int, say: Callable[[str], None]) -> None:
+    def __init__(self, api: Engine, bot: Player, seed: int, say: Callable[[str], None]) -> None:
         self.bot = bot
         self.say = say
         self.heard = Heard(api, random.Random(seed), say)
 
-    def hear(self, message: Message) -> None:
-        self.heard.hear(message)
+    def hear(self, frame: Any) -> Optional[Message]:
+        """A frame from the server: the message as messages.py lists it (None: a type
+        it does not know)."""
+        return self.heard.hear(frame)
 
     def choose(self, state: Message) -> str:
         legal: List[str] = state["legal_moves"]
@@ -112,7 +114,7 @@ def play(url: str, room: str, bot: Union[str, Player], name: str = "bot", seat: 
     message (its `view` holds the scores and the winner)."""
     from websockets.sync.client import connect
 
-    api = backend(engine)
+    api = find_engine(engine)
     stream = sys.stderr if out is None else out
     chooser: Player = player(api, bot, seed, 0) if isinstance(bot, str) else bot
     body: Message = {"name": name} if seat is None else {"name": name, "seat": seat}
@@ -125,12 +127,13 @@ def play(url: str, room: str, bot: Union[str, Player], name: str = "bot", seat: 
         ws.send(json.dumps(frame))
 
     with connect(_ws_url(url, room)) as ws:
-        ws.send(json.dumps({"type": "hello", "token": sat["token"]}))  # the token never goes in the URL
+        ws.send(json.dumps(build("hello", CLIENT, token=sat["token"])))  # the token never goes in the URL
         moved_at: Optional[int] = None  # the ply of the last move sent: one move a state
         errors = 0
         while True:
-            message: Message = json.loads(ws.recv())
-            mover.hear(message)
+            message = mover.hear(json.loads(ws.recv()))
+            if message is None:
+                continue
             if message["type"] == "error":
                 # The move was refused or ignored (a throttled frame): wait, ask again.
                 errors += 1
@@ -139,13 +142,13 @@ def play(url: str, room: str, bot: Union[str, Player], name: str = "bot", seat: 
                     raise ConnectionError(f"the server refused {errors} frames in a row; giving up")
                 time.sleep(RETRY_SECONDS)
                 moved_at = None
-                send({"type": "state"})
+                send(build("state", CLIENT))
             if message["type"] != "state":
                 continue
             if message["view"]["winner"] is not None:
                 return message
             if "legal_moves" in message and message["ply"] != moved_at:
-                send({"type": "move", "move": mover.choose(message), "ply": message["ply"]})
+                send(build("move", CLIENT, move=mover.choose(message), ply=message["ply"]))
                 moved_at = message["ply"]
             elif "legal_moves" not in message:
                 errors = 0

@@ -1,5 +1,5 @@
 """What an app sets for all its rooms, and one websocket's side of a room: its
-viewpoint, its messages waiting to go out, and its rate of frames."""
+viewpoint and language, its messages waiting to go out, and its rate of frames."""
 
 from __future__ import annotations
 
@@ -8,10 +8,11 @@ import json
 from typing import Any, Callable, Optional
 
 from .. import words
-from .._backend import Backend
+from ..engines import Engine
 from .limits import Limits
 from .pool import Apart, Budget, Pool
-from .wire import Message, Viewpoint
+from .messages import Message
+from .wire import Viewpoint
 
 MatchEnd = Callable[[str, Optional[int], str], Any]  # (room, winning side or None, record)
 
@@ -19,7 +20,7 @@ MatchEnd = Callable[[str, Optional[int], str], Any]  # (room, winning side or No
 class Settings:
     """What an app sets for all its rooms (`create_app`'s arguments)."""
 
-    def __init__(self, api: Backend, bot_delay: float, max_frame: int, rate: float, burst: int, imports: bool,
+    def __init__(self, api: Engine, bot_delay: float, max_frame: int, rate: float, burst: int, imports: bool,
                  on_match_end: Optional[MatchEnd] = None, undo_wait: float = 120.0, hello_wait: float = 10.0,
                  budget: Budget = Budget(), bot_threads: Optional[int] = None, caps: Limits = Limits()) -> None:
         self.api = api  # the engine: quinza, or quinza.reference
@@ -48,10 +49,13 @@ class Connection:
     """One websocket: its viewpoint (a seat, or None for a spectator) and the messages
     waiting to go out, in order (the app's pump sends them; None: close it)."""
 
-    def __init__(self, seat: Viewpoint, settings: Settings, clock: float) -> None:
+    def __init__(self, seat: Viewpoint, settings: Settings, clock: float, lang: Optional[str] = None) -> None:
         self.seat = seat
-        # The language its words are said in: the handshake's (speech.Speaking), or its hello's.
+        self.lang = lang  # the language tag its hello gave (the words it is sent), or None
+        # The language its words are said in: its hello's, else the handshake's (speech.Speaking).
         self.voice = words.current()
+        if lang is not None and words.from_accept(lang) is not None:
+            self.speak(lang)
         self.queue: "asyncio.Queue[Optional[str]]" = asyncio.Queue()
         self.closing = False
         # A connection that lets this many messages wait unread is closed: a client that

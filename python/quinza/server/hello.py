@@ -1,20 +1,23 @@
-"""A websocket's first frame: the hello that says who connects. A seat's token travels
-in it, never in the URL (URLs are kept by access logs, proxies and browser histories).
+"""A websocket's first frame: the hello that says who connects (messages.py lists its
+fields). A seat's token travels in it, never in the URL (URLs are kept by access logs,
+proxies and browser histories).
 
     {"type": "hello", "token": "..."}   a seat
     {"type": "hello"}                   a spectator
+    {"type": "hello", "lang": "es"}     ... whose words are in Spanish
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any, Optional
+from typing import Any, NamedTuple, Optional
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..words import Later, later
 from .connection import Settings
+from .messages import CLIENT, BadMessage, read
 
 HELLO = '{"type": "hello", "token": T} for a seat, {"type": "hello"} to watch'
 BAD_HELLO = 4400  # close codes of the 4000s are the application's own
@@ -29,10 +32,17 @@ class Unwelcome(Exception):
         self.reason = reason  # the close frame's reason: at most 123 bytes
 
 
-async def hello(ws: WebSocket, settings: Settings) -> Optional[str]:
-    """The token of a connection's hello (None: a spectator), read within the settings'
-    time for it; refused with the reason when the URL carries a token or the first
-    frame is no hello."""
+class Hello(NamedTuple):
+    """Who connects: a seat's token (None: a spectator), and the language tag of the
+    words it is sent (None: the server's own)."""
+
+    token: Optional[str]
+    lang: Optional[str]
+
+
+async def hello(ws: WebSocket, settings: Settings) -> Hello:
+    """A connection's hello, read within the settings' time for it; refused with the
+    reason when the URL carries a token or the first frame is no hello."""
     if "token" in ws.query_params:
         raise Unwelcome(later("a seat's token never goes in the URL (logs keep URLs): connect to /ws/ROOM and send "
                               "it in the first frame, {hello}", hello=HELLO), "token in the URL")
@@ -52,8 +62,8 @@ async def hello(ws: WebSocket, settings: Settings) -> Optional[str]:
             pass
     if not isinstance(message, dict) or message.get("type") != "hello":
         raise Unwelcome(later("the first frame is a hello: {hello}", hello=HELLO), "no hello")
-    token = message.get("token")
-    if token is not None and not isinstance(token, str):
-        raise Unwelcome(later('"token" is the text the seat was given, not {kind}: {hello}', kind=type(token).__name__,
-                              hello=HELLO), "bad token")
-    return token
+    try:
+        read(message, CLIENT, expected=["hello"])
+    except BadMessage as error:
+        raise Unwelcome(later("{error}: {hello}", error=str(error), hello=HELLO), "bad hello") from None
+    return Hello(message.get("token"), message.get("lang"))

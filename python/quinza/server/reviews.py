@@ -11,7 +11,6 @@ is reviewed before the match is over.
 from __future__ import annotations
 
 import asyncio
-import importlib
 import logging
 import weakref
 from typing import Any, Callable, Dict, Optional, Type
@@ -20,9 +19,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from ..words import Later, later
+from ..engines import engine as find_engine
 from .pool import Busy
 from .speech import said
-from .wire import Message
+from .messages import Message, REVIEWED_MOVE, build
 
 log = logging.getLogger("quinza.server")
 
@@ -45,10 +45,10 @@ class TooLong(Exception):
 
 
 def review_of(engine: str, record: str, bot: str, hindsight: int, most: int) -> Dict[str, Any]:
-    """The review of a finished match's record by the engine of that module's name
-    ("quinza", "quinza.reference"), as plain data (`Review.to_dict()`): what the process
+    """The review of a finished match's record by the engine of that name ("rust",
+    "reference"), as plain data (`Review.to_dict()`): what the process
     apart runs, so it is given names and text, not objects."""
-    api = importlib.import_module(engine)
+    api = find_engine(engine)
     game = api.Game.from_record(record)
     moves = sum(1 for e in game.history if e.kind == "move")
     if moves > most:
@@ -86,7 +86,7 @@ def reviewed(room: Any, match: int) -> Entry:
 
 async def _review(room: Any, match: int, record: str, entry: Entry) -> None:
     try:
-        entry.review = await room.settings.reviews.think(review_of, room.settings.api.__name__, record, REVIEW_BOT,
+        entry.review = await room.settings.reviews.think(review_of, room.settings.api.name, record, REVIEW_BOT,
                                                          REVIEW_HINDSIGHT, REVIEW_MOVES, seconds=REVIEW_SECONDS)
     except TooLong as reason:
         moves, most = reason.args
@@ -114,18 +114,17 @@ def is_person(room: Any, seat: Optional[int]) -> bool:
 def review_message(room: Any, match: int, entry: Entry, seat: int) -> Message:
     """What `seat` is told of its moves in `match`: `{"type": "review", "ply", "match",
     "seat", "status"}`, status "ready" with the review, "failed" with a "message"."""
-    out: Message = {"type": "review", "ply": room.ply, "match": match, "seat": seat}
     if entry.review is None:
-        out.update(status="failed", message=entry.failure or later("the review is not made yet"))
-        return out
+        return build("review", ply=room.ply, match=match, seat=seat, status="failed",
+                     message=entry.failure or later("the review is not made yet"))
     review = entry.review
     mine = review["seats"][seat]
-    keys = ("number", "deal", "move", "legal", "value", "best", "best_value", "lost", "kind")
-    out.update(status="ready", bot=review["bot"], thresholds=review["thresholds"],
-               moves=[{k: m[k] for k in keys} for m in review["moves"] if m["seat"] == seat],
-               worst=mine["worst"], counts=mine["counts"], average_lost=mine["average_lost"],
-               forced=mine["forced"], valued=mine["valued"])
-    return out
+    keys = [f.name for f in REVIEWED_MOVE]  # what the wire tells of a move (a review says more)
+    return build("review", ply=room.ply, match=match, seat=seat, status="ready", bot=review["bot"],
+                 thresholds=review["thresholds"],
+                 moves=[{k: m[k] for k in keys} for m in review["moves"] if m["seat"] == seat],
+                 worst=mine["worst"], counts=mine["counts"], average_lost=mine["average_lost"],
+                 forced=mine["forced"], valued=mine["valued"])
 
 
 def match_over(room: Any) -> None:

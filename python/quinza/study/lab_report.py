@@ -13,7 +13,7 @@ from typing import Any, Dict, List
 
 from .._words import quoted
 from ..words import N_, _, current
-from ..sim._result import _jsonable
+from ..stats import jsonable
 
 NUMBER_WORDS = {2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five"), 6: N_("six"), 7: N_("seven")}
 # Why the headroom was not measured (lab_headroom.py), in words.
@@ -131,7 +131,7 @@ def claim_sentence(x: Dict[str, Any]) -> str:
 
 
 def json_text(data: Dict[str, Any], **kw: Any) -> str:
-    return json.dumps(_jsonable(data), **kw)
+    return json.dumps(jsonable(data), **kw)
 
 
 def check_output(path: str, what: str) -> None:
