@@ -18,7 +18,7 @@ from typing import Any, Callable, Dict, Optional, Type
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from ..words import Later, later
+from ..words import Later, current, in_voice, later
 from ..engines import engine as find_engine
 from .pool import Busy
 from .speech import said
@@ -104,19 +104,19 @@ async def _review(room: Any, match: int, record: str, entry: Entry) -> None:
     if room.match == match:  # the room has not moved on to a rematch
         for conn in room.connections:
             if is_person(room, conn.seat):
-                conn.send(review_message(room, match, entry, conn.seat))
+                conn.send(review_message(room, match, entry, conn.seat, conn.voice))
 
 
 def is_person(room: Any, seat: Optional[int]) -> bool:
     return seat is not None and room.seats[seat].bot is None and room.seats[seat].name is not None
 
 
-def review_message(room: Any, match: int, entry: Entry, seat: int) -> Message:
+def review_message(room: Any, match: int, entry: Entry, seat: int, voice: Any = None) -> Message:
     """What `seat` is told of its moves in `match`: `{"type": "review", "ply", "match",
     "seat", "status"}`, status "ready" with the review, "failed" with a "message"."""
     if entry.review is None:
         return build("review", ply=room.ply, match=match, seat=seat, status="failed",
-                     message=entry.failure or later("the review is not made yet"))
+                     message=in_voice(entry.failure or later("the review is not made yet"), voice or current()))
     review = entry.review
     mine = review["seats"][seat]
     keys = [f.name for f in REVIEWED_MOVE]  # what the wire tells of a move (a review says more)
@@ -138,7 +138,7 @@ def on_connect(room: Any, conn: Any) -> None:
     if room.game.is_over and is_person(room, conn.seat):
         entry = reviewed(room, room.match)
         if entry.review is not None or entry.failure is not None:
-            conn.send(review_message(room, room.match, entry, conn.seat))
+            conn.send(review_message(room, room.match, entry, conn.seat, conn.voice))
 
 
 def review_route(room_of: Callable[[Request], Any], refused: Type[Exception]) -> Callable[[Request], Any]:
