@@ -18,6 +18,7 @@ pytest.importorskip("httpx")
 from starlette.testclient import TestClient  # noqa: E402
 
 from quinza.server import create_app  # noqa: E402
+from quinza.server.messages import build  # noqa: E402
 
 Message = Dict[str, Any]
 
@@ -92,6 +93,7 @@ def until(ws: Any, done: Callable[[Message], bool], seen: Optional[List[Message]
     for _ in range(most):
         m: Message = ws.receive_json()
         assert "type" in m and isinstance(m.get("ply"), int), m
+        build(m["type"], **{k: v for k, v in m.items() if k != "type"})  # as the list of messages has it
         if seen is not None:
             seen.append(m)
         if done(m):

@@ -15,6 +15,7 @@ import pytest
 pytest.importorskip("starlette")  # quinza.server is the server extra
 
 from quinza.server.client import Seat  # noqa: E402
+from quinza.server.messages import build  # noqa: E402
 from quinza.server.wire import cards_in, played_message, shown_cards, view_of  # noqa: E402
 
 from .conftest import redeal, replays  # noqa: E402
@@ -29,11 +30,12 @@ def on_wire(message: Message) -> Message:
 
 
 def state_message(game: Any, seat: int, ply: int) -> Message:
-    """A "state" for `seat` as the room builds one (Room.state, the fields a seat reads)."""
-    out: Message = {"type": "state", "ply": ply, "room": "r", "match": 0, "seat": seat, "view": view_of(game, seat)}
-    if game.turn == seat:
-        out["legal_moves"] = [str(m) for m in game.legal_moves()]
-    return on_wire(out)
+    """A "state" for `seat` as the room builds one (Room.state: every field the list of
+    messages gives it, which the client checks)."""
+    mine = {"legal_moves": [str(m) for m in game.legal_moves()]} if game.turn == seat else {}
+    seats = [{"seat": s, "name": f"p{s}", "bot": None, "connected": True} for s in range(game.rules.players)]
+    return on_wire(build("state", ply=ply, room="r", match=0, seat=seat, view=view_of(game, seat), seats=seats,
+                         waiting=[], timer=None, time_left=None, undo="consent", **mine))
 
 
 def told(game: Any, seat: int, move: str, ply: int) -> List[Message]:

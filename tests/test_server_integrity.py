@@ -294,7 +294,8 @@ def test_a_move_chosen_at_another_ply_is_refused_as_stale_and_changes_nothing() 
                     f"this move was chosen at ply {ply}; the match is at ply 1")
             for bad in ("1", 1.0, None, True, [1]):
                 second.send_json({"type": "move", "index": 0, "ply": bad})
-                assert '"ply" is the ply the move was chosen at' in until(second, _kind("error"))["message"]
+                told = until(second, _kind("error"))["message"]  # the words of the list of messages
+                assert '"ply" is a whole number' in told and "the state the move was chosen from" in told, told
             assert r.game.to_json() == game_json and r.ply == 1
             second.send_json({"type": "move", "index": 0})  # no "ply": the ply the match is at
             assert until(second, is_state)["ply"] == 2

@@ -45,6 +45,7 @@ from .room import Room
 from .store import Store
 from .undo import DEFAULT_MODE, MODES
 from .web import web_routes
+from .wire import error_message
 
 CREATE_FIELDS = ("rules", "players", "target", "options", "bots", "timer", "undo", "name", "seat")
 # A room's id: letters and digits a person can read out and type (no 0/o, 1/l/i), never
@@ -344,7 +345,7 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
             await _refuse(ws, room.ply, ABANDONED, GONE, "room abandoned")
             return
         try:
-            token = await hello(ws, server.settings)
+            token, lang = await hello(ws, server.settings)
         except WebSocketDisconnect:
             return
         except Unwelcome as refusal:
@@ -356,7 +357,7 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
                           TOO_MANY, "too many spectators")
             return
         loop = asyncio.get_running_loop()
-        conn = Connection(seat, server.settings, loop.time())
+        conn = Connection(seat, server.settings, loop.time(), lang)
         if token is not None and seat is None:
             room.refuse(conn, f"this token is no seat of room {room.id}: you are watching as a spectator")
         room.connect(conn)
@@ -397,7 +398,7 @@ async def _refuse(ws: WebSocket, ply: int, text: str, code: int, reason: str) ->
     """Tell a websocket why it is refused (an error), then close it with `code` and the
     short `reason` (at most 123 bytes)."""
     with contextlib.suppress(Exception):  # the client may be gone already
-        await ws.send_json({"type": "error", "ply": ply, "message": text})
+        await ws.send_json(error_message(ply, text))
         await ws.close(code=code, reason=reason)
 
 

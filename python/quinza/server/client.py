@@ -21,13 +21,13 @@ import random
 import sys
 import time
 import urllib.request
-from typing import Callable, List, Optional, TextIO, Union
+from typing import Any, Callable, List, Optional, TextIO, Union
 from urllib.parse import quote, urlsplit, urlunsplit
 
 from .._backend import Backend
 from .._engines import backend
 from .players import Player, player
-from .wire import Message
+from .messages import CLIENT, Message, build
 from .worlds import Heard, world
 
 __all__ = ["Pace", "Seat", "play", "result_words", "world"]
@@ -45,8 +45,10 @@ class Seat:
         self.say = say
         self.heard = Heard(api, random.Random(seed), say)
 
-    def hear(self, message: Message) -> None:
-        self.heard.hear(message)
+    def hear(self, frame: Any) -> Optional[Message]:
+        """A frame from the server: the message as messages.py lists it (None: a type
+        it does not know)."""
+        return self.heard.hear(frame)
 
     def choose(self, state: Message) -> str:
         legal: List[str] = state["legal_moves"]
@@ -125,12 +127,13 @@ def play(url: str, room: str, bot: Union[str, Player], name: str = "bot", seat: 
         ws.send(json.dumps(frame))
 
     with connect(_ws_url(url, room)) as ws:
-        ws.send(json.dumps({"type": "hello", "token": sat["token"]}))  # the token never goes in the URL
+        ws.send(json.dumps(build("hello", CLIENT, token=sat["token"])))  # the token never goes in the URL
         moved_at: Optional[int] = None  # the ply of the last move sent: one move a state
         errors = 0
         while True:
-            message: Message = json.loads(ws.recv())
-            mover.hear(message)
+            message = mover.hear(json.loads(ws.recv()))
+            if message is None:
+                continue
             if message["type"] == "error":
                 # The move was refused or ignored (a throttled frame): wait, ask again.
                 errors += 1
@@ -139,13 +142,13 @@ def play(url: str, room: str, bot: Union[str, Player], name: str = "bot", seat: 
                     raise ConnectionError(f"the server refused {errors} frames in a row; giving up")
                 time.sleep(RETRY_SECONDS)
                 moved_at = None
-                send({"type": "state"})
+                send(build("state", CLIENT))
             if message["type"] != "state":
                 continue
             if message["view"]["winner"] is not None:
                 return message
             if "legal_moves" in message and message["ply"] != moved_at:
-                send({"type": "move", "move": mover.choose(message), "ply": message["ply"]})
+                send(build("move", CLIENT, move=mover.choose(message), ply=message["ply"]))
                 moved_at = message["ply"]
             elif "legal_moves" not in message:
                 errors = 0

@@ -1,5 +1,5 @@
 """What an app sets for all its rooms, and one websocket's side of a room: its
-viewpoint, its messages waiting to go out, and its rate of frames."""
+viewpoint and language, its messages waiting to go out, and its rate of frames."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from typing import Any, Callable, Optional
 from .._backend import Backend
 from .limits import Limits
 from .pool import Apart, Budget, Pool
-from .wire import Message, Viewpoint
+from .messages import Message
+from .wire import Viewpoint
 
 MatchEnd = Callable[[str, Optional[int], str], Any]  # (room, winning side or None, record)
 
@@ -47,8 +48,9 @@ class Connection:
     """One websocket: its viewpoint (a seat, or None for a spectator) and the messages
     waiting to go out, in order (the app's pump sends them; None: close it)."""
 
-    def __init__(self, seat: Viewpoint, settings: Settings, clock: float) -> None:
+    def __init__(self, seat: Viewpoint, settings: Settings, clock: float, lang: Optional[str] = None) -> None:
         self.seat = seat
+        self.lang = lang  # the language tag its hello gave (the words it is sent), or None
         self.queue: "asyncio.Queue[Optional[str]]" = asyncio.Queue()
         self.closing = False
         # A connection that lets this many messages wait unread is closed: a client that

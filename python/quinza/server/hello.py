@@ -1,19 +1,22 @@
-"""A websocket's first frame: the hello that says who connects. A seat's token travels
-in it, never in the URL (URLs are kept by access logs, proxies and browser histories).
+"""A websocket's first frame: the hello that says who connects (messages.py lists its
+fields). A seat's token travels in it, never in the URL (URLs are kept by access logs,
+proxies and browser histories).
 
     {"type": "hello", "token": "..."}   a seat
     {"type": "hello"}                   a spectator
+    {"type": "hello", "lang": "es"}     ... whose words are in Spanish
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any, Optional
+from typing import Any, NamedTuple, Optional
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .connection import Settings
+from .messages import CLIENT, BadMessage, read
 
 HELLO = '{"type": "hello", "token": T} for a seat, {"type": "hello"} to watch'
 BAD_HELLO = 4400  # close codes of the 4000s are the application's own
@@ -28,10 +31,17 @@ class Unwelcome(Exception):
         self.reason = reason  # the close frame's reason: at most 123 bytes
 
 
-async def hello(ws: WebSocket, settings: Settings) -> Optional[str]:
-    """The token of a connection's hello (None: a spectator), read within the settings'
-    time for it; refused with the reason when the URL carries a token or the first
-    frame is no hello."""
+class Hello(NamedTuple):
+    """Who connects: a seat's token (None: a spectator), and the language tag of the
+    words it is sent (None: the server's own)."""
+
+    token: Optional[str]
+    lang: Optional[str]
+
+
+async def hello(ws: WebSocket, settings: Settings) -> Hello:
+    """A connection's hello, read within the settings' time for it; refused with the
+    reason when the URL carries a token or the first frame is no hello."""
     if "token" in ws.query_params:
         raise Unwelcome("a seat's token never goes in the URL (logs keep URLs): connect to /ws/ROOM and send "
                         f"it in the first frame, {HELLO}", "token in the URL")
@@ -51,7 +61,8 @@ async def hello(ws: WebSocket, settings: Settings) -> Optional[str]:
             pass
     if not isinstance(message, dict) or message.get("type") != "hello":
         raise Unwelcome(f"the first frame is a hello: {HELLO}", "no hello")
-    token = message.get("token")
-    if token is not None and not isinstance(token, str):
-        raise Unwelcome(f'"token" is the text the seat was given, not {type(token).__name__}: {HELLO}', "bad token")
-    return token
+    try:
+        read(message, CLIENT, expected=["hello"])
+    except BadMessage as error:
+        raise Unwelcome(f"{error}: {HELLO}", "bad hello") from None
+    return Hello(message.get("token"), message.get("lang"))

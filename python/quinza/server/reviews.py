@@ -20,7 +20,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from .pool import Busy
-from .wire import Message
+from .messages import Message, REVIEWED_MOVE, build
 
 log = logging.getLogger("quinza.server")
 
@@ -109,18 +109,17 @@ def is_person(room: Any, seat: Optional[int]) -> bool:
 def review_message(room: Any, match: int, entry: Entry, seat: int) -> Message:
     """What `seat` is told of its moves in `match`: `{"type": "review", "ply", "match",
     "seat", "status"}`, status "ready" with the review, "failed" with a "message"."""
-    out: Message = {"type": "review", "ply": room.ply, "match": match, "seat": seat}
     if entry.review is None:
-        out.update(status="failed", message=entry.failure or "the review is not made yet")
-        return out
+        return build("review", ply=room.ply, match=match, seat=seat, status="failed",
+                     message=entry.failure or "the review is not made yet")
     review = entry.review
     mine = review["seats"][seat]
-    keys = ("number", "deal", "move", "legal", "value", "best", "best_value", "lost", "kind")
-    out.update(status="ready", bot=review["bot"], thresholds=review["thresholds"],
-               moves=[{k: m[k] for k in keys} for m in review["moves"] if m["seat"] == seat],
-               worst=mine["worst"], counts=mine["counts"], average_lost=mine["average_lost"],
-               forced=mine["forced"], valued=mine["valued"])
-    return out
+    keys = [f.name for f in REVIEWED_MOVE]  # what the wire tells of a move (a review says more)
+    return build("review", ply=room.ply, match=match, seat=seat, status="ready", bot=review["bot"],
+                 thresholds=review["thresholds"],
+                 moves=[{k: m[k] for k in keys} for m in review["moves"] if m["seat"] == seat],
+                 worst=mine["worst"], counts=mine["counts"], average_lost=mine["average_lost"],
+                 forced=mine["forced"], valued=mine["valued"])
 
 
 def match_over(room: Any) -> None:

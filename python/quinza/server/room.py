@@ -24,7 +24,8 @@ from .store import Store, token_hash
 from .undo import DEFAULT_MODE, PRACTICE_NOTE, UndoRequest, movers_after, undo_message, undo_point
 from .reviews import match_over, on_connect
 from .story import log_message, seen, told
-from .wire import Message, Viewpoint, error_message, view_of
+from .messages import Message, build
+from .wire import Viewpoint, error_message, view_of
 
 log = logging.getLogger("quinza.server")
 
@@ -156,8 +157,7 @@ class Room(Takebacks):
 
     def tell_seat(self, seat: int) -> None:
         """Tell everyone who sits at `seat` and whether it is connected."""
-        message = {"type": "seat", "ply": self.ply, "seat": seat, "name": self.seats[seat].name,
-                   "connected": self.connected(seat)}
+        message = build("seat", ply=self.ply, seat=seat, name=self.seats[seat].name, connected=self.connected(seat))
         for c in self.connections:
             c.send(message)
 
@@ -189,12 +189,12 @@ class Room(Takebacks):
     def state(self, seat: Viewpoint, view: Dict[str, Any]) -> Message:
         """The whole state for `seat`, its `view` given."""
         waiting = self.waiting()
-        out: Message = {"type": "state", "ply": self.ply, "room": self.id, "match": self.match, "seat": seat, "view": view,
-                        "seats": self.seats_public(), "waiting": waiting, "timer": self.timer,
-                        "time_left": self.time_left(), "undo": self.undo_mode}
+        mine: Message = {}
         if seat is not None and self.game.turn == seat and not waiting:
-            out["legal_moves"] = [str(m) for m in self.game.legal_moves()]
-        return out
+            mine["legal_moves"] = [str(m) for m in self.game.legal_moves()]
+        return build("state", ply=self.ply, room=self.id, match=self.match, seat=seat, view=view,
+                     seats=self.seats_public(), waiting=waiting, timer=self.timer, time_left=self.time_left(),
+                     undo=self.undo_mode, **mine)
 
     def time_left(self) -> Optional[float]:
         if self._deadline is None:
@@ -233,7 +233,7 @@ class Room(Takebacks):
         self.moved.clear()
         self._deal()
         self.schedule()
-        told = {"type": "rematch", "ply": 0, "match": self.match, "seat": seat}
+        told = build("rematch", ply=0, match=self.match, seat=seat)
         for c in self.connections:
             c.send(told)
             c.send(self.state(c.seat, view_of(self.game, c.seat)))
@@ -376,7 +376,7 @@ class Room(Takebacks):
             return
         if self.undo is not None:  # a request lapses at the turn's end
             self._settle("lapsed")
-        message = {"type": "timeout", "ply": self.ply, "seat": seat}
+        message = build("timeout", ply=self.ply, seat=seat)
         for c in self.connections:
             c.send(message)
         self.play(seat, stand_in(self.settings.api)(self.world(seat)), stand_in=True)

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Any, Dict, Iterable, List, Set
 
-from .wire import Message, Viewpoint, cards_in, played_message, shown_cards, view_of
+from .messages import Message, build
+from .wire import Viewpoint, cards_in, played_message, shown_cards, view_of
 
 # The most moves a log tells (the last ones; "from" says where it starts): a match at its
 # default target has about 100 to 250 moves, but a target may be any number, and a log is
@@ -65,5 +66,5 @@ def log_message(room: Any, viewpoint: Viewpoint) -> Message:
     moves = [e.move for e in room.game.history if e.kind == "move"]
     start = room.settings.api.Game(room.rules, seed=room.seeds[-1])
     played = story(start, moves, viewpoint, room.store.stand_ins(room.id, room.match))
-    return {"type": "log", "ply": room.ply, "match": room.match, "from": played[0]["ply"] if played else room.ply + 1,
-            "played": played}
+    first = played[0]["ply"] if played else room.ply + 1
+    return build("log", ply=room.ply, match=room.match, played=played, **{"from": first})

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, List, Optional, Set
 
-from .wire import Message
+from .messages import Message, build
 
 
 # How a room takes undo: never; by consent, a move of a seat no person sits at (a bot's,
@@ -50,8 +50,6 @@ def movers_after(game: Any, back_to: int) -> List[int]:
 
 def undo_message(ply: int, status: str, request: UndoRequest, seat: Optional[int] = None) -> Message:
     """Where an undo stands (`seat`: who answered), the same for every receiver."""
-    message: Message = {"type": "undo", "ply": ply, "status": status, "asked_by": request.seat,
-                        "back_to": request.back_to, "waiting": sorted(request.waiting)}
-    if seat is not None:
-        message["seat"] = seat
-    return message
+    answered: Message = {} if seat is None else {"seat": seat}
+    return build("undo", ply=ply, status=status, asked_by=request.seat, back_to=request.back_to,
+                 waiting=sorted(request.waiting), **answered)

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from typing import Any, Dict, Iterable, List, Optional, Set
 
+from .messages import Message, build
+
 Viewpoint = Optional[int]
-Message = Dict[str, Any]
 
 # The keys of an observation that hold cards, as text (piles and tricks nest them).
 CARD_KEYS = ("hand", "table", "piles", "trick", "played")
@@ -98,9 +99,8 @@ def event_message(event: Any, known: Set[str]) -> Message:
 def played_message(ply: int, seat: int, events: Iterable[Any], known: Set[str], stand_in: bool) -> Message:
     """What a move made happen, for one receiver: `seat` played it (`stand_in`: the
     server's stand-in bot played for a seat out of time)."""
-    return {"type": "played", "ply": ply, "seat": seat, "stand_in": stand_in,
-            "events": [event_message(e, known) for e in events]}
+    return build("played", ply=ply, seat=seat, stand_in=stand_in, events=[event_message(e, known) for e in events])
 
 
 def error_message(ply: int, text: str) -> Message:
-    return {"type": "error", "ply": ply, "message": text}
+    return build("error", ply=ply, message=text)

@@ -23,7 +23,7 @@ import random
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
 from .._backend import Backend
-from .wire import Message
+from .messages import Message, heard
 
 
 def deck(api: Backend, rules: Any) -> List[str]:
@@ -127,8 +127,13 @@ class Heard:
         self.dealt: Set[int] = set()  # the plies whose move dealt hands
         self.told_fallback = False
 
-    def hear(self, message: Message) -> None:
-        kind = message.get("type")
+    def hear(self, frame: Any) -> Optional[Message]:
+        """A frame from the server (parsed JSON), read as messages.py lists it: the
+        message, or None for a type it does not know."""
+        message = heard(frame)
+        if message is None:
+            return None
+        kind = message["type"]
         if kind == "played":
             ply = message["ply"]
             kinds = [e["kind"] for e in message["events"]]
@@ -139,8 +144,8 @@ class Heard:
                 self.dealt.discard(ply)
         elif kind == "state":
             ply = message["ply"]
-            if message.get("match") != self.match:
-                self.match = message.get("match")
+            if message["match"] != self.match:
+                self.match = message["match"]
                 self.starts, self.moves, self.dealt = {}, {}, set()
             for known in (self.starts, self.moves):
                 for later in [p for p in known if p > ply]:
@@ -148,6 +153,7 @@ class Heard:
             self.dealt = {p for p in self.dealt if p <= ply}
             if ply == 0 or ply in self.dealt:
                 self.starts[ply] = message["view"]
+        return message
 
     def round_in_play(self, ply: int) -> Optional[Tuple[Message, List[Tuple[int, str]]]]:
         """The view at the start of the round in play at `ply` and its moves since, if the
