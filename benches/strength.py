@@ -41,9 +41,9 @@ from typing import Any, Dict, List, Optional, Tuple
 import numpy as np
 
 import quinza
-from quinza.sim._stats import Z95, wilson  # the summary's own interval
+from quinza.stats import Z95, wilson  # the summary's own interval
 
-SEARCH_BOTS = ("pimc", "ismcts")
+SEARCH_BOTS = tuple(quinza.SEARCH_BOTS)
 PLAIN_PIMC = "pimc:worlds=32,depth=0,exact=0"
 DEFAULT_RULES = "quinza,rb3ine,escoba,quinte,escoba:4,quinza:4"
 DEFAULT_PAIRS = [

@@ -118,7 +118,7 @@ def test_plot_is_checked_before_the_run(name: str, message: str, tmp_path: Any, 
     def no_run(*args: Any, **kwargs: Any) -> None:
         raise AssertionError("the run started before --plot was checked")
 
-    monkeypatch.setattr(quinza, "simulate", no_run)
+    monkeypatch.setattr(quinza.ENGINE, "simulate", no_run)
     with pytest.raises(SystemExit) as info:
         main(["simulate", "--games", "1000", "--plot", str(tmp_path / name)])
     assert info.value.code == 2
@@ -129,7 +129,7 @@ def test_plot_is_checked_before_the_run(name: str, message: str, tmp_path: Any, 
 def test_plot_without_matplotlib_is_refused_before_the_run(monkeypatch: Any, capsys: Any) -> None:
     import quinza
 
-    monkeypatch.setattr(quinza, "simulate", lambda *a, **k: pytest.fail("the run started"))
+    monkeypatch.setattr(quinza.ENGINE, "simulate", lambda *a, **k: pytest.fail("the run started"))
     for name in [m for m in sys.modules if m == "matplotlib" or m.startswith("matplotlib.")]:
         monkeypatch.setitem(sys.modules, name, None)
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib: ImportError
@@ -151,7 +151,7 @@ def test_search_bots_are_told_how_long_the_run_takes_and_how_to_shorten_it(capsy
 
 
 def test_the_words_of_a_length_of_time() -> None:
-    from quinza.sim._estimate import duration
+    from quinza.sim.estimate import duration
 
     assert [duration(s) for s in (0.2, 1, 40, 89, 150, 3600, 4800, 7200, 9000)] == [
         "1 second", "1 second", "40 seconds", "89 seconds", "2 minutes", "60 minutes", "80 minutes", "2 hours", "2 hours 30 minutes"]
@@ -159,7 +159,7 @@ def test_the_words_of_a_length_of_time() -> None:
 
 def test_the_plot_of_an_interrupted_run_says_so_in_its_title() -> None:
     import quinza
-    from quinza.sim._report import plot_title
+    from quinza.sim.report import plot_title
 
     summary = quinza.simulate("escoba", 5, bots="greedy", seed=1).summary
     assert plot_title(summary) == "5 matches of escoba, 2 players"

@@ -61,9 +61,10 @@ def test_each_bot_sits_in_each_seat_equally_often(players: int) -> None:
 
 
 def spy_simulate(q: ModuleType, monkeypatch: pytest.MonkeyPatch, stop_at: int = -1) -> List[Any]:
-    """Record every `simulate` call of the ladder; the call numbered `stop_at` is a Ctrl-C."""
+    """Record every `simulate` call of the ladder (its engine's); the call numbered
+    `stop_at` is a Ctrl-C."""
     calls: List[Any] = []
-    real = q.simulate
+    real = q.ENGINE.simulate
 
     def spy(rules: Any, games: int, **kw: Any) -> Any:
         calls.append(kw)
@@ -71,7 +72,7 @@ def spy_simulate(q: ModuleType, monkeypatch: pytest.MonkeyPatch, stop_at: int = 
             raise q.SimulationInterrupted("Ctrl-C", result=real(rules, 1, **kw))
         return real(rules, games, **kw)
 
-    monkeypatch.setattr(q, "simulate", spy)
+    monkeypatch.setattr(q.ENGINE, "simulate", spy)
     return calls
 
 

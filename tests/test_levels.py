@@ -7,7 +7,7 @@ from types import ModuleType
 
 import pytest
 
-from quinza._levels import LEVELS
+from quinza.bots import LEVELS
 from quinza.server.players import check_spec
 from quinza.server.pool import Budget
 

@@ -359,7 +359,7 @@ def test_the_largest_runs_start_without_holding_memory_up_front(q: ModuleType, g
 
 
 def test_the_deals_estimate_is_above_the_measured_means(q: ModuleType) -> None:
-    from quinza.sim import _records
+    from quinza.sim import records as _records
 
     for r in q.rule_sets():
         assert r["deal_points"] > 0, r

@@ -26,6 +26,7 @@ _MoveLike = Union["Move", str]
 
 BACKEND: Literal["rust"]
 BOT_NAMES: Tuple[str, ...]
+SEARCH_BOTS: Dict[str, Optional[str]]  # each search bot, with the parameter its budget is counted in
 __all__ = [
     "Card",
     "Move",
@@ -50,6 +51,7 @@ __all__ = [
     "_simulate_chunk",
     "BACKEND",
     "BOT_NAMES",
+    "SEARCH_BOTS",
     "encode_names",
     "action_count",
     "ENCODING_VERSION",

@@ -23,6 +23,7 @@ impl Policy for IsmctsParams {
         TIME_LIMIT,
     ];
     const SEARCHES: bool = true;
+    const BUDGET: Option<&'static str> = Some("iterations");
 
     fn get(&self, name: &str) -> Option<ParamValue> {
         Some(match name {

@@ -29,6 +29,9 @@ pub trait Policy: Clone + Default + PartialEq + std::fmt::Debug + Send + Sync {
     /// draw), it ranks the moves (`analyse`), and simulation gives each of its matches
     /// to a thread of its own (a move takes long).
     const SEARCHES: bool = false;
+    /// The parameter a search bot's budget is counted in (fewer: a quicker, weaker bot),
+    /// if it has one; `quinza.SEARCH_BOTS` lists it.
+    const BUDGET: Option<&'static str> = None;
 
     /// The value of one of `PARAMS`.
     fn get(&self, _name: &str) -> Option<ParamValue> {
@@ -92,6 +95,13 @@ macro_rules! bots {
             pub fn searches(self) -> bool {
                 match self {
                     $(BotKind::$kind => <$policy as Policy>::SEARCHES),*
+                }
+            }
+
+            /// The parameter its budget is counted in (`Policy::BUDGET`).
+            pub fn budget(self) -> Option<&'static str> {
+                match self {
+                    $(BotKind::$kind => <$policy as Policy>::BUDGET),*
                 }
             }
         }
@@ -471,6 +481,17 @@ mod tests {
         };
         assert_eq!(words(), ["greedy", "greedy_first", "off"]);
         assert!(BotKind::Pimc.searches() && !BotKind::Greedy.searches());
+    }
+
+    #[test]
+    fn a_search_bot_counts_its_budget_in_one_of_its_parameters() {
+        for &(name, kind) in BOTS {
+            match kind.budget() {
+                Some(budget) => assert!(kind.searches() && kind.parameters().contains(&budget), "{name}"),
+                None => assert!(!kind.searches(), "{name} searches without a budget"),
+            }
+        }
+        assert_eq!(BotKind::Pimc.budget(), Some("worlds"));
     }
 
     #[test]

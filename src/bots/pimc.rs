@@ -16,6 +16,7 @@ impl Policy for PimcParams {
         TIME_LIMIT,
     ];
     const SEARCHES: bool = true;
+    const BUDGET: Option<&'static str> = Some("worlds");
 
     fn get(&self, name: &str) -> Option<ParamValue> {
         Some(match name {

@@ -9,7 +9,7 @@ use super::convert::{type_name, value_error};
 use super::game::PyGame;
 use super::search::CtrlC;
 use crate::any::AnyGame;
-use crate::bots::{BotKind, BotSpec, ParamValue, BOT_NAMES};
+use crate::bots::{BotKind, BotSpec, ParamValue, BOTS, BOT_NAMES};
 use crate::rng::SplitMix64;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
@@ -379,5 +379,11 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyIsmctsBot>()?;
     m.add_function(wrap_pyfunction!(bot, m)?)?;
     m.add("BOT_NAMES", PyTuple::new(m.py(), BOT_NAMES)?)?;
+    // The search bots by name, each with the parameter its budget is counted in.
+    let search = PyDict::new(m.py());
+    for &(name, kind) in BOTS.iter().filter(|(_, kind)| kind.searches()) {
+        search.set_item(name, kind.budget())?;
+    }
+    m.add("SEARCH_BOTS", search)?;
     Ok(())
 }

@@ -9,7 +9,8 @@ import argparse
 import sys
 from typing import List, Optional
 
-from .._engines import backend
+from .._errors import SimulationInterrupted
+from ..engines import engine
 from ..study.lab import DEFAULT_DUPLICATES, DEFAULT_GAMES, DEFAULT_HEADROOM, analyze, parse_variant
 from ..study.lab_headroom import FAIR_BOT
 from ..study.lab_report import check_output
@@ -51,7 +52,7 @@ def parser() -> argparse.ArgumentParser:
 def analyze_main(argv: Optional[List[str]] = None) -> int:
     p = parser()
     args = p.parse_args(argv)
-    api = backend(args.engine)
+    api = engine(args.engine)
     try:
         rules = api.Rules(args.rules, players=args.players)
         variants = [parse_variant(v) for v in args.sets]
@@ -70,7 +71,7 @@ def analyze_main(argv: Optional[List[str]] = None) -> int:
         report = analyze(api, rules, variants, level=args.level, games=args.games, seed=seed, threads=args.threads,
                          duplicates=args.duplicates, headroom=args.headroom, fair=args.fair,
                          progress=lambda text: print(f"... {text}", file=sys.stderr, flush=True))
-    except (api.SimulationInterrupted, KeyboardInterrupt):
+    except (SimulationInterrupted, KeyboardInterrupt):
         print("quinza analyze: interrupted, nothing written", file=sys.stderr)
         return 130
     except (ValueError, TypeError) as error:

@@ -9,11 +9,11 @@ import os
 import sys
 from typing import List, Optional, Tuple
 
-from .._backend import Backend
-from .._engines import backend
+from .._errors import SimulationInterrupted
+from ..engines import Engine, engine
 from .._words import plural, quoted
-from ..sim._report import check_plot
-from ..sim._spec import BACKENDS
+from ..sim.report import check_plot
+from ..sim.arguments import BACKENDS
 from ..study.ladder import LadderResult, ladder
 from . import options, screen
 from .simulate import ProgressBar
@@ -57,12 +57,12 @@ def check_writable(p: argparse.ArgumentParser, option: str, path: str) -> None:
         p.error(f"{option}: cannot write {quoted(path)}: permission denied")
 
 
-def run(api: Backend, args: argparse.Namespace, bar: Optional[ProgressBar]) -> Tuple[LadderResult, int]:
+def run(api: Engine, args: argparse.Namespace, bar: Optional[ProgressBar]) -> Tuple[LadderResult, int]:
     """The ladder and the exit status: 0, or 130 with what finished when Ctrl-C stopped it."""
     try:
         return ladder(api, args.bots, args.rules_made, args.games, args.seed, args.threads, args.backend, args.state,
                       bar, args.ray_address), 0
-    except api.SimulationInterrupted as stop:
+    except SimulationInterrupted as stop:
         return stop.result, 130
     finally:
         if bar is not None:
@@ -72,7 +72,7 @@ def run(api: Backend, args: argparse.Namespace, bar: Optional[ProgressBar]) -> T
 def ladder_main(argv: Optional[List[str]] = None) -> int:
     p = parser()
     args = p.parse_args(argv)
-    api = backend(args.engine)
+    api = engine(args.engine)
     args.rules_made = options.make_rules(p, api, args)
     if args.games < 1:
         p.error(f"--games must be 1 or more, not {args.games}")

@@ -1,9 +1,9 @@
 """Levels for people in the commands (`quinza play --vs easy|medium|hard|expert`): the
-levels themselves are quinza._levels, taken by name wherever a bot is."""
+levels themselves are in quinza.bots, taken by name wherever a bot is."""
 
 from __future__ import annotations
 
-from .._levels import LEVEL_WORDS, LEVELS, level_text
+from ..bots import LEVEL_WORDS, LEVELS, level_text
 
 __all__ = ["LEVELS", "LEVEL_WORDS", "bot_of_level"]
 

@@ -1,5 +1,5 @@
 """The options the `quinza` commands share: those of a match (--rules, --players, --target,
---set, --seed), --bots, --engine (the engine switch, `_engines.backend`), and a match
+--set, --seed), --bots, --engine (the engine switch, `quinza.engines.engine`), and a match
 record read for --resume and --record."""
 
 from __future__ import annotations
@@ -8,15 +8,14 @@ import argparse
 import sys
 from typing import Any, Optional, Sequence, Tuple
 
-from .._backend import Backend
-from .._core import BOT_NAMES, rule_sets
-from .._engines import ENGINES, backend
+from ..engines import Engine
+from ..engines import ENGINES, engine
 from .._words import choice_text, fresh_seed, quoted
 
 # The names of the rules table and of the bots, as every message lists them (both engines
 # have the same: tests/test_parity.py).
-RULE_SET_CHOICES = choice_text([row["name"] for row in rule_sets()])
-BOT_CHOICES = choice_text(BOT_NAMES)
+RULE_SET_CHOICES = choice_text([row["name"] for row in engine().rule_sets()])  # the same in both engines
+BOT_CHOICES = choice_text(engine().BOT_NAMES)
 
 
 def option(text: str) -> Tuple[str, Any]:
@@ -70,15 +69,15 @@ def refuse_engine_backend(p: argparse.ArgumentParser, argv: Sequence[str]) -> No
                 "choose the engine with --engine rust|reference")
 
 
-def start(p: argparse.ArgumentParser, argv: Sequence[str]) -> Tuple[argparse.Namespace, Backend, Any]:
-    """A command's options read, its engine's module and its Rules (play and watch)."""
+def start(p: argparse.ArgumentParser, argv: Sequence[str]) -> Tuple[argparse.Namespace, Engine, Any]:
+    """A command's options read, its engine and its Rules (play and watch)."""
     refuse_engine_backend(p, argv)
     args = p.parse_args(list(argv))
-    api = backend(args.engine)
+    api = engine(args.engine)
     return args, api, make_rules(p, api, args)
 
 
-def make_rules(p: argparse.ArgumentParser, api: Backend, args: argparse.Namespace) -> Any:
+def make_rules(p: argparse.ArgumentParser, api: Engine, args: argparse.Namespace) -> Any:
     """The Rules the options name; a refusal is the parser's error (exit 2)."""
     try:
         return api.Rules(args.rules, players=args.players, target=args.target, **dict(args.options))
@@ -90,7 +89,7 @@ def make_rules(p: argparse.ArgumentParser, api: Backend, args: argparse.Namespac
 RECORD_GIVES = ("--rules", "--players", "--target", "--set", "--seed")
 
 
-def read_record(p: argparse.ArgumentParser, api: Backend, argv: Sequence[str], option: str, path: str,
+def read_record(p: argparse.ArgumentParser, api: Engine, argv: Sequence[str], option: str, path: str,
                 also: Sequence[str] = ()) -> Tuple[str, Any]:
     """The text of a match record file and the match it replays (`Game.from_record`), for
     `option`; options the record gives, or `also`, beside it, or a file that is no record,

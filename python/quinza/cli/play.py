@@ -9,9 +9,9 @@ import signal
 from typing import Any, List, Optional, Sequence, Tuple
 
 from .. import _record
-from .._backend import Backend
+from ..engines import Engine
 from .._words import quoted
-from ..sim._spec import bot_from_text, bot_kind, split_bots
+from ..bots import bot_from_text, bot_kind, split_bots
 from . import options, screen
 from .levels import LEVEL_WORDS, bot_of_level
 from .options import BOT_CHOICES
@@ -88,7 +88,7 @@ def play_main(argv: Sequence[str]) -> int:
     return session.run()
 
 
-def resumed(p: argparse.ArgumentParser, api: Backend, argv: Sequence[str],
+def resumed(p: argparse.ArgumentParser, api: Engine, argv: Sequence[str],
             path: str) -> Tuple[Any, int, List[Optional[str]]]:
     """The match of a saved record, replayed; the seed its bots are seeded from (the
     record's, or one drawn for a record that starts from a position); each seat's name in
@@ -100,7 +100,7 @@ def resumed(p: argparse.ArgumentParser, api: Backend, argv: Sequence[str],
     return game, seed, names
 
 
-def record_bot(api: Backend, seat: int, name: Optional[str], default: str) -> str:
+def record_bot(api: Engine, seat: int, name: Optional[str], default: str) -> str:
     """The bot a resumed record names at a seat not the human's: its text, or `default`
     where it names none (or `you`, the human's seat of before)."""
     if name is None or name == "you":
@@ -113,7 +113,7 @@ def record_bot(api: Backend, seat: int, name: Optional[str], default: str) -> st
     return name
 
 
-def seat_bots(api: Backend, text: str, players: int, human: int) -> List[Any]:
+def seat_bots(api: Engine, text: str, players: int, human: int) -> List[Any]:
     """The bots of the other seats, seeded as `simulate` seeds them (`seat_seed`): one bot
     text for all of them, or one per other seat in seat order; None at the human's seat."""
     given = [bot_from_text(api, bot_of_level(t)) for t in split_bots(text)]

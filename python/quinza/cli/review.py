@@ -11,8 +11,8 @@ import sys
 from typing import Sequence
 
 from ..study import review as _review
-from .._engines import backend
-from ..sim._report import check_plot
+from ..engines import engine
+from ..sim.report import check_plot
 from . import options
 
 
@@ -41,7 +41,7 @@ def review_main(argv: Sequence[str]) -> int:
     p = parser()
     options.refuse_engine_backend(p, argv)
     args = p.parse_args(list(argv))
-    api = backend(args.engine)
+    api = engine(args.engine)
     try:
         _review.search_bot(api, args.bot)
         if args.plot is not None:

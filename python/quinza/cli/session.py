@@ -15,10 +15,10 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from .._backend import Backend
+from ..engines import Engine
 from .._words import BID_VERBS, details_text, rules_text
-from ..sim._matches import seat_players
-from ..sim._spec import SEARCH_BOTS, bot_name
+from ..sim.matches import seat_players
+from ..bots import bot_name
 from . import keep, screen
 
 HELP = """\
@@ -41,7 +41,7 @@ In escoba a card shows its value for the 15s where it is not its number:
 
 class Session:
     """One match at the terminal: the game, whose seat is human, the bots of the others."""
-    def __init__(self, api: Backend, game: Any, seat: int, bots: List[Any], out: Any, hint: Any, delay: float,
+    def __init__(self, api: Engine, game: Any, seat: int, bots: List[Any], out: Any, hint: Any, delay: float,
                  seed: int, resumed_from: Optional[str] = None, keeps: bool = True) -> None:
         self.api = api
         self.game = game
@@ -148,7 +148,7 @@ class Session:
         g = self.game
         seat = g.turn
         bot = self.bots[seat]
-        if self.out.is_terminal and self.labels[seat].split(":")[0] in SEARCH_BOTS:
+        if self.out.is_terminal and self.labels[seat].split(":")[0] in self.api.SEARCH_BOTS:
             with self.out.status(f"{self.name(seat)} is thinking ..."):
                 move = bot(g)
         else:

@@ -13,12 +13,13 @@ from rich.progress import BarColumn, Progress, ProgressColumn, TextColumn, TimeE
 from rich.table import Table
 from rich.text import Text
 
-from .._engines import ENGINES, backend
+from .._errors import SimulationInterrupted
+from ..engines import ENGINES, engine
 from .._words import choice_text, quoted
-from ..sim._estimate import estimate
-from ..sim._report import check_plot, format_summary, mean_text, rate_text
-from ..sim._spec import BACKENDS
-from ..sim._stats import position_label, side_lineup
+from ..sim.estimate import estimate
+from ..sim.report import check_plot, format_summary, mean_text, rate_text
+from ..sim.arguments import BACKENDS
+from ..stats import position_label, side_lineup
 from . import options, screen
 
 
@@ -132,7 +133,7 @@ def summary_view(s: Dict[str, Any], seconds: float) -> List[Any]:
 def simulate_main(argv: Optional[List[str]] = None) -> int:
     p = parser()
     args = p.parse_args(argv)
-    api = backend(args.engine)
+    api = engine(args.engine)
     rules = options.make_rules(p, api, args)
     if args.plot:
         try:
@@ -153,7 +154,7 @@ def simulate_main(argv: Optional[List[str]] = None) -> int:
             rules, args.games, bots=args.bots, seed=args.seed, threads=args.threads, backend=args.backend,
             progress=bar, arrays=False, ray_address=args.ray_address, records=args.records,
         )
-    except api.SimulationInterrupted as stop:
+    except SimulationInterrupted as stop:
         result = stop.result
         code = 130
     except ValueError as error:

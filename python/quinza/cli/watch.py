@@ -12,9 +12,9 @@ from rich.text import Text
 
 from .. import _record
 from .._words import details_text, rules_text
-from .._backend import Backend
-from ..sim._matches import seat_players
-from ..sim._spec import bot_name, check_bots
+from ..engines import Engine
+from ..sim.matches import seat_players
+from ..bots import bot_name, check_bots
 from . import options, screen
 
 
@@ -109,7 +109,7 @@ def _next(out: Any) -> bool:
     return answer.strip().lower() not in ("q", "quit")
 
 
-def recorded(p: argparse.ArgumentParser, api: Backend, argv: Sequence[str],
+def recorded(p: argparse.ArgumentParser, api: Engine, argv: Sequence[str],
              path: str) -> Tuple[Any, List[Any], List[str], str]:
     """The match of a record to replay: its start, a player per seat that plays the
     record's moves in turn (None once they are all played), each seat's name, and what

@@ -24,7 +24,8 @@ class QuinzaAECEnv(AECEnv):  # type: ignore[misc,unused-ignore]  # pettingzoo is
     the side's points minus the mean of the other sides'). `max_deals`: the episode is
     truncated once that many deals are finished (None: play the match out).
     `render_mode`: "ansi" (render() returns the view of the agent to move as text) or
-    "human" (prints it after every step). `backend`: "rust", "reference" or the module.
+    "human" (prints it after every step). `backend`: the engine, "rust" (None),
+    "reference" or an engine object (`quinza.engines`; a twin's package works too).
     """
 
     metadata = {"render_modes": list(RENDER_MODES), "name": "quinza_v0", "is_parallelizable": False}

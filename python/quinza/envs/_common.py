@@ -1,27 +1,25 @@
-"""What the two envs share: the backend, the rewards of a move, the seat's view as text.
+"""What the two envs share: the engine, the rewards of a move, the seat's view as text.
 Pure Python over the public API (`encode`, `action_mask`, `move_of`, `play`'s events), so
 either backend plays: the Rust core (`quinza`) or the reference (`quinza.reference`)."""
 
 from __future__ import annotations
 
-from types import ModuleType
-from typing import Any, Dict, List, Optional, Sequence, cast
+from typing import Any, Dict, List, Optional, Sequence
 
-from .._backend import Backend
-from .._engines import backend as engine_backend
+from ..engines import Engine
+from ..engines import engine
 from .._registry import Spec
-from ..sim._spec import bot_from_text, bot_kind, split_bots
+from ..bots import bot_from_text, bot_kind, split_bots
 
 REWARDS = ("match", "deal")
 RENDER_MODES = ("ansi", "human")
 ILLEGAL = ("lose", "raise")
 
 
-def backend_module(backend: Any) -> Backend:
-    """"rust" (or None) is `quinza`, "reference" is `quinza.reference`; a module is itself."""
-    if isinstance(backend, ModuleType):
-        return cast(Backend, backend)
-    return engine_backend(backend)
+def backend_module(backend: Any) -> Engine:
+    """The engine of `backend`: "rust" (or None), "reference", an engine object, or a twin's
+    package (`quinza`, `quinza.reference`: its `ENGINE`)."""
+    return engine(getattr(backend, "ENGINE", backend))
 
 
 def check_choice(value: Any, name: str, choices: Sequence[Any]) -> Any:
@@ -38,7 +36,7 @@ def check_max_deals(max_deals: Any) -> Optional[int]:
     return max_deals
 
 
-def opponent_bots(api: Backend, opponents: Any, others: int) -> List[Any]:
+def opponent_bots(api: Engine, opponents: Any, others: int) -> List[Any]:
     """One bot per other seat from `opponents`: one bot for all, or a list (or comma-separated
     text, as `simulate` reads it) of one per other seat; each a core bot's name or text
     ("pimc:worlds=8", made a bot object here), a bot object, or a callable (game) -> move.

@@ -12,7 +12,7 @@ import numpy as np
 from gymnasium import spaces
 
 from .._registry import Spec
-from ..sim._spec import bot_kind
+from ..bots import bot_kind
 from ._aec import OBSERVATION_HIGH
 from ._common import (
     ILLEGAL, REWARDS, RENDER_MODES, backend_module, check_choice, check_max_deals, move_rewards, opponent_bots, view_text,

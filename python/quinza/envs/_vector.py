@@ -10,7 +10,7 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector import VectorEnv as _GymVectorEnv
 
-from ..sim._spec import bot_kind
+from ..bots import bot_kind
 from ._aec import OBSERVATION_HIGH
 from ._common import REWARDS, check_choice, check_max_deals, opponent_bots
 
@@ -51,9 +51,9 @@ class VectorEnv(_GymVectorEnv):
             raise ValueError(f"seat must be 0..{n - 1}, not {seat!r}")
         if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
             raise ValueError(f"threads must be None or a whole number from 1, not {threads!r}")
-        bots = opponent_bots(quinza, opponents, n - 1)
+        bots = opponent_bots(quinza.ENGINE, opponents, n - 1)
         for b in bots:
-            if bot_kind(quinza, b) is None:
+            if bot_kind(quinza.ENGINE, b) is None:
                 raise ValueError(f"the vector env plays core bots only (a name, bot text or bot object), not {b!r}")
         per_seat = list(bots)
         per_seat.insert(seat, "random")  # the agent's seat: never asked

@@ -81,6 +81,9 @@ class GreedyBot:
 # `simulate` plays them as core bots (a new bot is one class and one entry here).
 BOTS: Dict[str, Any] = {"random": RandomBot, "greedy": GreedyBot, "pimc": PimcBot, "ismcts": IsmctsBot}
 BOT_NAMES: Tuple[str, ...] = tuple(BOTS)
+# The search bots by name, each with the parameter its budget is counted in (its class's
+# `_budget`, as the core's bots say theirs).
+SEARCH_BOTS: Dict[str, Optional[str]] = {name: kind._budget for name, kind in BOTS.items() if hasattr(kind, "_budget")}
 
 
 def _parameters(kind: Any) -> Tuple[str, ...]:

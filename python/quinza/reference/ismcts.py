@@ -83,6 +83,7 @@ class IsmctsBot(SearchBot):
     """
 
     name = "ismcts"
+    _budget = "iterations"  # the parameter its budget is counted in (SEARCH_BOTS; the core's Policy::BUDGET)
 
     def __init__(self, iterations: int = ITERATIONS, c: float = C, rollout: str = ROLLOUT,
                  infer: str = INFER, opponents: str = OPPONENTS, time_limit: Optional[float] = None, seed: Optional[int] = 0) -> None:

@@ -49,6 +49,7 @@ class PimcBot(SearchBot):
     """
 
     name = "pimc"
+    _budget = "worlds"  # the parameter its budget is counted in (SEARCH_BOTS; the core's Policy::BUDGET)
 
     def __init__(self, worlds: int = WORLDS, depth: int = DEPTH, exact: int = EXACT,
                  time_limit: Optional[float] = None, seed: Optional[int] = 0) -> None:

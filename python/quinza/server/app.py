@@ -30,7 +30,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from .._engines import backend
+from ..engines import engine as find_engine
 from .._words import fresh_seed
 from .frames import handle_frame
 from .hello import Unwelcome, hello
@@ -233,7 +233,7 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
     1008); `idle_room`: the seconds a room whose match is not over lives with no person
     connected, then it is abandoned (docs/reference/wire.md "Limits")."""
     caps = Limits(client_rooms, client_connections, room_spectators, backlog, idle_room)
-    server = Server(db, Settings(backend(engine), bot_delay, max_frame, rate, burst, allow_imported_bots,
+    server = Server(db, Settings(find_engine(engine), bot_delay, max_frame, rate, burst, allow_imported_bots,
                                  on_match_end, undo_wait, hello_wait,
                                  budget=Budget(bot_budget, bot_iterations, bot_worlds), bot_threads=bot_threads,
                                  caps=caps))

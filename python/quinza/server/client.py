@@ -24,8 +24,8 @@ import urllib.request
 from typing import Any, Callable, List, Optional, TextIO, Union
 from urllib.parse import quote, urlsplit, urlunsplit
 
-from .._backend import Backend
-from .._engines import backend
+from ..engines import Engine
+from ..engines import engine as find_engine
 from .players import Player, player
 from .messages import CLIENT, Message, build
 from .worlds import Heard, world
@@ -40,7 +40,7 @@ class Seat:
     """What chooses a seat's moves from its messages: the bot on a world of what the seat
     was told (quinza.server.worlds). Give it every message (`hear`), then `choose`."""
 
-    def __init__(self, api: Backend, bot: Player, seed: int, say: Callable[[str], None]) -> None:
+    def __init__(self, api: Engine, bot: Player, seed: int, say: Callable[[str], None]) -> None:
         self.bot = bot
         self.say = say
         self.heard = Heard(api, random.Random(seed), say)
@@ -114,7 +114,7 @@ def play(url: str, room: str, bot: Union[str, Player], name: str = "bot", seat: 
     message (its `view` holds the scores and the winner)."""
     from websockets.sync.client import connect
 
-    api = backend(engine)
+    api = find_engine(engine)
     stream = sys.stderr if out is None else out
     chooser: Player = player(api, bot, seed, 0) if isinstance(bot, str) else bot
     body: Message = {"name": name} if seat is None else {"name": name, "seat": seat}

@@ -7,7 +7,7 @@ import asyncio
 import json
 from typing import Any, Callable, Optional
 
-from .._backend import Backend
+from ..engines import Engine
 from .limits import Limits
 from .pool import Apart, Budget, Pool
 from .messages import Message
@@ -19,7 +19,7 @@ MatchEnd = Callable[[str, Optional[int], str], Any]  # (room, winning side or No
 class Settings:
     """What an app sets for all its rooms (`create_app`'s arguments)."""
 
-    def __init__(self, api: Backend, bot_delay: float, max_frame: int, rate: float, burst: int, imports: bool,
+    def __init__(self, api: Engine, bot_delay: float, max_frame: int, rate: float, burst: int, imports: bool,
                  on_match_end: Optional[MatchEnd] = None, undo_wait: float = 120.0, hello_wait: float = 10.0,
                  budget: Budget = Budget(), bot_threads: Optional[int] = None, caps: Limits = Limits()) -> None:
         self.api = api  # the engine: quinza, or quinza.reference

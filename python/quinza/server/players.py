@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .._backend import Backend
-from .._levels import LEVELS
+from ..engines import Engine
 from .._registry import REGISTRY, Spec
 from .._words import name_key, quoted
-from ..sim._spec import SEARCH_BOTS, bot_from_text, bot_kind, bot_params
+from ..bots import LEVELS, bot_from_text, bot_kind, bot_params
 from .pool import DEPTH, EXACT, Budget
 
 Player = Callable[[Any], Any]  # (game) -> move
@@ -20,7 +19,7 @@ STAND_IN = "greedy"
 FREE = ("random", "greedy")  # bots whose move costs next to nothing: they move on the loop
 
 
-def check_spec(api: Backend, spec: Any, imports: bool, budget: Budget) -> str:
+def check_spec(api: Engine, spec: Any, imports: bool, budget: Budget) -> str:
     """A bot spec from a request, checked: a text naming a built-in or registered bot,
     or with `imports` also `module:attr`, and a search within the server's `budget`.
     Importing a module by a client's word runs that module's code, so an app allows it
@@ -37,9 +36,9 @@ def check_spec(api: Backend, spec: Any, imports: bool, budget: Budget) -> str:
     return spec
 
 
-def over_budget(api: Backend, bot: Any, budget: Budget) -> str:
+def over_budget(api: Engine, bot: Any, budget: Budget) -> str:
     """What a search bot asks for past the server's budget, in words ("" when within)."""
-    if bot_kind(api, bot) not in SEARCH_BOTS:
+    if bot_kind(api, bot) not in api.SEARCH_BOTS:
         return ""
     p = bot_params(bot)
     seconds = p.get("time_limit")
@@ -57,13 +56,13 @@ def _seconds(n: float) -> str:
     return f"{n:g} second" + ("" if n == 1 else "s")
 
 
-def thinks(api: Backend, bot: Player) -> bool:
+def thinks(api: Engine, bot: Player) -> bool:
     """Whether a bot's move is work for the pool (a search, or a Python bot whose cost is
     unknown), rather than next to nothing (random, greedy)."""
     return bot_kind(api, bot) not in FREE
 
 
-def player(api: Backend, spec: str, room_seed: int, seat: int) -> Player:
+def player(api: Engine, spec: str, room_seed: int, seat: int) -> Player:
     """The bot of `seat` in the room dealt from `room_seed`, in the engine `api`."""
     b = bot_from_text(api, spec)
     seed = api.seat_seed(room_seed, seat)
@@ -77,7 +76,7 @@ def player(api: Backend, spec: str, room_seed: int, seat: int) -> Player:
     return core
 
 
-def stand_in(api: Backend) -> Player:
+def stand_in(api: Engine) -> Player:
     """The bot that moves for a seat out of time."""
     made: Player = api.bot(STAND_IN)
     return made

@@ -11,7 +11,6 @@ is reviewed before the match is over.
 from __future__ import annotations
 
 import asyncio
-import importlib
 import logging
 import weakref
 from typing import Any, Callable, Dict, Optional, Type
@@ -19,6 +18,7 @@ from typing import Any, Callable, Dict, Optional, Type
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from ..engines import engine as find_engine
 from .pool import Busy
 from .messages import Message, REVIEWED_MOVE, build
 
@@ -43,10 +43,10 @@ class TooLong(Exception):
 
 
 def review_of(engine: str, record: str, bot: str, hindsight: int, most: int) -> Dict[str, Any]:
-    """The review of a finished match's record by the engine of that module's name
-    ("quinza", "quinza.reference"), as plain data (`Review.to_dict()`): what the process
+    """The review of a finished match's record by the engine of that name ("rust",
+    "reference"), as plain data (`Review.to_dict()`): what the process
     apart runs, so it is given names and text, not objects."""
-    api = importlib.import_module(engine)
+    api = find_engine(engine)
     game = api.Game.from_record(record)
     moves = sum(1 for e in game.history if e.kind == "move")
     if moves > most:
@@ -84,7 +84,7 @@ def reviewed(room: Any, match: int) -> Entry:
 
 async def _review(room: Any, match: int, record: str, entry: Entry) -> None:
     try:
-        entry.review = await room.settings.reviews.think(review_of, room.settings.api.__name__, record, REVIEW_BOT,
+        entry.review = await room.settings.reviews.think(review_of, room.settings.api.name, record, REVIEW_BOT,
                                                          REVIEW_HINDSIGHT, REVIEW_MOVES, seconds=REVIEW_SECONDS)
     except TooLong as reason:
         entry.failure = str(reason)

@@ -20,8 +20,8 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from .._backend import Backend
-from .._levels import LEVELS
+from ..engines import Engine
+from ..bots import LEVELS
 from .._view import back_svg, deck_card_svg
 
 STATIC = Path(__file__).parent / "static"
@@ -30,7 +30,7 @@ DECKS = ("baraja", "quinte")
 CARD_CACHE = {"Cache-Control": "public, max-age=86400"}
 
 
-def web_routes(api: Backend) -> List[BaseRoute]:
+def web_routes(api: Engine) -> List[BaseRoute]:
     """The routes of the browser table, for an app playing on the engine `api`."""
 
     async def lobby(request: Request) -> Response:

@@ -22,11 +22,11 @@ import json
 import random
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
-from .._backend import Backend
+from ..engines import Engine
 from .messages import Message, heard
 
 
-def deck(api: Backend, rules: Any) -> List[str]:
+def deck(api: Engine, rules: Any) -> List[str]:
     """Every card of the rules' deck, in id order: the ids `Card.from_id` takes."""
     cards: List[str] = []
     while True:
@@ -36,7 +36,7 @@ def deck(api: Backend, rules: Any) -> List[str]:
             return cards
 
 
-def _deal_hidden(api: Backend, rules: Any, view: Message, seen: Set[str], held: Mapping[int, Sequence[str]],
+def _deal_hidden(api: Engine, rules: Any, view: Message, seen: Set[str], held: Mapping[int, Sequence[str]],
                  rng: random.Random) -> Tuple[List[List[str]], List[str]]:
     """The hands and the stock of a world of `view`: the seat's hand as the view shows it;
     each other seat's the cards it is known to hold (`held`), then cards not `seen`
@@ -62,7 +62,7 @@ def _piled(view: Message) -> Set[str]:
     return {c for pile in view["piles"] for c in pile}
 
 
-def _position(api: Backend, rules: Any, view: Message, hands: List[List[str]], stock: List[str],
+def _position(api: Engine, rules: Any, view: Message, hands: List[List[str]], stock: List[str],
               rng: random.Random) -> Any:
     """The Game of `view`'s position with these hands and stock (quinte: cachette)."""
     common = dict(dealer=view["dealer"], turn=view["turn"], scores=view["scores"], piles=view["piles"],
@@ -74,7 +74,7 @@ def _position(api: Backend, rules: Any, view: Message, hands: List[List[str]], s
     return api.Game.from_position(rules, hands=hands, table=view["table"], stock=stock, escobas=view["escobas"], **common)
 
 
-def world(api: Backend, view: Message, rng: random.Random) -> Any:
+def world(api: Engine, view: Message, rng: random.Random) -> Any:
     """A Game the seat of `view` cannot tell from the real one: what it sees as it is, every
     other card dealt from those it has not seen, at random by `rng`."""
     rules = api.Rules.from_dict(view["rules"])
@@ -95,7 +95,7 @@ def _as_sent(view: Mapping[str, Any]) -> Any:
     return json.loads(json.dumps(view))
 
 
-def replayed(api: Backend, start: Message, moves: Sequence[Tuple[int, str]], rng: random.Random) -> Any:
+def replayed(api: Engine, start: Message, moves: Sequence[Tuple[int, str]], rng: random.Random) -> Any:
     """A world at the round's start (`start`, the seat's view then) with the round's moves
     (seat, notation) played on it: each other seat's hand then holds the cards it has
     played since, and the other hidden cards are dealt at random by `rng`."""
@@ -117,7 +117,7 @@ class Heard:
     dealt (the match's start, and each move that dealt), and every move (seat, notation).
     A state of an earlier ply (an undo) forgets what came after it; a new match, all."""
 
-    def __init__(self, api: Backend, rng: random.Random, say: Callable[[str], None]) -> None:
+    def __init__(self, api: Engine, rng: random.Random, say: Callable[[str], None]) -> None:
         self.api = api
         self.rng = rng
         self.say = say

@@ -8,22 +8,22 @@ from typing import Any, Callable, Dict, List, Optional
 
 import numpy as np
 
-from .._backend import Backend
+from ..engines import Engine
 from .._errors import BotError, SimulationInterrupted
 from ._interrupt import StopOnCtrlC
-from ._matches import play_match
-from ._records import ARRAYS, concat_records, records_of, shape_records
+from .matches import play_match
+from .records import ARRAYS, concat_records, records_of, shape_records
 from ._result import SimulationResult
-from ._spec import SEARCH_BOTS, bot_kind, bot_name
-from ._stats import Tally
+from ..bots import bot_kind, bot_name
+from ..stats import Tally
 
 
-def run_local(api: Backend, rules: Any, seat_bots: List[Any], seed: int, start: int, games: int,
+def run_local(api: Engine, rules: Any, seat_bots: List[Any], seed: int, start: int, games: int,
               threads: Optional[int], progress: Optional[Callable[[int, int], Any]], arrays: bool) -> SimulationResult:
     """Matches `start .. start + games`, chunk by chunk, on this machine."""
     sides = rules.sides
     names = [bot_name(api, b) for b in seat_bots]
-    fast = getattr(api, "_simulate_chunk", None)
+    fast = api.simulate_chunk
     all_core = all(bot_kind(api, b) is not None for b in seat_bots)
     tally = Tally(rules.players, sides)
     parts: List[Dict[str, np.ndarray]] = []
@@ -34,7 +34,7 @@ def run_local(api: Backend, rules: Any, seat_bots: List[Any], seed: int, start: 
         return SimulationResult(
             rules=rules, seed=seed, bots=names, requested=games, tally=tally,
             records=concat_records(parts, sides) if arrays else None, backend="local",
-            engine=api.BACKEND, interrupted=interrupted, seconds=time.perf_counter() - began,
+            engine=api.name, interrupted=interrupted, seconds=time.perf_counter() - began,
         )
 
     def keep(rec: Dict[str, np.ndarray]) -> None:
@@ -43,7 +43,7 @@ def run_local(api: Backend, rules: Any, seat_bots: List[Any], seed: int, start: 
             parts.append(rec)
 
     # A search bot's match takes milliseconds: start small, then aim at a quarter second.
-    searching = any(bot_kind(api, b) in SEARCH_BOTS for b in seat_bots)
+    searching = any(bot_kind(api, b) in api.SEARCH_BOTS for b in seat_bots)
     chunk = 4 if searching else 256
     with StopOnCtrlC() as stop:
         while done < games and not stop.requested:

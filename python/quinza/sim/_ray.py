@@ -4,30 +4,29 @@ depends on (seed, index) alone, so the merged result is exactly the local one.""
 
 from __future__ import annotations
 
-import importlib
 import math
 import time
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
 import numpy as np
 
-from .._backend import Backend
+from ..engines import Engine, engine
 from .._errors import BotError, SimulationInterrupted
 from ._interrupt import StopOnCtrlC
 from ._local import run_local
-from ._records import concat_records
+from .records import concat_records
 from ._result import SimulationResult
-from ._spec import bot_kind, bot_name, bot_params
-from ._stats import Tally
+from ..bots import bot_kind, bot_name, bot_params
+from ..stats import Tally
 
 SHARDS_PER_CPU = 4
 MIN_SHARD = 64
 
 
-def _shard(module: str, rules_args: Tuple[str, int, int, Dict[str, Any]], bots: List[Any], seed: int,
+def _shard(name: str, rules_args: Tuple[str, int, int, Dict[str, Any]], bots: List[Any], seed: int,
            start: int, count: int, arrays: bool) -> Tuple[str, Any, Any, Any]:
     """One Ray task: matches `start .. start + count` on one core of a worker."""
-    api: Backend = importlib.import_module(module)  # a twin's module
+    api = engine(name)  # the twin's engine, by its name
     name, players, target, options = rules_args
     rules = api.Rules(name, players=players, target=target, **options)
     bots = [api.bot(b[0], **b[1]) if isinstance(b, tuple) else b for b in bots]
@@ -39,7 +38,7 @@ def _shard(module: str, rules_args: Tuple[str, int, int, Dict[str, Any]], bots: 
         return ("bot_error", partial.tally, partial._records, error)
 
 
-def simulate_ray(api: Backend, rules: Any, games: int, seat_bots: List[Any], seed: int,
+def simulate_ray(api: Engine, rules: Any, games: int, seat_bots: List[Any], seed: int,
                  progress: Optional[Callable[[int, int], Any]], arrays: bool,
                  ray_address: Optional[str]) -> SimulationResult:
     try:
@@ -56,7 +55,7 @@ def simulate_ray(api: Backend, rules: Any, games: int, seat_bots: List[Any], see
     size = max(MIN_SHARD, math.ceil(games / (cpus * SHARDS_PER_CPU)))
     task = ray.remote(num_cpus=1)(_shard)
     ranges = [(start, min(size, games - start)) for start in range(0, games, size)]
-    futures = [task.remote(api.__name__, rules_args, bots, seed, s, c, arrays) for s, c in ranges]
+    futures = [task.remote(api.name, rules_args, bots, seed, s, c, arrays) for s, c in ranges]
     tally = Tally(rules.players, rules.sides)
     parts: List[Dict[str, np.ndarray]] = []
     began = time.perf_counter()
@@ -66,7 +65,7 @@ def simulate_ray(api: Backend, rules: Any, games: int, seat_bots: List[Any], see
         return SimulationResult(
             rules=rules, seed=seed, bots=names, requested=games, tally=tally,
             records=concat_records(parts, rules.sides) if arrays else None, backend="ray",
-            engine=api.BACKEND, interrupted=interrupted, seconds=time.perf_counter() - began,
+            engine=api.name, interrupted=interrupted, seconds=time.perf_counter() - began,
         )
 
     with StopOnCtrlC() as stop:

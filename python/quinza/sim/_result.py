@@ -7,10 +7,10 @@ from typing import Any, Dict, Optional, Sequence
 
 import numpy as np
 
-from .._core import match_seed
-from ._records import ARRAYS
-from ._report import format_summary, plot_result
-from ._stats import Tally, hist_width, summarize
+from ..engines import engine as engine_named
+from .records import ARRAYS
+from .report import format_summary, plot_result
+from ..stats import jsonable, Tally, hist_width, summarize
 
 
 class SimulationResult:
@@ -27,7 +27,8 @@ class SimulationResult:
 
     Also: `summary` (the dict that `str(result)` prints and `to_json` writes), `rules`,
     `seed`, `bots` (as text), `requested` (the matches asked for), `interrupted`,
-    `seconds`, `backend` ("local" or "ray") and `engine` (the twin's `BACKEND`).
+    `seconds`, `backend` ("local" or "ray") and `engine` (the name of the twin's engine,
+its `BACKEND`).
     """
 
     def __init__(self, *, rules: Any, seed: int, bots: Sequence[str], requested: int, tally: Tally,
@@ -93,7 +94,7 @@ class SimulationResult:
 
     def match_seed(self, index: int) -> int:
         """The seed of match `index`: `Game(rules, seed=result.match_seed(i))` replays it."""
-        return match_seed(self.seed, index)  # one formula for both backends
+        return engine_named(self.engine).match_seed(self.seed, index)
 
     @property
     def points_histogram(self) -> np.ndarray:
@@ -119,7 +120,7 @@ class SimulationResult:
         """The summary as JSON text (NaN, where nothing was counted, as null); `kw` go to `json.dumps`."""
         import json
 
-        return json.dumps(_jsonable(self.summary), **kw)
+        return json.dumps(jsonable(self.summary), **kw)
 
     def __str__(self) -> str:
         return format_summary(self.summary, seconds=self.seconds)
@@ -129,12 +130,3 @@ class SimulationResult:
         `path` (needs matplotlib: `pip install "quinza[plot]"`)."""
         plot_result(self.summary, self.points_histogram, path)
 
-
-def _jsonable(x: Any) -> Any:
-    if isinstance(x, float) and not math.isfinite(x):
-        return None
-    if isinstance(x, dict):
-        return {k: _jsonable(v) for k, v in x.items()}
-    if isinstance(x, list):
-        return [_jsonable(v) for v in x]
-    return x

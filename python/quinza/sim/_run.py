@@ -7,12 +7,13 @@ from __future__ import annotations
 import os
 from typing import Any, Callable, Optional, Sequence
 
-from .._backend import Backend
+from ..engines import Engine
 from .._words import check_threads, choice_text, quoted
-from . import _matches, _spec
+from .. import bots as _bots
+from . import arguments, matches
 from ._local import run_local
 from ._ray import simulate_ray
-from ._records import check_arrays
+from .records import check_arrays
 from ._result import SimulationResult
 
 # The docstrings of the twins' `simulate` and `play_match`, written once (the twins
@@ -64,18 +65,18 @@ PLAY_MATCH_DOC = """Play the match seeded `match_seed` as `simulate` plays it an
 `play_match(rules, bots, match_seed(S, i))`."""
 
 
-def simulate(api: Backend, rules: Any, games: Any, bots: Any, seed: Any, threads: Any, backend: Any,
+def simulate(api: Engine, rules: Any, games: Any, bots: Any, seed: Any, threads: Any, backend: Any,
              progress: Optional[Callable[[int, int], Any]], arrays: bool, ray_address: Optional[str] = None,
              records: Any = None) -> SimulationResult:
     """`simulate` of either backend; `api` is the backend's module (quinza or quinza.reference)."""
-    rules = _spec.check_rules(api, rules)
-    games = _spec.check_games(games)
-    seat_bots = _spec.check_bots(api, bots, rules)
-    seed = _spec.check_seed(seed)
+    rules = arguments.check_rules(api, rules)
+    games = arguments.check_games(games)
+    seat_bots = _bots.check_bots(api, bots, rules)
+    seed = arguments.check_seed(seed)
     threads = check_threads(threads)
     check_arrays(api, rules, games, bool(arrays))
-    if backend not in _spec.BACKENDS:
-        raise ValueError(f"unknown backend {quoted(backend)}: choose {choice_text(_spec.BACKENDS)}")
+    if backend not in arguments.BACKENDS:
+        raise ValueError(f"unknown backend {quoted(backend)}: choose {choice_text(arguments.BACKENDS)}")
     folder = None if records is None else records_folder(records)
     if backend == "ray":
         result = simulate_ray(api, rules, games, seat_bots, seed, progress, bool(arrays), ray_address)
@@ -100,18 +101,18 @@ def records_folder(records: Any) -> str:
     return folder
 
 
-def write_records(api: Backend, rules: Any, seat_bots: Sequence[Any], seed: int, games: int, folder: str) -> None:
+def write_records(api: Engine, rules: Any, seat_bots: Sequence[Any], seed: int, games: int, folder: str) -> None:
     """The record of each of matches 0..games-1, played again with `play_match`, as
     folder/match-{i:06d}.txt; the players are the bots' text."""
-    names = [_spec.bot_name(api, b) for b in seat_bots]
+    names = [_bots.bot_name(api, b) for b in seat_bots]
     for i in range(games):
-        game, _ = _matches.play_match(api, rules, seat_bots, api.match_seed(seed, i), i)
+        game, _ = matches.play_match(api, rules, seat_bots, api.match_seed(seed, i), i)
         path = os.path.join(folder, f"match-{i:06d}.txt")
         with open(path, "w", encoding="utf-8", newline="\n") as out:
             out.write(game.record(players=names))
 
 
-def play_match(api: Backend, rules: Any, bots: Any, match_seed: Any) -> Any:
+def play_match(api: Engine, rules: Any, bots: Any, match_seed: Any) -> Any:
     """`play_match` of either backend; `api` is the backend's module."""
-    rules = _spec.check_rules(api, rules)
-    return _matches.play_match(api, rules, _spec.check_bots(api, bots, rules), _spec.check_seed(match_seed))[0]
+    rules = arguments.check_rules(api, rules)
+    return matches.play_match(api, rules, _bots.check_bots(api, bots, rules), arguments.check_seed(match_seed))[0]

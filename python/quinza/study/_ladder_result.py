@@ -11,9 +11,9 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 import numpy as np
 
 from .._words import plural
-from ..sim._report import check_plot
-from ..sim._result import _jsonable
-from ..sim._stats import Z95, side_of_seat, wilson
+from ..sim.report import check_plot
+from ..stats import jsonable
+from ..stats import Z95, side_of_seat, wilson
 from .ratings import fit_ratings
 
 
@@ -125,7 +125,7 @@ class LadderResult:
 
     def to_json(self, **kw: Any) -> str:
         """The summary as JSON text; `kw` go to `json.dumps`."""
-        return json.dumps(_jsonable(self.summary), **kw)
+        return json.dumps(jsonable(self.summary), **kw)
 
     def __str__(self) -> str:
         return format_ladder(self)

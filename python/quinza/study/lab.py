@@ -10,11 +10,12 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
 
-from .._backend import Backend
+from ..engines import Engine
 from .._words import check_threads, quoted, whole
-from ..sim import _spec
-from ..sim._matches import seat_players
-from ..sim._stats import side_of_seat
+from .. import bots as _bots
+from ..sim import arguments
+from ..sim.matches import seat_players
+from ..stats import side_of_seat
 from . import lab_stats
 from .lab_headroom import FAIR_BOT, headroom as measure_headroom
 
@@ -126,22 +127,22 @@ def _count(value: Any, what: str, default: int, least: int = 1) -> int:
     return int(value)
 
 
-def analyze(api: Backend, rules: Any, sets: Sequence[Any] = (), level: Any = "greedy", games: Any = None,
+def analyze(api: Engine, rules: Any, sets: Sequence[Any] = (), level: Any = "greedy", games: Any = None,
             seed: Any = None, threads: Any = None, duplicates: Any = None, targets: Any = None,
             contrast: Any = None, headroom: Any = None, fair: Any = None,
             progress: Optional[Callable[[str], Any]] = None) -> LabReport:
     """`analyze` of a twin; `api` is its module. Every argument is checked before a match is played."""
-    base = _spec.check_rules(api, rules)
+    base = arguments.check_rules(api, rules)
     games = _count(games, "games", DEFAULT_GAMES)
     dups = min(_count(duplicates, "duplicates", DEFAULT_DUPLICATES), games)
-    seat_bots = _spec.check_bots(api, level, base)
-    level_text = ",".join(sorted({_spec.bot_name(api, b) for b in seat_bots}))
+    seat_bots = _bots.check_bots(api, level, base)
+    level_text = ",".join(sorted({_bots.bot_name(api, b) for b in seat_bots}))
     contrast = contrast if contrast is not None else ("greedy" if level_text == "random" else "random")
-    _spec.check_bots(api, contrast, base)
+    _bots.check_bots(api, contrast, base)
     fair = FAIR_BOT if fair is None else fair
-    _spec.check_bots(api, fair, base)
+    _bots.check_bots(api, fair, base)
     head = min(_count(headroom, "headroom", DEFAULT_HEADROOM, least=0), games)
-    seed = _spec.check_seed(seed)
+    seed = arguments.check_seed(seed)
     threads = check_threads(threads)
     variants = [parse_variant(v) for v in sets]
     variant_rules = [api.Rules(base.name, players=base.players, target=base.target, **{**base.options, **v})
@@ -160,7 +161,7 @@ def analyze(api: Backend, rules: Any, sets: Sequence[Any] = (), level: Any = "gr
     main = run(base)
     s = main.summary
     data: Dict[str, Any] = {
-        "rules": s["rules"], "level": level_text, "seed": seed, "games": games, "engine": api.BACKEND,
+        "rules": s["rules"], "level": level_text, "seed": seed, "games": games, "engine": api.name,
         "seats": {"win_rate_by_position": s["win_rate_by_first_position"],
                   "points_per_deal_by_position": s["points_per_deal_by_position"],
                   "draw_rate": s["draw_rate"]},
@@ -209,10 +210,10 @@ def side_margin(points: Sequence[int], side: int) -> float:
     return float(points[side] - sum(others) / len(others))
 
 
-def first_deal_points(api: Backend, rules: Any, seat_bots: Sequence[Any], match_seed: int) -> List[int]:
+def first_deal_points(api: Engine, rules: Any, seat_bots: Sequence[Any], match_seed: int) -> List[int]:
     """The points of each side in the first deal of the match seeded `match_seed`."""
     players = seat_players(api, seat_bots, match_seed)
-    kinds = [_spec.bot_kind(api, b) for b in seat_bots]
+    kinds = [_bots.bot_kind(api, b) for b in seat_bots]
     game = api.Game(rules, seed=match_seed)
     while not game.deals:
         seat = game.turn
@@ -220,12 +221,12 @@ def first_deal_points(api: Backend, rules: Any, seat_bots: Sequence[Any], match_
     return list(game.deals[0].points)
 
 
-def duplicate_margins(api: Backend, rules: Any, level: Any, contrast: Any, seed: int,
+def duplicate_margins(api: Engine, rules: Any, level: Any, contrast: Any, seed: int,
                       deals: int) -> Tuple[np.ndarray, np.ndarray]:
     """Side 0's margin in the first deal of matches 0..deals-1, played with `level` on side 0
     and `contrast` on the other seats, then with the two swapped."""
-    lv = _spec.check_bots(api, level, rules)
-    ct = _spec.check_bots(api, contrast, rules)
+    lv = _bots.check_bots(api, level, rules)
+    ct = _bots.check_bots(api, contrast, rules)
 
     def lineup(ours: List[Any], theirs: List[Any]) -> List[Any]:
         return [ours[s] if side_of_seat(s, rules.players) == 0 else theirs[s] for s in range(rules.players)]

@@ -20,9 +20,9 @@ from typing import Any, Dict, List, Optional, Sequence
 
 import numpy as np
 
-from .._backend import Backend
-from ..sim import _spec
-from ..sim._matches import seat_players
+from ..engines import Engine
+from .. import bots as _bots
+from ..sim.matches import seat_players
 from . import lab_stats
 
 CARDS = 18  # the solver takes about a millisecond a position from here (docs/explanation/statistics.md "The rules lab")
@@ -34,7 +34,7 @@ def cards_left(game: Any) -> int:
     return int(game.stock) + sum(len(game.hand(seat)) for seat in range(game.rules.players))
 
 
-def deal_losses(api: Backend, game: Any, players: Sequence[Any]) -> Optional[float]:
+def deal_losses(api: Engine, game: Any, players: Sequence[Any]) -> Optional[float]:
     """The points the bots give up from `game` to the end of its deal, summed over every
     move: None when the solver cannot value a position within TIME_LIMIT."""
     lost = 0.0
@@ -49,14 +49,14 @@ def deal_losses(api: Backend, game: Any, players: Sequence[Any]) -> Optional[flo
     return lost
 
 
-def headroom(api: Backend, rules: Any, level: Any, bots: Sequence[Any], seed: int, deals: int) -> Dict[str, Any]:
+def headroom(api: Engine, rules: Any, level: Any, bots: Sequence[Any], seed: int, deals: int) -> Dict[str, Any]:
     """Each bot's loss a deal against the open-hand solver over the last CARDS cards of
     the first deal of matches 0..deals-1, played to there by `level`."""
     if rules.sides != 2 or deals == 0:
         reason = "the solver's values are paranoid with three sides" if rules.sides != 2 else "not asked"
         return {"measured": False, "reason": reason}
-    lead = _spec.check_bots(api, level, rules)
-    lineups = [_spec.check_bots(api, b, rules) for b in bots]
+    lead = _bots.check_bots(api, level, rules)
+    lineups = [_bots.check_bots(api, b, rules) for b in bots]
     losses: List[List[float]] = [[] for _ in bots]
     skipped = 0
     for i in range(deals):

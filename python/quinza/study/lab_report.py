@@ -12,7 +12,7 @@ import os
 from typing import Any, Dict, List
 
 from .._words import quoted
-from ..sim._result import _jsonable
+from ..stats import jsonable
 
 NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
 
@@ -106,7 +106,7 @@ def claim_sentence(x: Dict[str, Any]) -> str:
 
 
 def json_text(data: Dict[str, Any], **kw: Any) -> str:
-    return json.dumps(_jsonable(data), **kw)
+    return json.dumps(jsonable(data), **kw)
 
 
 def check_output(path: str, what: str) -> None:

@@ -10,7 +10,7 @@ from typing import Any, Dict, List, Sequence
 
 import numpy as np
 
-from ..sim._stats import Z95, wilson
+from ..stats import Z95, wilson
 
 
 def lead_changes(deal_points: np.ndarray, deals: np.ndarray) -> np.ndarray:

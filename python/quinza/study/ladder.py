@@ -18,11 +18,12 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 
 import numpy as np
 
-from .._backend import Backend
+from ..engines import Engine
 from .._errors import SimulationInterrupted
 from .._words import check_threads, choice_text, quoted
-from ..sim import _spec
-from ..sim._records import check_arrays
+from .. import bots as _bots
+from ..sim import arguments
+from ..sim.records import check_arrays
 from ._ladder_result import LadderResult as LadderResult  # re-exported: the result of `ladder`
 from ._ladder_result import lineups, run_key
 
@@ -54,14 +55,14 @@ STATE_FORMAT = "quinza ladder 1"
 UNTIMED = ("random", "greedy")  # core bots whose moves take microseconds: their time a move is 0
 
 
-def ladder(api: Backend, bots: Any, rules: Any, games: Any, seed: Any, threads: Any, backend: Any,
+def ladder(api: Engine, bots: Any, rules: Any, games: Any, seed: Any, threads: Any, backend: Any,
            state: Any, progress: Optional[Callable[[int, int], Any]], ray_address: Optional[str]) -> LadderResult:
     """`ladder` of either backend; `api` is the backend's module."""
-    rules = _spec.check_rules(api, rules)
-    games = _spec.check_games(games)
+    rules = arguments.check_rules(api, rules)
+    games = arguments.check_games(games)
     threads = check_threads(threads)
-    if backend not in _spec.BACKENDS:
-        raise ValueError(f"unknown backend {quoted(backend)}: choose {choice_text(_spec.BACKENDS)}")
+    if backend not in arguments.BACKENDS:
+        raise ValueError(f"unknown backend {quoted(backend)}: choose {choice_text(arguments.BACKENDS)}")
     players, names = check_ladder_bots(api, bots, rules)
     try:  # each lineup keeps its arrays: too many refused now, not midway
         check_arrays(api, rules, games, True)
@@ -73,7 +74,7 @@ def ladder(api: Backend, bots: Any, rules: Any, games: Any, seed: Any, threads: 
     runs: Dict[str, Dict[str, Any]] = {}
     if state is not None:
         seed, runs = open_state(state, rules_key, seed, games)
-    seed = _spec.check_seed(seed)
+    seed = arguments.check_seed(seed)
     if state is not None:
         save_state(state, rules_key, seed, games, runs)  # can it be written? before any match
     todo = [(a, b, lineup) for a, b in itertools.combinations(range(len(names)), 2) for lineup in lineups(rules.players)]
@@ -101,14 +102,14 @@ def ladder(api: Backend, bots: Any, rules: Any, games: Any, seed: Any, threads: 
     return LadderResult(rules_key, seed, games, names, runs, seconds=time.perf_counter() - began, untimed=untimed)
 
 
-def check_ladder_bots(api: Backend, bots: Any, rules: Any) -> Tuple[List[Any], List[str]]:
+def check_ladder_bots(api: Engine, bots: Any, rules: Any) -> Tuple[List[Any], List[str]]:
     """The bots, each read as `simulate` reads it, and their texts; at least two, each once."""
     if isinstance(bots, str):
-        bots = _spec.split_bots(bots)
+        bots = _bots.split_bots(bots)
     elif not isinstance(bots, (list, tuple)):
         bots = [bots]
-    players = [_spec.check_bots(api, [b], rules)[0] for b in bots]
-    names = [_spec.bot_name(api, b) for b in players]
+    players = [_bots.check_bots(api, [b], rules)[0] for b in bots]
+    names = [_bots.bot_name(api, b) for b in players]
     if len(players) < 2:
         raise ValueError(f"a ladder needs two bots or more, not {len(players)}: give them as --bots random,greedy")
     twice = sorted({n for n in names if names.count(n) > 1})

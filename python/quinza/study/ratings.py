@@ -15,7 +15,7 @@ from typing import Dict, List, Sequence
 
 import numpy as np
 
-from ..sim._stats import Z95
+from ..stats import Z95
 
 ELO = 400.0 / math.log(10.0)  # natural-log strengths to Elo points
 PRIOR_DRAWS = 1.0  # virtual drawn matches between each pair that played

@@ -16,10 +16,10 @@ import time
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from .. import _record
-from .._backend import Backend
+from ..engines import Engine
 from .._registry import bot_text
 from .._words import check_seed_value, choice_text, quoted, whole
-from ..sim._spec import SEARCH_BOTS, bot_from_text, bot_kind, bot_params
+from ..bots import bot_from_text, bot_kind, bot_params
 
 # The fair search's default: ismcts with a quarter of its default budget (about as strong
 # against greedy: benches/README.md) keeps a whole escoba match's review within a few
@@ -170,7 +170,7 @@ def _mean(values: List[float]) -> Optional[float]:
     return sum(values) / len(values) if values else None
 
 
-def thresholds(api: Backend, rules: Any) -> Dict[str, float]:
+def thresholds(api: Engine, rules: Any) -> Dict[str, float]:
     """The least points a deal of each class, for these rules (CLASS_SHARES)."""
     deal_points = next(row["deal_points"] for row in api.rule_sets() if row["name"] == rules.name)
     return {kind: share * deal_points for kind, share in reversed(CLASS_SHARES)}
@@ -184,19 +184,19 @@ def classify(lost: float, limits: Dict[str, float]) -> str:
     return ""
 
 
-def search_bot(api: Backend, bot: Any) -> Tuple[str, Dict[str, Any]]:
+def search_bot(api: Engine, bot: Any) -> Tuple[str, Dict[str, Any]]:
     """The kind ("pimc" or "ismcts") and parameters of the fair search: `bot` as text or a
     bot object. A bot that is no search bot, or a bad parameter, is a ValueError."""
     if bot is None:
         bot = DEFAULT_BOT
     made = bot_from_text(api, bot) if isinstance(bot, str) else bot
     kind = bot_kind(api, made)
-    if kind not in SEARCH_BOTS:
-        raise ValueError(f"a review needs a search bot that values every move ({choice_text(list(SEARCH_BOTS))}), "
+    if kind is None or kind not in api.SEARCH_BOTS:
+        raise ValueError(f"a review needs a search bot that values every move ({choice_text(list(api.SEARCH_BOTS))}), "
                          f"not {quoted(bot if isinstance(bot, str) else type(bot).__name__)}")
     params = bot_params(made)
     api.bot(kind, **params)  # its budget checked now, not at the first move
-    return str(kind), params
+    return kind, params
 
 
 def _words(rules: Any, move: Any) -> str:
@@ -208,7 +208,7 @@ def _words(rules: Any, move: Any) -> str:
     return f"plays {move.card}" if rules.name == "quinte" else f"lays {move.card}"
 
 
-def review(api: Backend, game: Any, bot: Any = None, seed: Any = 0, hindsight: Any = HINDSIGHT_NODES,
+def review(api: Engine, game: Any, bot: Any = None, seed: Any = 0, hindsight: Any = HINDSIGHT_NODES,
            progress: Optional[Callable[[int, int], Any]] = None) -> Review:
     """REVIEW_DOC, for the twin `api`."""
     kind, params = search_bot(api, bot)
@@ -261,7 +261,7 @@ def _fair(row: MoveReview, analysed: List[Tuple[Any, float]], limits: Dict[str, 
         row.kind = classify(row.lost, limits)
 
 
-def _hindsight(row: MoveReview, api: Backend, position: Any, nodes: int) -> None:
+def _hindsight(row: MoveReview, api: Engine, position: Any, nodes: int) -> None:
     """The hindsight column: the open-hand solver's values, when it settles the position."""
     try:
         solution = api.solve(position, max_nodes=nodes)

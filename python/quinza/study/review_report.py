@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional
 
 from .._words import plural
-from ..sim._report import check_plot
+from ..sim.report import check_plot
 
 # The colour of each class on the chart (the moves that lost nothing worth a class: grey).
 COLOURS = {"": "0.6", "inaccuracy": "#e6b800", "mistake": "#e67300", "blunder": "#cc0000"}

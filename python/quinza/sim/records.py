@@ -8,7 +8,7 @@ from typing import Any, Dict, Sequence, Tuple
 
 import numpy as np
 
-from .._backend import Backend
+from ..engines import Engine
 
 # The record arrays of a simulation: name -> dtype. Per match: winner (side, -1 a draw),
 # scores (one column per side), deals, moves, first_dealer. Per deal, every match's deals
@@ -21,7 +21,7 @@ ARRAYS = {**MATCH_ARRAYS, **DEAL_ARRAYS}
 ARRAYS_LIMIT = 2**31  # bytes: the most `arrays=True` may be expected to hold (2 GiB)
 
 
-def deals_estimate(api: Backend, rules: Any) -> int:
+def deals_estimate(api: Engine, rules: Any) -> int:
     """The deals of a match as the arrays' estimate counts them: ceil(target * sides /
     deal_points) + 1, `deal_points` being the rule set's row's typical points a deal (the
     leader needs at most its share of the points dealt out, and the last deal overshoots);
@@ -30,7 +30,7 @@ def deals_estimate(api: Backend, rules: Any) -> int:
     return int(-(-rules.target * rules.sides // row["deal_points"])) + 1
 
 
-def arrays_estimate(api: Backend, rules: Any, games: int) -> int:
+def arrays_estimate(api: Engine, rules: Any, games: int) -> int:
     """Bytes the record arrays of `games` matches would hold: per match winner (1),
     scores (8 a side), deals (4), moves (4), first_dealer (1); per deal deal_points
     (4 a side) and deal_dealer (1)."""
@@ -38,7 +38,7 @@ def arrays_estimate(api: Backend, rules: Any, games: int) -> int:
     return games * int(per_match)
 
 
-def check_arrays(api: Backend, rules: Any, games: int, arrays: bool) -> None:
+def check_arrays(api: Engine, rules: Any, games: int, arrays: bool) -> None:
     """Refuse, before any match is played, a run whose arrays would outgrow ARRAYS_LIMIT."""
     if not arrays:
         return

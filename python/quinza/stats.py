@@ -1,5 +1,7 @@
-"""The running summary: exact integer totals of finished matches (`Tally`), merged
-across chunks and shards, and the summary's rates and means with their 95% intervals."""
+"""The statistics of simulate, the ladder and the lab: exact integer totals of finished
+matches (`Tally`), merged across chunks and shards; the summary's rates and means with
+their 95% intervals (`wilson`, `mean_ci`, `Z95`); the sides of seats and the summary's
+lineups; a summary made ready for JSON (`jsonable`)."""
 
 from __future__ import annotations
 
@@ -180,3 +182,15 @@ def summarize(t: Tally, *, rules: Any, seed: int, bots: Sequence[str], requested
         "deals": t.deals,
         "moves": t.moves,
     }
+
+
+def jsonable(x: Any) -> Any:
+    """A summary made ready for JSON: NaN and the infinities (where nothing was counted)
+    become None (null)."""
+    if isinstance(x, float) and not math.isfinite(x):
+        return None
+    if isinstance(x, dict):
+        return {k: jsonable(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [jsonable(v) for v in x]
+    return x

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Any, List, Optional, Sequence, Tuple
 
-from .._backend import Backend
+from ..engines import Engine
 from .._errors import BotError, IllegalMoveError
 from .._registry import Spec
-from ._spec import bot_kind, bot_name, bot_params
+from ..bots import bot_kind, bot_name, bot_params
 
 
-def seat_players(api: Backend, seat_bots: Sequence[Any], match_seed: int) -> List[Any]:
+def seat_players(api: Engine, seat_bots: Sequence[Any], match_seed: int) -> List[Any]:
     """The bots of one match: core bots and named Python bots (`Spec`) new for the match,
     each seeded with its seat's seed (the greedy bot only checks it); Python callables as
     they are."""
@@ -25,7 +25,7 @@ def seat_players(api: Backend, seat_bots: Sequence[Any], match_seed: int) -> Lis
     return players
 
 
-def play_match(api: Backend, rules: Any, seat_bots: Sequence[Any], match_seed: int, index: Optional[int] = None) -> Tuple[Any, int]:
+def play_match(api: Engine, rules: Any, seat_bots: Sequence[Any], match_seed: int, index: Optional[int] = None) -> Tuple[Any, int]:
     """Play the match seeded `match_seed` to its end: `Game(rules, seed=match_seed)`, each
     seat's bot choosing in turn. A Python bot gets a copy of the game (it cannot change
     the match); what it returns is played, and an illegal move or an exception raises

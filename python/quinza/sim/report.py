@@ -10,7 +10,7 @@ from typing import Any, Dict, List
 import numpy as np
 
 from .._words import choice_text, quoted
-from ._stats import position_label, side_lineup
+from ..stats import position_label, side_lineup
 
 
 def rate_text(d: Dict[str, float]) -> str:

@@ -9,14 +9,13 @@ import os
 import time
 from typing import Any, List, Optional, Sequence
 
-from .._backend import Backend
+from ..engines import Engine
 from .._words import plural
-from ._spec import SEARCH_BOTS, bot_from_text, bot_kind, split_bots
+from ..bots import bot_from_text, bot_kind, budget, split_bots
 
 PILOT_SECONDS = 2.0  # the most the pilot searches (after its first searched move)
 PILOT_MOVES = 12  # searched moves timed at most
 SAMPLE_MATCHES = 20  # greedy matches that tell the moves of a match
-BUDGETS = {"ismcts": "iterations", "pimc": "worlds"}  # the parameter a smaller budget lowers
 
 
 class Estimate:
@@ -46,11 +45,11 @@ class Estimate:
         )
 
 
-def smaller_budget(api: Backend, bot: Any) -> Optional[str]:
+def smaller_budget(api: Engine, bot: Any) -> Optional[str]:
     """A search bot at a quarter of its budget (iterations or worlds), as text; None when
     it has a time limit instead, or nothing to lower."""
     kind = bot_kind(api, bot)
-    key = BUDGETS.get(kind or "")
+    key = budget(api, kind)
     if kind is None or key is None:
         return None
     params = dict(api.bot(kind).params if isinstance(bot, str) else bot.params)
@@ -70,7 +69,7 @@ def duration(seconds: float) -> str:
     return plural(hours, "hour") + (f" {plural(minutes, 'minute')}" if minutes else "")
 
 
-def estimate(api: Backend, rules: Any, bots: Optional[str], games: int, threads: Optional[int],
+def estimate(api: Engine, rules: Any, bots: Optional[str], games: int, threads: Optional[int],
              seed: Optional[int]) -> Optional[Estimate]:
     """The run's expected length when a bot of `bots` (the text `simulate` reads) searches;
     None when none does, or `bots` is not text (nothing to time)."""
@@ -82,7 +81,7 @@ def estimate(api: Backend, rules: Any, bots: Optional[str], games: int, threads:
     smaller: List[str] = []
     for text, bot in zip(texts, made):
         kind = bot_kind(api, bot) if not hasattr(bot, "make") else None
-        if kind in SEARCH_BOTS and text not in searched:
+        if kind in api.SEARCH_BOTS and text not in searched:
             searched.append(text)
             lower = smaller_budget(api, bot)
             if lower is not None:

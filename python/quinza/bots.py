@@ -1,56 +1,53 @@
-"""The arguments of `simulate` and `play_match` checked, and the bots read: a core bot
-by name, by its text with parameters ("pimc:worlds=8,depth=1") or as a bot object of
-either twin; a Python bot registered by name or imported as `module:attr` (a `Spec`);
-or a Python callable (game) -> move."""
+"""Bots by name, for everything that takes a bot as text or object (simulate, play_match,
+the commands, the server's rooms, the envs, the review): the bot-spec parser
+("pimc:worlds=8,depth=1", "greedy,random", a level such as "hard", a registered Python
+bot, `module:attr`), the levels for people, which bots search and the parameter each
+one's budget is counted in. Each engine says which bots it has and which search
+(`Engine.BOT_NAMES`, `Engine.SEARCH_BOTS`: the core's registry, and the reference's
+twin of it); this module reads them from the engine it is given.
+
+A bot read here is a built-in bot's name (in lower case) or a bot object of either twin,
+a `Spec` (a registered or imported Python bot, made anew for each match and seat), or a
+Python callable (game) -> move:
+
+>>> import quinza.reference
+>>> from quinza.bots import bot_from_text, searches
+>>> bot_from_text(quinza.reference.ENGINE, "pimc:worlds=8").params["worlds"]
+8
+>>> searches(quinza.reference.ENGINE, "hard"), searches(quinza.reference.ENGINE, "greedy")
+(True, False)
+"""
 
 from __future__ import annotations
 
 import importlib
-import sys
 from typing import Any, Dict, List, Optional
 
-from .._backend import Backend
-from .._levels import LEVELS, level_text
-from .._registry import REGISTRY, Factory, Spec, bot_text, required
-from .._words import check_seed_value, fresh_seed, name_key, quoted, whole
+from ._levels import LEVEL_WORDS, LEVELS, level, level_text
+from ._registry import REGISTRY, Factory, Spec, bot_text, required
+from ._words import name_key, quoted
+from .engines import Engine
 
-BACKENDS = ("local", "ray")
-
-
-def check_rules(api: Backend, rules: Any) -> Any:
-    if isinstance(rules, str):
-        return api.Rules(rules)
-    if not all(hasattr(rules, a) for a in ("name", "players", "target", "options")):
-        raise ValueError(f"rules must be a Rules or a rule-set name, not {quoted(rules)}")
-    return api.Rules(rules.name, players=rules.players, target=rules.target, **rules.options)
+__all__ = [
+    "LEVELS", "LEVEL_WORDS", "REGISTRY", "Spec", "bot_from_text", "bot_kind", "bot_name", "bot_params", "budget",
+    "check_bots", "imported_bot", "level", "level_text", "searches", "split_bots",
+]
 
 
-def check_seed(seed: Any) -> int:
-    if seed is None:
-        return fresh_seed()
-    return check_seed_value(seed)
+def searches(api: Engine, bot: Any) -> bool:
+    """Whether `bot` (a name, a level, a spec's text or a bot object) is one of the engine's
+    search bots (`Engine.SEARCH_BOTS`): a move of it takes long."""
+    made = bot_from_text(api, bot) if isinstance(bot, str) else bot
+    return bot_kind(api, made) in api.SEARCH_BOTS
 
 
-def check_games(games: Any) -> int:
-    # matches are numbered 0 .. games-1 and chunks end at most at `games`: all fit u64
-    if not whole(games) or not 1 <= games < 2**64:
-        raise ValueError(f"games must be a whole number from 1 to 2**64-1, not {quoted(games)}")
-    return int(games)
+def budget(api: Engine, kind: Optional[str]) -> Optional[str]:
+    """The parameter the budget of the search bot `kind` is counted in ("worlds",
+    "iterations"); None for a bot that does not search."""
+    return api.SEARCH_BOTS.get(kind or "")
 
 
-SEARCH_BOTS = ("pimc", "ismcts")
-
-_CLASSES: Dict[int, Dict[type, str]] = {}  # id of a twin's module -> its bot classes -> kind
-
-
-def _bot_classes(twin: Any) -> Dict[type, str]:
-    """A twin's bot classes, by kind: the class of `twin.bot(name)` for each of `twin.BOT_NAMES`."""
-    if id(twin) not in _CLASSES:
-        _CLASSES[id(twin)] = {type(twin.bot(name)): name for name in twin.BOT_NAMES}
-    return _CLASSES[id(twin)]
-
-
-def bot_kind(api: Backend, bot: Any) -> Optional[str]:
+def bot_kind(api: Engine, bot: Any) -> Optional[str]:
     """The kind of a core bot: a name of `api.BOT_NAMES` (in any case), or a bot object of
     a class in either twin's bot registry (so a reference bot given to the core plays in
     Rust, and the other way round); None for a Python bot (a callable, or a `Spec` of a
@@ -61,18 +58,27 @@ def bot_kind(api: Backend, bot: Any) -> Optional[str]:
         return str(name_key(bot))
     if isinstance(bot, Spec):
         return None
-    # The bot's twin: quinza._core, or quinza.reference.bots for a class of any module of
-    # the reference (its search bots live in pimc.py and ismcts.py).
-    module = type(bot).__module__
-    twin = sys.modules.get("quinza.reference.bots" if module.startswith("quinza.reference.") else module)
-    if twin is not None and hasattr(twin, "BOT_NAMES") and hasattr(twin, "bot"):
-        kind = _bot_classes(twin).get(type(bot))
-        if kind is not None:
-            if kind not in api.BOT_NAMES:
-                raise REGISTRY.unknown(api.BOT_NAMES, kind)
-            return kind
+    kind = twin_bot_kind(bot)
+    if kind is not None:
+        if kind not in api.BOT_NAMES:
+            raise REGISTRY.unknown(api.BOT_NAMES, kind)
+        return kind
     if not callable(bot):
         raise REGISTRY.unknown(api.BOT_NAMES, bot)
+    return None
+
+
+# The modules of the twins' bot classes: the compiled core's, and the reference's.
+_TWIN_MODULES = ("quinza._core", "quinza.reference.")
+
+
+def twin_bot_kind(bot: Any) -> Optional[str]:
+    """The kind of a built-in bot object of either twin (its `name`), or None for any
+    other object."""
+    module = type(bot).__module__
+    if module == _TWIN_MODULES[0] or module.startswith(_TWIN_MODULES[1]):
+        name = getattr(bot, "name", None)
+        return name if isinstance(name, str) else None
     return None
 
 
@@ -117,7 +123,7 @@ def _params(text: str, rest: str) -> Dict[str, Any]:
     return params
 
 
-def bot_from_text(api: Backend, text: str) -> Any:
+def bot_from_text(api: Engine, text: str) -> Any:
     """`"pimc:worlds=8,depth=1"` as `api.bot("pimc", worlds=8, depth=1)`; a built-in name
     stays a name (in lower case); a level ("hard") is its bot; a registered name, with its
     parameters, is a `Spec`; `"module:attr"` (then `:key=value,...` for a factory) imports
@@ -172,7 +178,7 @@ class _Fixed:
         return self.bot
 
 
-def bot_name(api: Backend, bot: Any) -> str:
+def bot_name(api: Engine, bot: Any) -> str:
     if isinstance(bot, Spec):
         return bot.text
     kind = bot_kind(api, bot)
@@ -181,7 +187,7 @@ def bot_name(api: Backend, bot: Any) -> str:
     return str(getattr(bot, "__qualname__", None) or getattr(bot, "__name__", None) or type(bot).__name__)
 
 
-def check_bots(api: Backend, bots: Any, rules: Any) -> List[Any]:
+def check_bots(api: Engine, bots: Any, rules: Any) -> List[Any]:
     """One bot per seat. `bots` is one bot (every seat), a comma-separated string of names,
     or a sequence of 1, one per side or one per seat; seat k gets bots[k % len(bots)]."""
     if isinstance(bots, str):
