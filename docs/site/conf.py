@@ -56,7 +56,7 @@ nitpicky = True
 nitpick_ignore_regex = [
     ("py:class", r"(numpy|gymnasium|pettingzoo|starlette|os)\..*"),
     ("py:attr", r"render_mode|metadata|np_random_seed|observation_space|action_space"),
-    ("py:class", r"quinza\.(_core|reference\.botargs|sim\._stats|study\.review)\.[A-Z]\w*"),
+    ("py:class", r"quinza\.(_core|_registry|reference\.botargs|sim\._stats|study\.review)\.[A-Z]\w*"),
 ]
 
 html_theme = "alabaster"

@@ -28,7 +28,7 @@ class SimulationResult:
     Also: `summary` (the dict that `str(result)` prints and `to_json` writes), `rules`,
     `seed`, `bots` (as text), `requested` (the matches asked for), `interrupted`,
     `seconds`, `backend` ("local" or "ray") and `engine` (the name of the twin's engine,
-its `BACKEND`).
+    its `BACKEND`).
     """
 
     def __init__(self, *, rules: Any, seed: int, bots: Sequence[str], requested: int, tally: Tally,
