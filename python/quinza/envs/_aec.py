@@ -24,16 +24,17 @@ class QuinzaAECEnv(AECEnv):  # type: ignore[misc,unused-ignore]  # pettingzoo is
     the side's points minus the mean of the other sides'). `max_deals`: the episode is
     truncated once that many deals are finished (None: play the match out).
     `render_mode`: "ansi" (render() returns the view of the agent to move as text) or
-    "human" (prints it after every step). `backend`: the engine, "rust" (None),
-    "reference" or an engine object (`quinza.engines`; a twin's package works too).
+    "human" (prints it after every step). `engine`: "rust" (None), "reference" or an
+    engine object (`quinza.engines`; a twin's package works too); `backend` is its older
+    name, still taken.
     """
 
     metadata = {"render_modes": list(RENDER_MODES), "name": "quinza_v0", "is_parallelizable": False}
 
     def __init__(self, rules: Any = "quinza", reward: str = "match", max_deals: Optional[int] = None,
-                 render_mode: Optional[str] = None, backend: Any = None) -> None:
+                 render_mode: Optional[str] = None, backend: Any = None, engine: Any = None) -> None:
         super().__init__()
-        self.api = backend_module(backend)
+        self.api = backend_module(engine, backend)
         self.rules = rules if isinstance(rules, self.api.Rules) else self.api.Rules(rules)
         self.reward_kind = check_choice(reward, "reward", REWARDS)
         self.max_deals = check_max_deals(max_deals)
@@ -124,6 +125,7 @@ class QuinzaAECEnv(AECEnv):  # type: ignore[misc,unused-ignore]  # pettingzoo is
 
 
 def pettingzoo_env(rules: Any = "quinza", reward: str = "match", max_deals: Optional[int] = None,
-                   render_mode: Optional[str] = None, backend: Any = None) -> QuinzaAECEnv:
+                   render_mode: Optional[str] = None, backend: Any = None, engine: Any = None) -> QuinzaAECEnv:
     """A PettingZoo AEC env of `rules` (a Rules or a rule set's name): see QuinzaAECEnv."""
-    return QuinzaAECEnv(rules, reward=reward, max_deals=max_deals, render_mode=render_mode, backend=backend)
+    return QuinzaAECEnv(rules, reward=reward, max_deals=max_deals, render_mode=render_mode, backend=backend,
+                        engine=engine)

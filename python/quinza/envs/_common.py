@@ -16,10 +16,14 @@ RENDER_MODES = ("ansi", "human")
 ILLEGAL = ("lose", "raise")
 
 
-def backend_module(backend: Any) -> Engine:
-    """The engine of `backend`: "rust" (or None), "reference", an engine object, or a twin's
-    package (`quinza`, `quinza.reference`: its `ENGINE`)."""
-    return engine(getattr(backend, "ENGINE", backend))
+def backend_module(chosen: Any, backend: Any = None) -> Engine:
+    """The engine an env plays on: `engine=` (`chosen`) or its older name `backend=`, each
+    "rust" (or None), "reference", an engine object, or a twin's package (`quinza`,
+    `quinza.reference`: its `ENGINE`). Both given is a ValueError, unless they agree."""
+    if chosen is not None and backend is not None and backend_module(chosen) is not backend_module(backend):
+        raise ValueError(f"engine={chosen!r} and backend={backend!r} name two engines: give engine= alone")
+    picked = backend if chosen is None else chosen
+    return engine(getattr(picked, "ENGINE", picked))
 
 
 def check_choice(value: Any, name: str, choices: Sequence[Any]) -> Any:

@@ -49,16 +49,16 @@ class QuinzaGymEnv(gymnasium.Env):
     "lose" (PettingZoo's TerminateIllegalWrapper convention: nothing is played, the episode
     ends with reward -1 and `info["illegal_action"]`) or "raise" (a ValueError, nothing
     played). An action outside the space is always a ValueError. `reward`, `max_deals`,
-    `render_mode`, `backend`: as the AEC env's.
+    `render_mode`, `engine` (or `backend`): as the AEC env's.
     """
 
     metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}
 
     def __init__(self, rules: Any = "quinza", seat: int = 0, opponents: Any = "greedy", reward: str = "match",
                  max_deals: Optional[int] = None, render_mode: Optional[str] = None, backend: Any = None,
-                 players: Optional[int] = None, illegal: str = "lose") -> None:
+                 players: Optional[int] = None, illegal: str = "lose", engine: Any = None) -> None:
         super().__init__()
-        self.api = backend_module(backend)
+        self.api = backend_module(engine, backend)
         if isinstance(rules, self.api.Rules):
             self.rules = rules
         else:
@@ -168,7 +168,7 @@ class QuinzaGymEnv(gymnasium.Env):
 
 def gym_env(rules: Any = "quinza", seat: int = 0, opponents: Any = "greedy", reward: str = "match",
             max_deals: Optional[int] = None, render_mode: Optional[str] = None, backend: Any = None,
-            players: Optional[int] = None, illegal: str = "lose") -> QuinzaGymEnv:
+            players: Optional[int] = None, illegal: str = "lose", engine: Any = None) -> QuinzaGymEnv:
     """A Gymnasium env of `rules`: `seat` against `opponents` (see QuinzaGymEnv)."""
     return QuinzaGymEnv(rules, seat=seat, opponents=opponents, reward=reward, max_deals=max_deals,
-                        render_mode=render_mode, backend=backend, players=players, illegal=illegal)
+                        render_mode=render_mode, backend=backend, players=players, illegal=illegal, engine=engine)
