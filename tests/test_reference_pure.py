@@ -61,3 +61,16 @@ def test_the_probe_sees_the_compiled_core_when_it_loads() -> None:
     probe = "import quinza.reference, quinza, sys; print('quinza._core' in sys.modules and sys.modules['quinza._core'] is not None)"
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=600)
     assert out.stdout.split() == ["True"]
+
+
+def test_the_command_line_simulates_on_the_reference_without_the_compiled_core() -> None:
+    probe = textwrap.dedent("""
+        import sys
+        sys.modules["quinza._core"] = None
+        from quinza.__main__ import main
+        sys.exit(main(["simulate", "--rules", "escoba", "--games", "3", "--bots", "greedy,random",
+                       "--seed", "1", "--engine", "reference", "--json"]))
+    """)
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr
+    assert '"games": 3' in out.stdout

@@ -13,10 +13,21 @@ from ..engines import Engine
 from ..engines import ENGINES, engine
 from .._words import choice_text, fresh_seed, quoted
 
-# The names of the rules table and of the bots, as every message lists them (both engines
-# have the same: tests/test_parity.py).
-RULE_SET_CHOICES = choice_text([row["name"] for row in engine().rule_sets()])  # the same in both engines
-BOT_CHOICES = choice_text(engine().BOT_NAMES)
+
+
+def _naming_engine() -> Engine:
+    """The engine whose names the help lists: both have the same (tests/test_parity.py), so
+    the compiled one, or the reference where the core cannot load (`--engine reference`
+    then still runs)."""
+    try:
+        return engine("rust")
+    except ImportError:
+        return engine("reference")
+
+
+# The names of the rules table and of the bots, as every message lists them.
+RULE_SET_CHOICES = choice_text([row["name"] for row in _naming_engine().rule_sets()])
+BOT_CHOICES = choice_text(_naming_engine().BOT_NAMES)
 
 
 def option(text: str) -> Tuple[str, Any]:
