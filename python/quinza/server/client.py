@@ -26,6 +26,7 @@ from urllib.parse import quote, urlsplit, urlunsplit
 
 from ..engines import Engine
 from ..engines import engine as find_engine
+from .bucket import Bucket
 from .players import Player, player
 from .messages import CLIENT, Message, build
 from .worlds import Heard, world
@@ -67,19 +68,21 @@ class Pace:
     MARGIN = 0.8
 
     def __init__(self, limits: Message, clock: Callable[[], float] = time.monotonic) -> None:
-        self.rate = max(float(limits.get("rate", 20.0)) * self.MARGIN, 1e-3)
-        self.burst = max(1.0, float(limits.get("burst", 40)) // 2)
         self.clock = clock
-        self._tokens = self.burst
-        self._stamp = clock()
+        self._bucket = Bucket(max(float(limits.get("rate", 20.0)) * self.MARGIN, 1e-3),
+                              max(1.0, float(limits.get("burst", 40)) // 2), clock())
+
+    @property
+    def rate(self) -> float:
+        return self._bucket.rate
+
+    @property
+    def burst(self) -> float:
+        return self._bucket.burst
 
     def wait(self) -> float:
         """The seconds to wait before the next frame may go (0: at once); takes its token."""
-        now = self.clock()
-        self._tokens = min(self.burst, self._tokens + (now - self._stamp) * self.rate)
-        self._stamp = now
-        self._tokens -= 1
-        return 0.0 if self._tokens >= 0 else -self._tokens / self.rate
+        return self._bucket.owe(self.clock())
 
 
 def _post(url: str, body: Message) -> Message:

@@ -9,6 +9,7 @@ from typing import Any, Callable, Optional
 
 from .. import words
 from ..engines import Engine
+from .bucket import Bucket
 from .limits import Limits
 from .pool import Apart, Budget, Pool
 from .messages import Message
@@ -61,9 +62,7 @@ class Connection:
         # A connection that lets this many messages wait unread is closed: a client that
         # does not read must not make the server hold its messages without end.
         self._backlog = settings.caps.backlog
-        # A token bucket: `burst` frames at once, then `rate` a second.
-        self._tokens = float(settings.burst)
-        self._stamp = clock
+        self._bucket = Bucket(settings.rate, float(settings.burst), clock)
         self.throttled = False
 
     def send(self, message: Message) -> None:
@@ -86,11 +85,6 @@ class Connection:
             return value.in_voice(self.voice)
         raise TypeError(f"{type(value).__name__} is not JSON")
 
-    def take(self, settings: Settings, clock: float) -> bool:
+    def take(self, clock: float) -> bool:
         """Whether a frame that came at `clock` is within the rate."""
-        self._tokens = min(float(settings.burst), self._tokens + (clock - self._stamp) * settings.rate)
-        self._stamp = clock
-        if self._tokens < 1:
-            return False
-        self._tokens -= 1
-        return True
+        return self._bucket.take(clock)

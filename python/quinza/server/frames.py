@@ -18,7 +18,7 @@ from .wire import view_of
 def handle_frame(room: Room, conn: Connection, frame: Mapping[str, Any], clock: float) -> None:
     """Read one websocket frame (an ASGI "websocket.receive" message) that came at `clock`."""
     settings = room.settings
-    if not conn.take(settings, clock):
+    if not conn.take(clock):
         if not conn.throttled:  # one error a flood, not one a frame
             conn.throttled = True
             room.refuse(conn, f"too many messages: at most {settings.rate:g} a second; these are ignored")
