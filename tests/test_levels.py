@@ -7,7 +7,7 @@ from types import ModuleType
 
 import pytest
 
-from quinza.bots import LEVELS
+from quinza.bots import LEVELS, level_text
 from quinza.server.players import check_spec
 from quinza.server.pool import Budget
 
@@ -43,3 +43,12 @@ def test_a_server_room_takes_a_level(q: ModuleType) -> None:
         assert check_spec(q, name, imports=False, budget=Budget()) == name
     with pytest.raises(ValueError, match="levels, built-in bots and registered ones"):
         check_spec(q, "master", imports=False, budget=Budget())
+
+
+def test_the_commands_read_a_level_in_any_case_and_with_spaces_around() -> None:
+    from quinza.cli.levels import bot_of_level
+
+    for name in ("hard", "HARD", " Hard ", "hard\n"):
+        assert bot_of_level(name) == level_text("hard"), name
+    assert bot_of_level("pimc:worlds=3") == "pimc:worlds=3"  # no level: as given
+    assert bot_of_level("harder") == "harder"
