@@ -29,6 +29,7 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "python" / "quinza"
 LOCALE = PACKAGE / "locale"
+WORDS_JS = PACKAGE / "server" / "static" / "words.js"  # the browser's English table
 DOMAIN = "quinza"
 TEMPLATE = LOCALE / f"{DOMAIN}.pot"
 # gettext's own keywords, and the package's markers (quinza.words): a message said later
@@ -54,10 +55,11 @@ def extracted() -> Catalog:
             str(PACKAGE), method_map, options_map, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",),
             strip_comment_tags=True):
         catalog.add(message, None, [(f"python/quinza/{filename}", lineno)], auto_comments=comments, context=context)
-    # The browser's words: static/words.js's English table, each entry under its key.
-    from quinza.server.browser_words import WORDS_JS, template_messages
+    # The browser's words: this tree's static/words.js's English table, each entry under its
+    # key (read from the tree, not from the package installed, whatever its place).
+    from quinza.server.browser_words import template_messages
 
-    for context, english in template_messages():
+    for context, english in template_messages(WORDS_JS):
         catalog.add(english, None, [(str(WORDS_JS.relative_to(ROOT)), 1)], context=context)
     return catalog
 

@@ -29,9 +29,10 @@ English = Union[str, Tuple[str, str]]
 
 
 @functools.lru_cache(maxsize=None)
-def english() -> Dict[str, English]:
-    """words.js's table: key -> its sentence, or (one, other) for a count."""
-    text = WORDS_JS.read_text(encoding="utf-8")
+def english(source: Path = WORDS_JS) -> Dict[str, English]:
+    """words.js's table (this package's, or the file `source`): key -> its sentence, or
+    (one, other) for a count."""
+    text = source.read_text(encoding="utf-8")
     table = text[text.index("const ENGLISH = {"):text.index("\n};\n")]
     out: Dict[str, English] = {}
     for m in _ENTRY.finditer(table):
@@ -72,6 +73,7 @@ def chosen(asked: Optional[str], accept: Optional[str]) -> str:
         return words.choose(None, accept, locale=False)
 
 
-def template_messages() -> List[Tuple[str, English]]:
-    """(context, English) of every entry, for the catalog's template (scripts/catalog.py)."""
-    return [(CONTEXT.format(key=key), text) for key, text in english().items()]
+def template_messages(source: Path = WORDS_JS) -> List[Tuple[str, English]]:
+    """(context, English) of every entry of words.js (`source`: a source tree's, where the
+    catalog is made, scripts/catalog.py), for the catalog's template."""
+    return [(CONTEXT.format(key=key), text) for key, text in english(source).items()]
