@@ -436,3 +436,14 @@ def replayed_round(q: ModuleType, g: Any, kw: Dict[str, Any]) -> Any:
     for e in moves:
         game.play(str(e.move))
     return game
+
+
+# The longest files first: pytest-xdist gives each file to one worker in the order collected,
+# so the others are shared out while these run, instead of the run ending on them.
+LONGEST_FIRST = ("test_wheel.py", "test_crosscheck.py", "test_wheel_platforms.py", "test_bench_soak.py", "test_typing.py",
+                 "test_levels.py", "test_browser_phone.py", "test_browser.py")
+
+
+def pytest_collection_modifyitems(items: list) -> None:  # type: ignore[type-arg]
+    rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))  # stable: the rest as collected
