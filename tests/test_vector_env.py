@@ -142,29 +142,42 @@ def test_threads_none_steps_as_one_thread() -> None:
     assert pooled_run("quinza", None, None, 60, 9) == pooled_run("quinza", 1, None, 60, 9)
 
 
+# Run in a fresh interpreter: a pytest worker holds threads of its own (servers, pools of other
+# tests) that start and stop while this one counts.
+THREADS_PROBE = """
+import gc, sys, threading
+import numpy as np
+from quinza.envs import VectorEnv
+
+def threads_now():
+    with open("/proc/self/status") as status:
+        return int(next(line for line in status if line.startswith("Threads:")).split()[1])
+
+gc.collect()
+before, python_threads = threads_now(), threading.active_count()
+for _ in range(20):
+    env = VectorEnv("quinte", num_envs=6, opponents="random", threads=3)
+    env._core._pin_blocks(1)
+    obs, info = env.reset(seed=1)
+    env.step(np.array([np.flatnonzero(m)[0] for m in info["action_mask"]]))
+    during = threads_now()
+    assert env._core._blocks() == 6 and during >= before + 2, ("its two workers", before, during)
+    del env, obs, info
+    gc.collect()
+after = threads_now()
+assert after < before + 2 and threading.active_count() == python_threads, ("none left of 40", before, after)
+"""
+
+
 def test_an_envs_worker_threads_stop_when_it_is_collected() -> None:
-    import gc
-    import threading
+    import subprocess
+    import sys
     from pathlib import Path
 
-    status = Path("/proc/self/status")
-    if not status.exists():
+    if not Path("/proc/self/status").exists():
         pytest.skip("counts the process's threads from /proc")
-
-    def threads_now() -> int:
-        return int(next(line for line in status.read_text().split("\n") if line.startswith("Threads:")).split()[1])
-
-    gc.collect()
-    before, python_threads = threads_now(), threading.active_count()
-    for _ in range(20):
-        env = VectorEnv("quinte", num_envs=6, opponents="random", threads=3)
-        env._core._pin_blocks(1)
-        obs, info = env.reset(seed=1)
-        env.step(np.array([np.flatnonzero(m)[0] for m in info["action_mask"]]))
-        assert env._core._blocks() == 6 and threads_now() >= before + 2  # its two workers
-        del env, obs, info
-        gc.collect()
-    assert threads_now() < before + 2 and threading.active_count() == python_threads  # none left of 40
+    done = subprocess.run([sys.executable, "-c", THREADS_PROBE], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
 
 
 def test_a_forked_child_steps_and_drops_an_env_whose_workers_it_did_not_inherit() -> None:
