@@ -1,0 +1,301 @@
+"""Nets (docs/reference/nets.md "Networks"): the .qzn file read and written, and the forward
+pass in whole numbers, numpy int64, exactly as the core computes it.
+
+A net reads `game.encode(game.turn)`, what the seat to act may know, and a few feature
+indices for each legal move (`move_features`); it says what the deal is worth to that seat
+and what it is worth after each legal move.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import struct
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Dict, List, NamedTuple, Optional, Tuple, Union
+
+import numpy as np
+import numpy.typing as npt
+
+from .botargs import refuse_finished
+from .cards import DECK_SIZE
+from .encode import ENCODING_VERSION, action_count, encode_names
+from .game import Game
+from .rules import Rules
+from .._words import choice_text, quoted, whole
+
+TAG = b"QZN1"
+FORMAT = 1
+CAP = 1 << 16  # every activation is clamped to [-CAP, CAP] (inputs) or [0, CAP]
+MOST_SHIFT = 32  # input_shift and weight_shift: 0..MOST_SHIFT, so that no shift leaves 64 bits
+NETS = Path(__file__).resolve().parent.parent / "nets"  # the shipped nets, one a rule set's name
+HEADER_KEYS = ("format", "rules", "encoding_version", "observation_len", "move_features", "hidden", "move_hidden",
+               "input_shift", "weight_shift", "trained")
+
+Ints = npt.NDArray[np.int64]
+
+
+class Sizes(NamedTuple):
+    """The header's sizes: the observation's length L, the move features F, the trunk's
+    H1 and H2, the move layer's P."""
+
+    L: int
+    F: int
+    H1: int
+    H2: int
+    P: int
+
+
+# The arrays in the order of the file: name, type (little-endian), shape from the sizes.
+ARRAYS = (
+    ("W1", "<i2", lambda s: (s.H1, s.L)), ("b1", "<i4", lambda s: (s.H1,)),
+    ("W2", "<i2", lambda s: (s.H2, s.H1)), ("b2", "<i4", lambda s: (s.H2,)),
+    ("Wv", "<i2", lambda s: (s.H2,)), ("bv", "<i4", lambda s: (1,)),
+    ("A", "<i2", lambda s: (s.P, s.H2)), ("B", "<i2", lambda s: (s.P, s.F)), ("c", "<i4", lambda s: (s.P,)),
+    ("wp", "<i2", lambda s: (s.P,)), ("bp", "<i4", lambda s: (1,)),
+)
+ARRAY_NAMES = tuple(name for name, _, _ in ARRAYS)
+
+
+def _size(header: Dict[str, Any], key: str, value: Any, low: int, high: Optional[int] = None) -> int:
+    """A whole number of the header from `low` (to `high`), or the refusal naming it."""
+    if not whole(value) or value < low or (high is not None and value > high):
+        span = f"from {low}" if high is None else f"from {low} to {high}"
+        raise ValueError(f"bad net header: {key} must be a whole number {span}, not {quoted(value)}")
+    return int(value)
+
+
+def check_header(header: Any) -> Tuple[Rules, Sizes]:
+    """The rules and sizes of a header (docs/reference/nets.md "The file"); a header that is
+    not such an object is a ValueError saying what is wrong."""
+    if not isinstance(header, dict):
+        raise ValueError(f"bad net header: it must be a JSON object, not {quoted(header)}")
+    missing = [key for key in HEADER_KEYS if key not in header]
+    if missing:
+        raise ValueError(f"bad net header: it has no {choice_text([quoted(k) for k in missing])}")
+    unknown = [key for key in header if key not in HEADER_KEYS]
+    if unknown:
+        raise ValueError(f"bad net header: unknown key {choice_text([quoted(k) for k in unknown])}: "
+                         f"a header has {', '.join(HEADER_KEYS)}")
+    if not whole(header["format"]) or header["format"] != FORMAT:
+        raise ValueError(f"bad net header: format must be {FORMAT}, not {quoted(header['format'])}")
+    if not isinstance(header["rules"], dict):
+        raise ValueError(f"bad net header: rules must be an object such as Rules.to_dict() gives, not {quoted(header['rules'])}")
+    try:
+        rules = Rules.from_dict(header["rules"])
+    except (ValueError, TypeError) as error:
+        raise ValueError(f"bad net header: its rules are no rules: {error}") from None
+    _size(header, "encoding_version", header["encoding_version"], 0)
+    hidden = header["hidden"]
+    if not isinstance(hidden, list) or len(hidden) != 2:
+        raise ValueError(f"bad net header: hidden must be a list of two sizes [H1, H2], not {quoted(hidden)}")
+    for key in ("input_shift", "weight_shift"):
+        _size(header, key, header[key], 0, MOST_SHIFT)
+    sizes = Sizes(_size(header, "observation_len", header["observation_len"], 1),
+                  _size(header, "move_features", header["move_features"], 1),
+                  _size(header, "hidden[0]", hidden[0], 1), _size(header, "hidden[1]", hidden[1], 1),
+                  _size(header, "move_hidden", header["move_hidden"], 1))
+    return rules, sizes
+
+
+def _header_bytes(header: Dict[str, Any]) -> bytes:
+    try:
+        return json.dumps(header, allow_nan=False).encode("utf-8")
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"bad net header: it must be plain JSON ({error})") from None
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def read(data: bytes) -> Tuple[Dict[str, Any], Dict[str, npt.NDArray[Any]]]:
+    """The header and the arrays of a .qzn file's bytes; anything else is a ValueError
+    saying what is wrong."""
+    if data[:4] != TAG:
+        raise ValueError(f"not a net: a .qzn file starts with {TAG!r}, this one with {bytes(data[:4])!r}")
+    if len(data) < 8:
+        raise ValueError(f"bad net: the file ends inside the header's length (it is {len(data)} bytes long)")
+    (length,) = struct.unpack_from("<I", data, 4)
+    end = 8 + length
+    if len(data) < end:
+        raise ValueError(f"bad net: the header is {length} bytes long, the file ends after {len(data) - 8} of them")
+    try:
+        header = json.loads(bytes(data[8:end]).decode("utf-8"), parse_constant=_no_constant)
+    except UnicodeDecodeError as error:
+        raise ValueError(f"bad net header: it is not UTF-8 ({error})") from None
+    except ValueError as error:  # json.JSONDecodeError too
+        raise ValueError(f"bad net header: it is not JSON ({error})") from None
+    _, sizes = check_header(header)
+    arrays: Dict[str, npt.NDArray[Any]] = {}
+    at = end
+    for name, dtype, shape_of in ARRAYS:
+        shape = shape_of(sizes)
+        count = int(np.prod(shape))
+        size = count * np.dtype(dtype).itemsize
+        if len(data) < at + size:
+            raise ValueError(f"bad net: the file ends inside array {name} ({'x'.join(map(str, shape))} {np.dtype(dtype).name}: "
+                             f"{size} bytes, {max(len(data) - at, 0)} left); the header's sizes do not match the arrays")
+        arrays[name] = np.frombuffer(data, dtype=dtype, count=count, offset=at).reshape(shape)
+        at += size
+    if len(data) != at:
+        raise ValueError(f"bad net: {len(data) - at} bytes left over after the arrays; the header's sizes do not match the arrays")
+    return header, arrays
+
+
+def move_features(game: Any, move: Any) -> List[int]:
+    """A legal move's feature indices, each standing for a 1: the fifteen family's played
+    card's `Card.id` and `D + Card.id` of each card it captures (D the deck's size, 40);
+    quinte's, its action id (`game.action_of(move)`)."""
+    if game.rules.deck == "quinte":
+        return [game.action_of(move)]
+    return [move.card.id] + [DECK_SIZE + card.id for card in move.captures]
+
+
+def feature_count(rules: Rules) -> int:
+    """F of the rules: twice the deck's size in the fifteen family, quinte's action count."""
+    return action_count(rules) if rules.deck == "quinte" else 2 * DECK_SIZE
+
+
+class Net:
+    """A net (docs/reference/nets.md "Networks"): `Net.load` a .qzn file (a path or its bytes),
+    `Net.for_rules` the one the package ships for a rule set, `Net.from_arrays` a new one;
+    `evaluate(game)` what it makes of the position of the seat to act. Immutable."""
+
+    __slots__ = ("_header", "_rules", "_sizes", "_arrays", "_data", "_ints")
+    _header: Dict[str, Any]
+    _rules: Rules
+    _sizes: Sizes
+    _arrays: Dict[str, npt.NDArray[Any]]
+    _data: bytes
+    _ints: Dict[str, Ints]
+
+    def __init__(self) -> None:
+        raise TypeError("a Net comes from Net.load(path or bytes), Net.for_rules(rules) or Net.from_arrays(header, arrays)")
+
+    @classmethod
+    def _make(cls, header: Dict[str, Any], arrays: Dict[str, npt.NDArray[Any]], data: bytes) -> "Net":
+        net = object.__new__(cls)
+        rules, sizes = check_header(header)
+        for name, value in (("_header", header), ("_rules", rules), ("_sizes", sizes), ("_arrays", arrays), ("_data", data)):
+            object.__setattr__(net, name, value)
+        object.__setattr__(net, "_ints", {k: v.astype(np.int64) for k, v in arrays.items()})
+        return net
+
+    @classmethod
+    def load(cls, source: Union[str, "os.PathLike[str]", bytes, bytearray, memoryview]) -> "Net":
+        """The net of a .qzn file: a path, or the file's bytes. A file that is not a net
+        (a wrong tag, a bad header, sizes that do not match the arrays, bytes left over) is a
+        ValueError saying what is wrong."""
+        if isinstance(source, (bytes, bytearray, memoryview)):
+            data = bytes(source)
+        elif isinstance(source, (str, os.PathLike)):
+            data = Path(source).read_bytes()
+        else:
+            raise ValueError(f"Net.load takes a path or the bytes of a .qzn file, not {quoted(source)}")
+        header, arrays = read(data)
+        return cls._make(header, arrays, data)
+
+    @classmethod
+    def for_rules(cls, rules: Any) -> "Net":
+        """The net the package ships for these rules (a Rules or a rule set's name): the
+        same name and number of players; a ValueError when none ships for them."""
+        if isinstance(rules, str):
+            rules = Rules(rules)
+        name, players = rules.name, rules.players
+        for net in _shipped():
+            if (net._rules.name, net._rules.players) == (name, players):
+                return net
+        ships = choice_text([f"{n._rules.name} with {n._rules.players} players" for n in _shipped()]).replace(" or ", " and ")
+        raise ValueError(f"no net is shipped for {name} with {players} players (the package ships one for {ships}): "
+                         "load your own with Net.load")
+
+    @classmethod
+    def from_arrays(cls, header: Dict[str, Any], arrays: Dict[str, Any]) -> "Net":
+        """A new net from its header (a dict of the file's header) and its arrays by name
+        (W1, b1, W2, b2, Wv, bv, A, B, c, wp, bp: numpy int16 or int32 arrays, as the file
+        holds them, of the shapes the header's sizes give); anything else is a ValueError
+        naming what is wrong. `to_bytes()` writes it as a .qzn file."""
+        _, sizes = check_header(header)
+        if not isinstance(arrays, dict) or set(arrays) != set(ARRAY_NAMES):
+            given = sorted(arrays) if isinstance(arrays, dict) else quoted(arrays)
+            raise ValueError(f"a net's arrays are a dict of exactly {', '.join(ARRAY_NAMES)}, not {given}")
+        checked: Dict[str, npt.NDArray[Any]] = {}
+        for name, dtype, shape_of in ARRAYS:
+            array, shape, want = arrays[name], shape_of(sizes), np.dtype(dtype)
+            if not isinstance(array, np.ndarray) or array.dtype.kind != "i" or array.dtype.itemsize != want.itemsize:
+                kind = f"a numpy {array.dtype} array" if isinstance(array, np.ndarray) else quoted(array)
+                raise ValueError(f"array {name} must be a numpy {want.name} array, not {kind}")
+            if array.shape != shape:
+                raise ValueError(f"array {name} must have the shape {shape} the header's sizes give, not {array.shape}")
+            checked[name] = np.ascontiguousarray(array, dtype=want)
+        text = _header_bytes(header)
+        header = json.loads(text)  # a copy of its own, as a reader finds it
+        data = b"".join([TAG, struct.pack("<I", len(text)), text]
+                        + [checked[name].tobytes() for name in ARRAY_NAMES])
+        return cls._make(header, checked, data)
+
+    @property
+    def header(self) -> Dict[str, Any]:
+        """The file's header: a new dict each time."""
+        result: Dict[str, Any] = json.loads(json.dumps(self._header))
+        return result
+
+    def to_bytes(self) -> bytes:
+        """The net as a .qzn file: the bytes it was read from, or those `from_arrays` wrote."""
+        return self._data
+
+    def evaluate(self, game: Any) -> Tuple[float, List[Tuple[Any, float]]]:
+        """What the net makes of the position of the seat to act: the value of the deal for
+        that seat, and every legal move with its score (the value after it), in the order of
+        `legal_moves()`. Computed from what that seat may know alone. A net that does not fit
+        the game (rules, players, observation length, move features, encoding version) is a
+        ValueError saying which differs; so is a finished match."""
+        moves, value, scores = self._raw(game)
+        unit = 1 << (self._header["input_shift"] + self._header["weight_shift"])
+        return value / unit, [(move, score / unit) for move, score in zip(moves, scores)]
+
+    def _raw(self, game: Any) -> Tuple[List[Any], int, List[int]]:
+        """The game's legal moves (the caller's own), value_raw and every move's score_raw."""
+        refuse_finished(game)
+        moves = game.legal_moves()
+        ref = game if isinstance(game, Game) else Game.from_json(game.to_json())
+        self._check_fits(ref.rules)
+        IS, WS = self._header["input_shift"], self._header["weight_shift"]
+        w = self._ints
+        obs = ref.encode(game.turn).astype(np.float64)
+        x = np.clip(np.floor(obs * float(1 << IS) + 0.5), -CAP, CAP).astype(np.int64)
+        h1 = np.clip((w["W1"] @ x + w["b1"]) >> WS, 0, CAP)
+        h2 = np.clip((w["W2"] @ h1 + w["b2"]) >> WS, 0, CAP)
+        value = int(w["Wv"] @ h2 + w["bv"][0])
+        base = w["A"] @ h2 + w["c"]
+        scores = []
+        for move in ref.legal_moves():
+            features = w["B"][:, move_features(ref, move)].sum(axis=1)
+            u = np.clip((base + (features << IS)) >> WS, 0, CAP)
+            scores.append(int(w["wp"] @ u + w["bp"][0]))
+        return moves, value, scores
+
+    def _check_fits(self, rules: Rules) -> None:
+        """Refuse a game the net does not fit, naming every one of its numbers that differs."""
+        mine = (self._rules.name, self._rules.players, self._sizes.L, self._sizes.F, self._header["encoding_version"])
+        game = (rules.name, rules.players, len(encode_names(rules)), feature_count(rules), ENCODING_VERSION)
+        what = ("rule set", "players", "observation length (L)", "move features (F)", "encoding_version")
+        differ = [f"its {w} {a}, the game's {b}" for w, a, b in zip(what, mine, game) if a != b]
+        if differ:
+            raise ValueError(f"the net does not fit this game: {'; '.join(differ)}")
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Net is immutable")
+
+    def __repr__(self) -> str:
+        s = self._sizes
+        return (f"<Net for {self._rules.name} with {self._rules.players} players: L={s.L}, F={s.F}, "
+                f"hidden=[{s.H1}, {s.H2}], move_hidden={s.P}>")
+
+
+@lru_cache(maxsize=None)
+def _shipped() -> Tuple[Net, ...]:
+    """The nets the package ships, read once, in the order of their names."""
+    return tuple(Net.load(path) for path in sorted(NETS.glob("*.qzn")))

@@ -1,0 +1,192 @@
+"""The .qzn file (docs/reference/nets.md "The file"), as the reference reads and writes it:
+round trips, the shipped nets, and every kind of bad file refused with a ValueError that
+says what is wrong; a net used on a game it does not fit says which of its numbers differ."""
+
+from __future__ import annotations
+
+import json
+import struct
+from pathlib import Path
+from typing import Any, Callable, Dict
+
+import numpy as np
+import pytest
+
+import quinza.reference as ref
+from quinza.reference.net import ARRAYS, NETS, Net
+
+from .net_util import header_for, random_arrays, random_net
+
+
+def file_of(header: Dict[str, Any], arrays: bytes) -> bytes:
+    text = json.dumps(header).encode()
+    return b"QZN1" + struct.pack("<I", len(text)) + text + arrays
+
+
+def good() -> bytes:
+    return random_net("escoba", 1, hidden=(3, 2), move_hidden=2).to_bytes()
+
+
+def test_a_net_written_is_read_back_the_same(tmp_path: Path) -> None:
+    header = header_for("quinza", hidden=(4, 3), move_hidden=2, input_shift=5, weight_shift=7)
+    arrays = random_arrays(header, 3)
+    net = Net.from_arrays(header, arrays)
+    data = net.to_bytes()
+    assert data[:4] == b"QZN1"
+    (length,) = struct.unpack_from("<I", data, 4)
+    assert json.loads(data[8 : 8 + length]) == header == net.header
+    # The arrays follow the header in the table's order, little-endian, nothing between them.
+    assert data[8 + length :] == b"".join(arrays[name].astype(dtype).tobytes() for name, dtype, _ in ARRAYS)
+    path = tmp_path / "mine.qzn"
+    path.write_bytes(data)
+    for source in (data, bytearray(data), memoryview(data), path, str(path)):
+        again = Net.load(source)
+        assert again.to_bytes() == data and again.header == header
+    # from_arrays of a net's own header and arrays writes the same file.
+    assert Net.from_arrays(Net.load(data).header, arrays).to_bytes() == data
+
+
+def test_the_header_is_a_copy_and_a_net_is_immutable() -> None:
+    net = random_net("escoba", 2)
+    header = net.header
+    header["hidden"][0] = 99
+    assert net.header["hidden"] == [8, 6]
+    with pytest.raises(AttributeError):
+        net._data = b""  # type: ignore[misc]
+    with pytest.raises(TypeError, match="Net.load"):
+        Net()
+
+
+@pytest.mark.parametrize("name,players", [("escoba", 2), ("quinza", 2), ("rb3ine", 2), ("quinte", 4)])
+def test_the_shipped_nets_fit_their_rule_sets(name: str, players: int) -> None:
+    net = Net.for_rules(name)
+    assert net is Net.for_rules(ref.Rules(name, players=players, target=10))  # any target: the name and players
+    assert (net.header["rules"]["name"], net.header["rules"]["players"]) == (name, players)
+    assert net.to_bytes() == (NETS / f"{name}.qzn").read_bytes()
+    value, scores = net.evaluate(ref.Game(name, seed=1))
+    assert isinstance(value, float) and [m for m, _ in scores] == ref.Game(name, seed=1).legal_moves()
+
+
+@pytest.mark.parametrize("name,players", [("escoba", 3), ("quinza", 4), ("rb3ine", 3)])
+def test_no_shipped_net_for_other_player_counts(name: str, players: int) -> None:
+    with pytest.raises(ValueError, match=f"no net is shipped for {name} with {players} players .*escoba with 2 players"):
+        Net.for_rules(ref.Rules(name, players=players))
+
+
+def cut(at: int) -> Callable[[bytes], bytes]:
+    return lambda data: data[:at]
+
+
+def with_header(change: Callable[[Dict[str, Any]], Any]) -> Callable[[bytes], bytes]:
+    """The file with its header changed (the arrays as they were)."""
+    def edit(data: bytes) -> bytes:
+        (length,) = struct.unpack_from("<I", data, 4)
+        header = json.loads(data[8 : 8 + length])
+        change(header)
+        return file_of(header, data[8 + length :])
+    return edit
+
+
+def header_text(text: bytes) -> Callable[[bytes], bytes]:
+    return lambda data: b"QZN1" + struct.pack("<I", len(text)) + text
+
+
+BAD_FILES = [
+    ("empty", lambda d: b"", "a .qzn file starts with b'QZN1', this one with b''"),
+    ("wrong tag", lambda d: b"QZN2" + d[4:], "this one with b'QZN2'"),
+    ("no length", cut(6), "ends inside the header's length"),
+    ("short header", cut(40), "the header is .* bytes long, the file ends after 32 of them"),
+    ("not utf-8", header_text(b'{"a": "\xff"}'), "bad net header: it is not UTF-8"),
+    ("not json", header_text(b"{format: 1}"), "not JSON"),
+    ("NaN", header_text(b'{"format": NaN}'), "not JSON"),
+    ("not an object", header_text(b"[1, 2]"), "must be a JSON object"),
+    ("no format", with_header(lambda h: h.pop("format")), "it has no 'format'"),
+    ("unknown key", with_header(lambda h: h.update(extra=1)), "unknown key 'extra': a header has format, rules"),
+    ("format 2", with_header(lambda h: h.update(format=2)), "format must be 1, not 2"),
+    ("format true", with_header(lambda h: h.update(format=True)), "format must be 1, not True"),
+    ("rules not rules", with_header(lambda h: h.update(rules={"name": "chess"})), "its rules are no rules: .*chess"),
+    ("rules a name", with_header(lambda h: h.update(rules="escoba")), "rules must be an object"),
+    ("hidden one", with_header(lambda h: h.update(hidden=[3])), "hidden must be a list of two sizes"),
+    ("hidden zero", with_header(lambda h: h.update(hidden=[3, 0])), r"hidden\[1\] must be a whole number from 1"),
+    ("L a float", with_header(lambda h: h.update(observation_len=217.0)), "observation_len must be a whole number"),
+    ("shift too big", with_header(lambda h: h.update(weight_shift=33)), "weight_shift must be a whole number from 0 to 32"),
+    ("negative shift", with_header(lambda h: h.update(input_shift=-1)), "input_shift must be a whole number from 0"),
+    ("no arrays", lambda d: with_header(lambda h: None)(d)[: 8 + struct.unpack_from("<I", d, 4)[0]],
+     "ends inside array W1 .*0 left"),
+    ("truncated", lambda d: d[:-1], "ends inside array bp"),
+    ("bytes left over", lambda d: d + b"\0\0", "2 bytes left over after the arrays"),
+    ("wrong shape", with_header(lambda h: h.update(hidden=[3, 3])), "the header's sizes do not match the arrays"),
+    ("fewer features", with_header(lambda h: h.update(move_features=79)), "left over after the arrays"),
+]
+
+
+@pytest.mark.parametrize("kind,spoil,said", BAD_FILES, ids=[b[0] for b in BAD_FILES])
+def test_a_bad_file_is_refused_saying_what_is_wrong(kind: str, spoil: Callable[[bytes], bytes], said: str) -> None:
+    with pytest.raises(ValueError, match=said):
+        Net.load(spoil(good()))
+    Net.load(good())  # the file unspoilt is a net
+
+
+def test_load_takes_a_path_or_bytes(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="takes a path or the bytes"):
+        Net.load(12)  # type: ignore[arg-type]
+    with pytest.raises(FileNotFoundError):
+        Net.load(tmp_path / "none.qzn")
+
+
+def test_from_arrays_checks_names_types_and_shapes() -> None:
+    header = header_for("escoba", hidden=(3, 2), move_hidden=2)
+    arrays = random_arrays(header, 5)
+    Net.from_arrays(header, arrays)
+    wrong: Dict[str, Any] = {
+        "missing": ({k: v for k, v in arrays.items() if k != "c"}, "a dict of exactly W1, b1"),
+        "extra": ({**arrays, "W3": arrays["W1"]}, "a dict of exactly"),
+        "float": ({**arrays, "W1": arrays["W1"].astype(np.float32)}, "array W1 must be a numpy int16 array, not a numpy float32"),
+        "int32 weight": ({**arrays, "W2": arrays["W2"].astype(np.int32)}, "array W2 must be a numpy int16 array"),
+        "int16 bias": ({**arrays, "b1": arrays["b1"].astype(np.int16)}, "array b1 must be a numpy int32 array"),
+        "a list": ({**arrays, "bv": [1]}, "array bv must be a numpy int32 array, not \\[1\\]"),
+        "shape": ({**arrays, "W1": arrays["W1"].T.copy()}, r"array W1 must have the shape \(3, 217\) the header's sizes give, not \(217, 3\)"),
+        "bv scalar": ({**arrays, "bv": np.array(3, dtype=np.int32)}, r"array bv must have the shape \(1,\)"),
+    }
+    for name, (given, said) in wrong.items():
+        with pytest.raises(ValueError, match=said):
+            Net.from_arrays(header, given)
+    with pytest.raises(ValueError, match="format must be 1"):
+        Net.from_arrays({**header, "format": 3}, arrays)
+    with pytest.raises(ValueError, match="plain JSON"):
+        Net.from_arrays({**header, "trained": {"when": object()}}, arrays)
+    # A big-endian or unaligned array is written little-endian all the same.
+    swapped = {**arrays, "W1": arrays["W1"].astype(">i2")}
+    assert Net.from_arrays(header, swapped).to_bytes() == Net.from_arrays(header, arrays).to_bytes()
+
+
+FITS = [
+    (("quinza", 2), "its rule set escoba, the game's quinza"),
+    (("escoba", 3), r"its players 2, the game's 3; its observation length \(L\) 217, the game's \d+"),
+    (("quinte", 4), r"its rule set escoba, the game's quinte; its players 2, the game's 4; "
+                    r"its observation length \(L\) 217, the game's 537; its move features \(F\) 80, the game's 56"),
+]
+
+
+@pytest.mark.parametrize("rules,said", FITS)
+def test_a_net_on_a_game_it_does_not_fit_says_what_differs(rules: Any, said: str) -> None:
+    net = random_net("escoba", 4)
+    name, players = rules
+    with pytest.raises(ValueError, match=f"the net does not fit this game: {said}"):
+        net.evaluate(ref.Game(ref.Rules(name, players=players), seed=2))
+
+
+def test_a_net_fits_by_name_players_sizes_and_encoding_version() -> None:
+    # Another target and other options fit: the observation is the same length.
+    net = random_net(ref.Rules("escoba", target=31, setenta="sum"), 6)
+    net.evaluate(ref.Game("escoba", seed=3))
+    for key, value, said in (("observation_len", 216, r"observation length \(L\) 216, the game's 217"),
+                             ("move_features", 81, r"move features \(F\) 81, the game's 80"),
+                             ("encoding_version", ref.ENCODING_VERSION + 1, f"encoding_version {ref.ENCODING_VERSION + 1}, the game's")):
+        header = {**header_for("escoba"), key: value}
+        bad = Net.from_arrays(header, random_arrays(header, 1))
+        with pytest.raises(ValueError, match=said):
+            bad.evaluate(ref.Game("escoba", seed=3))
+    over = ref.play_match("escoba", "greedy", 1)
+    with pytest.raises(ValueError, match="the match is over"):
+        random_net("escoba", 1).evaluate(over)
