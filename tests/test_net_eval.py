@@ -113,7 +113,7 @@ def test_the_bots_refusals(tmp_path: Any) -> None:
         NetBot(weights=3)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="seed"):
         NetBot(seed=-1)
-    with pytest.raises(ValueError, match="no net is shipped for escoba with 3 players"):
+    with pytest.raises(ValueError, match="no net ships for escoba with 3 players"):
         NetBot()(ref.Game(ref.Rules("escoba", players=3)))
     with pytest.raises(ValueError, match="the match is over"):
         NetBot()(ref.play_match("escoba", "greedy", 2))

@@ -13,25 +13,24 @@ import os
 import struct
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Dict, List, NamedTuple, Optional, Tuple, Union
+from typing import Any, Dict, List, NamedTuple, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
 
-from .botargs import refuse_finished
 from .cards import DECK_SIZE
 from .encode import ENCODING_VERSION, action_count, encode_names
 from .game import Game
 from .rules import Rules
-from .._words import choice_text, quoted, whole
+from .._words import quoted, whole
 
 TAG = b"QZN1"
 FORMAT = 1
 CAP = 1 << 16  # every activation is clamped to [-CAP, CAP] (inputs) or [0, CAP]
-MOST_SHIFT = 32  # input_shift and weight_shift: 0..MOST_SHIFT, so that no shift leaves 64 bits
+# The largest size of a layer or an input, and of a shift: every sum of the forward pass,
+# and a move's features shifted left, then stay far below 2**63 (the core's bounds).
+MOST_SIZE, MOST_SHIFT = 1 << 20, 24
 NETS = Path(__file__).resolve().parent.parent / "nets"  # the shipped nets, one a rule set's name
-HEADER_KEYS = ("format", "rules", "encoding_version", "observation_len", "move_features", "hidden", "move_hidden",
-               "input_shift", "weight_shift", "trained")
 
 Ints = npt.NDArray[np.int64]
 
@@ -58,52 +57,59 @@ ARRAYS = (
 ARRAY_NAMES = tuple(name for name, _, _ in ARRAYS)
 
 
-def _size(header: Dict[str, Any], key: str, value: Any, low: int, high: Optional[int] = None) -> int:
-    """A whole number of the header from `low` (to `high`), or the refusal naming it."""
-    if not whole(value) or value < low or (high is not None and value > high):
-        span = f"from {low}" if high is None else f"from {low} to {high}"
-        raise ValueError(f"bad net header: {key} must be a whole number {span}, not {quoted(value)}")
+def bad(what: str) -> ValueError:
+    """The refusal of a file that is not a net, saying what is wrong (the core's words)."""
+    return ValueError(f"not a net file: {what}")
+
+
+def json_text(value: Any) -> str:
+    """A JSON value as the core shows it: compact JSON."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _whole(data: Dict[str, Any], key: str, low: int, high: int) -> int:
+    """The whole number `data[key]` from `low` to `high`, or the refusal naming it."""
+    if key not in data:
+        raise bad(f'the header has no "{key}"')
+    value = data[key]
+    if not whole(value) or not low <= value <= high:
+        raise bad(f'the header\'s "{key}" must be a whole number from {low} to {high}, not {json_text(value)}')
     return int(value)
 
 
-def check_header(header: Any) -> Tuple[Rules, Sizes]:
-    """The rules and sizes of a header (docs/reference/nets.md "The file"); a header that is
-    not such an object is a ValueError saying what is wrong."""
+def check_header(header: Any) -> Sizes:
+    """The sizes of a header (docs/reference/nets.md "The file"), checked in the core's
+    order; a header that is not such an object is a ValueError saying what is wrong. Other
+    keys are let be."""
     if not isinstance(header, dict):
-        raise ValueError(f"bad net header: it must be a JSON object, not {quoted(header)}")
-    missing = [key for key in HEADER_KEYS if key not in header]
-    if missing:
-        raise ValueError(f"bad net header: it has no {choice_text([quoted(k) for k in missing])}")
-    unknown = [key for key in header if key not in HEADER_KEYS]
-    if unknown:
-        raise ValueError(f"bad net header: unknown key {choice_text([quoted(k) for k in unknown])}: "
-                         f"a header has {', '.join(HEADER_KEYS)}")
-    if not whole(header["format"]) or header["format"] != FORMAT:
-        raise ValueError(f"bad net header: format must be {FORMAT}, not {quoted(header['format'])}")
-    if not isinstance(header["rules"], dict):
-        raise ValueError(f"bad net header: rules must be an object such as Rules.to_dict() gives, not {quoted(header['rules'])}")
-    try:
-        rules = Rules.from_dict(header["rules"])
-    except (ValueError, TypeError) as error:
-        raise ValueError(f"bad net header: its rules are no rules: {error}") from None
-    _size(header, "encoding_version", header["encoding_version"], 0)
-    hidden = header["hidden"]
+        raise bad("the header is not a JSON object")
+    if not whole(header.get("format")) or header["format"] != FORMAT:
+        raise bad(f'the header\'s "format" must be {FORMAT}, not {json_text(header["format"]) if "format" in header else "nothing"}')
+    rules = header.get("rules")
+    if not isinstance(rules, dict):
+        raise bad('the header\'s "rules" is not an object')
+    if not isinstance(rules.get("name"), str):
+        raise bad("the header's rules have no name")
+    _whole(rules, "players", 1, 255)
+    _whole(header, "encoding_version", 0, 2**32 - 1)
+    L, F = _whole(header, "observation_len", 1, MOST_SIZE), _whole(header, "move_features", 1, MOST_SIZE)
+    hidden = header.get("hidden")
     if not isinstance(hidden, list) or len(hidden) != 2:
-        raise ValueError(f"bad net header: hidden must be a list of two sizes [H1, H2], not {quoted(hidden)}")
+        raise bad('the header\'s "hidden" must be a list of two sizes')
+    H1, H2 = (_whole({f"hidden[{i}]": size}, f"hidden[{i}]", 1, MOST_SIZE) for i, size in enumerate(hidden))
+    P = _whole(header, "move_hidden", 1, MOST_SIZE)
     for key in ("input_shift", "weight_shift"):
-        _size(header, key, header[key], 0, MOST_SHIFT)
-    sizes = Sizes(_size(header, "observation_len", header["observation_len"], 1),
-                  _size(header, "move_features", header["move_features"], 1),
-                  _size(header, "hidden[0]", hidden[0], 1), _size(header, "hidden[1]", hidden[1], 1),
-                  _size(header, "move_hidden", header["move_hidden"], 1))
-    return rules, sizes
+        _whole(header, key, 0, MOST_SHIFT)
+    if "trained" not in header:
+        raise bad('the header has no "trained"')
+    return Sizes(L, F, H1, H2, P)
 
 
 def _header_bytes(header: Dict[str, Any]) -> bytes:
     try:
         return json.dumps(header, allow_nan=False).encode("utf-8")
     except (TypeError, ValueError) as error:
-        raise ValueError(f"bad net header: it must be plain JSON ({error})") from None
+        raise ValueError(f"a net's header must be plain JSON ({error})") from None
 
 
 def _no_constant(name: str) -> Any:
@@ -112,35 +118,33 @@ def _no_constant(name: str) -> Any:
 
 def read(data: bytes) -> Tuple[Dict[str, Any], Dict[str, npt.NDArray[Any]]]:
     """The header and the arrays of a .qzn file's bytes; anything else is a ValueError
-    saying what is wrong."""
+    saying what is wrong, checked in the core's order and in its words."""
     if data[:4] != TAG:
-        raise ValueError(f"not a net: a .qzn file starts with {TAG!r}, this one with {bytes(data[:4])!r}")
+        raise bad("it does not start with QZN1")
     if len(data) < 8:
-        raise ValueError(f"bad net: the file ends inside the header's length (it is {len(data)} bytes long)")
+        raise bad("it ends before the header's length")
     (length,) = struct.unpack_from("<I", data, 4)
-    end = 8 + length
-    if len(data) < end:
-        raise ValueError(f"bad net: the header is {length} bytes long, the file ends after {len(data) - 8} of them")
+    if length > len(data) - 8:
+        raise bad(f"the header's length is {length} bytes, but only {len(data) - 8} follow")
     try:
-        header = json.loads(bytes(data[8:end]).decode("utf-8"), parse_constant=_no_constant)
+        header = json.loads(data[8 : 8 + length].decode("utf-8"), parse_constant=_no_constant)
     except UnicodeDecodeError as error:
-        raise ValueError(f"bad net header: it is not UTF-8 ({error})") from None
+        raise bad(f"the header is not UTF-8 ({error})") from None
     except ValueError as error:  # json.JSONDecodeError too
-        raise ValueError(f"bad net header: it is not JSON ({error})") from None
-    _, sizes = check_header(header)
+        raise bad(f"the header is not JSON ({error})") from None
+    sizes = check_header(header)
+    shapes = [(name, dtype, shape_of(sizes)) for name, dtype, shape_of in ARRAYS]
+    need = sum(int(np.prod(shape)) * np.dtype(dtype).itemsize for _, dtype, shape in shapes)
+    have = len(data) - 8 - length
+    if have != need:
+        raise bad(f"the arrays of its sizes take {need} bytes, but {have} follow the header "
+                  f"({abs(have - need)} {'missing' if have < need else 'left over'})")
     arrays: Dict[str, npt.NDArray[Any]] = {}
-    at = end
-    for name, dtype, shape_of in ARRAYS:
-        shape = shape_of(sizes)
+    at = 8 + length
+    for name, dtype, shape in shapes:
         count = int(np.prod(shape))
-        size = count * np.dtype(dtype).itemsize
-        if len(data) < at + size:
-            raise ValueError(f"bad net: the file ends inside array {name} ({'x'.join(map(str, shape))} {np.dtype(dtype).name}: "
-                             f"{size} bytes, {max(len(data) - at, 0)} left); the header's sizes do not match the arrays")
         arrays[name] = np.frombuffer(data, dtype=dtype, count=count, offset=at).reshape(shape)
-        at += size
-    if len(data) != at:
-        raise ValueError(f"bad net: {len(data) - at} bytes left over after the arrays; the header's sizes do not match the arrays")
+        at += count * np.dtype(dtype).itemsize
     return header, arrays
 
 
@@ -163,9 +167,10 @@ class Net:
     `Net.for_rules` the one the package ships for a rule set, `Net.from_arrays` a new one;
     `evaluate(game)` what it makes of the position of the seat to act. Immutable."""
 
-    __slots__ = ("_header", "_rules", "_sizes", "_arrays", "_data", "_ints")
+    __slots__ = ("_header", "_name", "_players", "_sizes", "_arrays", "_data", "_ints")
     _header: Dict[str, Any]
-    _rules: Rules
+    _name: str
+    _players: int
     _sizes: Sizes
     _arrays: Dict[str, npt.NDArray[Any]]
     _data: bytes
@@ -177,8 +182,10 @@ class Net:
     @classmethod
     def _make(cls, header: Dict[str, Any], arrays: Dict[str, npt.NDArray[Any]], data: bytes) -> "Net":
         net = object.__new__(cls)
-        rules, sizes = check_header(header)
-        for name, value in (("_header", header), ("_rules", rules), ("_sizes", sizes), ("_arrays", arrays), ("_data", data)):
+        sizes = check_header(header)
+        own = {"_header": header, "_name": header["rules"]["name"], "_players": header["rules"]["players"],
+               "_sizes": sizes, "_arrays": arrays, "_data": data}
+        for name, value in own.items():
             object.__setattr__(net, name, value)
         object.__setattr__(net, "_ints", {k: v.astype(np.int64) for k, v in arrays.items()})
         return net
@@ -205,19 +212,22 @@ class Net:
             rules = Rules(rules)
         name, players = rules.name, rules.players
         for net in _shipped():
-            if (net._rules.name, net._rules.players) == (name, players):
+            if (net._name, net._players) == (name, players):
                 return net
-        ships = choice_text([f"{n._rules.name} with {n._rules.players} players" for n in _shipped()]).replace(" or ", " and ")
-        raise ValueError(f"no net is shipped for {name} with {players} players (the package ships one for {ships}): "
-                         "load your own with Net.load")
+        raise ValueError(f"no net ships for {name} with {players} players: pass weights, a .qzn file trained for them")
 
     @classmethod
     def from_arrays(cls, header: Dict[str, Any], arrays: Dict[str, Any]) -> "Net":
         """A new net from its header (a dict of the file's header) and its arrays by name
         (W1, b1, W2, b2, Wv, bv, A, B, c, wp, bp: numpy int16 or int32 arrays, as the file
         holds them, of the shapes the header's sizes give); anything else is a ValueError
-        naming what is wrong. `to_bytes()` writes it as a .qzn file."""
-        _, sizes = check_header(header)
+        naming what is wrong (the header's rules must be rules of the game, as
+        `Rules.to_dict()` gives them). `to_bytes()` writes it as a .qzn file."""
+        sizes = check_header(header)
+        try:
+            Rules.from_dict(header["rules"])
+        except (ValueError, TypeError) as error:
+            raise ValueError(f"the header's rules are no rules of the game: {error}") from None
         if not isinstance(arrays, dict) or set(arrays) != set(ARRAY_NAMES):
             given = sorted(arrays) if isinstance(arrays, dict) else quoted(arrays)
             raise ValueError(f"a net's arrays are a dict of exactly {', '.join(ARRAY_NAMES)}, not {given}")
@@ -258,13 +268,14 @@ class Net:
 
     def _raw(self, game: Any) -> Tuple[List[Any], int, List[int]]:
         """The game's legal moves (the caller's own), value_raw and every move's score_raw."""
-        refuse_finished(game)
-        moves = game.legal_moves()
         ref = game if isinstance(game, Game) else Game.from_json(game.to_json())
         self._check_fits(ref.rules)
+        if ref.turn is None:
+            raise ValueError("the match is over: there is no position to rate")
+        moves = game.legal_moves()
         IS, WS = self._header["input_shift"], self._header["weight_shift"]
         w = self._ints
-        obs = ref.encode(game.turn).astype(np.float64)
+        obs = ref.encode(ref.turn).astype(np.float64)
         x = np.clip(np.floor(obs * float(1 << IS) + 0.5), -CAP, CAP).astype(np.int64)
         h1 = np.clip((w["W1"] @ x + w["b1"]) >> WS, 0, CAP)
         h2 = np.clip((w["W2"] @ h1 + w["b2"]) >> WS, 0, CAP)
@@ -278,20 +289,22 @@ class Net:
         return moves, value, scores
 
     def _check_fits(self, rules: Rules) -> None:
-        """Refuse a game the net does not fit, naming every one of its numbers that differs."""
-        mine = (self._rules.name, self._rules.players, self._sizes.L, self._sizes.F, self._header["encoding_version"])
+        """Refuse a game the net does not fit, naming the first of its numbers that differs
+        (in the core's words)."""
+        mine = (self._name, self._players, self._sizes.L, self._sizes.F, self._header["encoding_version"])
         game = (rules.name, rules.players, len(encode_names(rules)), feature_count(rules), ENCODING_VERSION)
-        what = ("rule set", "players", "observation length (L)", "move features (F)", "encoding_version")
-        differ = [f"its {w} {a}, the game's {b}" for w, a, b in zip(what, mine, game) if a != b]
-        if differ:
-            raise ValueError(f"the net does not fit this game: {'; '.join(differ)}")
+        said = ("it is for {}, not {}", "it is for {} players, not {}", "it reads observations of {} entries, not {}",
+                "it reads {} move features, not {}", "it reads encoding version {}, not {}")
+        for text, a, b in zip(said, mine, game):
+            if a != b:
+                raise ValueError(f"the net does not fit the game: {text.format(a, b)}")
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Net is immutable")
 
     def __repr__(self) -> str:
         s = self._sizes
-        return (f"<Net for {self._rules.name} with {self._rules.players} players: L={s.L}, F={s.F}, "
+        return (f"<Net for {self._name} with {self._players} players: L={s.L}, F={s.F}, "
                 f"hidden=[{s.H1}, {s.H2}], move_hidden={s.P}>")
 
 
