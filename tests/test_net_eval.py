@@ -51,7 +51,7 @@ def test_a_tiny_net_worked_out_by_hand() -> None:
     value, scores = net.evaluate(g)
     assert value == 65534 / 32
     assert [(str(m), s) for m, s in scores] == [("1o", 1 / 32), ("2c", 1 / 32), ("7b x 5o 3e", 121 / 32)]
-    assert net._raw(g)[1:] == (65534, [1, 1, 121])
+    assert net._forward(g) == (65534, [1, 1, 121])
 
 
 def test_the_move_features() -> None:
@@ -73,7 +73,7 @@ def test_random_nets_compute_what_the_doc_says(name: str, players: int, shape: i
     net = Net.from_arrays(header, arrays)
     capped = 0
     for g in seeded_positions(name, players, 6):
-        moves, value, scores = net._raw(g)
+        moves, (value, scores) = g.legal_moves(), net._forward(g)
         features = [move_features(g, m) for m in moves]
         assert (value, scores) == plain_forward(header, arrays, [float(v) for v in g.encode(g.turn)], features)
         got_value, got = net.evaluate(g)
@@ -90,8 +90,10 @@ def test_the_bot_plays_the_first_move_of_the_greatest_score(tmp_path: Any) -> No
     assert str(bot(g)) == "7b x 5o 3e" and bot.params == {"weights": str(path)} and bot.weights == str(path)
     header, arrays = net.header, {name: np.array(v) for name, v in net._arrays.items()}
     arrays["wp"] = -arrays["wp"]  # now 1o and 2c tie above the capture: the first of them
-    path.write_bytes(Net.from_arrays(header, arrays).to_bytes())
-    assert str(NetBot(weights=path)(g)) == "1o"
+    other = tmp_path / "other.qzn"  # a net is kept by its path: another file for another net
+    other.write_bytes(Net.from_arrays(header, arrays).to_bytes())
+    bot = NetBot(weights=other)
+    assert str(bot(g)) == "1o" and bot.weights == str(other) and repr(bot) == f"NetBot(weights={str(other)!r})"
     assert repr(NetBot(seed=3)) == "NetBot(weights=None)"
 
 
@@ -104,19 +106,24 @@ def test_the_bot_without_weights_plays_the_shipped_net(name: str, players: int) 
 
 
 def test_the_bots_refusals(tmp_path: Any) -> None:
-    with pytest.raises(ValueError, match="weights: cannot read the net '.*none.qzn'"):
+    (tmp_path / "hand.qzn").write_bytes(hand_worked()[1].to_bytes())
+    with pytest.raises(ValueError, match="^cannot read the net '.*none.qzn': No such file"):
         NetBot(weights=str(tmp_path / "none.qzn"))
     (tmp_path / "bad.qzn").write_bytes(b"QZN2")
-    with pytest.raises(ValueError, match="not a net"):
-        NetBot(weights=str(tmp_path / "bad.qzn"))
-    with pytest.raises(ValueError, match="weights must be the path of a .qzn file"):
+    with pytest.raises(ValueError, match="^'.*bad.qzn': not a net file: it does not start with QZN1$"):
+        NetBot(weights=tmp_path / "bad.qzn")
+    with pytest.raises(ValueError, match="^weights must be the path of a .qzn file, or None, not 3$"):
         NetBot(weights=3)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="seed"):
         NetBot(seed=-1)
     with pytest.raises(ValueError, match="no net ships for escoba with 3 players"):
         NetBot()(ref.Game(ref.Rules("escoba", players=3)))
-    with pytest.raises(ValueError, match="the match is over"):
+    with pytest.raises(ValueError, match="^the match is over: there is no move to choose$"):
         NetBot()(ref.play_match("escoba", "greedy", 2))
+    with pytest.raises(ValueError, match="no net ships for escoba with 3 players"):  # the net first, as the core
+        NetBot()(ref.play_match(ref.Rules("escoba", players=3), "greedy", 2))
+    with pytest.raises(ValueError, match="^the net does not fit the game: it is for escoba, not quinza$"):
+        NetBot(weights=tmp_path / "hand.qzn")(ref.Game("quinza"))
 
 
 def changed_by_redeals(name: str, players: int, nets: List[Net]) -> List[Any]:
@@ -127,7 +134,7 @@ def changed_by_redeals(name: str, players: int, nets: List[Net]) -> List[Any]:
         for other in (2 * i, 2 * i + 1):
             h = redealt(ref, g, g.turn, other)
             for k, net in enumerate(nets):
-                if net._raw(g)[1:] != net._raw(h)[1:] or NetBot()(g) != NetBot()(h):
+                if net._forward(g) != net._forward(h) or NetBot()(g) != NetBot()(h):
                     changed.append((i, other, k))
     return changed
 

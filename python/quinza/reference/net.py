@@ -13,7 +13,7 @@ import os
 import struct
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Dict, List, NamedTuple, Tuple, Union
+from typing import Any, Dict, List, NamedTuple, Optional, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -162,10 +162,26 @@ def feature_count(rules: Rules) -> int:
     return action_count(rules) if rules.deck == "quinte" else 2 * DECK_SIZE
 
 
+def as_rules(rules: Any) -> Rules:
+    """Rules of either twin, or a rule set's name, as the reference's Rules."""
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, str):
+        return Rules(rules)
+    if hasattr(rules, "to_dict"):
+        return Rules.from_dict(rules.to_dict())
+    raise ValueError(f"expected Rules or a rule set's name, not {quoted(rules)}")
+
+
+def reference_game(game: Any) -> Game:
+    """A game of either twin as a reference game (a reference game as it is)."""
+    return game if isinstance(game, Game) else Game.from_json(game.to_json())
+
+
 class Net:
-    """A net (docs/reference/nets.md "Networks"): `Net.load` a .qzn file (a path or its bytes),
-    `Net.for_rules` the one the package ships for a rule set, `Net.from_arrays` a new one;
-    `evaluate(game)` what it makes of the position of the seat to act. Immutable."""
+    """A net (docs/reference/nets.md): a small network that reads what the seat to act may
+    know and rates its position and each of its legal moves, in whole numbers, as both twins
+    compute them."""
 
     __slots__ = ("_header", "_name", "_players", "_sizes", "_arrays", "_data", "_ints")
     _header: Dict[str, Any]
@@ -179,50 +195,50 @@ class Net:
     def __init__(self) -> None:
         raise TypeError("a Net comes from Net.load(path or bytes), Net.for_rules(rules) or Net.from_arrays(header, arrays)")
 
-    @classmethod
-    def _make(cls, header: Dict[str, Any], arrays: Dict[str, npt.NDArray[Any]], data: bytes) -> "Net":
-        net = object.__new__(cls)
+    @staticmethod
+    def _make(header: Dict[str, Any], arrays: Dict[str, npt.NDArray[Any]], data: bytes) -> "Net":
+        net = object.__new__(Net)
         sizes = check_header(header)
         own = {"_header": header, "_name": header["rules"]["name"], "_players": header["rules"]["players"],
-               "_sizes": sizes, "_arrays": arrays, "_data": data}
+               "_sizes": sizes, "_arrays": arrays, "_data": data, "_ints": {k: v.astype(np.int64) for k, v in arrays.items()}}
         for name, value in own.items():
             object.__setattr__(net, name, value)
-        object.__setattr__(net, "_ints", {k: v.astype(np.int64) for k, v in arrays.items()})
         return net
 
-    @classmethod
-    def load(cls, source: Union[str, "os.PathLike[str]", bytes, bytearray, memoryview]) -> "Net":
-        """The net of a .qzn file: a path, or the file's bytes. A file that is not a net
-        (a wrong tag, a bad header, sizes that do not match the arrays, bytes left over) is a
-        ValueError saying what is wrong."""
-        if isinstance(source, (bytes, bytearray, memoryview)):
-            data = bytes(source)
+    @staticmethod
+    def load(source: Union[str, bytes, "os.PathLike[str]"]) -> "Net":
+        """The net of a .qzn file, given by its path or as its bytes; a file that is not a net
+        is a ValueError that says what is wrong."""
+        if isinstance(source, bytes):
+            data = source
         elif isinstance(source, (str, os.PathLike)):
-            data = Path(source).read_bytes()
+            try:
+                data = Path(source).read_bytes()
+            except OSError as error:
+                raise ValueError(f"cannot read the net {os.fspath(source)!r}: {error.strerror or error}") from None
         else:
-            raise ValueError(f"Net.load takes a path or the bytes of a .qzn file, not {quoted(source)}")
+            raise ValueError(f"a net is loaded from a path or bytes, not {quoted(source)}")
         header, arrays = read(data)
-        return cls._make(header, arrays, data)
+        return Net._make(header, arrays, data)
 
-    @classmethod
-    def for_rules(cls, rules: Any) -> "Net":
-        """The net the package ships for these rules (a Rules or a rule set's name): the
-        same name and number of players; a ValueError when none ships for them."""
-        if isinstance(rules, str):
-            rules = Rules(rules)
-        name, players = rules.name, rules.players
+    @staticmethod
+    def for_rules(rules: Any) -> "Net":
+        """The net the package ships for these rules (escoba, quinza and rb3ine with two
+        players, and quinte); a ValueError for other rules."""
+        rules = as_rules(rules)
         for net in _shipped():
-            if (net._name, net._players) == (name, players):
+            if (net._name, net._players) == (rules.name, rules.players):
                 return net
-        raise ValueError(f"no net ships for {name} with {players} players: pass weights, a .qzn file trained for them")
+        raise ValueError(f"no net ships for {rules.name} with {rules.players} players: pass weights, a .qzn file trained for them")
 
-    @classmethod
-    def from_arrays(cls, header: Dict[str, Any], arrays: Dict[str, Any]) -> "Net":
+    @staticmethod
+    def from_arrays(header: Dict[str, Any], arrays: Dict[str, Any]) -> "Net":
         """A new net from its header (a dict of the file's header) and its arrays by name
         (W1, b1, W2, b2, Wv, bv, A, B, c, wp, bp: numpy int16 or int32 arrays, as the file
         holds them, of the shapes the header's sizes give); anything else is a ValueError
         naming what is wrong (the header's rules must be rules of the game, as
-        `Rules.to_dict()` gives them). `to_bytes()` writes it as a .qzn file."""
+        `Rules.to_dict()` gives them). `to_bytes()` writes it as a .qzn file. The reference's
+        alone: the writer of `quinza train`."""
         sizes = check_header(header)
         try:
             Rules.from_dict(header["rules"])
@@ -242,40 +258,42 @@ class Net:
             checked[name] = np.ascontiguousarray(array, dtype=want)
         text = _header_bytes(header)
         header = json.loads(text)  # a copy of its own, as a reader finds it
-        data = b"".join([TAG, struct.pack("<I", len(text)), text]
-                        + [checked[name].tobytes() for name in ARRAY_NAMES])
-        return cls._make(header, checked, data)
+        data = b"".join([TAG, struct.pack("<I", len(text)), text] + [checked[name].tobytes() for name in ARRAY_NAMES])
+        return Net._make(header, checked, data)
 
     @property
     def header(self) -> Dict[str, Any]:
-        """The file's header: a new dict each time."""
+        """The file's header: the rules it was trained for, its sizes and shifts, how it was made."""
         result: Dict[str, Any] = json.loads(json.dumps(self._header))
         return result
 
     def to_bytes(self) -> bytes:
-        """The net as a .qzn file: the bytes it was read from, or those `from_arrays` wrote."""
+        """The .qzn file, as read."""
         return self._data
 
-    def evaluate(self, game: Any) -> Tuple[float, List[Tuple[Any, float]]]:
-        """What the net makes of the position of the seat to act: the value of the deal for
-        that seat, and every legal move with its score (the value after it), in the order of
-        `legal_moves()`. Computed from what that seat may know alone. A net that does not fit
-        the game (rules, players, observation length, move features, encoding version) is a
-        ValueError saying which differs; so is a finished match."""
-        moves, value, scores = self._raw(game)
-        unit = 1 << (self._header["input_shift"] + self._header["weight_shift"])
-        return value / unit, [(move, score / unit) for move, score in zip(moves, scores)]
+    def fits(self, rules: Any) -> bool:
+        """Whether the net fits games of these rules: the same rule set and players, and the
+        observation's length, move features and encoding version it reads."""
+        return self._misfit(as_rules(rules)) is None
 
-    def _raw(self, game: Any) -> Tuple[List[Any], int, List[int]]:
-        """The game's legal moves (the caller's own), value_raw and every move's score_raw."""
-        ref = game if isinstance(game, Game) else Game.from_json(game.to_json())
+    def evaluate(self, game: Any) -> Tuple[float, List[Tuple[Any, float]]]:
+        """The net's value of the position for the seat to act (its points of the deal over
+        the best other side's), and each legal move with its score, in legal-move order; a
+        match that is over, or a game the net does not fit, is a ValueError."""
+        ref = reference_game(game)
         self._check_fits(ref.rules)
         if ref.turn is None:
             raise ValueError("the match is over: there is no position to rate")
-        moves = game.legal_moves()
+        value, scores = self._forward(ref)
+        unit = 1 << (self._header["input_shift"] + self._header["weight_shift"])
+        return value / unit, [(move, score / unit) for move, score in zip(game.legal_moves(), scores)]
+
+    def _forward(self, ref: Game) -> Tuple[int, List[int]]:
+        """value_raw and every legal move's score_raw, for the seat to act of a reference
+        game in play that the net fits (docs/reference/nets.md "The computation")."""
         IS, WS = self._header["input_shift"], self._header["weight_shift"]
         w = self._ints
-        obs = ref.encode(ref.turn).astype(np.float64)
+        obs = ref.encode(ref.turn).astype(np.float64)  # type: ignore[arg-type]  # a game in play
         x = np.clip(np.floor(obs * float(1 << IS) + 0.5), -CAP, CAP).astype(np.int64)
         h1 = np.clip((w["W1"] @ x + w["b1"]) >> WS, 0, CAP)
         h2 = np.clip((w["W2"] @ h1 + w["b2"]) >> WS, 0, CAP)
@@ -286,26 +304,28 @@ class Net:
             features = w["B"][:, move_features(ref, move)].sum(axis=1)
             u = np.clip((base + (features << IS)) >> WS, 0, CAP)
             scores.append(int(w["wp"] @ u + w["bp"][0]))
-        return moves, value, scores
+        return value, scores
 
-    def _check_fits(self, rules: Rules) -> None:
-        """Refuse a game the net does not fit, naming the first of its numbers that differs
-        (in the core's words)."""
+    def _misfit(self, rules: Rules) -> Optional[str]:
+        """Why the net does not fit games of these rules: the first of its numbers that
+        differs, in the core's words; None when it fits."""
         mine = (self._name, self._players, self._sizes.L, self._sizes.F, self._header["encoding_version"])
         game = (rules.name, rules.players, len(encode_names(rules)), feature_count(rules), ENCODING_VERSION)
         said = ("it is for {}, not {}", "it is for {} players, not {}", "it reads observations of {} entries, not {}",
                 "it reads {} move features, not {}", "it reads encoding version {}, not {}")
-        for text, a, b in zip(said, mine, game):
-            if a != b:
-                raise ValueError(f"the net does not fit the game: {text.format(a, b)}")
+        return next((text.format(a, b) for text, a, b in zip(said, mine, game) if a != b), None)
+
+    def _check_fits(self, rules: Rules) -> None:
+        """Refuse games of rules the net does not fit (a ValueError saying what differs)."""
+        why = self._misfit(rules)
+        if why is not None:
+            raise ValueError(f"the net does not fit the game: {why}")
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Net is immutable")
 
     def __repr__(self) -> str:
-        s = self._sizes
-        return (f"<Net for {self._name} with {self._players} players: L={s.L}, F={s.F}, "
-                f"hidden=[{s.H1}, {s.H2}], move_hidden={s.P}>")
+        return f"Net({self._name!r}, players={self._players})"
 
 
 @lru_cache(maxsize=None)

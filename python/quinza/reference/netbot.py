@@ -1,38 +1,51 @@
 """The net bot (docs/reference/nets.md "What comes out"): the legal move its net rates best,
-without a search."""
+without a search. A net of a file is read the first time its path is given and kept by
+that path for the life of the process, as the core keeps it."""
 
 from __future__ import annotations
 
 import os
-from typing import Any, Dict, Optional
+from typing import Any, Dict, Optional, Union
 
 from .botargs import check_seed, refuse_finished
-from .net import Net
+from .net import Net, reference_game
 from .._words import quoted
+
+_LOADED: Dict[str, Net] = {}  # the nets read from files, by path
+
+
+def load(path: str) -> Net:
+    """The net of the file at `path`, read once; a file that cannot be read or is not a
+    net is a ValueError."""
+    if path not in _LOADED:
+        try:
+            net = Net.load(path)
+        except ValueError as error:
+            said = str(error)
+            raise ValueError(said if said.startswith("cannot read") else f"{path!r}: {said}") from None
+        _LOADED.setdefault(path, net)
+    return _LOADED[path]
 
 
 class NetBot:
-    """The first legal move of the greatest score of its net (the scores compared as the
-    whole numbers the net computes): the net of the .qzn file at `weights`, or, when None,
-    the one the package ships for the game's rules. It draws nothing: `seed` is only checked."""
+    """The net bot: the net rates every legal move of the seat to act from what that seat
+    may know, and the bot plays the first move of the greatest score. It draws nothing and
+    does not search (docs/reference/nets.md)."""
 
     name = "net"
 
-    def __init__(self, weights: Optional[str] = None, seed: Optional[int] = None) -> None:
-        check_seed(seed)
-        if weights is not None and not isinstance(weights, (str, os.PathLike)):
-            raise ValueError(f"weights must be the path of a .qzn file, or None for the shipped net, not {quoted(weights)}")
-        self._weights = weights
-        self._net: Optional[Net] = None
+    def __init__(self, weights: Optional[Union[str, "os.PathLike[str]"]] = None, seed: Optional[int] = None) -> None:
         if weights is not None:
-            try:
-                self._net = Net.load(weights)
-            except OSError as error:
-                raise ValueError(f"weights: cannot read the net {os.fspath(weights)!r}: {error.strerror or error}") from None
+            if not isinstance(weights, (str, os.PathLike)):
+                raise ValueError(f"weights must be the path of a .qzn file, or None, not {quoted(weights)}")
+            weights = os.fspath(weights)
+            load(weights)  # a file that is not a net is refused now, when the bot is made
+        check_seed(seed)
+        self._weights: Optional[str] = weights
 
     @property
     def weights(self) -> Optional[str]:
-        """The path of its net's file; None for the net shipped for the game's rules."""
+        """The path of the bot's .qzn file, or None: the net the package ships for the game's rules."""
         return self._weights
 
     @property
@@ -41,10 +54,14 @@ class NetBot:
         return {"weights": self._weights}
 
     def __call__(self, game: Any) -> Any:
+        """The net's move for the seat to act: the first of the greatest score_raw (the
+        whole numbers compared, so ties are exact)."""
+        ref = reference_game(game)
+        net = Net.for_rules(ref.rules) if self._weights is None else load(self._weights)
+        net._check_fits(ref.rules)  # as the core, before the match's end
         refuse_finished(game)
-        net = self._net if self._net is not None else Net.for_rules(game.rules)
-        moves, _, scores = net._raw(game)
-        return moves[scores.index(max(scores))]  # the first of the greatest
+        _, scores = net._forward(ref)
+        return game.legal_moves()[scores.index(max(scores))]  # the first of the greatest
 
     def __repr__(self) -> str:
         return f"NetBot(weights={self._weights!r})"
