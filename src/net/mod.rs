@@ -16,9 +16,9 @@ pub use read::read;
 
 use crate::Error;
 
-/// A net as read from its file. The weights are kept as the forward pass reads them: the
-/// first layer's and the move features' matrices transposed (a column is then a row, and
-/// only the columns of nonzero inputs or of a move's features are read).
+/// A net as read from its file. The weights are kept as the forward pass reads them: each
+/// matrix transposed (a column is then a row, and only the columns of nonzero inputs or of
+/// a move's features are read), the trunk's as float64.
 #[derive(Clone, Debug)]
 pub struct Net {
     /// The file, as read (`to_bytes`).
@@ -35,19 +35,19 @@ pub struct Net {
     move_hidden: usize,
     input_shift: u32,
     weight_shift: u32,
-    /// W1 transposed: `L × H1`.
-    w1t: Vec<i16>,
-    b1: Vec<i64>,
-    /// `H2 × H1`.
-    w2: Vec<i16>,
-    b2: Vec<i64>,
+    /// W1 transposed, `L × H1`, each weight as a float64 (`forward`: the sums are exact).
+    w1t: Vec<f64>,
+    b1: Vec<f64>,
+    /// W2 transposed: `H1 × H2`.
+    w2t: Vec<f64>,
+    b2: Vec<f64>,
     wv: Vec<i16>,
     bv: i64,
-    /// `P × H2`.
-    a: Vec<i16>,
+    /// A transposed: `H2 × P`.
+    at: Vec<f64>,
+    c: Vec<f64>,
     /// B transposed: `F × P`.
     bt: Vec<i16>,
-    c: Vec<i64>,
     wp: Vec<i16>,
     bp: i64,
 }
@@ -136,6 +136,23 @@ impl Net {
         Err(Error::Value(format!(
             "the net does not fit the game: {what}"
         )))
+    }
+}
+
+/// `<Net for escoba with 2 players: L=217, F=80, hidden=[128, 128], move_hidden=64>`.
+impl std::fmt::Display for Net {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "<Net for {} with {} players: L={}, F={}, hidden=[{}, {}], move_hidden={}>",
+            self.rules_name,
+            self.players,
+            self.observation_len,
+            self.move_features,
+            self.hidden.0,
+            self.hidden.1,
+            self.move_hidden
+        )
     }
 }
 

@@ -46,24 +46,28 @@ impl Arrays<'_> {
             .map(|b| i16::from_le_bytes([b[0], b[1]]))
             .collect()
     }
-    fn i32s(&mut self, n: usize) -> Vec<i64> {
+    fn i32s(&mut self, n: usize) -> Vec<i32> {
         let raw = &self.bytes[self.at..self.at + 4 * n];
         self.at += 4 * n;
         raw.chunks_exact(4)
-            .map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]) as i64)
+            .map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
             .collect()
     }
 }
 
 /// `rows × cols` row-major, transposed: column `j` of the matrix is then row `j`.
-fn transposed(m: &[i16], rows: usize, cols: usize) -> Vec<i16> {
-    let mut t = vec![0i16; m.len()];
+fn transposed<T: Copy + Default>(m: &[T], rows: usize, cols: usize) -> Vec<T> {
+    let mut t = vec![T::default(); m.len()];
     for r in 0..rows {
         for c in 0..cols {
             t[c * rows + r] = m[r * cols + c];
         }
     }
     t
+}
+
+fn floats<T: Copy + Into<f64>>(v: &[T]) -> Vec<f64> {
+    v.iter().map(|&x| x.into()).collect()
 }
 
 /// A net from the bytes of a `.qzn` file.
@@ -164,16 +168,16 @@ pub fn read(bytes: &[u8]) -> Result<Net, Error> {
         move_hidden: p,
         input_shift,
         weight_shift,
-        w1t: transposed(&w1, h1, l),
-        b1,
-        w2,
-        b2,
+        w1t: floats(&transposed(&w1, h1, l)),
+        b1: floats(&b1),
+        w2t: floats(&transposed(&w2, h2, h1)),
+        b2: floats(&b2),
         wv,
-        bv,
-        a: am,
+        bv: bv as i64,
+        at: floats(&transposed(&am, p, h2)),
+        c: floats(&c),
         bt: transposed(&b, p, f),
-        c,
         wp,
-        bp,
+        bp: bp as i64,
     })
 }

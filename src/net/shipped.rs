@@ -64,10 +64,7 @@ pub fn load(path: &str) -> Result<(&'static str, Arc<Net>), Error> {
     if let Some((kept, net)) = loaded().iter().find(|(p, _)| *p == path) {
         return Ok((kept, net.clone()));
     }
-    let shown = crate::pyrepr::py_repr_str(path);
-    let bytes = std::fs::read(path)
-        .map_err(|e| Error::Value(format!("cannot read the net {shown}: {e}")))?;
-    let net = Arc::new(read(&bytes).map_err(|e| Error::Value(format!("{shown}: {e}")))?);
+    let net = Arc::new(read_file(path)?);
     let mut all = loaded();
     // Another thread may have loaded it meanwhile: keep the first.
     if let Some((kept, net)) = all.iter().find(|(p, _)| *p == path) {
@@ -76,6 +73,18 @@ pub fn load(path: &str) -> Result<(&'static str, Arc<Net>), Error> {
     let kept: &'static str = Box::leak(path.to_string().into_boxed_str());
     all.push((kept, net.clone()));
     Ok((kept, net))
+}
+
+/// The net of the file at `path`: a file that cannot be read (saying why, as Python's
+/// `strerror` does) or is not a net is a ValueError.
+pub fn read_file(path: &str) -> Result<Net, Error> {
+    let bytes = std::fs::read(path).map_err(|e| {
+        let why = e.to_string();
+        // "No such file or directory (os error 2)": the words alone.
+        let why = why.split(" (os error").next().unwrap_or_default();
+        Error::Value(format!("cannot read the net {}: {why}", crate::pyrepr::py_repr_str(path)))
+    })?;
+    read(&bytes)
 }
 
 /// The net of `weights` (a path given to `load`), or None: the shipped net for the rules.

@@ -271,3 +271,91 @@ fn a_move_reads_its_card_and_its_captures() {
     }
     assert_eq!(fifteen::Game::move_feature_count(g.rules()), 80);
 }
+
+/// docs/reference/nets.md "The computation" word for word, over the file's own arrays in
+/// their own order (W1 row by row, 64-bit integers throughout): what `trunk` and `score`
+/// must give to the last bit.
+fn plain(bytes: &[u8], obs: &[f32], moves: &[Vec<u32>]) -> (i64, Vec<i64>) {
+    let len = u32::from_le_bytes(bytes[4..8].try_into().unwrap()) as usize;
+    let h: serde_json::Value = serde_json::from_slice(&bytes[8..8 + len]).unwrap();
+    let n = |k: &str| h[k].as_u64().unwrap() as usize;
+    let (l, f, p) = (n("observation_len"), n("move_features"), n("move_hidden"));
+    let (h1, h2) = (h["hidden"][0].as_u64().unwrap() as usize, h["hidden"][1].as_u64().unwrap() as usize);
+    let (is, ws) = (n("input_shift") as u32, n("weight_shift") as u32);
+    let mut at = 8 + len;
+    let mut take = |count: usize, size: usize| -> Vec<i64> {
+        let v = bytes[at..at + count * size]
+            .chunks_exact(size)
+            .map(|b| if size == 2 { i16::from_le_bytes([b[0], b[1]]) as i64 } else { i32::from_le_bytes(b.try_into().unwrap()) as i64 })
+            .collect();
+        at += count * size;
+        v
+    };
+    let (w1, b1, w2, b2) = (take(h1 * l, 2), take(h1, 4), take(h2 * h1, 2), take(h2, 4));
+    let (wv, bv, a, b) = (take(h2, 2), take(1, 4), take(p * h2, 2), take(p * f, 2));
+    let (c, wp, bp) = (take(p, 4), take(p, 2), take(1, 4));
+    let cap = 1i64 << 16;
+    let x: Vec<i64> = obs
+        .iter()
+        .map(|&o| ((o as f64 * (1u64 << is) as f64 + 0.5).floor() as i64).clamp(-cap, cap))
+        .collect();
+    let dense = |w: &[i64], b: &[i64], x: &[i64], rows: usize| -> Vec<i64> {
+        (0..rows)
+            .map(|r| w[r * x.len()..(r + 1) * x.len()].iter().zip(x).map(|(w, x)| w * x).sum::<i64>() + b[r])
+            .collect()
+    };
+    let relu = |v: Vec<i64>| -> Vec<i64> { v.into_iter().map(|v| (v >> ws).clamp(0, cap)).collect() };
+    let y1 = relu(dense(&w1, &b1, &x, h1));
+    let y2 = relu(dense(&w2, &b2, &y1, h2));
+    let value = dense(&wv, &bv, &y2, 1)[0];
+    let base = dense(&a, &c, &y2, p);
+    let scores = moves
+        .iter()
+        .map(|fs| {
+            let u: Vec<i64> = (0..p)
+                .map(|r| base[r] + (fs.iter().map(|&k| b[r * f + k as usize]).sum::<i64>() << is))
+                .collect();
+            dense(&wp, &bp, &relu(u), 1)[0]
+        })
+        .collect();
+    (value, scores)
+}
+
+#[test]
+fn the_fast_pass_is_the_plain_computation_to_the_last_bit() {
+    let mut s = Scratch::default();
+    let mut check = |net: &Net, obs: &[f32], moves: Vec<Vec<u32>>| {
+        let want = plain(net.bytes(), obs, &moves);
+        let value = net.trunk(obs, &mut s);
+        let scores: Vec<i64> = moves.iter().map(|m| net.score(m, &mut s)).collect();
+        assert_eq!((value, scores), want);
+    };
+    for name in ["escoba", "rb3ine"] {
+        let rules = fifteen::Rules::new(name, None, None).unwrap();
+        let net = shipped::for_rules(name, 2).unwrap();
+        for seed in 0..30 {
+            let mut g = fifteen::Game::new(rules, seed);
+            for _ in 0..(seed % 12) {
+                let mv = g.legal_moves()[seed as usize % g.legal_moves().len()];
+                g.apply(mv);
+            }
+            let mut obs = vec![0.0; fifteen::Game::observation_len(&rules)];
+            fifteen::Game::encode(&g.observation(g.turn().unwrap()), &mut obs);
+            let moves = g
+                .legal_moves()
+                .iter()
+                .map(|mv| {
+                    let mut out = Vec::new();
+                    g.move_features(mv, &mut out);
+                    out
+                })
+                .collect();
+            check(&net, &obs, moves);
+        }
+    }
+    // Inputs far out of range and weights at their extremes: the shipped quinte net, on
+    // inputs capped both ways.
+    let net = shipped::for_rules("quinte", 4).unwrap();
+    let wild: Vec<f32> = (0..537).map(|i| [1e9, -1e9, 0.5, -0.75, 0.0, 3.0][i % 6]).collect();
+    check(&net, &wild, vec![vec![0], vec![55], vec![]]);
+}
