@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 import quinza
 import quinza.reference as ref
+from quinza.engines import Engine
 from quinza.reference.net import Net
 
 from .conftest import advanced
@@ -27,6 +28,12 @@ from .test_net_format import BAD_FILES, good
 CORE_NET = getattr(quinza, "Net", None)
 needs_core_net = pytest.mark.skipif(CORE_NET is None, reason="the compiled core has no quinza.Net")
 needs_core_bot = pytest.mark.skipif("net" not in quinza.BOT_NAMES, reason="the compiled core has no net bot")
+
+
+def test_each_engine_has_its_nets_and_its_net_bot(q: Any) -> None:
+    assert q.ENGINE.Net is q.Net and isinstance(q.ENGINE, Engine)
+    assert "net" in q.BOT_NAMES and "net" not in q.SEARCH_BOTS and type(q.bot("net")) is q.NetBot
+    assert q.bot("net").params == {"weights": None} and q.NetBot.name == "net"
 
 
 def shaped(name: str, shape: int, seed: int) -> Net:
@@ -137,7 +144,8 @@ def arrays(result: Any) -> Dict[str, Any]:
 def test_the_net_bot_in_simulate_plays_alike_in_both_twins(tmp_path: Path, name: str, players: int) -> None:
     path = write(tmp_path, shaped(name, 0, 3), f"sim-{name}")
     for bots in (["net", "greedy"], [f"net:weights={path}", "net"]):
-        got = [arrays(twin.simulate(twin.Rules(name, players=players, target=30), 3, bots=bots, seed=5))
-               for twin in (quinza, ref)]
+        results = [twin.simulate(twin.Rules(name, players=players, target=30), 3, bots=bots, seed=5) for twin in (quinza, ref)]
+        assert results[0].bots == results[1].bots
+        got = [arrays(result) for result in results]
         for k in got[0]:
             assert np.array_equal(got[0][k], got[1][k]), (bots, k)

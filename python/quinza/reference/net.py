@@ -195,9 +195,9 @@ class Net:
     def __init__(self) -> None:
         raise TypeError("a Net comes from Net.load(path or bytes), Net.for_rules(rules) or Net.from_arrays(header, arrays)")
 
-    @staticmethod
-    def _make(header: Dict[str, Any], arrays: Dict[str, npt.NDArray[Any]], data: bytes) -> "Net":
-        net = object.__new__(Net)
+    @classmethod
+    def _make(cls, header: Dict[str, Any], arrays: Dict[str, npt.NDArray[Any]], data: bytes) -> "Net":
+        net = object.__new__(cls)
         sizes = check_header(header)
         own = {"_header": header, "_name": header["rules"]["name"], "_players": header["rules"]["players"],
                "_sizes": sizes, "_arrays": arrays, "_data": data, "_ints": {k: v.astype(np.int64) for k, v in arrays.items()}}
@@ -205,8 +205,8 @@ class Net:
             object.__setattr__(net, name, value)
         return net
 
-    @staticmethod
-    def load(source: Union[str, bytes, "os.PathLike[str]"]) -> "Net":
+    @classmethod
+    def load(cls, source: Union[str, bytes, "os.PathLike[str]"]) -> "Net":
         """The net of a .qzn file, given by its path or as its bytes; a file that is not a net
         is a ValueError that says what is wrong."""
         if isinstance(source, bytes):
@@ -219,10 +219,10 @@ class Net:
         else:
             raise ValueError(f"a net is loaded from a path or bytes, not {quoted(source)}")
         header, arrays = read(data)
-        return Net._make(header, arrays, data)
+        return cls._make(header, arrays, data)
 
-    @staticmethod
-    def for_rules(rules: Any) -> "Net":
+    @classmethod
+    def for_rules(cls, rules: Any) -> "Net":
         """The net the package ships for these rules (escoba, quinza and rb3ine with two
         players, and quinte); a ValueError for other rules."""
         rules = as_rules(rules)
@@ -231,8 +231,8 @@ class Net:
                 return net
         raise ValueError(f"no net ships for {rules.name} with {rules.players} players: pass weights, a .qzn file trained for them")
 
-    @staticmethod
-    def from_arrays(header: Dict[str, Any], arrays: Dict[str, Any]) -> "Net":
+    @classmethod
+    def from_arrays(cls, header: Dict[str, Any], arrays: Dict[str, Any]) -> "Net":
         """A new net from its header (a dict of the file's header) and its arrays by name
         (W1, b1, W2, b2, Wv, bv, A, B, c, wp, bp: numpy int16 or int32 arrays, as the file
         holds them, of the shapes the header's sizes give); anything else is a ValueError
@@ -259,7 +259,7 @@ class Net:
         text = _header_bytes(header)
         header = json.loads(text)  # a copy of its own, as a reader finds it
         data = b"".join([TAG, struct.pack("<I", len(text)), text] + [checked[name].tobytes() for name in ARRAY_NAMES])
-        return Net._make(header, checked, data)
+        return cls._make(header, checked, data)
 
     @property
     def header(self) -> Dict[str, Any]:
