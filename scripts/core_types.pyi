@@ -465,6 +465,7 @@ class IsmctsBot(SearchBot):
         rollout: Optional[str] = "greedy",
         infer: Optional[str] = "greedy",
         opponents: Optional[str] = "fitted",
+        prior: Optional[str] = "off",
         time_limit: Optional[float] = None,
         seed: Optional[int] = 0,
     ) -> Self: ...
@@ -478,6 +479,10 @@ class IsmctsBot(SearchBot):
     def infer(self) -> str: ...
     @property
     def opponents(self) -> str: ...
+    @property
+    def prior(self) -> str:
+        """What guides the tree: "off" (UCB, and a greedy or random rollout to the end of the
+        deal), or "net" (PUCT with the shipped net's priors, and its value at the new leaf)."""
 
 ENCODING_VERSION: int
 

@@ -141,3 +141,37 @@ def test_net_bots_play_whole_matches_in_simulate() -> None:
     while not g.is_over:
         g.play(quinza.bot("net")(g))
     assert list(quinza.simulate("quinte", 1, bots=["net"] * 4, seed=3).scores[0]) == list(g.scores)
+
+
+# -- ismcts guided by the net (src/search/prior.rs) ----------------------------------------------
+
+
+def test_ismcts_takes_the_net_as_its_prior_and_refuses_rules_without_one() -> None:
+    bot = quinza.bot("ismcts", prior="net", iterations=30, seed=2)
+    assert bot.prior == "net" and quinza.bot("ismcts").prior == "off"
+    assert "prior='net'" in repr(bot)
+    with pytest.raises(ValueError, match="^prior must be 'off' or 'net', not 'smart'$"):
+        quinza.bot("ismcts", prior="smart")
+    with pytest.raises(ValueError, match="^no net ships for escoba with 3 players"):
+        bot(quinza.Game(quinza.Rules("escoba", players=3)))
+    with pytest.raises(ValueError, match="^no net ships for escoba with 4 players"):
+        quinza.simulate(quinza.Rules("escoba", players=4), 1, bots="ismcts:prior=net,greedy")
+    g = quinza.Game(quinza.Rules("escoba"), seed=6)
+    again = quinza.bot("ismcts", prior="net", iterations=30, seed=2)
+    assert bot(g) == again(g) and bot.analyse(g) == again.analyse(g)
+
+
+def test_one_iteration_with_the_net_tries_the_nets_best_move_first() -> None:
+    # at the first iteration every Q is 0: the greatest prior, the net's best move
+    for seed in range(10):
+        g = quinza.Game(quinza.Rules("quinza"), seed=seed)
+        if len(g.legal_moves()) > 1:
+            assert quinza.bot("ismcts", prior="net", iterations=1)(g) == quinza.bot("net")(g)
+
+
+@pytest.mark.parametrize("name,players", SHIPPED)
+def test_ismcts_with_the_net_plays_the_same_move_when_the_hidden_cards_are_redealt(name: str, players: int) -> None:
+    from .test_observation import bot_moves_that_change
+
+    make = lambda s: quinza.bot("ismcts", seed=s, iterations=8, prior="net")  # noqa: E731
+    assert bot_moves_that_change(quinza, name, players, make) == []

@@ -6,6 +6,7 @@ use super::{Param, ParamKind, ParamValue, Policy, Ranked, Stopped};
 use crate::rng::SplitMix64;
 use crate::search::ismcts::{self, IsmctsParams, Opponents, Rollout};
 use crate::search::worlds::Infer;
+use crate::search::prior::{Guide, Prior};
 use crate::search::Choice;
 use crate::state::Searchable;
 
@@ -20,10 +21,19 @@ impl Policy for IsmctsParams {
         Param::word::<Rollout>("rollout"),
         Param::word::<Infer>("infer"),
         Param::word::<Opponents>("opponents"),
+        Param::word::<Prior>("prior"),
         TIME_LIMIT,
     ];
     const SEARCHES: bool = true;
     const BUDGET: Option<&'static str> = Some("iterations");
+
+    /// With `prior=net`, the net the package ships for the rules must fit them.
+    fn check<G: Searchable>(&self, rules: &G::Rules) -> Result<(), crate::Error> {
+        match self.prior {
+            Prior::Net => Guide::new::<G>(rules).map(|_| ()),
+            Prior::Off => Ok(()),
+        }
+    }
 
     fn get(&self, name: &str) -> Option<ParamValue> {
         Some(match name {
@@ -32,6 +42,7 @@ impl Policy for IsmctsParams {
             "rollout" => ParamValue::Word(self.rollout.name()),
             "infer" => ParamValue::Word(self.infer.name()),
             "opponents" => ParamValue::Word(self.opponents.name()),
+            "prior" => ParamValue::Word(self.prior.name()),
             "time_limit" => ParamValue::Seconds(self.time_limit),
             _ => return None,
         })
@@ -44,6 +55,7 @@ impl Policy for IsmctsParams {
             ("rollout", v) => return choice(v).map(|r| self.rollout = r).is_some(),
             ("infer", v) => return choice(v).map(|i| self.infer = i).is_some(),
             ("opponents", v) => return choice(v).map(|o| self.opponents = o).is_some(),
+            ("prior", v) => return choice(v).map(|g| self.prior = g).is_some(),
             ("time_limit", ParamValue::Seconds(s)) => self.time_limit = s,
             _ => return false,
         }

@@ -472,6 +472,7 @@ mod tests {
                 "rollout",
                 "infer",
                 "opponents",
+                "prior",
                 "time_limit",
                 "seed"
             ]

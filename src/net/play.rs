@@ -49,6 +49,16 @@ impl Net {
         score
     }
 
+    /// `value_raw` for the seat to act of `g` (a match in progress, of rules the net fits),
+    /// and the `score_raw` of each of `moves` (legal moves of `g`) into `scores` (cleared
+    /// first).
+    pub fn rate<G: Encoded>(&self, g: &G, moves: &[G::Move], scores: &mut Vec<i64>, s: &mut Scratch) -> i64 {
+        let value = g.turn().map_or(0, |seat| self.position(g, seat, s));
+        scores.clear();
+        scores.extend(moves.iter().map(|mv| self.move_score(g, mv, s)));
+        value
+    }
+
     /// The first of `moves` (the legal moves of `g`, in order) of the greatest `score_raw`
     /// for the seat to act; None when there are none or the match is over. The net fits
     /// the game (`fits_game`).
@@ -75,17 +85,14 @@ impl Net {
 /// is over, or a net that does not fit the game, is a ValueError.
 pub fn evaluate<G: Encoded>(net: &Net, g: &G) -> Result<Evaluation<G::Move>, Error> {
     fits_game::<G>(net, g.rules())?;
-    let Some(seat) = g.turn() else {
-        return Err(Error::Value(
-            "the match is over: there is no position to rate".into(),
-        ));
-    };
-    let mut s = Scratch::default();
-    let value_raw = net.position(g, seat, &mut s);
-    let moves = g
-        .legal_moves()
-        .into_iter()
-        .map(|mv| (mv, net.move_score(g, &mv, &mut s)))
-        .collect();
-    Ok(Evaluation { value_raw, moves })
+    if g.is_over() {
+        return Err(Error::Value("the match is over: there is no position to rate".into()));
+    }
+    let moves = g.legal_moves();
+    let mut scores = Vec::with_capacity(moves.len());
+    let value_raw = net.rate(g, &moves, &mut scores, &mut Scratch::default());
+    Ok(Evaluation {
+        value_raw,
+        moves: moves.into_iter().zip(scores).collect(),
+    })
 }

@@ -188,9 +188,12 @@ impl PySearchBot {
         }
     }
 
-    /// The game copied out, so that the search runs with the GIL released.
-    fn game_of(game: &Bound<'_, PyAny>) -> PyResult<AnyGame> {
-        with_game(game, |g| g.search_copy())
+    /// The game copied out, so that the search runs with the GIL released; a bot that
+    /// cannot play it (a net that does not fit it) is a ValueError that says why.
+    fn game_of(&self, game: &Bound<'_, PyAny>) -> PyResult<AnyGame> {
+        let g = with_game(game, |g| g.search_copy())?;
+        g.check_bot(&self.spec).map_err(super::convert::core_error)?;
+        Ok(g)
     }
 }
 
@@ -227,7 +230,7 @@ impl PySearchBot {
     /// seed, the same game gives the same move; with a time limit it need not.
     fn __call__<'py>(&mut self, game: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyMove>> {
         let py = game.py();
-        let g = Self::game_of(game)?;
+        let g = self.game_of(game)?;
         let (spec, mut rng) = (self.spec.clone(), self.rng);
         let mut ctrl_c = CtrlC::every(1);
         let mv = py.detach(|| g.bot_move(&spec, &mut rng, &mut || ctrl_c.pressed()));
@@ -242,7 +245,7 @@ impl PySearchBot {
     #[doc = docstring!(SearchBot.analyse)]
     fn analyse<'py>(&mut self, game: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
         let py = game.py();
-        let g = Self::game_of(game)?;
+        let g = self.game_of(game)?;
         let (spec, mut rng) = (self.spec.clone(), self.rng);
         let mut ctrl_c = CtrlC::every(1);
         let out = py.detach(|| g.bot_analysis(&spec, &mut rng, &mut || ctrl_c.pressed()));
@@ -345,8 +348,8 @@ search_bot_class!(
 );
 
 search_bot_class!(IsmctsBot, PyIsmctsBot, Ismcts, "IsmctsBot",
-    "(iterations=8000, c=0.7, rollout='greedy', infer='greedy', opponents='fitted', time_limit=None, seed=0)",
-    [iterations, c, rollout, infer, opponents, time_limit], [iterations, c, rollout, infer, opponents]);
+    "(iterations=8000, c=0.7, rollout='greedy', infer='greedy', opponents='fitted', prior='off', time_limit=None, seed=0)",
+    [iterations, c, rollout, infer, opponents, prior, time_limit], [iterations, c, rollout, infer, opponents, prior]);
 
 #[doc = docstring!(bot)]
 #[pyfunction]

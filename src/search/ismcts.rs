@@ -6,7 +6,8 @@
 //! adds one move, plays out greedily to the end of the deal and backs up the deal's value
 //! for each mover's side.
 
-use super::solver::{greedy_playout, score, Value};
+use super::prior::{Guide, Prior};
+use super::solver::{greedy_playout, score};
 use super::worlds::{Fitter, Infer};
 use super::Choice;
 use crate::rng::SplitMix64;
@@ -70,6 +71,8 @@ pub struct IsmctsParams {
     pub infer: Infer,
     /// How the tree plays the other sides.
     pub opponents: Opponents,
+    /// What guides the tree: nothing (UCB and rollouts), or the net (`search::prior`).
+    pub prior: Prior,
     /// Seconds a move: as many iterations as fit (at least one), `iterations` unused.
     pub time_limit: Option<f64>,
 }
@@ -82,6 +85,7 @@ impl Default for IsmctsParams {
             rollout: Rollout::Greedy,
             infer: Infer::Greedy,
             opponents: Opponents::Fitted,
+            prior: Prior::Off,
             time_limit: None,
         }
     }
@@ -99,7 +103,8 @@ struct Node<M> {
     next_sibling: u32,
     visits: u64,
     availability: u64,
-    sum: Value,
+    /// The values backed up through the node (whole numbers but with a net's values).
+    sum: f64,
 }
 
 /// One root move's statistics.
@@ -107,7 +112,7 @@ struct Node<M> {
 pub struct RootMove<M> {
     pub mv: M,
     pub visits: u64,
-    pub sum: Value,
+    pub sum: f64,
 }
 
 impl<M> RootMove<M> {
@@ -116,7 +121,7 @@ impl<M> RootMove<M> {
         if self.visits == 0 {
             f64::NAN
         } else {
-            self.sum as f64 / self.visits as f64
+            self.sum / self.visits as f64
         }
     }
 }
@@ -151,7 +156,7 @@ impl<M: Copy> Analysis<M> {
 struct Tree<M> {
     nodes: Vec<Node<M>>,
     /// The largest absolute value backed up so far (at least 1).
-    scale: Value,
+    scale: f64,
 }
 
 impl<M: Copy + Eq> Tree<M> {
@@ -177,7 +182,7 @@ impl<M: Copy + Eq> Tree<M> {
             next_sibling: first,
             visits: 0,
             availability: 1,
-            sum: 0,
+            sum: 0.0,
         });
         self.nodes[parent as usize].first_child = id;
         id
@@ -186,8 +191,17 @@ impl<M: Copy + Eq> Tree<M> {
     fn ucb(&self, id: u32, c: f64) -> f64 {
         let n = &self.nodes[id as usize];
         let visits = n.visits as f64;
-        (n.sum as f64 / visits) / self.scale as f64
-            + c * ((n.availability as f64).ln() / visits).sqrt()
+        (n.sum / visits) / self.scale + c * ((n.availability as f64).ln() / visits).sqrt()
+    }
+
+    /// The mean value of a child over the tree's scale, 0 when unvisited (PUCT's `Q`).
+    fn q(&self, id: u32) -> f64 {
+        let n = &self.nodes[id as usize];
+        if n.visits == 0 {
+            0.0
+        } else {
+            (n.sum / n.visits as f64) / self.scale
+        }
     }
 }
 
@@ -229,9 +243,14 @@ pub fn analyse<G: Searchable>(
             next_sibling: NONE,
             visits: 0,
             availability: 0,
-            sum: 0,
+            sum: 0.0,
         }],
-        scale: 1,
+        scale: 1.0,
+    };
+    // Made by `check` before play; a guide that cannot be made searches without it.
+    let mut guide = match p.prior {
+        Prior::Net => Guide::new::<G>(game.rules()).ok(),
+        Prior::Off => None,
     };
     let deadline = p
         .time_limit
@@ -275,6 +294,36 @@ pub fn analyse<G: Searchable>(
             }
             moves.clear();
             world.legal_moves_into(&mut moves);
+            if let Some(guide) = guide.as_mut() {
+                // PUCT (`search::prior`): the first move of the greatest rating.
+                guide.rate(&world, &moves);
+                let own = if node == 0 { iterations } else { tree.nodes[node as usize].visits };
+                let root_n = (own.max(1) as f64).sqrt();
+                let mut best: Option<(usize, Option<u32>, f64)> = None;
+                for (i, &mv) in moves.iter().enumerate() {
+                    let child = tree.child(node, mv);
+                    let (q, n) = match child {
+                        Some(c) => {
+                            tree.nodes[c as usize].availability += 1;
+                            (tree.q(c), tree.nodes[c as usize].visits)
+                        }
+                        None => (0.0, 0),
+                    };
+                    let rating = q + p.c * guide.priors[i] * root_n / (1 + n) as f64;
+                    if best.is_none_or(|(_, _, b)| rating > b) {
+                        best = Some((i, child, rating));
+                    }
+                }
+                let (i, child, _) = best.expect("a legal move");
+                let c = child.unwrap_or_else(|| tree.add_child(node, moves[i], mover));
+                world.apply(moves[i]);
+                path.push(c);
+                if child.is_none() {
+                    break;
+                }
+                node = c;
+                continue;
+            }
             untried.clear();
             kids.clear();
             for &mv in &moves {
@@ -308,9 +357,17 @@ pub fn analyse<G: Searchable>(
             path.push(c);
             node = c;
         }
-        match p.rollout {
-            Rollout::Greedy => greedy_playout(&mut world, &mut playout),
-            Rollout::Random => random_playout(&mut world, rng, &mut playout),
+        // With a net, the leaf's value for the side of its seat to act (the deal goes on).
+        let leaf = match (guide.as_mut(), world.turn()) {
+            (Some(guide), Some(next)) if world.deals().is_empty() => {
+                Some((world.side_of(next), guide.value(&world)))
+            }
+            _ => None,
+        };
+        match (leaf, p.rollout) {
+            (Some(_), _) => {}
+            (None, Rollout::Greedy) => greedy_playout(&mut world, &mut playout),
+            (None, Rollout::Random) => random_playout(&mut world, rng, &mut playout),
         }
         let no_points = [0; 3]; // never: a deal played out has a record
         let points = world
@@ -319,7 +376,11 @@ pub fn analyse<G: Searchable>(
             .map_or(&no_points[..sides as usize], crate::state::Deal::points);
         for &id in &path {
             let n = &mut tree.nodes[id as usize];
-            let v = score(points, world.side_of(n.seat), sides);
+            let side = world.side_of(n.seat);
+            let v = match leaf {
+                Some((s, v)) => if s == side { v } else { -v },
+                None => score(points, side, sides) as f64,
+            };
             n.visits += 1;
             n.sum += v;
             tree.scale = tree.scale.max(v.abs());
@@ -350,7 +411,7 @@ pub fn analyse<G: Searchable>(
             None => RootMove {
                 mv,
                 visits: 0,
-                sum: 0,
+                sum: 0.0,
             },
         })
         .collect();

@@ -3,6 +3,7 @@
 
 pub mod ismcts;
 pub mod pimc;
+pub mod prior;
 mod root;
 pub mod solver;
 mod table;

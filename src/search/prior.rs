@@ -1,0 +1,87 @@
+//! ismcts guided by a net (`prior=net`, docs/reference/nets.md): PUCT at the tree's nodes,
+//! each legal move's prior the softmax of the net's scores over `TEMPERATURE`, and the
+//! net's value at the new leaf instead of a rollout to the end of the deal.
+//!
+//! At a node where the mover searches, in the iteration's world: every legal move `m` is
+//! rated `Q(m) + c * P(m) * sqrt(N) / (1 + n(m))`, the first of the greatest taken, where
+//! `P(m) = exp((s(m) - max s) / T) / Σ exp((s - max s) / T)` over the legal moves (`s` the
+//! net's scores in points, read from the mover's observation in that world), `n(m)` the
+//! child's visits (0 for a move not yet in the tree), `Q(m)` its mean value over the
+//! tree's scale (as UCB reads it; 0 when unvisited), and `N` the node's own visits (at the
+//! root, the iterations run before this one), at least 1. A move not yet in the tree is
+//! added and the iteration ends there: the value backed up is the net's value of the new
+//! position for its seat to act, `v` to every node of that seat's side and `-v` to the
+//! others' (the deal's own value when the move ended the deal).
+
+use super::Choice;
+use crate::net::{fits_game, shipped, Net, Scratch};
+use crate::state::{GameRules, Searchable};
+use crate::Error;
+use std::sync::Arc;
+
+/// The softmax's temperature, in points of a deal.
+pub const TEMPERATURE: f64 = 1.0;
+
+/// What guides ismcts's tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Prior {
+    /// UCB, a random untried move first, and a rollout (docs/reference/search.md "ismcts").
+    Off,
+    /// PUCT with the net's priors, and the net's value at the leaf.
+    Net,
+}
+
+impl Choice for Prior {
+    const ALL: &'static [Prior] = &[Prior::Off, Prior::Net];
+
+    fn name(self) -> &'static str {
+        match self {
+            Prior::Off => "off",
+            Prior::Net => "net",
+        }
+    }
+}
+
+/// The shipped net of the rules, and room to rate positions with it.
+pub struct Guide {
+    net: Arc<Net>,
+    scratch: Scratch,
+    scores: Vec<i64>,
+    /// The priors of the moves last rated.
+    pub priors: Vec<f64>,
+}
+
+impl Guide {
+    /// The guide for games of these rules: the net the package ships for them, which must
+    /// fit them (a ValueError otherwise).
+    pub fn new<G: Searchable>(rules: &G::Rules) -> Result<Guide, Error> {
+        let net = shipped::for_rules(rules.name(), rules.players())?;
+        fits_game::<G>(&net, rules)?;
+        Ok(Guide {
+            net,
+            scratch: Scratch::default(),
+            scores: Vec::new(),
+            priors: Vec::new(),
+        })
+    }
+
+    /// The priors of `moves` (the legal moves of `world`, in order) into `self.priors`.
+    pub fn rate<G: Searchable>(&mut self, world: &G, moves: &[G::Move]) {
+        self.net.rate(world, moves, &mut self.scores, &mut self.scratch);
+        let scale = self.net.scale() * TEMPERATURE;
+        let top = self.scores.iter().copied().max().unwrap_or(0);
+        self.priors.clear();
+        self.priors
+            .extend(self.scores.iter().map(|&s| ((s - top) as f64 / scale).exp()));
+        let total: f64 = self.priors.iter().sum();
+        for p in self.priors.iter_mut() {
+            *p /= total;
+        }
+    }
+
+    /// The net's value, in points, of `world` for its seat to act (0 when none is).
+    pub fn value<G: Searchable>(&mut self, world: &G) -> f64 {
+        let raw = self.net.rate(world, &[], &mut self.scores, &mut self.scratch);
+        raw as f64 / self.net.scale()
+    }
+}
