@@ -480,9 +480,7 @@ class IsmctsBot(SearchBot):
     @property
     def opponents(self) -> str: ...
     @property
-    def prior(self) -> str:
-        """What guides the tree: "off" (UCB, and a greedy or random rollout to the end of the
-        deal), or "net" (PUCT with the shipped net's priors, and its value at the new leaf)."""
+    def prior(self) -> str: ...
 
 ENCODING_VERSION: int
 

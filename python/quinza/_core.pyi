@@ -895,7 +895,8 @@ class IsmctsBot(SearchBot):
     @property
     def prior(self) -> str:
         """What guides the tree: "off" (UCB, and a greedy or random rollout to the end of the
-        deal), or "net" (PUCT with the shipped net's priors, and its value at the new leaf)."""
+        deal), or "net" (PUCT with the shipped net's priors, and its value at the new leaf).
+        """
 
 ENCODING_VERSION: int
 

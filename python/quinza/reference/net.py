@@ -285,20 +285,30 @@ class Net:
         if ref.turn is None:
             raise ValueError("the match is over: there is no position to rate")
         value, scores = self._forward(ref)
-        unit = 1 << (self._header["input_shift"] + self._header["weight_shift"])
-        return value / unit, [(move, score / unit) for move, score in zip(game.legal_moves(), scores)]
+        return value / self._unit, [(move, score / self._unit) for move, score in zip(game.legal_moves(), scores)]
 
-    def _forward(self, ref: Game) -> Tuple[int, List[int]]:
-        """value_raw and every legal move's score_raw, for the seat to act of a reference
-        game in play that the net fits (docs/reference/nets.md "The computation")."""
+    @property
+    def _unit(self) -> float:
+        """2**(IS + WS): a raw value or score divided by it is in points."""
+        return float(1 << (self._header["input_shift"] + self._header["weight_shift"]))
+
+    def _trunk(self, ref: Game) -> Tuple[int, Ints]:
+        """value_raw for the seat to act of a reference game in play that the net fits, and
+        the moves' shared `base` (docs/reference/nets.md "The computation", steps 1 to 4)."""
         IS, WS = self._header["input_shift"], self._header["weight_shift"]
         w = self._ints
         obs = ref.encode(ref.turn).astype(np.float64)  # type: ignore[arg-type]  # a game in play
         x = np.clip(np.floor(obs * float(1 << IS) + 0.5), -CAP, CAP).astype(np.int64)
         h1 = np.clip((w["W1"] @ x + w["b1"]) >> WS, 0, CAP)
         h2 = np.clip((w["W2"] @ h1 + w["b2"]) >> WS, 0, CAP)
-        value = int(w["Wv"] @ h2 + w["bv"][0])
-        base = w["A"] @ h2 + w["c"]
+        return int(w["Wv"] @ h2 + w["bv"][0]), w["A"] @ h2 + w["c"]
+
+    def _forward(self, ref: Game) -> Tuple[int, List[int]]:
+        """value_raw and every legal move's score_raw, for the seat to act of a reference
+        game in play that the net fits."""
+        IS, WS = self._header["input_shift"], self._header["weight_shift"]
+        w = self._ints
+        value, base = self._trunk(ref)
         scores = []
         for move in ref.legal_moves():
             features = w["B"][:, move_features(ref, move)].sum(axis=1)
