@@ -79,6 +79,11 @@ def test_the_twins_evaluate_alike_anywhere(rules: Tuple[str, int], shape: int, n
     name, players = rules
     core, mine = both(shaped(name, shape, net_seed))
     assert said(quinza, name, players, seed, moves, core) == said(ref, name, players, seed, moves, mine)
+    if "net" in quinza.BOT_NAMES:  # the shipped net's bot, each twin on each twin's game
+        g, h = advanced(quinza, name, players, seed, moves), advanced(ref, name, players, seed, moves)
+        if not g.is_over:
+            chosen = {str(bot(game)) for bot in (quinza.bot("net"), ref.bot("net")) for game in (g, h)}
+            assert len(chosen) == 1, chosen
 
 
 def words(error: BaseException) -> str:
