@@ -296,9 +296,9 @@ pub fn analyse<G: Searchable>(
             world.legal_moves_into(&mut moves);
             if let Some(guide) = guide.as_mut() {
                 // PUCT (`search::prior`): the first move of the greatest rating.
-                guide.rate(&world, &moves);
+                let priors = guide.priors(&world, &moves, node == 0);
                 let own = if node == 0 { iterations } else { tree.nodes[node as usize].visits };
-                let root_n = (own.max(1) as f64).sqrt();
+                let sqrt_n = (own.max(1) as f64).sqrt();
                 let mut best: Option<(usize, Option<u32>, f64)> = None;
                 for (i, &mv) in moves.iter().enumerate() {
                     let child = tree.child(node, mv);
@@ -309,7 +309,7 @@ pub fn analyse<G: Searchable>(
                         }
                         None => (0.0, 0),
                     };
-                    let rating = q + p.c * guide.priors[i] * root_n / (1 + n) as f64;
+                    let rating = q + p.c * priors[i] * sqrt_n / (1 + n) as f64;
                     if best.is_none_or(|(_, _, b)| rating > b) {
                         best = Some((i, child, rating));
                     }

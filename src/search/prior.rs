@@ -48,7 +48,9 @@ pub struct Guide {
     scratch: Scratch,
     scores: Vec<i64>,
     /// The priors of the moves last rated.
-    pub priors: Vec<f64>,
+    priors: Vec<f64>,
+    /// The root's priors, once rated.
+    root: Vec<f64>,
 }
 
 impl Guide {
@@ -62,11 +64,17 @@ impl Guide {
             scratch: Scratch::default(),
             scores: Vec::new(),
             priors: Vec::new(),
+            root: Vec::new(),
         })
     }
 
-    /// The priors of `moves` (the legal moves of `world`, in order) into `self.priors`.
-    pub fn rate<G: Searchable>(&mut self, world: &G, moves: &[G::Move]) {
+    /// The priors of `moves` (the legal moves of `world`, in order). At the root they are
+    /// the same in every world (the seat's own observation and moves), so they are rated
+    /// once a search.
+    pub fn priors<G: Searchable>(&mut self, world: &G, moves: &[G::Move], root: bool) -> &[f64] {
+        if root && !self.root.is_empty() {
+            return &self.root;
+        }
         self.net.rate(world, moves, &mut self.scores, &mut self.scratch);
         let scale = self.net.scale() * TEMPERATURE;
         let top = self.scores.iter().copied().max().unwrap_or(0);
@@ -77,6 +85,10 @@ impl Guide {
         for p in self.priors.iter_mut() {
             *p /= total;
         }
+        if root {
+            self.root.clone_from(&self.priors);
+        }
+        &self.priors
     }
 
     /// The net's value, in points, of `world` for its seat to act (0 when none is).
