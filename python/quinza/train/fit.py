@@ -5,7 +5,7 @@ lies in [0, 2**16 / 2**IS]), the inputs rounded as the net rounds them.
 
 The loss, in the search's points over their spread: the squared error of each legal
 move's score to the search's estimate of it, of the value to the position's value, and a
-small cross-entropy of the scores' softmax to the move the search plays (the net plays the
+cross-entropy of the scores' softmax to the move the search plays (the net plays the
 move of greatest score, so their order matters most). Each epoch ends with a checkpoint in
 the run's folder; a run started again goes on from the last one. Every 20th position is
 held out, to measure the fit on positions it never saw."""
@@ -45,7 +45,7 @@ class Setup:
     batch: int = 256
     rate: float = 1e-3
     weight_decay: float = 1e-4
-    policy: float = 0.1  # the weight of the cross-entropy term
+    policy: float = 1.0  # the weight of the cross-entropy term
     temperature: float = 0.25  # of the softmax, in units of the targets' spread
 
 
