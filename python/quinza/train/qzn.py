@@ -10,6 +10,8 @@ from typing import Any, Dict, Mapping, Tuple
 
 import numpy as np
 
+from ..engines import engine
+
 INPUT_SHIFT = 8
 WEIGHT_SHIFT = 12
 WEIGHTS = ("W1", "W2", "Wv", "A", "B", "wp")  # int16, times 2**WS
@@ -50,9 +52,14 @@ def header(rules: Dict[str, Any], encoding_version: int, sizes: Dict[str, Any], 
             "input_shift": INPUT_SHIFT, "weight_shift": shift, "trained": trained}
 
 
-# TODO: write through the reference's writer, engine("reference").Net.from_arrays(header,
-# arrays).to_bytes(), once the reference twin has it; this writes the same layout.
 def to_bytes(head: Dict[str, Any], arrays: Mapping[str, np.ndarray]) -> bytes:
+    """The .qzn file, written by the reference twin's writer (`Net.from_arrays`), which
+    checks the header and the arrays as a reader will."""
+    writer = getattr(engine("reference"), "Net", None)
+    if writer is not None:
+        return bytes(writer.from_arrays(head, dict(arrays)).to_bytes())
+    # TODO: only the reference's writer once its engine has Net (the engines reach the
+    # reference twin's modules, nothing else may); until then the same layout, written here.
     text = json.dumps(head).encode("utf-8")
     body = [np.ascontiguousarray(arrays[name]).astype(arrays[name].dtype.newbyteorder("<")).tobytes() for name in ORDER]
     return b"".join([b"QZN1", struct.pack("<I", len(text)), text, *body])
