@@ -11,9 +11,13 @@ set -euo pipefail
 root="${1:-/opt/quinza-arm64}"
 export DEBIAN_FRONTEND=noninteractive
 
+# apt one script at a time: .ci/run makes this and the musl CPython side by side.
+exec 9>/tmp/quinza-apt.lock
+flock 9
 if ! dpkg -s qemu-user-static binfmt-support debootstrap >/dev/null 2>&1; then
     apt-get update -qq && apt-get install -y -qq qemu-user-static binfmt-support debootstrap >/dev/null
 fi
+flock -u 9
 # The kernel runs aarch64 programs through qemu (binfmt_misc, its F flag: inside a chroot too).
 mountpoint -q /proc/sys/fs/binfmt_misc || mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc
 [ -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ] || update-binfmts --enable qemu-aarch64

@@ -21,6 +21,9 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
 export DEBIAN_FRONTEND=noninteractive
+# apt one script at a time: .ci/run makes this and the arm64 root side by side.
+exec 9>/tmp/quinza-apt.lock
+flock 9
 if ! dpkg -s musl musl-dev musl-tools >/dev/null 2>&1; then
     apt-get update -qq && apt-get install -y -qq musl musl-dev musl-tools >/dev/null
 fi
@@ -39,6 +42,7 @@ fetch() {
 }
 fetch zlib
 fetch python3.11
+flock -u 9
 
 mkdir zlib cpython bin kernel
 tar -xf zlib_*.orig.tar.* -C zlib --strip-components=1

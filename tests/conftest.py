@@ -440,7 +440,7 @@ def replayed_round(q: ModuleType, g: Any, kw: Dict[str, Any]) -> Any:
 
 # The longest files first: pytest-xdist gives each file to one worker in the order collected,
 # so the others are shared out while these run, instead of the run ending on them.
-LONGEST_FIRST = ("test_wheel.py", "test_crosscheck.py", "test_wheel_platforms.py", "test_bench_soak.py", "test_typing.py",
+LONGEST_FIRST = ("test_crosscheck.py", "test_wheel.py", "test_crosscheck_quinte.py", "test_wheel_platforms.py", "test_bench_soak.py", "test_typing.py",
                  "test_levels.py", "test_browser_phone.py", "test_browser.py")
 
 

@@ -120,11 +120,7 @@ class Card:
         return self
 
     def __str__(self) -> str:
-        if self._deck == "quinte":
-            if self._id == JOKER_ID:
-                return "JK"
-            return f"{RANK_LETTERS.get(self.rank, self.rank)}{self.suit}"
-        return f"{self.rank}{self.suit}"
+        return _TEXTS[self._deck][self._id]
 
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
@@ -138,7 +134,7 @@ class Card:
         return isinstance(other, Card) and other._id == self._id and other._deck == self._deck
 
     def _key(self) -> Tuple[int, int]:
-        return (DECKS.index(self._deck), self._id)
+        return (_DECK_ORDER[self._deck], self._id)
 
     def __lt__(self, other: "Card") -> bool:
         if not isinstance(other, Card):
@@ -225,6 +221,21 @@ def _parse_quinte_id(text: object) -> int:
     else:
         raise ValueError(_BAD_QUINTE_CARD.format(quoted(text)))
     return QUINTE_SUITS.index(suit) * 13 + (rank - 2)
+
+
+def _text(deck: str, card_id: int) -> str:
+    """A card's notation: rank then suit ("7o", "12b", "Ah", "10d"), "JK" for the joker."""
+    if deck == "quinte":
+        if card_id == JOKER_ID:
+            return "JK"
+        rank = QUINTE_RANKS[card_id % 13]
+        return f"{RANK_LETTERS.get(rank, rank)}{QUINTE_SUITS[card_id // 13]}"
+    return f"{RANKS[card_id % 10]}{SUITS[card_id // 10]}"
+
+
+# Written once for every card: the twins print and sort cards on every move.
+_TEXTS = {deck: tuple(_text(deck, i) for i in range(size)) for deck, size in DECK_SIZES.items()}
+_DECK_ORDER = {deck: i for i, deck in enumerate(DECKS)}
 
 
 def _make_card(card_id: int, deck: str = "baraja") -> Card:
