@@ -11,6 +11,7 @@ docs/rules.md.
 # carry theirs in core_types.pyi). src/python/docstrings.rs, from the same script, gives
 # the compiled core the same words.
 
+import os
 from typing import Any, ClassVar, Dict, Iterable, List, Literal, MutableSequence, Optional, Sequence, Tuple, Union, final
 
 from typing_extensions import Self, disjoint_base
@@ -41,6 +42,8 @@ __all__ = [
     "SearchBot",
     "PimcBot",
     "IsmctsBot",
+    "NetBot",
+    "Net",
     "bot",
     "match_seed",
     "seat_seed",
@@ -388,6 +391,51 @@ class GreedyBot:
     def params(self) -> dict[str, Any]: ...
     def __call__(self, game: Any) -> Move: ...
 
+@final
+class NetBot:
+    """The net bot: the net rates every legal move of the seat to act from what that seat
+    may know, and the bot plays the first move of the greatest score. It draws nothing and
+    does not search (docs/reference/nets.md).
+    """
+
+    name: ClassVar[str]
+    def __new__(cls, weights: Optional[Union[str, "os.PathLike[str]"]] = None, seed: Optional[int] = None) -> Self: ...
+    @property
+    def weights(self) -> Optional[str]:
+        """The path of the bot's .qzn file, or None: the net the package ships for the game's rules."""
+    @property
+    def params(self) -> dict[str, Any]:
+        """The bot's parameters (all but the seed) by name, in the order of its signature."""
+    def __call__(self, game: Any) -> Move: ...
+
+@final
+class Net:
+    """A net (docs/reference/nets.md): a small network that reads what the seat to act may
+    know and rates its position and each of its legal moves, in whole numbers, as both twins
+    compute them.
+    """
+
+    @classmethod
+    def load(cls, source: Union[str, bytes, "os.PathLike[str]"]) -> Net:
+        """The net of a .qzn file, given by its path or as its bytes; a file that is not a net
+        is a ValueError that says what is wrong."""
+    @classmethod
+    def for_rules(cls, rules: Union[Rules, str]) -> Net:
+        """The net the package ships for these rules (escoba, quinza and rb3ine with two
+        players, and quinte); a ValueError for other rules."""
+    @property
+    def header(self) -> dict[str, Any]:
+        """The file's header: the rules it was trained for, its sizes and shifts, how it was made."""
+    def to_bytes(self) -> bytes:
+        """The .qzn file, as read."""
+    def fits(self, rules: Union[Rules, str]) -> bool:
+        """Whether the net fits games of these rules: the same rule set and players, and the
+        observation's length, move features and encoding version it reads."""
+    def evaluate(self, game: Any) -> tuple[float, list[tuple[Move, float]]]:
+        """The net's value of the position for the seat to act (its points of the deal over
+        the best other side's), and each legal move with its score, in legal-move order; a
+        match that is over, or a game the net does not fit, is a ValueError."""
+
 @disjoint_base
 class SearchBot:
     """What every search bot shares: its spec, its seed and its generator."""
@@ -488,7 +536,7 @@ def encode_names(rules: Union[Rules, str]) -> List[str]: ...
 def action_count(rules: Union[Rules, str]) -> int: ...
 
 def rule_sets() -> list[dict[str, Any]]: ...
-def bot(name: str, seed: Optional[int] = None, **params: Any) -> Union[RandomBot, GreedyBot, PimcBot, IsmctsBot]: ...
+def bot(name: str, seed: Optional[int] = None, **params: Any) -> Union[RandomBot, GreedyBot, PimcBot, IsmctsBot, NetBot]: ...
 def match_seed(seed: int, index: int) -> int: ...
 def seat_seed(match_seed: int, seat: int) -> int: ...
 @final

@@ -740,6 +740,11 @@ impl AnyGame {
         Ok(each_family!(self, AnyGame, g => choose(spec, rng, g, stop)?.map(Into::into)))
     }
 
+    /// `Policy::check` of a bot for this game's rules: Ok when it can play the game.
+    pub fn check_bot(&self, spec: &BotSpec) -> Result<(), Error> {
+        each_family!(self, AnyGame, g, G => spec.check::<G>(g.rules()))
+    }
+
     /// A search bot's estimate of every legal move (`Bot::analyse`), drawing from `rng`;
     /// None when the match is over or the bot has no estimates; stopped as `bot_move` is.
     pub fn bot_analysis(

@@ -26,6 +26,12 @@ pub trait Encoded: State {
     /// then to be ignored).
     fn legal_actions(&self, ids: &mut Vec<usize>, moves: &mut Vec<Self::Move>)
         -> Result<(), Error>;
+    /// The number of move features `F` under these rules (docs/reference/nets.md "What
+    /// goes in"): every move's features are below it.
+    fn move_feature_count(rules: &Self::Rules) -> usize;
+    /// A legal move's features, appended to `out`: the indices that stand for a 1 in what
+    /// a net reads of the move.
+    fn move_features(&self, mv: &Self::Move, out: &mut Vec<u32>);
 }
 
 /// Counts and numerators are capped here: every one is then exact in an f32.

@@ -14,6 +14,7 @@ mod families;
 pub mod fifteen;
 pub mod history;
 pub mod jsontext;
+pub mod net;
 pub mod playout;
 pub mod pyrepr;
 pub mod quinte;

@@ -173,6 +173,9 @@ pub fn run_game<G: Searchable>(
     threads: usize,
 ) -> Result<Records, Error> {
     check_bots(G::players(&rules), bots)?;
+    for b in bots {
+        b.check::<G>(&rules)?;
+    }
     let sides = G::sides(&rules) as usize;
     let count =
         usize::try_from(count).map_err(|_| Error::Value("too many games at once".into()))?;

@@ -61,7 +61,10 @@ def test_the_header_is_a_copy_and_a_net_is_immutable() -> None:
 def test_the_shipped_nets_fit_their_rule_sets(name: str, players: int) -> None:
     net = Net.for_rules(name)
     assert net is Net.for_rules(ref.Rules(name, players=players, target=10))  # any target: the name and players
-    assert repr(net) == f"Net({name!r}, players={players})" and net.fits(name) and net.fits(ref.Rules(name, target=9))
+    h = net.header
+    assert repr(net) == (f"<Net for {name} with {players} players: L={len(ref.encode_names(name))}, F={h['move_features']}, "
+                         f"hidden=[{h['hidden'][0]}, {h['hidden'][1]}], move_hidden={h['move_hidden']}>")
+    assert net.fits(name) and net.fits(ref.Rules(name, target=9))
     assert (net.header["rules"]["name"], net.header["rules"]["players"]) == (name, players)
     assert net.to_bytes() == (NETS / f"{name}.qzn").read_bytes()
     value, scores = net.evaluate(ref.Game(name, seed=1))

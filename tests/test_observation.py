@@ -22,6 +22,12 @@ RULE_SETS = [
 EVERY_RULE_SET = [(name, players) for name in ("quinza", "rb3ine", "escoba") for players in (2, 3, 4)] + [("quinte", 4)]
 
 
+def plays(bot: str, name: str, players: int) -> bool:
+    """Whether a built-in bot plays the rule set as it is made by default: the net bot where
+    a net ships for it (elsewhere it refuses the game, saying so)."""
+    return bot != "net" or (name, players) in {("quinza", 2), ("rb3ine", 2), ("escoba", 2), ("quinte", 4)}
+
+
 @pytest.mark.parametrize("backend", list(BACKENDS))
 @pytest.mark.parametrize("name,players", RULE_SETS)
 @settings(max_examples=25)
@@ -91,14 +97,14 @@ def bot_moves_that_change(q: Any, name: str, players: int, make_bot: Callable[[i
 
 @pytest.mark.parametrize("name,players", EVERY_RULE_SET)
 def test_a_bot_plays_the_same_move_when_the_hidden_cards_are_redealt(q: Any, name: str, players: int) -> None:
-    for bot in q.BOT_NAMES:
+    for bot in [b for b in q.BOT_NAMES if plays(b, name, players)]:
         assert bot_moves_that_change(q, name, players, lambda s: q.bot(bot, seed=s, **BUDGETS.get(bot, {}))) == [], bot
 
 
 @pytest.mark.parametrize("name,players", EVERY_RULE_SET)
 def test_the_core_bots_on_a_reference_game_play_the_same_move_when_redealt(name: str, players: int) -> None:
     ref = BACKENDS["reference"]
-    for bot in quinza.BOT_NAMES:
+    for bot in [b for b in quinza.BOT_NAMES if plays(b, name, players)]:
         assert bot_moves_that_change(ref, name, players, lambda s: quinza.bot(bot, seed=s, **BUDGETS.get(bot, {}))) == [], bot
         # and the move is the reference bot's
         for i in range(BOT_POSITIONS):

@@ -174,7 +174,7 @@ def test_the_commands_import_module_attr(bots_module: Path) -> None:
 @pytest.mark.parametrize(
     "name, factory, message",
     [
-        ("greedy", Picky, "'greedy' is a built-in bot (random, greedy, pimc or ismcts): register yours under a name of its own"),
+        ("greedy", Picky, "'greedy' is a built-in bot (random, greedy, pimc, ismcts or net): register yours under a name of its own"),
         ("ISMCTS", Picky, "'ISMCTS' is a built-in bot"),
         ("my bot", Picky, "a bot's name is letters, digits, _ and - (no colon, comma, = or space), not 'my bot'"),
         ("a:b", Picky, "not 'a:b'"),
@@ -210,7 +210,7 @@ def test_what_a_factory_makes_and_takes_is_checked(q: ModuleType) -> None:
     # An unknown name lists the registered names after the built-in ones.
     with pytest.raises(ValueError) as error:
         q.bot("pciky")
-    assert str(error.value) == ("unknown bot 'pciky': choose random, greedy, pimc, ismcts, picky or nothing, "
+    assert str(error.value) == ("unknown bot 'pciky': choose random, greedy, pimc, ismcts, net, picky or nothing, "
                                 "or pass a callable (game) -> move")
 
 

@@ -740,14 +740,14 @@ def test_the_bots_parameters_attributes_and_repr(q: ModuleType) -> None:
     assert repr(q.PimcBot(worlds=3, depth=0, exact=1, seed=4)) == "PimcBot(worlds=3, depth=0, exact=1, time_limit=None, seed=4)"
     assert q.bot("random", seed=3).params == {} and q.bot("greedy").params == {}
     assert type(q.bot("pimc")) is q.PimcBot and type(q.bot("ismcts")) is q.IsmctsBot
-    assert tuple(q.BOT_NAMES) == ("random", "greedy", "pimc", "ismcts")
+    assert tuple(q.BOT_NAMES) == ("random", "greedy", "pimc", "ismcts", "net")
     for name, attr in (("pimc", "worlds"), ("pimc", "depth"), ("pimc", "exact"), ("pimc", "seed"), ("ismcts", "c"), ("ismcts", "iterations")):
         with pytest.raises(AttributeError):
             setattr(q.bot(name), attr, 1)
 
 
 BAD = [
-    (("chess",), {}, "unknown bot 'chess': choose random, greedy, pimc or ismcts, or pass a callable (game) -> move"),
+    (("chess",), {}, "unknown bot 'chess': choose random, greedy, pimc, ismcts or net, or pass a callable (game) -> move"),
     (("pimc",), {"foo": 1}, "unknown parameter 'foo' for the pimc bot: choose worlds, depth, exact, time_limit or seed"),
     (("pimc",), {"worlds": 0, "foo": 1, "bar": 2}, "unknown parameter 'foo' for the pimc bot"),
     (("pimc",), {"iterations": 5}, "unknown parameter 'iterations' for the pimc bot: choose worlds, depth, exact, time_limit or seed"),

@@ -24,7 +24,7 @@ BACKEND = "rust"
 _CORE_ERROR: _Optional[ImportError] = None
 try:
     from ._rust import BOT_NAMES, ENCODING_VERSION, ENGINE, SEARCH_BOTS, Card, DealResult, Event, FifteenGame, Game
-    from ._rust import GreedyBot, IsmctsBot, Move, PimcBot, QuinteGame, Random, RandomBot, Rules, Solution
+    from ._rust import GreedyBot, IsmctsBot, Move, Net, NetBot, PimcBot, QuinteGame, Random, RandomBot, Rules, Solution
     from ._rust import action_count, analyze, bot, encode_names, ladder, match_seed, play_match, register_bot
     from ._rust import review, rule_sets, seat_seed, simulate, solve
 except ImportError as _error:
@@ -43,7 +43,7 @@ if not _TYPE_CHECKING:
 
 __all__ = [
     "BACKEND", "BOT_NAMES", "ENCODING_VERSION", "ENGINE", "SEARCH_BOTS", "__version__", "action_count", "encode_names", "BotError", "Card", "DealResult", "Event", "FifteenGame", "Game", "GreedyBot", "IsmctsBot", "PimcBot",
-    "IllegalMoveError", "LadderResult", "Move", "QuinteGame", "Random", "RandomBot", "Rules", "SimulationInterrupted",
+    "IllegalMoveError", "LadderResult", "Move", "Net", "NetBot", "QuinteGame", "Random", "RandomBot", "Rules", "SimulationInterrupted",
     "Review", "SimulationResult", "Solution", "View", "analyze", "bot", "ladder", "match_seed", "play_match", "register_bot", "review", "rule_sets", "seat_seed", "simulate", "solve",
 ]
 

@@ -6,14 +6,14 @@ why not when it does not: quinza/__init__.py); the reference never imports this 
 from typing import Any, Callable, Optional
 
 from ._core import BOT_NAMES, ENCODING_VERSION, SEARCH_BOTS, Card, DealResult, Event, FifteenGame, Game, GreedyBot
-from ._core import IsmctsBot, Move, PimcBot, QuinteGame, Random, RandomBot, Rules, Solution, action_count
+from ._core import IsmctsBot, Move, Net, NetBot, PimcBot, QuinteGame, Random, RandomBot, Rules, Solution, action_count
 from ._core import _simulate_chunk, bot as _core_bot, encode_names, match_seed, rule_sets, seat_seed, solve
 from ._registry import BOT_DOC, REGISTER_BOT_DOC, REGISTRY
 from ._twin import Twin
 
 __all__ = [
     "BOT_NAMES", "ENCODING_VERSION", "SEARCH_BOTS", "Card", "DealResult", "Event", "FifteenGame", "Game", "GreedyBot",
-    "IsmctsBot", "Move", "PimcBot", "QuinteGame", "Random", "RandomBot", "Rules", "Solution", "action_count",
+    "IsmctsBot", "Move", "Net", "NetBot", "PimcBot", "QuinteGame", "Random", "RandomBot", "Rules", "Solution", "action_count",
     "encode_names", "match_seed", "rule_sets", "seat_seed", "solve", "bot", "register_bot", "ENGINE", "simulate",
     "ladder", "play_match", "analyze", "review",
 ]

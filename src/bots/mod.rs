@@ -10,6 +10,7 @@
 
 pub mod greedy;
 pub mod ismcts;
+pub mod net;
 pub mod params;
 pub mod pimc;
 pub mod random;
@@ -32,6 +33,12 @@ pub trait Policy: Clone + Default + PartialEq + std::fmt::Debug + Send + Sync {
     /// The parameter a search bot's budget is counted in (fewer: a quicker, weaker bot),
     /// if it has one; `quinza.SEARCH_BOTS` lists it.
     const BUDGET: Option<&'static str> = None;
+
+    /// Ok when the bot can play games of these rules, else a ValueError that says why
+    /// (a net that does not fit them); asked before play. By default every game.
+    fn check<G: Searchable>(&self, _rules: &G::Rules) -> Result<(), crate::Error> {
+        Ok(())
+    }
 
     /// The value of one of `PARAMS`.
     fn get(&self, _name: &str) -> Option<ParamValue> {
@@ -127,6 +134,13 @@ macro_rules! bots {
                 }
             }
 
+            /// `Policy::check` of the bot: Ok when it can play games of these rules.
+            pub fn check<G: Searchable>(&self, rules: &G::Rules) -> Result<(), crate::Error> {
+                match self {
+                    $(BotSpec::$kind(p) => p.check::<G>(rules)),*
+                }
+            }
+
             /// Sets one of the bot's parameters (false: no such parameter, or a value of
             /// another kind).
             pub fn set(&mut self, name: &str, value: ParamValue) -> bool {
@@ -178,6 +192,7 @@ bots! {
     Greedy(greedy::Greedy),
     Pimc(crate::search::pimc::PimcParams),
     Ismcts(crate::search::ismcts::IsmctsParams),
+    Net(net::NetBot),
 }
 
 /// The names of the bots, in the order error messages list them.
@@ -500,7 +515,7 @@ mod tests {
         assert_eq!(BotKind::parse("ISMCTS"), Ok(BotKind::Ismcts));
         assert_eq!(
             BotKind::parse("smart").unwrap_err().to_string(),
-            "unknown bot 'smart': choose random, greedy, pimc or ismcts, or pass a callable (game) -> move"
+            "unknown bot 'smart': choose random, greedy, pimc, ismcts or net, or pass a callable (game) -> move"
         );
     }
 }

@@ -15,6 +15,8 @@ pub enum ParamKind {
     Word(fn() -> Vec<&'static str>),
     /// Seconds a move (above 0), or None for no limit.
     TimeLimit,
+    /// A file's path, or None (the bot's default): a net's weights, read when given.
+    NetFile,
 }
 
 /// One parameter of a bot, the seed aside (every bot takes a seed, last).
@@ -59,6 +61,8 @@ pub enum ParamValue {
     Real(f64),
     Word(&'static str),
     Seconds(Option<f64>),
+    /// A path kept for the life of the process (`net::shipped::load`), or None.
+    Path(Option<&'static str>),
 }
 
 impl ParamValue {
@@ -69,6 +73,7 @@ impl ParamValue {
             ParamValue::Real(x) => crate::pyrepr::py_repr_float(x),
             ParamValue::Word(w) => crate::pyrepr::py_repr_str(w),
             ParamValue::Seconds(s) => s.map_or("None".to_string(), crate::pyrepr::py_repr_float),
+            ParamValue::Path(p) => p.map_or("None".to_string(), crate::pyrepr::py_repr_str),
         }
     }
 }

@@ -315,4 +315,13 @@ impl Encoded for Game {
     fn legal_actions(&self, ids: &mut Vec<usize>, moves: &mut Vec<Move>) -> Result<(), Error> {
         legal_actions(self, ids, moves)
     }
+    /// Twice the deck: a card played, then a card captured.
+    fn move_feature_count(_: &Rules) -> usize {
+        2 * DECK_SIZE
+    }
+    /// The card played's id, and `DECK_SIZE` + the id of each card captured.
+    fn move_features(&self, mv: &Move, out: &mut Vec<u32>) {
+        out.push(mv.card.id() as u32);
+        out.extend(mv.captures.iter().map(|c| (DECK_SIZE + c.id() as usize) as u32));
+    }
 }

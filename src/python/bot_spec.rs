@@ -52,6 +52,7 @@ fn param_value(p: &Param, v: &Bound<'_, PyAny>) -> PyResult<ParamValue> {
         ParamKind::Exploration => ParamValue::Real(exploration_arg(v, p.name)?),
         ParamKind::Word(names) => ParamValue::Word(word_arg(v, p.name, &names())?),
         ParamKind::TimeLimit => ParamValue::Seconds(time_limit_arg(Some(v))?.map(|(s, _)| s)),
+        ParamKind::NetFile => super::net::weights_arg(v, p.name)?,
     })
 }
 
@@ -62,7 +63,17 @@ pub(crate) fn param_object(py: Python<'_>, value: ParamValue) -> PyResult<Py<PyA
         ParamValue::Real(x) => x.into_pyobject(py)?.into_any().unbind(),
         ParamValue::Word(w) => w.into_pyobject(py)?.into_any().unbind(),
         ParamValue::Seconds(s) => s.into_pyobject(py)?.into_any().unbind(),
+        ParamValue::Path(p) => p.into_pyobject(py)?.into_any().unbind(),
     })
+}
+
+/// A bot's parameters (all but the seed) by name, in the order of its signature (`params`).
+pub(crate) fn params_dict<'py>(py: Python<'py>, spec: &BotSpec) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    for (name, value) in spec.params() {
+        d.set_item(name, param_object(py, value)?)?;
+    }
+    Ok(d)
 }
 
 /// A bot's spec from its parameters: `get(name)` is the value given for a parameter, or

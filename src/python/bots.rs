@@ -3,7 +3,7 @@
 //! parameters are read into a spec by `bot_spec.rs`, with the reference's messages; the
 //! choices are the core's (`crate::bots`, `crate::search`).
 
-use super::bot_spec::{kind_arg, optional_seed, param_object, spec_from, spec_of_params};
+use super::bot_spec::{kind_arg, optional_seed, param_object, params_dict, spec_from, spec_of_params};
 use super::cards::{move_object, PyMove};
 use super::convert::{type_name, value_error};
 use super::game::PyGame;
@@ -18,7 +18,7 @@ const MATCH_OVER: &str = "the match is over: there is no move to choose";
 
 /// The game a bot is asked to play: a `quinza.Game`, or any game with `to_json()` (a
 /// game of the reference), read through its JSON.
-fn with_game<R>(game: &Bound<'_, PyAny>, f: impl FnOnce(&AnyGame) -> R) -> PyResult<R> {
+pub(crate) fn with_game<R>(game: &Bound<'_, PyAny>, f: impl FnOnce(&AnyGame) -> R) -> PyResult<R> {
     if let Ok(g) = game.cast::<PyGame>() {
         let g = g
             .try_borrow()
@@ -62,14 +62,20 @@ fn replayed(game: &Bound<'_, PyAny>, json: &str) -> Option<AnyGame> {
     (g.to_json() == json).then_some(g)
 }
 
-fn choose<'py>(
+/// The bot's move for the seat to act of `game`; a bot that cannot play the game (a net
+/// that does not fit it) is a ValueError that says why.
+pub(crate) fn choose<'py>(
     py: Python<'py>,
     spec: &BotSpec,
     rng: &mut SplitMix64,
     game: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyMove>> {
     // Random and greedy bots do not search: nothing asks to stop them.
-    let mv = with_game(game, |g| g.bot_move(spec, rng, &mut || false))?.unwrap_or(None);
+    let mv = with_game(game, |g| {
+        g.check_bot(spec)?;
+        Ok::<_, crate::Error>(g.bot_move(spec, rng, &mut || false).unwrap_or(None))
+    })?
+    .map_err(super::convert::core_error)?;
     match mv {
         Some(m) => move_object(py, m),
         None => Err(value_error(MATCH_OVER)),
@@ -214,11 +220,7 @@ impl PySearchBot {
     #[doc = docstring!(SearchBot.params)]
     #[getter]
     fn params<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
-        for (name, value) in self.spec.params() {
-            d.set_item(name, param_object(py, value)?)?;
-        }
-        Ok(d)
+        params_dict(py, &self.spec)
     }
 
     /// The bot's move for the seat to act. With a budget of worlds or iterations and a
@@ -367,6 +369,10 @@ pub fn bot(
         BotKind::Ismcts => {
             let init = PyClassInitializer::from(PySearchBot::new(spec, optional_seed(seed)?));
             Py::new(py, init.add_subclass(PyIsmctsBot {}))?.into_any()
+        }
+        BotKind::Net => {
+            optional_seed(seed)?;
+            Py::new(py, super::net::PyNetBot::new_spec(spec))?.into_any()
         }
     })
 }

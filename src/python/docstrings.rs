@@ -264,6 +264,25 @@ one draw a move (even when there is only one), picking in legal-move order."# };
 `quinza.reference.bots.greedy_key`); of equal moves, the first in legal-move order.
 It draws nothing: `seed` is only checked."# };
     (GreedyBot.params) => { r#"The bot's parameters (all but the seed) by name, in the order of its signature."# };
+    (NetBot) => { r#"The net bot: the net rates every legal move of the seat to act from what that seat
+may know, and the bot plays the first move of the greatest score. It draws nothing and
+does not search (docs/reference/nets.md)."# };
+    (NetBot.weights) => { r#"The path of the bot's .qzn file, or None: the net the package ships for the game's rules."# };
+    (NetBot.params) => { r#"The bot's parameters (all but the seed) by name, in the order of its signature."# };
+    (Net) => { r#"A net (docs/reference/nets.md): a small network that reads what the seat to act may
+know and rates its position and each of its legal moves, in whole numbers, as both twins
+compute them."# };
+    (Net.load) => { r#"The net of a .qzn file, given by its path or as its bytes; a file that is not a net
+is a ValueError that says what is wrong."# };
+    (Net.for_rules) => { r#"The net the package ships for these rules (escoba, quinza and rb3ine with two
+players, and quinte); a ValueError for other rules."# };
+    (Net.header) => { r#"The file's header: the rules it was trained for, its sizes and shifts, how it was made."# };
+    (Net.to_bytes) => { r#"The .qzn file, as read."# };
+    (Net.fits) => { r#"Whether the net fits games of these rules: the same rule set and players, and the
+observation's length, move features and encoding version it reads."# };
+    (Net.evaluate) => { r#"The net's value of the position for the seat to act (its points of the deal over
+the best other side's), and each legal move with its score, in legal-move order; a
+match that is over, or a game the net does not fit, is a ValueError."# };
     (SearchBot) => { r#"What every search bot shares: its spec, its seed and its generator."# };
     (SearchBot.seed) => { r#"The seed the bot started from."# };
     (SearchBot.state) => { r#"The generator's state now."# };

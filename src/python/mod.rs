@@ -22,6 +22,7 @@ mod encode;
 mod events;
 mod game;
 mod history;
+mod net;
 mod random;
 mod rules;
 mod search;
@@ -54,6 +55,7 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<events::PyEvent>()?;
     m.add_class::<random::PyRandom>()?;
     bots::register(m)?;
+    net::register(m)?;
     sim::register(m)?;
     search::register(m)?;
     encode::register(m)?;

@@ -182,4 +182,11 @@ impl Encoded for Game {
         ids.extend(moves.iter().map(action_of));
         Ok(())
     }
+    /// One feature a move: its action id.
+    fn move_feature_count(_: &Rules) -> usize {
+        ACTION_COUNT
+    }
+    fn move_features(&self, mv: &Move, out: &mut Vec<u32>) {
+        out.push(action_of(mv) as u32);
+    }
 }

@@ -6,8 +6,9 @@
 use super::State;
 use crate::rng::SplitMix64;
 
-/// A game that search can play: `State`, and the hooks below.
-pub trait Searchable: State {
+/// A game that search can play: `State`, its encodings (which a net reads), and the
+/// hooks below.
+pub trait Searchable: State + crate::encoding::Encoded {
     /// The legal moves a search tries: of moves that lead to the same values whatever
     /// follows, one only (the family says which are alike; by default none are).
     fn search_moves_into(&self, out: &mut Vec<Self::Move>) {

@@ -325,7 +325,9 @@ class Net:
         raise AttributeError("Net is immutable")
 
     def __repr__(self) -> str:
-        return f"Net({self._name!r}, players={self._players})"
+        s = self._sizes
+        return (f"<Net for {self._name} with {self._players} players: L={s.L}, F={s.F}, "
+                f"hidden=[{s.H1}, {s.H2}], move_hidden={s.P}>")
 
 
 @lru_cache(maxsize=None)
