@@ -30,6 +30,7 @@ COMMANDS = {
     "review": "value every move of a match record: inaccuracies, mistakes, blunders",
     "serve": "run the game server: rooms and seats over websockets",
     "join": "sit a bot at a seat of a remote game server",
+    "train": "make a net for the net bot from the engine's own search",
 }
 
 
@@ -49,7 +50,7 @@ def test_a_bare_quinza_and_help_list_the_commands(argv: List[str], capsys: Any) 
 
 def test_an_unknown_command_names_the_commands(capsys: Any) -> None:
     assert main(["plya"]) == 2
-    assert "unknown command 'plya': choose play, watch, simulate, ladder, analyze, review, serve or join" in capsys.readouterr().err
+    assert "unknown command 'plya': choose play, watch, simulate, ladder, analyze, review, serve, join or train" in capsys.readouterr().err
 
 
 def test_every_command_has_its_help(capsys: Any) -> None:

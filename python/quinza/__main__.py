@@ -1,5 +1,5 @@
 """The `quinza` command: `quinza play`, `quinza watch`, `quinza simulate`, `quinza ladder`,
-`quinza analyze`, `quinza review`, `quinza serve`, `quinza join`.
+`quinza analyze`, `quinza review`, `quinza serve`, `quinza join`, `quinza train`.
 
     quinza play --rules escoba --vs ismcts
     quinza watch --rules escoba --bots greedy,random --seed 1 --moves
@@ -9,6 +9,7 @@
     quinza ladder --rules escoba --bots random,greedy,pimc:worlds=16 --games 100 --state ladder.json
     quinza serve --host 127.0.0.1 --port 8000 --db games.sqlite
     quinza join http://127.0.0.1:8000 --room ROOM --bot ismcts
+    quinza train --rules escoba --positions 100000 --iterations 1000 --epochs 20 --seed 1 --out escoba.qzn
 """
 
 from __future__ import annotations
@@ -68,6 +69,12 @@ def _join(argv: Sequence[str]) -> int:
     return join_main(argv)
 
 
+def _train(argv: Sequence[str]) -> int:
+    from .cli.train import train_main
+
+    return train_main(list(argv))
+
+
 COMMANDS: Dict[str, Tuple[Callable[[Sequence[str]], int], str]] = {
     "play": (_play, "play a match against bots in the terminal"),
     "watch": (_watch, "watch bots play one seeded match, deal by deal"),
@@ -77,6 +84,7 @@ COMMANDS: Dict[str, Tuple[Callable[[Sequence[str]], int], str]] = {
     "review": (_review, "value every move of a match record: inaccuracies, mistakes, blunders"),
     "serve": (_serve, "run the game server: rooms and seats over websockets"),
     "join": (_join, "sit a bot at a seat of a remote game server"),
+    "train": (_train, "make a net for the net bot from the engine's own search"),
 }
 
 

@@ -83,7 +83,12 @@ def use_lang(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
 
 def need_server_extra(command: str, error: ImportError) -> int:
     """What `serve` and `join` say without the server extra installed: exit 2."""
-    print(f"quinza {command} needs the server extra: pip install \"quinza[server]\" ({error})", file=sys.stderr)
+    return need_extra(command, "server", error)
+
+
+def need_extra(command: str, extra: str, error: ImportError) -> int:
+    """What a command says without the extra it needs installed: exit 2."""
+    print(f"quinza {command} needs the {extra} extra: pip install \"quinza[{extra}]\" ({error})", file=sys.stderr)
     return 2
 
 

@@ -1,0 +1,180 @@
+"""Fitting a net to the positions with JAX and optax, on the CPU (the `train` extra:
+pip install "quinza[train]"). The model is the float counterpart of the whole-number
+forward pass of docs/reference/nets.md: the same layers, the same clamps (an activation
+lies in [0, 2**16 / 2**IS]), the inputs rounded as the net rounds them.
+
+The loss, in the search's points over their spread: the squared error of each legal
+move's score to the search's estimate of it, of the value to the position's value, and a
+cross-entropy of the scores' softmax to the move the search plays (the net plays the
+move of greatest score, so their order matters most). Each epoch ends with a checkpoint in
+the run's folder; a run started again goes on from the last one. Every 20th position is
+held out, to measure the fit on positions it never saw."""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass
+from typing import Any, Callable, Dict, Optional, Tuple
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import optax  # type: ignore[import-untyped,unused-ignore]
+
+from .dataset import Positions, save_arrays
+from .qzn import INPUT_SHIFT
+
+CAP = 2.0**16 / 2**INPUT_SHIFT  # the greatest activation, as a float
+HOLD_OUT = 20  # every HOLD_OUT-th position is held out
+CHECKPOINT = "fit.npz"
+Params = Dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What the fitting is made of; a checkpoint of another setup is not resumed."""
+
+    observation_len: int
+    move_features: int
+    positions: int
+    epochs: int
+    seed: int
+    hidden: Tuple[int, int] = (128, 128)
+    move_hidden: int = 64
+    batch: int = 256
+    rate: float = 1e-3
+    weight_decay: float = 1e-4
+    policy: float = 1.0  # the weight of the cross-entropy term
+    temperature: float = 0.25  # of the softmax, in units of the targets' spread
+
+
+def initial(setup: Setup) -> Dict[str, np.ndarray]:
+    """He-initialised weights, biases at zero, from the seed."""
+    rng = np.random.default_rng([setup.seed, 1])
+    L, F, (H1, H2), P = setup.observation_len, setup.move_features, setup.hidden, setup.move_hidden
+
+    def normal(shape: Tuple[int, ...], fan_in: int, gain: float = 2.0) -> np.ndarray:
+        drawn: np.ndarray = rng.standard_normal(shape) * np.sqrt(gain / fan_in)
+        return drawn.astype(np.float32)
+
+    def zeros(n: int) -> np.ndarray:
+        return np.zeros(n, dtype=np.float32)
+
+    return {"W1": normal((H1, L), L), "b1": zeros(H1), "W2": normal((H2, H1), H1), "b2": zeros(H2),
+            "Wv": normal((H2,), H2, 1.0), "bv": zeros(1), "A": normal((P, H2), H2), "B": normal((P, F), H2),
+            "c": zeros(P), "wp": normal((P,), P, 1.0), "bp": zeros(1)}
+
+
+def forward(params: Params, observations: Any, features: Any) -> Tuple[Any, Any]:
+    """The value of each position (N) and the score of each of its moves (N x M)."""
+    x = jnp.clip(jnp.floor(observations * 2.0**INPUT_SHIFT + 0.5) / 2.0**INPUT_SHIFT, -CAP, CAP)
+    h1 = jnp.clip(x @ params["W1"].T + params["b1"], 0.0, CAP)
+    h2 = jnp.clip(h1 @ params["W2"].T + params["b2"], 0.0, CAP)
+    value = h2 @ params["Wv"] + params["bv"][0]
+    base = h2 @ params["A"].T + params["c"]
+    columns = jnp.concatenate([params["B"].T, jnp.zeros((1, params["B"].shape[0]))])  # the padding feature's: 0
+    u = jnp.clip(base[:, None, :] + columns[features].sum(axis=2), 0.0, CAP)
+    return value, u @ params["wp"] + params["bp"][0]
+
+
+def losses(params: Params, batch: Dict[str, Any], scale: float, setup: Setup) -> Dict[str, Any]:
+    value, scores = forward(params, batch["observations"], batch["features"])
+    known = batch["known"]
+    moves = jnp.sum(known * ((scores - batch["targets"]) / scale) ** 2) / jnp.maximum(jnp.sum(known), 1)
+    values = jnp.mean(((value - batch["values"]) / scale) ** 2)
+    logits = jnp.where(batch["legal"], scores / (scale * setup.temperature), -1e9)
+    policy = jnp.mean(optax.softmax_cross_entropy_with_integer_labels(logits, batch["best"]))
+    agree = jnp.mean(jnp.argmax(jnp.where(batch["legal"], scores, -jnp.inf), axis=1) == batch["best"])
+    return {"loss": moves + values + setup.policy * policy, "moves": moves, "values": values, "agree": agree}
+
+
+_measured = jax.jit(losses, static_argnums=(2, 3))
+
+
+def _batch(positions: Positions) -> Dict[str, Any]:
+    return {"observations": positions.observations, "features": positions.features, "legal": positions.legal,
+            "targets": positions.targets, "known": positions.known, "values": positions.values, "best": positions.best}
+
+
+def split(positions: Positions) -> Tuple[Positions, Positions]:
+    """The positions fitted and those held out."""
+    rows = np.arange(len(positions))
+    held = rows % HOLD_OUT == HOLD_OUT - 1
+    return positions.take(rows[~held]), positions.take(rows[held])
+
+
+def spread(positions: Positions) -> float:
+    """The standard deviation of the search's estimates: the loss's unit."""
+    return max(float(np.std(positions.targets[positions.known])), 1e-3)
+
+
+def measure(params: Params, positions: Positions, scale: float, setup: Setup) -> Dict[str, float]:
+    """The losses and the share of positions whose best-scored move is the search's."""
+    totals: Dict[str, float] = {}
+    for start in range(0, len(positions), 1024):
+        rows = np.arange(start, min(start + 1024, len(positions)))
+        part = _measured(params, _batch(positions.take(rows)), scale, setup)
+        for name, number in part.items():
+            totals[name] = totals.get(name, 0.0) + float(number) * len(rows)
+    return {name: total / max(len(positions), 1) for name, total in totals.items()}
+
+
+def fit(positions: Positions, setup: Setup, directory: str,
+        progress: Optional[Callable[[int, int, Dict[str, float]], None]] = None) -> Tuple[Dict[str, np.ndarray], Dict[str, float]]:
+    """The fitted weights (float32 numpy arrays by name) and the last epoch's measures on the
+    positions held out. `progress(epochs done, epochs, measures)` after each epoch."""
+    train, held = split(positions)
+    scale = spread(train)
+    size = min(setup.batch, max(16, len(train) // 8))  # a few steps an epoch, however few the positions
+    steps = len(train) // size
+    optimizer = optax.adamw(optax.cosine_decay_schedule(setup.rate, steps * setup.epochs, alpha=0.05),
+                            weight_decay=setup.weight_decay)
+    params = {name: jnp.asarray(array) for name, array in initial(setup).items()}
+    state = optimizer.init(params)
+    epoch, params, state = resume(os.path.join(directory, CHECKPOINT), setup, params, state)
+
+    @jax.jit
+    def step(params: Params, state: Any, batch: Dict[str, Any]) -> Tuple[Params, Any]:
+        grads = jax.grad(lambda p: losses(p, batch, scale, setup)["loss"])(params)
+        updates, state = optimizer.update(grads, state, params)
+        return optax.apply_updates(params, updates), state
+
+    measures = measure(params, held, scale, setup)
+    if progress:
+        progress(epoch, setup.epochs, measures)
+    while epoch < setup.epochs:
+        order = np.random.default_rng([setup.seed, 2, epoch]).permutation(len(train))
+        for k in range(steps):
+            params, state = step(params, state, _batch(train.take(order[k * size:(k + 1) * size])))
+        epoch += 1
+        save(os.path.join(directory, CHECKPOINT), setup, epoch, params, state)
+        measures = measure(params, held, scale, setup)
+        if progress:
+            progress(epoch, setup.epochs, measures)
+    return {name: np.asarray(array, dtype=np.float32) for name, array in params.items()}, measures
+
+
+def _fingerprint(setup: Setup) -> str:
+    return json.dumps(asdict(setup), sort_keys=True)
+
+
+def save(path: str, setup: Setup, epoch: int, params: Params, state: Any) -> None:
+    """The checkpoint after `epoch` epochs: the weights and the optimizer's state, exactly."""
+    arrays = {f"param_{name}": np.asarray(value) for name, value in params.items()}
+    arrays.update({f"state_{i}": np.asarray(leaf) for i, leaf in enumerate(jax.tree_util.tree_leaves(state))})
+    save_arrays(path, {"setup": np.array(_fingerprint(setup)), "epoch": np.array(epoch), **arrays})
+
+
+def resume(path: str, setup: Setup, params: Params, state: Any) -> Tuple[int, Params, Any]:
+    """The epochs done, the weights and the optimizer's state of this setup's checkpoint,
+    or 0 and those given where there is none (or one of another setup)."""
+    if not os.path.exists(path):
+        return 0, params, state
+    with np.load(path) as saved:
+        if str(saved["setup"]) != _fingerprint(setup):
+            return 0, params, state
+        leaves, tree = jax.tree_util.tree_flatten(state)
+        kept = [jnp.asarray(saved[f"state_{i}"], dtype=leaf.dtype) for i, leaf in enumerate(leaves)]
+        return (int(saved["epoch"]), {name: jnp.asarray(saved[f"param_{name}"]) for name in params},
+                jax.tree_util.tree_unflatten(tree, kept))
