@@ -393,48 +393,25 @@ class GreedyBot:
 
 @final
 class NetBot:
-    """The net bot: the net rates every legal move of the seat to act from what that seat
-    may know, and the bot plays the first move of the greatest score. It draws nothing and
-    does not search (docs/reference/nets.md).
-    """
-
     name: ClassVar[str]
     def __new__(cls, weights: Optional[Union[str, "os.PathLike[str]"]] = None, seed: Optional[int] = None) -> Self: ...
     @property
-    def weights(self) -> Optional[str]:
-        """The path of the bot's .qzn file, or None: the net the package ships for the game's rules."""
+    def weights(self) -> Optional[str]: ...
     @property
-    def params(self) -> dict[str, Any]:
-        """The bot's parameters (all but the seed) by name, in the order of its signature."""
+    def params(self) -> dict[str, Any]: ...
     def __call__(self, game: Any) -> Move: ...
 
 @final
 class Net:
-    """A net (docs/reference/nets.md): a small network that reads what the seat to act may
-    know and rates its position and each of its legal moves, in whole numbers, as both twins
-    compute them.
-    """
-
     @classmethod
-    def load(cls, source: Union[str, bytes, "os.PathLike[str]"]) -> Net:
-        """The net of a .qzn file, given by its path or as its bytes; a file that is not a net
-        is a ValueError that says what is wrong."""
+    def load(cls, source: Union[str, bytes, "os.PathLike[str]"]) -> Net: ...
     @classmethod
-    def for_rules(cls, rules: Union[Rules, str]) -> Net:
-        """The net the package ships for these rules (escoba, quinza and rb3ine with two
-        players, and quinte); a ValueError for other rules."""
+    def for_rules(cls, rules: Union[Rules, str]) -> Net: ...
     @property
-    def header(self) -> dict[str, Any]:
-        """The file's header: the rules it was trained for, its sizes and shifts, how it was made."""
-    def to_bytes(self) -> bytes:
-        """The .qzn file, as read."""
-    def fits(self, rules: Union[Rules, str]) -> bool:
-        """Whether the net fits games of these rules: the same rule set and players, and the
-        observation's length, move features and encoding version it reads."""
-    def evaluate(self, game: Any) -> tuple[float, list[tuple[Move, float]]]:
-        """The net's value of the position for the seat to act (its points of the deal over
-        the best other side's), and each legal move with its score, in legal-move order; a
-        match that is over, or a game the net does not fit, is a ValueError."""
+    def header(self) -> dict[str, Any]: ...
+    def to_bytes(self) -> bytes: ...
+    def fits(self, rules: Union[Rules, str]) -> bool: ...
+    def evaluate(self, game: Any) -> tuple[float, list[tuple[Move, float]]]: ...
 
 @disjoint_base
 class SearchBot:
@@ -503,9 +480,7 @@ class IsmctsBot(SearchBot):
     @property
     def opponents(self) -> str: ...
     @property
-    def prior(self) -> str:
-        """What guides the tree: "off" (UCB, and a greedy or random rollout to the end of the
-        deal), or "net" (PUCT with the shipped net's priors, and its value at the new leaf)."""
+    def prior(self) -> str: ...
 
 ENCODING_VERSION: int
 

@@ -740,11 +740,13 @@ class Net:
     @classmethod
     def load(cls, source: Union[str, bytes, "os.PathLike[str]"]) -> Net:
         """The net of a .qzn file, given by its path or as its bytes; a file that is not a net
-        is a ValueError that says what is wrong."""
+        is a ValueError that says what is wrong.
+        """
     @classmethod
     def for_rules(cls, rules: Union[Rules, str]) -> Net:
         """The net the package ships for these rules (escoba, quinza and rb3ine with two
-        players, and quinte); a ValueError for other rules."""
+        players, and quinte); a ValueError for other rules.
+        """
     @property
     def header(self) -> dict[str, Any]:
         """The file's header: the rules it was trained for, its sizes and shifts, how it was made."""
@@ -752,11 +754,13 @@ class Net:
         """The .qzn file, as read."""
     def fits(self, rules: Union[Rules, str]) -> bool:
         """Whether the net fits games of these rules: the same rule set and players, and the
-        observation's length, move features and encoding version it reads."""
+        observation's length, move features and encoding version it reads.
+        """
     def evaluate(self, game: Any) -> tuple[float, list[tuple[Move, float]]]:
         """The net's value of the position for the seat to act (its points of the deal over
         the best other side's), and each legal move with its score, in legal-move order; a
-        match that is over, or a game the net does not fit, is a ValueError."""
+        match that is over, or a game the net does not fit, is a ValueError.
+        """
 
 @disjoint_base
 class SearchBot:
@@ -891,7 +895,8 @@ class IsmctsBot(SearchBot):
     @property
     def prior(self) -> str:
         """What guides the tree: "off" (UCB, and a greedy or random rollout to the end of the
-        deal), or "net" (PUCT with the shipped net's priors, and its value at the new leaf)."""
+        deal), or "net" (PUCT with the shipped net's priors, and its value at the new leaf).
+        """
 
 ENCODING_VERSION: int
 

@@ -58,6 +58,11 @@ class Engine(Protocol):
 
     def action_count(self, rules: Any) -> int: ...
 
+    # The nets (docs/reference/nets.md): read from a .qzn file, or the one shipped for a
+    # rule set, and what one says of a position.
+    @property
+    def Net(self) -> Type[Any]: ...
+
     # Whole chunks of matches between built-in bots, played inside the engine at once
     # (None: every match is played move by move in Python).
     @property

@@ -34,6 +34,6 @@ ENGINE = Twin(
     "rust", "quinza", Rules=Rules, Game=Game, Card=Card, Move=Move, rule_sets=rule_sets, BOT_NAMES=BOT_NAMES,
     SEARCH_BOTS=SEARCH_BOTS, bot=bot, match_seed=match_seed, seat_seed=seat_seed, solve=solve,
     ENCODING_VERSION=ENCODING_VERSION, encode_names=encode_names, action_count=action_count,
-    simulate_chunk=_simulate_chunk,
+    Net=Net, simulate_chunk=_simulate_chunk,
 )
 simulate, ladder, play_match, analyze, review = ENGINE.simulate, ENGINE.ladder, ENGINE.play_match, ENGINE.analyze, ENGINE.review

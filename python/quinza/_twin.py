@@ -32,7 +32,8 @@ class Twin:
                  SEARCH_BOTS: Mapping[str, Optional[str]], bot: Callable[..., Any],
                  match_seed: Callable[[int, int], int], seat_seed: Callable[[int, int], int],
                  solve: Callable[..., Any], ENCODING_VERSION: int, encode_names: Callable[[Any], List[str]],
-                 action_count: Callable[[Any], int], simulate_chunk: Optional[Callable[..., Any]] = None) -> None:
+                 action_count: Callable[[Any], int], Net: Type[Any],
+                 simulate_chunk: Optional[Callable[..., Any]] = None) -> None:
         self.name = name
         self.Rules, self.Game, self.Card, self.Move = Rules, Game, Card, Move
         self.rule_sets = rule_sets
@@ -40,6 +41,7 @@ class Twin:
         self.bot, self.match_seed, self.seat_seed = bot, match_seed, seat_seed
         self.solve = solve
         self.ENCODING_VERSION, self.encode_names, self.action_count = ENCODING_VERSION, encode_names, action_count
+        self.Net = Net
         self.simulate_chunk = simulate_chunk
         self.simulate, self.ladder, self.play_match, self.analyze, self.review = _bound(self, module)
 

@@ -1,5 +1,5 @@
-"""Bots, readable first: `random` and `greedy` here, `pimc` (pimc.py) and `ismcts`
-(ismcts.py), making exactly the choices of the Rust core's bots (docs/reference/simulation.md
+"""Bots, readable first: `random` and `greedy` here, `pimc` (pimc.py), `ismcts`
+(ismcts.py) and `net` (netbot.py), making exactly the choices of the Rust core's bots (docs/reference/simulation.md
 "Simulation", "Search bots: PIMC and ISMCTS"), and their registry `BOTS`. A bot is
 called on a game and returns a move:
 
@@ -21,6 +21,7 @@ from .._words import choice_text, quoted
 from .botargs import Seeded, check_seed, refuse_finished
 from .generator import _MASK, GAMMA, Random
 from .ismcts import IsmctsBot
+from .netbot import NetBot
 from .pimc import PimcBot
 from .playout import greedy_key, greedy_move  # noqa: F401  (greedy_key: quinza.reference.bots.greedy_key, as before)
 
@@ -79,7 +80,7 @@ class GreedyBot:
 
 # The bot kinds, name -> class: `bot()` builds them, `BOT_NAMES` lists them, and
 # `simulate` plays them as core bots (a new bot is one class and one entry here).
-BOTS: Dict[str, Any] = {"random": RandomBot, "greedy": GreedyBot, "pimc": PimcBot, "ismcts": IsmctsBot}
+BOTS: Dict[str, Any] = {"random": RandomBot, "greedy": GreedyBot, "pimc": PimcBot, "ismcts": IsmctsBot, "net": NetBot}
 BOT_NAMES: Tuple[str, ...] = tuple(BOTS)
 # The search bots by name, each with the parameter its budget is counted in (its class's
 # `_budget`, as the core's bots say theirs).

@@ -24,6 +24,7 @@ from .botargs import SearchBot, exploration, whole
 from .botargs import choice
 from .game import Game
 from .playout import deal_value, greedy_move, play_out
+from .prior import PRIOR, PRIORS, Guide, puct_child
 from .worlds import Fitter
 from .. import _ctrl_c
 
@@ -39,7 +40,7 @@ class _Node:
         self.move = move
         self.seat = seat
         self.n = 0
-        self.total = 0
+        self.total: float = 0  # whole numbers, but with a net's values
         self.available = 1  # it was legal in the iteration that added it
         self.children: Dict[Any, "_Node"] = {}
 
@@ -85,14 +86,16 @@ class IsmctsBot(SearchBot):
     name = "ismcts"
     _budget = "iterations"  # the parameter its budget is counted in (SEARCH_BOTS; the core's Policy::BUDGET)
 
-    def __init__(self, iterations: int = ITERATIONS, c: float = C, rollout: str = ROLLOUT,
-                 infer: str = INFER, opponents: str = OPPONENTS, time_limit: Optional[float] = None, seed: Optional[int] = 0) -> None:
+    def __init__(self, iterations: int = ITERATIONS, c: float = C, rollout: str = ROLLOUT, infer: str = INFER,
+                 opponents: str = OPPONENTS, prior: str = PRIOR, time_limit: Optional[float] = None,
+                 seed: Optional[int] = 0) -> None:
         # None takes the default, as in the core.
         self._iterations = whole("iterations", iterations, 1, ITERATIONS)
         self._c = exploration(c, C)
         self._rollout = choice("rollout", rollout, ROLLOUTS, ROLLOUT)
         self._infer = choice("infer", infer, INFERS, INFER)
         self._opponents = choice("opponents", opponents, OPPONENT_MODELS, OPPONENTS)
+        self._prior = choice("prior", prior, PRIORS, PRIOR)
         super().__init__(time_limit, seed)
 
     @property
@@ -127,10 +130,16 @@ class IsmctsBot(SearchBot):
         return self._opponents
 
     @property
+    def prior(self) -> str:
+        """What guides the tree: "off" (UCB, and a greedy or random rollout to the end of the
+        deal), or "net" (PUCT with the shipped net's priors, and its value at the new leaf)."""
+        return self._prior
+
+    @property
     def params(self) -> Dict[str, Any]:
         """The bot's parameters (all but the seed) by name, in the order of its signature."""
         return {"iterations": self._iterations, "c": self._c, "rollout": self._rollout, "infer": self._infer,
-                "opponents": self._opponents, "time_limit": self._time_limit}
+                "opponents": self._opponents, "prior": self._prior, "time_limit": self._time_limit}
 
     def __call__(self, game: Any) -> Any:
         """The root's most visited move (ties in legal-move order)."""
@@ -151,20 +160,21 @@ class IsmctsBot(SearchBot):
         order = sorted(range(len(moves)), key=lambda i: -stats[i][0])  # stable: ties keep legal order
         return [(moves[i], stats[i][1] / stats[i][0] if stats[i][0] else math.nan) for i in order]
 
-    def _search(self, game: Any) -> Tuple[List[Any], List[Tuple[int, int]]]:
+    def _search(self, game: Any) -> Tuple[List[Any], List[Tuple[int, float]]]:
         """The game's legal moves and their root statistics (visits, sum of values)."""
+        guide = Guide(game.rules) if self._prior == "net" else None  # no net for the rules: refused first, as the core
         moves, ref = self._position(game)
         if ref is None:
             return moves, [(0, 0)]
         seat = ref.turn
         assert seat is not None  # refuse_finished
         root = _Node(None, None)
-        scale = 1
+        scale: float = 1
         deadline = self._deadline()
         done = 0
         fitter = Fitter(self._infer)
         while True:
-            scale = self._iterate(ref, seat, root, scale, fitter)
+            scale = self._iterate(ref, seat, root, scale, fitter, guide, done)
             done += 1
             if done % POLL_EVERY == 0:
                 _ctrl_c.poll()
@@ -179,9 +189,11 @@ class IsmctsBot(SearchBot):
             stats.append((0, 0) if node is None else (node.n, node.total))
         return moves, stats
 
-    def _iterate(self, game: Game, seat: int, root: _Node, scale: int, fitter: Fitter) -> int:
-        """One iteration: a world, selection and expansion, a greedy playout, the backup;
-        the new scale."""
+    def _iterate(self, game: Game, seat: int, root: _Node, scale: float, fitter: Fitter, guide: Optional[Guide],
+                 done: int) -> float:
+        """One iteration (after `done` others): a world, selection and expansion, a greedy
+        playout (with a guide: PUCT, and the net's value of the leaf), the backup; the new
+        scale."""
         world = fitter.world(game, seat, self._rng)
         node, path = root, []
         side = world.rules.side_of(seat)
@@ -202,6 +214,17 @@ class IsmctsBot(SearchBot):
                 node = child
                 continue
             legal = world.legal_moves()
+            if guide is not None:  # prior.py: PUCT in place of untried moves and UCB
+                move, found = puct_child(node, legal, guide.priors(world), self._c, done if node is root else node.n, scale)
+                added = found is None
+                if found is None:
+                    found = node.children[move] = _Node(move, mover)
+                world.play(move)
+                path.append(found)
+                if added:  # a move new to the tree ends selection
+                    break
+                node = found
+                continue
             children = [node.children.get(m) for m in legal]
             for child in children:
                 if child is not None:
@@ -224,8 +247,12 @@ class IsmctsBot(SearchBot):
             world.play(best.move)
             path.append(best)
             node = best
-        if world.deals:
-            points = world.deals[0].points
+        leaf = None  # with a guide, the net's value of the new position for its seat's side
+        if guide is not None and not world.deals:
+            assert world.turn is not None  # the deal goes on
+            leaf = (world.rules.side_of(world.turn), guide.value(world))
+        if world.deals or leaf is not None:
+            points = world.deals[0].points if world.deals else []
         elif self._rollout == "greedy":
             points = play_out(world)
         else:
@@ -235,7 +262,8 @@ class IsmctsBot(SearchBot):
             points = world.deals[0].points
         for node in path:
             assert node.seat is not None  # only the root has no seat, and it is on no path
-            value = deal_value(points, world.rules.side_of(node.seat))
+            side = world.rules.side_of(node.seat)
+            value = deal_value(points, side) if leaf is None else (leaf[1] if side == leaf[0] else -leaf[1])
             node.n += 1
             node.total += value
             scale = max(scale, abs(value))
@@ -243,4 +271,5 @@ class IsmctsBot(SearchBot):
 
     def __repr__(self) -> str:
         return (f"IsmctsBot(iterations={self._iterations}, c={self._c!r}, rollout={self._rollout!r}, "
-                f"infer={self._infer!r}, opponents={self._opponents!r}, time_limit={self._time_limit!r}, seed={self._seed})")
+                f"infer={self._infer!r}, opponents={self._opponents!r}, prior={self._prior!r}, "
+                f"time_limit={self._time_limit!r}, seed={self._seed})")
