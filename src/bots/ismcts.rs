@@ -83,3 +83,49 @@ impl Policy for IsmctsParams {
             .ok_or(Stopped)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::bots::{Bot, BotKind, BotSpec, ParamValue};
+    use crate::quinte;
+    use crate::state::State;
+
+    fn guided(iterations: u64) -> BotSpec {
+        let mut spec = BotSpec::of(BotKind::Ismcts);
+        assert!(spec.set("prior", ParamValue::Word("net")));
+        assert!(spec.set("iterations", ParamValue::Count(iterations)));
+        spec
+    }
+
+    #[test]
+    fn one_iteration_of_ismcts_with_the_net_tries_the_nets_best_move() {
+        // Every Q is 0 and N is 1 at the first iteration: the greatest prior, the net's best.
+        let net = BotSpec::of(BotKind::Net);
+        for seed in 0..8 {
+            let g = crate::fifteen::Game::new(crate::fifteen::Rules::new("escoba", None, None).unwrap(), seed);
+            if g.legal_moves().len() > 1 {
+                assert_eq!(Bot::new(guided(1), seed).choose(&g), Bot::new(net.clone(), 0).choose(&g));
+            }
+        }
+    }
+
+    #[test]
+    fn ismcts_with_the_net_plays_whole_matches_the_same_from_the_same_seed() {
+        let spec = guided(40);
+        let rules = quinte::Rules::default();
+        assert_eq!(spec.check::<quinte::Game>(&rules), Ok(()));
+        let play = || {
+            let mut g = quinte::Game::new(rules, 5);
+            let mut bot = Bot::new(spec.clone(), 5);
+            for _ in 0..60 {
+                let Some(mv) = bot.choose(&g) else { break };
+                assert!(g.is_legal(&mv));
+                g.apply(mv);
+            }
+            g.legal_moves()
+        };
+        assert_eq!(play(), play());
+        let three = crate::fifteen::Rules::new("quinza", Some(3), None).unwrap();
+        assert!(spec.check::<crate::fifteen::Game>(&three).unwrap_err().to_string().starts_with("no net ships for quinza with 3 players"));
+    }
+}
