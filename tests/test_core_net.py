@@ -158,7 +158,8 @@ def test_ismcts_takes_the_net_as_its_prior_and_refuses_rules_without_one() -> No
         quinza.simulate(quinza.Rules("escoba", players=4), 1, bots="ismcts:prior=net,greedy")
     g = quinza.Game(quinza.Rules("escoba"), seed=6)
     again = quinza.bot("ismcts", prior="net", iterations=30, seed=2)
-    assert bot(g) == again(g) and bot.analyse(g) == again.analyse(g)
+    # a move the tree never tried has no estimate (NaN): compared as printed
+    assert bot(g) == again(g) and repr(bot.analyse(g)) == repr(again.analyse(g))
 
 
 def test_one_iteration_with_the_net_tries_the_nets_best_move_first() -> None:
