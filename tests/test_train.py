@@ -20,7 +20,7 @@ import quinza  # noqa: E402
 import quinza.reference  # noqa: E402
 from quinza.__main__ import main  # noqa: E402
 from quinza.train.dataset import load  # noqa: E402
-from quinza.train.features import deck_size, inputs  # noqa: E402
+from quinza.train.features import inputs  # noqa: E402
 from quinza.train.fit import Setup, initial  # noqa: E402
 from quinza.train.positions import shard_count, shard_path  # noqa: E402
 from quinza.train.qzn import header, quantize, to_bytes  # noqa: E402
@@ -123,7 +123,7 @@ def test_the_reference_twin_reads_the_net_and_computes_the_same(run: Tuple[Path,
     game = quinza.reference.Game("escoba", seed=3)
     for _ in range(12):
         if game.count_legal_moves() >= 2:
-            observation, moves = inputs(game, deck_size(quinza.reference.ENGINE, game.rules))
+            observation, moves = inputs(game)
             _, valued = net.evaluate(game)
             assert [score for _, score in valued] == scores(head, w, observation, moves)
         game.play(game.legal_moves()[0])

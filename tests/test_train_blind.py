@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import quinza
-from quinza.train.features import deck_size, inputs, is_quinte, sizes
+from quinza.train.features import inputs, sizes
 from quinza.train.positions import Plan, make_shard
 
 
@@ -31,17 +31,16 @@ def positions_of(rules: Any, seed: int, every: int = 3) -> List[Any]:
 @pytest.mark.parametrize("name,players", [("escoba", 2), ("quinza", 3), ("rb3ine", 4), ("quinte", 4)])
 def test_a_position_reads_the_same_in_every_world_of_its_seat(name: str, players: int) -> None:
     rules = quinza.Rules(name, players=players)
-    deck = 0 if is_quinte(rules) else deck_size(quinza.ENGINE, rules)
     found = positions_of(rules, seed=11)
     assert len(found) >= 10
     differs = 0
     for game in found:
-        observation, features = inputs(game, deck)
+        observation, features = inputs(game)
         for k in range(3):
             world = game.world(game.turn, seed=k)
             other_hands = [sorted(map(str, world.hand(s))) for s in range(players) if s != game.turn]
             differs += other_hands != [sorted(map(str, game.hand(s))) for s in range(players) if s != game.turn]
-            seen, moved = inputs(world, deck)
+            seen, moved = inputs(world)
             np.testing.assert_array_equal(seen, observation)
             assert moved == features
     assert differs > 0  # the worlds did deal the hidden cards otherwise
@@ -53,11 +52,11 @@ def test_the_features_are_the_documented_ones() -> None:
     assert sizes(quinza.ENGINE, quinza.Rules("quinte"))[1] == quinza.action_count(quinza.Rules("quinte"))
     game = quinza.Game("escoba", seed=1)
     for move in game.legal_moves():
-        _, features = inputs(game, 40)
+        _, features = inputs(game)
         row = features[game.legal_moves().index(move)]
         assert row[0] == move.card.id and sorted(row[1:]) == sorted(40 + c.id for c in move.captures)
     quinte = quinza.Game("quinte", seed=1)
-    assert inputs(quinte, 0)[1] == [[quinte.action_of(m)] for m in quinte.legal_moves()]
+    assert inputs(quinte)[1] == [[quinte.action_of(m)] for m in quinte.legal_moves()]
 
 
 def test_a_shard_is_its_seeds_alone_and_its_labels_the_searchs() -> None:

@@ -231,6 +231,18 @@ class Net:
                 return net
         raise ValueError(f"no net ships for {rules.name} with {rules.players} players: pass weights, a .qzn file trained for them")
 
+    @staticmethod
+    def move_features(game: Any, move: Any) -> List[int]:
+        """What a net reads of a legal move of `game` (either twin's): its feature indices,
+        each standing for a 1 (docs/reference/nets.md "What goes in"). The reference's
+        alone, for a trainer: the core reads them inside its forward pass."""
+        return move_features(game, move)
+
+    @staticmethod
+    def feature_count(rules: Any) -> int:
+        """`F` of a net for these rules (either twin's, or a rule set's name)."""
+        return feature_count(as_rules(rules))
+
     @classmethod
     def from_arrays(cls, header: Dict[str, Any], arrays: Dict[str, Any]) -> "Net":
         """A new net from its header (a dict of the file's header) and its arrays by name

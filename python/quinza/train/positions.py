@@ -23,7 +23,7 @@ import numpy as np
 from ..engines import engine
 from .._words import quoted
 from .dataset import save_arrays
-from .features import inputs, is_quinte, deck_size
+from .features import inputs
 
 CHUNK = 128  # positions a shard
 SAMPLE = 0.25  # the share of the eligible positions of a match that are recorded
@@ -100,7 +100,6 @@ def make_shard(plan: Plan, index: int, count: int, twin: str = "rust") -> Dict[s
     engine `twin` (the twins make the same)."""
     api = engine(twin)
     rules = api.Rules.from_dict(plan.rules)
-    deck = 0 if is_quinte(rules) else deck_size(api, rules)
     rng = np.random.default_rng([plan.seed, index])
     observations: List[np.ndarray] = []
     features: List[List[int]] = []
@@ -114,7 +113,7 @@ def make_shard(plan: Plan, index: int, count: int, twin: str = "rust") -> Dict[s
         while not game.is_over and len(observations) < count:
             moves = game.legal_moves()
             if len(moves) >= 2 and rng.random() < plan.sample:
-                observation, move_features = inputs(game, deck)
+                observation, move_features = inputs(game)
                 estimates, chosen, value = label(api, game, plan.iterations, int(rng.integers(2**31)))
                 observations.append(observation)
                 features.extend(move_features)

@@ -4,8 +4,6 @@ then not fit in 16 bits: the largest shift at which every one does."""
 
 from __future__ import annotations
 
-import json
-import struct
 from typing import Any, Dict, Mapping, Tuple
 
 import numpy as np
@@ -16,7 +14,6 @@ INPUT_SHIFT = 8
 WEIGHT_SHIFT = 12
 WEIGHTS = ("W1", "W2", "Wv", "A", "B", "wp")  # int16, times 2**WS
 BIASES = ("b1", "b2", "bv", "c", "bp")  # int32, times 2**(IS + WS)
-ORDER = ("W1", "b1", "W2", "b2", "Wv", "bv", "A", "B", "c", "wp", "bp")  # as the file holds them
 INT16 = np.iinfo(np.int16)
 INT32 = np.iinfo(np.int32)
 
@@ -55,11 +52,4 @@ def header(rules: Dict[str, Any], encoding_version: int, sizes: Dict[str, Any], 
 def to_bytes(head: Dict[str, Any], arrays: Mapping[str, np.ndarray]) -> bytes:
     """The .qzn file, written by the reference twin's writer (`Net.from_arrays`), which
     checks the header and the arrays as a reader will."""
-    writer = getattr(engine("reference"), "Net", None)
-    if writer is not None:
-        return bytes(writer.from_arrays(head, dict(arrays)).to_bytes())
-    # TODO: only the reference's writer once its engine has Net (the engines reach the
-    # reference twin's modules, nothing else may); until then the same layout, written here.
-    text = json.dumps(head).encode("utf-8")
-    body = [np.ascontiguousarray(arrays[name]).astype(arrays[name].dtype.newbyteorder("<")).tobytes() for name in ORDER]
-    return b"".join([b"QZN1", struct.pack("<I", len(text)), text, *body])
+    return bytes(engine("reference").Net.from_arrays(head, dict(arrays)).to_bytes())
