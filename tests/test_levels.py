@@ -40,9 +40,9 @@ def test_a_level_cannot_be_registered(q: ModuleType) -> None:
 
 def test_a_server_room_takes_a_level(q: ModuleType) -> None:
     for name in LEVELS:  # every level is within the server's default budget
-        assert check_spec(q, name, imports=False, budget=Budget()) == name
+        assert check_spec(q, name, imports=False, budget=Budget(), rules=q.Rules("escoba")) == name
     with pytest.raises(ValueError, match="levels, built-in bots and registered ones"):
-        check_spec(q, "master", imports=False, budget=Budget())
+        check_spec(q, "grandmaster", imports=False, budget=Budget(), rules=q.Rules("escoba"))
 
 
 def test_the_commands_read_a_level_in_any_case_and_with_spaces_around() -> None:

@@ -123,7 +123,7 @@ class Server:
             rules = self.settings.api.Rules(body["rules"], players=body.get("players"), target=body.get("target"), **options)
         except TypeError as error:
             raise ValueError(str(error)) from None
-        bots = self._bots(body.get("bots") or {}, rules.players)
+        bots = self._bots(body.get("bots") or {}, rules)
         timer = body.get("timer")
         if timer is not None and (isinstance(timer, bool) or not isinstance(timer, (int, float)) or not 0 < timer <= 86400):
             raise ValueError('"timer" is the seconds a seat has for a move (more than 0, at most a day), or null')
@@ -143,14 +143,15 @@ class Server:
         room.schedule()
         return room, sat
 
-    def _bots(self, bots: Any, players: int) -> Dict[int, str]:
+    def _bots(self, bots: Any, rules: Any) -> Dict[int, str]:
+        players = rules.players
         if not isinstance(bots, dict):
             raise ValueError('"bots" maps seats to bots, such as {"1": "greedy"}')
         out: Dict[int, str] = {}
         for key, spec in bots.items():
             if not key.isdigit() or not 0 <= int(key) < players:
                 raise ValueError(f"bots: {json.dumps(key)} is no seat: the seats are 0 to {players - 1}")
-            out[int(key)] = check_spec(self.settings.api, spec, self.settings.imports, self.settings.budget)
+            out[int(key)] = check_spec(self.settings.api, spec, self.settings.imports, self.settings.budget, rules)
         return out
 
 

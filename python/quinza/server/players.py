@@ -19,21 +19,37 @@ STAND_IN = "greedy"
 FREE = ("random", "greedy")  # bots whose move costs next to nothing: they move on the loop
 
 
-def check_spec(api: Engine, spec: Any, imports: bool, budget: Budget) -> str:
+def check_spec(api: Engine, spec: Any, imports: bool, budget: Budget, rules: Any) -> str:
     """A bot spec from a request, checked: a text naming a built-in or registered bot,
-    or with `imports` also `module:attr`, and a search within the server's `budget`.
-    Importing a module by a client's word runs that module's code, so an app allows it
-    only when told to."""
+    or with `imports` also `module:attr`, a search within the server's `budget`, and a
+    net the package ships for `rules`. Importing a module by a client's word runs that
+    module's code, so an app allows it only when told to; a client's path to a net file
+    would read the server's files, so none is taken."""
     if not isinstance(spec, str) or not spec.strip():
         raise ValueError(f"a bot is named by its text, such as \"greedy\" or \"ismcts:iterations=200\", not {quoted(spec)}")
     name = name_key(spec.partition(":")[0].strip())
     if not imports and name not in api.BOT_NAMES and name not in LEVELS and REGISTRY.find(name) is None:
         raise ValueError(f"unknown bot {quoted(spec)}: this server plays levels, built-in bots and registered ones")
+    # Refused before the bot is made, which would read the file (and say whether it is there).
+    if "weights" in (name_key(item.partition("=")[0].strip()) for item in spec.partition(":")[2].split(",")):
+        raise ValueError(f"the bot {quoted(spec)} names a net file: this server plays the nets it ships")
     made = player(api, spec, 0, 0)  # a bad parameter is refused now, not at the bot's first turn
     over = over_budget(api, made, budget)
     if over:
         raise ValueError(f"the bot {quoted(spec)} asks for {over}")
+    check_net(api, spec, made, rules)
     return spec
+
+
+def check_net(api: Engine, spec: str, bot: Any, rules: Any) -> None:
+    """A bot that reads a net plays the one the package ships for the room's rules."""
+    kind = bot_kind(api, bot)  # None: a registered bot of Python's own, which reads no net of ours
+    if kind == "net" or (kind is not None and bot_params(bot).get("prior") == "net"):
+        try:
+            api.Net.for_rules(rules)
+        except ValueError:
+            raise ValueError(f"the bot {quoted(spec)} plays with a net, and none ships for {rules.name} "
+                             f"with {rules.players} players") from None
 
 
 def over_budget(api: Engine, bot: Any, budget: Budget) -> str:
