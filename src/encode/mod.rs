@@ -11,8 +11,7 @@ use crate::encoding::Encoded;
 use crate::families::{each_family, same_family};
 use crate::Error;
 
-/// Bumped whenever a layout or an action id changes meaning.
-pub const ENCODING_VERSION: u32 = 1;
+pub use crate::encoding::ENCODING_VERSION;
 
 /// The length of a seat's vector under these rules.
 pub fn observation_len(rules: &RuleSet) -> usize {

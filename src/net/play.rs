@@ -3,8 +3,8 @@
 //! then each legal move from the family's move features.
 
 use super::{Net, Scratch, Shape};
-use crate::encode::ENCODING_VERSION;
-use crate::encoding::Encoded;
+use crate::encoding::ENCODING_VERSION;
+use crate::state::Encoded;
 use crate::state::GameRules;
 use crate::Error;
 

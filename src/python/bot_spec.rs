@@ -1,7 +1,7 @@
 //! A bot's spec from Python values: its name and parameters, checked in the reference's
 //! order and with its messages, for `bot(...)`, the bots' classes and `simulate`.
 
-use super::convert::{plain_int, shown, str_text, type_name, value_error, word_arg};
+use super::convert::{core_error, plain_int, shown, str_text, type_name, value_error, word_arg};
 use super::random::seed_arg;
 use super::search::time_limit_arg;
 use crate::bots::{unknown_bot_message, BotKind, BotSpec, Param, ParamKind, ParamValue};
@@ -52,8 +52,27 @@ fn param_value(p: &Param, v: &Bound<'_, PyAny>) -> PyResult<ParamValue> {
         ParamKind::Exploration => ParamValue::Real(exploration_arg(v, p.name)?),
         ParamKind::Word(names) => ParamValue::Word(word_arg(v, p.name, &names())?),
         ParamKind::TimeLimit => ParamValue::Seconds(time_limit_arg(Some(v))?.map(|(s, _)| s)),
-        ParamKind::NetFile => super::net::weights_arg(v, p.name)?,
+        ParamKind::NetFile => weights_arg(v, p.name)?,
     })
+}
+
+/// A path given as `str` or `os.PathLike` (None: not a path).
+pub(crate) fn path_text(v: &Bound<'_, PyAny>) -> Option<String> {
+    let os = v.py().import("os").ok()?;
+    os.call_method1("fspath", (v,)).ok()?.extract::<String>().ok()
+}
+
+/// A bot's `weights`: the path of a `.qzn` file, read now (a file that is not a net is a
+/// ValueError here, when the bot is made).
+fn weights_arg(v: &Bound<'_, PyAny>, name: &str) -> PyResult<ParamValue> {
+    let Some(path) = path_text(v) else {
+        return Err(value_error(format!(
+            "{name} must be the path of a .qzn file, or None for the shipped net, not {}",
+            shown(v)?
+        )));
+    };
+    let (kept, _) = crate::net::shipped::load(&path).map_err(core_error)?;
+    Ok(ParamValue::Path(Some(kept)))
 }
 
 /// A parameter's value as Python reads it back (the bots' getters and `params`).

@@ -12,6 +12,7 @@ use pyo3::prelude::*;
 #[macro_use]
 mod docstrings;
 
+mod bot_game;
 mod bot_spec;
 mod bots;
 mod buffers;

@@ -2,8 +2,8 @@
 //! bytes, or the one the package ships for some rules, and what it says of a position) and
 //! `NetBot` (the `net` bot). The reading and the forward pass are the core's (`crate::net`).
 
-use super::bot_spec::{optional_seed, params_dict, spec_from};
-use super::bots::{choose, with_game};
+use super::bot_spec::{optional_seed, params_dict, path_text, spec_from};
+use super::bot_game::{choose, with_game};
 use super::cards::{move_object, PyMove};
 use super::convert::{core_error, shown, value_error};
 use super::rules::rules_arg;
@@ -15,25 +15,6 @@ use crate::rng::SplitMix64;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyTuple, PyType};
 use std::sync::Arc;
-
-/// A path given as `str` or `os.PathLike` (None: not a path).
-pub(crate) fn path_text(v: &Bound<'_, PyAny>) -> Option<String> {
-    let os = v.py().import("os").ok()?;
-    os.call_method1("fspath", (v,)).ok()?.extract::<String>().ok()
-}
-
-/// A bot's `weights`: the path of a `.qzn` file, read now (a file that is not a net is a
-/// ValueError here, when the bot is made).
-pub(crate) fn weights_arg(v: &Bound<'_, PyAny>, name: &str) -> PyResult<ParamValue> {
-    let Some(path) = path_text(v) else {
-        return Err(value_error(format!(
-            "{name} must be the path of a .qzn file, or None for the shipped net, not {}",
-            shown(v)?
-        )));
-    };
-    let (kept, _) = shipped::load(&path).map_err(core_error)?;
-    Ok(ParamValue::Path(Some(kept)))
-}
 
 #[doc = docstring!(Net)]
 #[pyclass(module = "quinza._core", name = "Net", frozen)]

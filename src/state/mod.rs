@@ -7,8 +7,10 @@
 //! closed enum of the families that the Python bindings hold. What search asks beyond it
 //! (worlds for a seat, the exact solver's hooks) is `Searchable`, in `searchable.rs`.
 
+mod encoded;
 mod searchable;
 
+pub use encoded::Encoded;
 pub use searchable::{Searchable, SolverKey, Value};
 
 use crate::rng::SplitMix64;

@@ -3,12 +3,12 @@
 //! solver's hooks (its moves, their order, the table's key, bounds). Each family
 //! implements it in its own folder; bots and search are written once over it.
 
-use super::State;
+use super::{Encoded, State};
 use crate::rng::SplitMix64;
 
 /// A game that search can play: `State`, its encodings (which a net reads), and the
 /// hooks below.
-pub trait Searchable: State + crate::encoding::Encoded {
+pub trait Searchable: State + Encoded {
     /// The legal moves a search tries: of moves that lead to the same values whatever
     /// follows, one only (the family says which are alike; by default none are).
     fn search_moves_into(&self, out: &mut Vec<Self::Move>) {
