@@ -5,8 +5,8 @@ use super::params::{choice, TIME_LIMIT};
 use super::{Param, ParamKind, ParamValue, Policy, Ranked, Stopped};
 use crate::rng::SplitMix64;
 use crate::search::ismcts::{self, IsmctsParams, Opponents, Rollout};
-use crate::search::worlds::Infer;
 use crate::search::prior::{Guide, Prior};
+use crate::search::worlds::Infer;
 use crate::search::Choice;
 use crate::state::Searchable;
 
@@ -102,9 +102,15 @@ mod tests {
         // Every Q is 0 and N is 1 at the first iteration: the greatest prior, the net's best.
         let net = BotSpec::of(BotKind::Net);
         for seed in 0..8 {
-            let g = crate::fifteen::Game::new(crate::fifteen::Rules::new("escoba", None, None).unwrap(), seed);
+            let g = crate::fifteen::Game::new(
+                crate::fifteen::Rules::new("escoba", None, None).unwrap(),
+                seed,
+            );
             if g.legal_moves().len() > 1 {
-                assert_eq!(Bot::new(guided(1), seed).choose(&g), Bot::new(net.clone(), 0).choose(&g));
+                assert_eq!(
+                    Bot::new(guided(1), seed).choose(&g),
+                    Bot::new(net.clone(), 0).choose(&g)
+                );
             }
         }
     }
@@ -126,6 +132,10 @@ mod tests {
         };
         assert_eq!(play(), play());
         let three = crate::fifteen::Rules::new("quinza", Some(3), None).unwrap();
-        assert!(spec.check::<crate::fifteen::Game>(&three).unwrap_err().to_string().starts_with("no net ships for quinza with 3 players"));
+        assert!(spec
+            .check::<crate::fifteen::Game>(&three)
+            .unwrap_err()
+            .to_string()
+            .starts_with("no net ships for quinza with 3 players"));
     }
 }

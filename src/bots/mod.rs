@@ -503,7 +503,10 @@ mod tests {
     fn a_search_bot_counts_its_budget_in_one_of_its_parameters() {
         for &(name, kind) in BOTS {
             match kind.budget() {
-                Some(budget) => assert!(kind.searches() && kind.parameters().contains(&budget), "{name}"),
+                Some(budget) => assert!(
+                    kind.searches() && kind.parameters().contains(&budget),
+                    "{name}"
+                ),
                 None => assert!(!kind.searches(), "{name} searches without a budget"),
             }
         }

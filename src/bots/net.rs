@@ -107,8 +107,14 @@ mod tests {
         let mut other = spec.clone();
         assert!(other.set("weights", ParamValue::Path(Some("/no/such/file.qzn"))));
         let err = other.check::<Game>(&Rules::new("escoba", None, None).unwrap());
-        assert!(err.unwrap_err().to_string().starts_with("cannot read the net '/no/such/file.qzn': "));
-        assert_eq!(other.get("weights").map(|v| v.repr()), Some("'/no/such/file.qzn'".into()));
+        assert!(err
+            .unwrap_err()
+            .to_string()
+            .starts_with("cannot read the net '/no/such/file.qzn': "));
+        assert_eq!(
+            other.get("weights").map(|v| v.repr()),
+            Some("'/no/such/file.qzn'".into())
+        );
         assert_eq!(spec.get("weights").map(|v| v.repr()), Some("None".into()));
     }
 }

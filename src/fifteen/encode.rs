@@ -322,6 +322,10 @@ impl Encoded for Game {
     /// The card played's id, and `DECK_SIZE` + the id of each card captured.
     fn move_features(&self, mv: &Move, out: &mut Vec<u32>) {
         out.push(mv.card.id() as u32);
-        out.extend(mv.captures.iter().map(|c| (DECK_SIZE + c.id() as usize) as u32));
+        out.extend(
+            mv.captures
+                .iter()
+                .map(|c| (DECK_SIZE + c.id() as usize) as u32),
+        );
     }
 }

@@ -97,7 +97,11 @@ impl Net {
         s.base.clear();
         s.base.extend(base.iter().map(|&v| v as i64));
         s.h1 = base;
-        let value = h2.iter().zip(&self.wv).map(|(&h, &w)| h as i64 * w as i64).sum::<i64>();
+        let value = h2
+            .iter()
+            .zip(&self.wv)
+            .map(|(&h, &w)| h as i64 * w as i64)
+            .sum::<i64>();
         s.h2 = h2;
         value + self.bv
     }
@@ -115,7 +119,17 @@ impl Net {
             }
         }
         let (is, ws) = (self.input_shift, self.weight_shift);
-        let u = s.base.iter().zip(&s.sum).map(|(&base, &sum)| relu(base + (sum << is), ws));
-        self.bp + self.wp.iter().zip(u).map(|(&w, u)| w as i64 * u).sum::<i64>()
+        let u = s
+            .base
+            .iter()
+            .zip(&s.sum)
+            .map(|(&base, &sum)| relu(base + (sum << is), ws));
+        self.bp
+            + self
+                .wp
+                .iter()
+                .zip(u)
+                .map(|(&w, u)| w as i64 * u)
+                .sum::<i64>()
     }
 }

@@ -52,7 +52,13 @@ impl Net {
     /// `value_raw` for the seat to act of `g` (a match in progress, of rules the net fits),
     /// and the `score_raw` of each of `moves` (legal moves of `g`) into `scores` (cleared
     /// first).
-    pub fn rate<G: Encoded>(&self, g: &G, moves: &[G::Move], scores: &mut Vec<i64>, s: &mut Scratch) -> i64 {
+    pub fn rate<G: Encoded>(
+        &self,
+        g: &G,
+        moves: &[G::Move],
+        scores: &mut Vec<i64>,
+        s: &mut Scratch,
+    ) -> i64 {
         let value = g.turn().map_or(0, |seat| self.position(g, seat, s));
         scores.clear();
         scores.extend(moves.iter().map(|mv| self.move_score(g, mv, s)));
@@ -86,7 +92,9 @@ impl Net {
 pub fn evaluate<G: Encoded>(net: &Net, g: &G) -> Result<Evaluation<G::Move>, Error> {
     fits_game::<G>(net, g.rules())?;
     if g.is_over() {
-        return Err(Error::Value("the match is over: there is no position to rate".into()));
+        return Err(Error::Value(
+            "the match is over: there is no position to rate".into(),
+        ));
     }
     let moves = g.legal_moves();
     let mut scores = Vec::with_capacity(moves.len());

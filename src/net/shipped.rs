@@ -82,7 +82,10 @@ pub fn read_file(path: &str) -> Result<Net, Error> {
         let why = e.to_string();
         // "No such file or directory (os error 2)": the words alone.
         let why = why.split(" (os error").next().unwrap_or_default();
-        Error::Value(format!("cannot read the net {}: {why}", crate::pyrepr::py_repr_str(path)))
+        Error::Value(format!(
+            "cannot read the net {}: {why}",
+            crate::pyrepr::py_repr_str(path)
+        ))
     })?;
     read(&bytes)
 }

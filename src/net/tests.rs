@@ -280,13 +280,22 @@ fn plain(bytes: &[u8], obs: &[f32], moves: &[Vec<u32>]) -> (i64, Vec<i64>) {
     let h: serde_json::Value = serde_json::from_slice(&bytes[8..8 + len]).unwrap();
     let n = |k: &str| h[k].as_u64().unwrap() as usize;
     let (l, f, p) = (n("observation_len"), n("move_features"), n("move_hidden"));
-    let (h1, h2) = (h["hidden"][0].as_u64().unwrap() as usize, h["hidden"][1].as_u64().unwrap() as usize);
+    let (h1, h2) = (
+        h["hidden"][0].as_u64().unwrap() as usize,
+        h["hidden"][1].as_u64().unwrap() as usize,
+    );
     let (is, ws) = (n("input_shift") as u32, n("weight_shift") as u32);
     let mut at = 8 + len;
     let mut take = |count: usize, size: usize| -> Vec<i64> {
         let v = bytes[at..at + count * size]
             .chunks_exact(size)
-            .map(|b| if size == 2 { i16::from_le_bytes([b[0], b[1]]) as i64 } else { i32::from_le_bytes(b.try_into().unwrap()) as i64 })
+            .map(|b| {
+                if size == 2 {
+                    i16::from_le_bytes([b[0], b[1]]) as i64
+                } else {
+                    i32::from_le_bytes(b.try_into().unwrap()) as i64
+                }
+            })
             .collect();
         at += count * size;
         v
@@ -301,10 +310,18 @@ fn plain(bytes: &[u8], obs: &[f32], moves: &[Vec<u32>]) -> (i64, Vec<i64>) {
         .collect();
     let dense = |w: &[i64], b: &[i64], x: &[i64], rows: usize| -> Vec<i64> {
         (0..rows)
-            .map(|r| w[r * x.len()..(r + 1) * x.len()].iter().zip(x).map(|(w, x)| w * x).sum::<i64>() + b[r])
+            .map(|r| {
+                w[r * x.len()..(r + 1) * x.len()]
+                    .iter()
+                    .zip(x)
+                    .map(|(w, x)| w * x)
+                    .sum::<i64>()
+                    + b[r]
+            })
             .collect()
     };
-    let relu = |v: Vec<i64>| -> Vec<i64> { v.into_iter().map(|v| (v >> ws).clamp(0, cap)).collect() };
+    let relu =
+        |v: Vec<i64>| -> Vec<i64> { v.into_iter().map(|v| (v >> ws).clamp(0, cap)).collect() };
     let y1 = relu(dense(&w1, &b1, &x, h1));
     let y2 = relu(dense(&w2, &b2, &y1, h2));
     let value = dense(&wv, &bv, &y2, 1)[0];
@@ -356,6 +373,8 @@ fn the_fast_pass_is_the_plain_computation_to_the_last_bit() {
     // Inputs far out of range and weights at their extremes: the shipped quinte net, on
     // inputs capped both ways.
     let net = shipped::for_rules("quinte", 4).unwrap();
-    let wild: Vec<f32> = (0..537).map(|i| [1e9, -1e9, 0.5, -0.75, 0.0, 3.0][i % 6]).collect();
+    let wild: Vec<f32> = (0..537)
+        .map(|i| [1e9, -1e9, 0.5, -0.75, 0.0, 3.0][i % 6])
+        .collect();
     check(&net, &wild, vec![vec![0], vec![55], vec![]]);
 }

@@ -59,7 +59,10 @@ fn param_value(p: &Param, v: &Bound<'_, PyAny>) -> PyResult<ParamValue> {
 /// A path given as `str` or `os.PathLike` (None: not a path).
 pub(crate) fn path_text(v: &Bound<'_, PyAny>) -> Option<String> {
     let os = v.py().import("os").ok()?;
-    os.call_method1("fspath", (v,)).ok()?.extract::<String>().ok()
+    os.call_method1("fspath", (v,))
+        .ok()?
+        .extract::<String>()
+        .ok()
 }
 
 /// A bot's `weights`: the path of a `.qzn` file, read now (a file that is not a net is a

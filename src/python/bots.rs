@@ -4,7 +4,9 @@
 //! choices are the core's (`crate::bots`, `crate::search`).
 
 use super::bot_game::{choose, with_game, MATCH_OVER};
-use super::bot_spec::{kind_arg, optional_seed, param_object, params_dict, spec_from, spec_of_params};
+use super::bot_spec::{
+    kind_arg, optional_seed, param_object, params_dict, spec_from, spec_of_params,
+};
 use super::cards::{move_object, PyMove};
 use super::convert::value_error;
 use super::search::CtrlC;
@@ -124,7 +126,8 @@ impl PySearchBot {
     /// cannot play it (a net that does not fit it) is a ValueError that says why.
     fn game_of(&self, game: &Bound<'_, PyAny>) -> PyResult<AnyGame> {
         let g = with_game(game, |g| g.search_copy())?;
-        g.check_bot(&self.spec).map_err(super::convert::core_error)?;
+        g.check_bot(&self.spec)
+            .map_err(super::convert::core_error)?;
         Ok(g)
     }
 }

@@ -2,8 +2,8 @@
 //! bytes, or the one the package ships for some rules, and what it says of a position) and
 //! `NetBot` (the `net` bot). The reading and the forward pass are the core's (`crate::net`).
 
-use super::bot_spec::{optional_seed, params_dict, path_text, spec_from};
 use super::bot_game::{choose, with_game};
+use super::bot_spec::{optional_seed, params_dict, path_text, spec_from};
 use super::cards::{move_object, PyMove};
 use super::convert::{core_error, shown, value_error};
 use super::rules::rules_arg;
@@ -53,7 +53,8 @@ impl PyNet {
     #[doc = docstring!(Net.header)]
     #[getter]
     fn header<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        py.import("json")?.call_method1("loads", (self.net.header(),))
+        py.import("json")?
+            .call_method1("loads", (self.net.header(),))
     }
 
     #[doc = docstring!(Net.to_bytes)]
@@ -82,7 +83,13 @@ impl PyNet {
             .into_iter()
             .map(|(m, s)| {
                 let mv: Bound<'py, PyMove> = move_object(py, m)?;
-                PyTuple::new(py, [mv.into_any(), (s as f64 / scale).into_pyobject(py)?.into_any()])
+                PyTuple::new(
+                    py,
+                    [
+                        mv.into_any(),
+                        (s as f64 / scale).into_pyobject(py)?.into_any(),
+                    ],
+                )
             })
             .collect::<PyResult<Vec<_>>>()?;
         PyTuple::new(

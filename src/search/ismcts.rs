@@ -297,7 +297,11 @@ pub fn analyse<G: Searchable>(
             if let Some(guide) = guide.as_mut() {
                 // PUCT (`search::prior`): the first move of the greatest rating.
                 let priors = guide.priors(&world, &moves, node == 0);
-                let own = if node == 0 { iterations } else { tree.nodes[node as usize].visits };
+                let own = if node == 0 {
+                    iterations
+                } else {
+                    tree.nodes[node as usize].visits
+                };
                 let sqrt_n = (own.max(1) as f64).sqrt();
                 let mut best: Option<(usize, Option<u32>, f64)> = None;
                 for (i, &mv) in moves.iter().enumerate() {
@@ -378,7 +382,13 @@ pub fn analyse<G: Searchable>(
             let n = &mut tree.nodes[id as usize];
             let side = world.side_of(n.seat);
             let v = match leaf {
-                Some((s, v)) => if s == side { v } else { -v },
+                Some((s, v)) => {
+                    if s == side {
+                        v
+                    } else {
+                        -v
+                    }
+                }
                 None => score(points, side, sides) as f64,
             };
             n.visits += 1;

@@ -75,12 +75,16 @@ impl Guide {
         if root && !self.root.is_empty() {
             return &self.root;
         }
-        self.net.rate(world, moves, &mut self.scores, &mut self.scratch);
+        self.net
+            .rate(world, moves, &mut self.scores, &mut self.scratch);
         let scale = self.net.scale() * TEMPERATURE;
         let top = self.scores.iter().copied().max().unwrap_or(0);
         self.priors.clear();
-        self.priors
-            .extend(self.scores.iter().map(|&s| ((s - top) as f64 / scale).exp()));
+        self.priors.extend(
+            self.scores
+                .iter()
+                .map(|&s| ((s - top) as f64 / scale).exp()),
+        );
         let total: f64 = self.priors.iter().sum();
         for p in self.priors.iter_mut() {
             *p /= total;
@@ -93,7 +97,9 @@ impl Guide {
 
     /// The net's value, in points, of `world` for its seat to act (0 when none is).
     pub fn value<G: Searchable>(&mut self, world: &G) -> f64 {
-        let raw = self.net.rate(world, &[], &mut self.scores, &mut self.scratch);
+        let raw = self
+            .net
+            .rate(world, &[], &mut self.scores, &mut self.scratch);
         raw as f64 / self.net.scale()
     }
 }

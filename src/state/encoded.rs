@@ -33,4 +33,3 @@ pub trait Encoded: State {
     /// a net reads of the move.
     fn move_features(&self, mv: &Self::Move, out: &mut Vec<u32>);
 }
-
