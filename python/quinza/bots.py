@@ -30,7 +30,7 @@ from .engines import Engine
 
 __all__ = [
     "LEVELS", "LEVEL_WORDS", "REGISTRY", "Spec", "bot_from_text", "bot_kind", "bot_name", "bot_params", "budget",
-    "check_bots", "imported_bot", "level", "level_text", "searches", "split_bots",
+    "check_bots", "imported_bot", "level", "level_text", "parameter_names", "searches", "split_bots",
 ]
 
 
@@ -121,6 +121,17 @@ def _params(text: str, rest: str) -> Dict[str, Any]:
             raise ValueError(f"bot parameters are written name=value, not {quoted(item)} (in {quoted(text)})")
         params[key.strip()] = _value(value.strip())
     return params
+
+
+def parameter_names(text: str) -> List[str]:
+    """The names of the parameters a bot's text gives after its colon, in lower case:
+    "pimc:worlds=8,depth=1" gives ["worlds", "depth"]; a name alone, or "module:attr",
+    gives none. Parameters not written name=value are a ValueError, as `bot_from_text`
+    says."""
+    _, colon, rest = text.partition(":")
+    if not colon or "=" not in rest.partition(":")[0]:
+        return []
+    return [name_key(key) for key in _params(text, rest)]
 
 
 def bot_from_text(api: Engine, text: str) -> Any:

@@ -10,7 +10,7 @@ from typing import Any, Callable
 from ..engines import Engine
 from .._registry import REGISTRY, Spec
 from .._words import name_key, quoted
-from ..bots import LEVELS, bot_from_text, bot_kind, bot_params
+from ..bots import LEVELS, bot_from_text, bot_kind, bot_params, parameter_names
 from .pool import DEPTH, EXACT, Budget
 
 Player = Callable[[Any], Any]  # (game) -> move
@@ -31,7 +31,7 @@ def check_spec(api: Engine, spec: Any, imports: bool, budget: Budget, rules: Any
     if not imports and name not in api.BOT_NAMES and name not in LEVELS and REGISTRY.find(name) is None:
         raise ValueError(f"unknown bot {quoted(spec)}: this server plays levels, built-in bots and registered ones")
     # Refused before the bot is made, which would read the file (and say whether it is there).
-    if "weights" in (name_key(item.partition("=")[0].strip()) for item in spec.partition(":")[2].split(",")):
+    if "weights" in parameter_names(spec):
         raise ValueError(f"the bot {quoted(spec)} names a net file: this server plays the nets it ships")
     made = player(api, spec, 0, 0)  # a bad parameter is refused now, not at the bot's first turn
     over = over_budget(api, made, budget)
