@@ -466,6 +466,7 @@ class IsmctsBot(SearchBot):
         infer: Optional[str] = "greedy",
         opponents: Optional[str] = "fitted",
         prior: Optional[str] = "off",
+        weights: Optional[Union[str, "os.PathLike[str]"]] = None,
         time_limit: Optional[float] = None,
         seed: Optional[int] = 0,
     ) -> Self: ...
@@ -481,6 +482,8 @@ class IsmctsBot(SearchBot):
     def opponents(self) -> str: ...
     @property
     def prior(self) -> str: ...
+    @property
+    def weights(self) -> Optional[str]: ...
 
 ENCODING_VERSION: int
 

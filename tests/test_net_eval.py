@@ -112,7 +112,7 @@ def test_the_bots_refusals(tmp_path: Any) -> None:
     (tmp_path / "bad.qzn").write_bytes(b"QZN2")
     with pytest.raises(ValueError, match="^'.*bad.qzn': not a net file: it does not start with QZN1$"):
         NetBot(weights=tmp_path / "bad.qzn")
-    with pytest.raises(ValueError, match="^weights must be the path of a .qzn file, or None, not 3$"):
+    with pytest.raises(ValueError, match="^weights must be the path of a .qzn file, or None for the shipped net, not 3$"):
         NetBot(weights=3)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="seed"):
         NetBot(seed=-1)

@@ -6,6 +6,7 @@ twins agree move for move and analysis for analysis."""
 from __future__ import annotations
 
 import math
+from pathlib import Path
 from typing import Any, List, Tuple
 
 import pytest
@@ -16,7 +17,7 @@ from quinza.reference.net import Net
 from quinza.reference.prior import Guide
 
 from .conftest import advanced, redealt
-from .net_util import seeded_positions
+from .net_util import random_net, seeded_positions
 from .test_net_eval import SHIPPED
 
 needs_core_prior = pytest.mark.skipif("prior" not in quinza.bot("ismcts").params, reason="the core's ismcts has no prior")
@@ -96,3 +97,55 @@ def test_the_twins_play_whole_matches_alike_with_the_net(name: str, players: int
     games = [twin.play_match(twin.Rules(name, players=players, target=target), bots, 3) for twin in (quinza, ref)]
     moves = [[str(e.move) for e in game.history if e.kind == "move"] for game in games]
     assert moves[0] == moves[1] and len(moves[0]) > 20
+
+
+@pytest.fixture(params=["rust", "reference"])
+def twin(request: Any) -> Any:
+    if request.param == "rust" and "weights" not in quinza.bot("ismcts").params:
+        pytest.skip("the core's ismcts reads no weights")
+    return quinza if request.param == "rust" else ref
+
+
+def test_a_users_net_guides_the_search(twin: Any, tmp_path: Path) -> None:
+    # A net of one's own (here random, of other sizes than the shipped one) guides the tree
+    # in place of the shipped net: another first move where the two nets' best differ.
+    path = tmp_path / "mine.qzn"
+    path.write_bytes(random_net(ref.Rules("escoba"), 3, hidden=(16, 8), move_hidden=6).to_bytes())
+    bot = twin.bot("ismcts", prior="net", weights=path, iterations=1, seed=0)
+    assert bot.weights == str(path) and bot.params["weights"] == str(path) and f"weights={str(path)!r}" in repr(bot)
+    differ = 0
+    for seed, g in enumerate(seeded_positions("escoba", 2, 12)):
+        g = twin.Game.from_json(g.to_json())
+        if len(g.legal_moves()) > 1:
+            assert bot(g) == twin.bot("net", weights=path)(g)  # one iteration: the net's best move
+            differ += twin.bot("net")(g) != twin.bot("net", weights=path)(g)
+    assert differ > 0
+    with pytest.raises(ValueError, match="^the net does not fit the game: it is for escoba, not quinza$"):
+        bot(twin.Game("quinza", seed=1))
+
+
+def test_weights_without_the_prior_or_not_a_net_are_refused(twin: Any, tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="^weights must be the path of a .qzn file, or None for the shipped net, not 3$"):
+        twin.bot("ismcts", prior="net", weights=3)
+    bad = tmp_path / "bad.qzn"
+    bad.write_bytes(b"nope")
+    with pytest.raises(ValueError, match="does not start with QZN1"):
+        twin.bot("ismcts", prior="net", weights=bad)
+    path = tmp_path / "mine.qzn"
+    path.write_bytes(ref.Net.for_rules("escoba").to_bytes())
+    g = twin.Game("escoba", seed=2)
+    before = g.to_json()
+    with pytest.raises(ValueError, match="^ismcts reads weights only with prior=net: add prior=net, or leave weights out$"):
+        twin.bot("ismcts", weights=path, iterations=5)(g)
+    assert g.to_json() == before
+
+
+@needs_core_prior
+def test_the_twins_search_alike_with_a_users_net(tmp_path: Path) -> None:
+    path = tmp_path / "mine.qzn"
+    path.write_bytes(random_net(ref.Rules("quinza"), 5).to_bytes())
+    for seed in range(4):
+        g, h = advanced(quinza, "quinza", 2, seed, 7 * seed), advanced(ref, "quinza", 2, seed, 7 * seed)
+        core = quinza.bot("ismcts", prior="net", weights=path, iterations=30, seed=seed)
+        mine = ref.bot("ismcts", prior="net", weights=path, iterations=30, seed=seed)
+        assert analysis(core, g) == analysis(mine, h), seed

@@ -865,6 +865,7 @@ class IsmctsBot(SearchBot):
         infer: Optional[str] = "greedy",
         opponents: Optional[str] = "fitted",
         prior: Optional[str] = "off",
+        weights: Optional[Union[str, "os.PathLike[str]"]] = None,
         time_limit: Optional[float] = None,
         seed: Optional[int] = 0,
     ) -> Self: ...
@@ -895,7 +896,12 @@ class IsmctsBot(SearchBot):
     @property
     def prior(self) -> str:
         """What guides the tree: "off" (UCB, and a greedy or random rollout to the end of the
-        deal), or "net" (PUCT with the shipped net's priors, and its value at the new leaf).
+        deal), or "net" (PUCT with the net's priors, and its value at the new leaf).
+        """
+    @property
+    def weights(self) -> Optional[str]:
+        """With prior="net": the path of the net's .qzn file, or None: the net the package
+        ships for the game's rules.
         """
 
 ENCODING_VERSION: int

@@ -22,16 +22,25 @@ impl Policy for IsmctsParams {
         Param::word::<Infer>("infer"),
         Param::word::<Opponents>("opponents"),
         Param::word::<Prior>("prior"),
+        Param {
+            name: "weights",
+            kind: ParamKind::NetFile,
+        },
         TIME_LIMIT,
     ];
     const SEARCHES: bool = true;
     const BUDGET: Option<&'static str> = Some("iterations");
 
-    /// With `prior=net`, the net the package ships for the rules must fit them.
+    /// With `prior=net`, its net (`weights`, or the one the package ships for the rules)
+    /// must fit them; `weights` without `prior=net` is refused: it would guide nothing.
     fn check<G: Searchable>(&self, rules: &G::Rules) -> Result<(), crate::Error> {
-        match self.prior {
-            Prior::Net => Guide::new::<G>(rules).map(|_| ()),
-            Prior::Off => Ok(()),
+        match (self.prior, self.weights) {
+            (Prior::Net, weights) => Guide::new::<G>(weights, rules).map(|_| ()),
+            (Prior::Off, None) => Ok(()),
+            (Prior::Off, Some(_)) => Err(crate::Error::Value(
+                "ismcts reads weights only with prior=net: add prior=net, or leave weights out"
+                    .into(),
+            )),
         }
     }
 
@@ -43,6 +52,7 @@ impl Policy for IsmctsParams {
             "infer" => ParamValue::Word(self.infer.name()),
             "opponents" => ParamValue::Word(self.opponents.name()),
             "prior" => ParamValue::Word(self.prior.name()),
+            "weights" => ParamValue::Path(self.weights),
             "time_limit" => ParamValue::Seconds(self.time_limit),
             _ => return None,
         })
@@ -56,6 +66,7 @@ impl Policy for IsmctsParams {
             ("infer", v) => return choice(v).map(|i| self.infer = i).is_some(),
             ("opponents", v) => return choice(v).map(|o| self.opponents = o).is_some(),
             ("prior", v) => return choice(v).map(|g| self.prior = g).is_some(),
+            ("weights", ParamValue::Path(p)) => self.weights = p,
             ("time_limit", ParamValue::Seconds(s)) => self.time_limit = s,
             _ => return false,
         }

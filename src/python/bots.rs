@@ -283,8 +283,8 @@ search_bot_class!(
 );
 
 search_bot_class!(IsmctsBot, PyIsmctsBot, Ismcts, "IsmctsBot",
-    "(iterations=8000, c=0.7, rollout='greedy', infer='greedy', opponents='fitted', prior='off', time_limit=None, seed=0)",
-    [iterations, c, rollout, infer, opponents, prior, time_limit], [iterations, c, rollout, infer, opponents, prior]);
+    "(iterations=8000, c=0.7, rollout='greedy', infer='greedy', opponents='fitted', prior='off', weights=None, time_limit=None, seed=0)",
+    [iterations, c, rollout, infer, opponents, prior, weights, time_limit], [iterations, c, rollout, infer, opponents, prior, weights]);
 
 #[doc = docstring!(bot)]
 #[pyfunction]

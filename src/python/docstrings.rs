@@ -351,7 +351,9 @@ consistent with what the seat saw)."# };
 own moves), 'greedy' (their greedy move in each world) or 'fitted' (greedy in the
 worlds that fit their play this round, by UCB in the others)."# };
     (IsmctsBot.prior) => { r#"What guides the tree: "off" (UCB, and a greedy or random rollout to the end of the
-deal), or "net" (PUCT with the shipped net's priors, and its value at the new leaf)."# };
+deal), or "net" (PUCT with the net's priors, and its value at the new leaf)."# };
+    (IsmctsBot.weights) => { r#"With prior="net": the path of the net's .qzn file, or None: the net the package
+ships for the game's rules."# };
     (_VectorCore) => { r#"N matches of one seat against core bots, stepped in Rust (`quinza.envs.VectorEnv`)."# };
     (_VectorCore.reset) => { r#"Start every env from `seed`; write observations and masks into the arrays."# };
     (_VectorCore.step) => { r#"One action per env (an int64 array); everything checked before any env moves."# };

@@ -73,6 +73,8 @@ pub struct IsmctsParams {
     pub opponents: Opponents,
     /// What guides the tree: nothing (UCB and rollouts), or the net (`search::prior`).
     pub prior: Prior,
+    /// With `prior=net`: the path of the net's `.qzn` file, or None for the shipped net.
+    pub weights: Option<&'static str>,
     /// Seconds a move: as many iterations as fit (at least one), `iterations` unused.
     pub time_limit: Option<f64>,
 }
@@ -86,6 +88,7 @@ impl Default for IsmctsParams {
             infer: Infer::Greedy,
             opponents: Opponents::Fitted,
             prior: Prior::Off,
+            weights: None,
             time_limit: None,
         }
     }
@@ -249,7 +252,7 @@ pub fn analyse<G: Searchable>(
     };
     // Made by `check` before play; a guide that cannot be made searches without it.
     let mut guide = match p.prior {
-        Prior::Net => Guide::new::<G>(game.rules()).ok(),
+        Prior::Net => Guide::new::<G>(p.weights, game.rules()).ok(),
         Prior::Off => None,
     };
     let deadline = p

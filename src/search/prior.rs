@@ -42,7 +42,7 @@ impl Choice for Prior {
     }
 }
 
-/// The shipped net of the rules, and room to rate positions with it.
+/// The net that guides the tree, and room to rate positions with it.
 pub struct Guide {
     net: Arc<Net>,
     scratch: Scratch,
@@ -54,10 +54,10 @@ pub struct Guide {
 }
 
 impl Guide {
-    /// The guide for games of these rules: the net the package ships for them, which must
-    /// fit them (a ValueError otherwise).
-    pub fn new<G: Searchable>(rules: &G::Rules) -> Result<Guide, Error> {
-        let net = shipped::for_rules(rules.name(), rules.players())?;
+    /// The guide for games of these rules: the net of `weights` (a `.qzn` file's path), or
+    /// the one the package ships for them; it must fit them (a ValueError otherwise).
+    pub fn new<G: Searchable>(weights: Option<&str>, rules: &G::Rules) -> Result<Guide, Error> {
+        let net = shipped::resolve(weights, rules.name(), rules.players())?;
         fits_game::<G>(&net, rules)?;
         Ok(Guide {
             net,

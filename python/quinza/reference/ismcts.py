@@ -17,14 +17,16 @@ The root's most visited move is played.
 from __future__ import annotations
 
 import math
+import os
 import time
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 from .botargs import SearchBot, exploration, whole
 from .botargs import choice
 from .game import Game
 from .playout import deal_value, greedy_move, play_out
-from .prior import PRIOR, PRIORS, Guide, puct_child
+from .netbot import weights_arg
+from .prior import PRIOR, PRIORS, WEIGHTS_WITHOUT_PRIOR, Guide, puct_child
 from .worlds import Fitter
 from .. import _ctrl_c
 
@@ -87,7 +89,8 @@ class IsmctsBot(SearchBot):
     _budget = "iterations"  # the parameter its budget is counted in (SEARCH_BOTS; the core's Policy::BUDGET)
 
     def __init__(self, iterations: int = ITERATIONS, c: float = C, rollout: str = ROLLOUT, infer: str = INFER,
-                 opponents: str = OPPONENTS, prior: str = PRIOR, time_limit: Optional[float] = None,
+                 opponents: str = OPPONENTS, prior: str = PRIOR,
+                 weights: Optional[Union[str, "os.PathLike[str]"]] = None, time_limit: Optional[float] = None,
                  seed: Optional[int] = 0) -> None:
         # None takes the default, as in the core.
         self._iterations = whole("iterations", iterations, 1, ITERATIONS)
@@ -96,6 +99,7 @@ class IsmctsBot(SearchBot):
         self._infer = choice("infer", infer, INFERS, INFER)
         self._opponents = choice("opponents", opponents, OPPONENT_MODELS, OPPONENTS)
         self._prior = choice("prior", prior, PRIORS, PRIOR)
+        self._weights = weights_arg(weights)
         super().__init__(time_limit, seed)
 
     @property
@@ -132,14 +136,20 @@ class IsmctsBot(SearchBot):
     @property
     def prior(self) -> str:
         """What guides the tree: "off" (UCB, and a greedy or random rollout to the end of the
-        deal), or "net" (PUCT with the shipped net's priors, and its value at the new leaf)."""
+        deal), or "net" (PUCT with the net's priors, and its value at the new leaf)."""
         return self._prior
+
+    @property
+    def weights(self) -> Optional[str]:
+        """With prior="net": the path of the net's .qzn file, or None: the net the package
+        ships for the game's rules."""
+        return self._weights
 
     @property
     def params(self) -> Dict[str, Any]:
         """The bot's parameters (all but the seed) by name, in the order of its signature."""
         return {"iterations": self._iterations, "c": self._c, "rollout": self._rollout, "infer": self._infer,
-                "opponents": self._opponents, "prior": self._prior, "time_limit": self._time_limit}
+                "opponents": self._opponents, "prior": self._prior, "weights": self._weights, "time_limit": self._time_limit}
 
     def __call__(self, game: Any) -> Any:
         """The root's most visited move (ties in legal-move order)."""
@@ -162,7 +172,10 @@ class IsmctsBot(SearchBot):
 
     def _search(self, game: Any) -> Tuple[List[Any], List[Tuple[int, float]]]:
         """The game's legal moves and their root statistics (visits, sum of values)."""
-        guide = Guide(game.rules) if self._prior == "net" else None  # no net for the rules: refused first, as the core
+        # A net that is missing or does not fit is refused first, as the core refuses it.
+        if self._weights is not None and self._prior != "net":
+            raise ValueError(WEIGHTS_WITHOUT_PRIOR)
+        guide = Guide(game.rules, self._weights) if self._prior == "net" else None
         moves, ref = self._position(game)
         if ref is None:
             return moves, [(0, 0)]
@@ -272,4 +285,4 @@ class IsmctsBot(SearchBot):
     def __repr__(self) -> str:
         return (f"IsmctsBot(iterations={self._iterations}, c={self._c!r}, rollout={self._rollout!r}, "
                 f"infer={self._infer!r}, opponents={self._opponents!r}, prior={self._prior!r}, "
-                f"time_limit={self._time_limit!r}, seed={self._seed})")
+                f"weights={self._weights!r}, time_limit={self._time_limit!r}, seed={self._seed})")

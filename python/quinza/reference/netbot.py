@@ -27,6 +27,26 @@ def load(path: str) -> Net:
     return _LOADED[path]
 
 
+def weights_arg(weights: Optional[Union[str, "os.PathLike[str]"]]) -> Optional[str]:
+    """A bot's `weights` as kept: the path of a .qzn file, read now (a file that is not a net
+    is refused when the bot is made), or None."""
+    if weights is None:
+        return None
+    if not isinstance(weights, (str, os.PathLike)):
+        raise ValueError(f"weights must be the path of a .qzn file, or None for the shipped net, not {quoted(weights)}")
+    path = os.fspath(weights)
+    load(path)
+    return path
+
+
+def net_of(weights: Optional[str], rules: Any) -> Net:
+    """The net of `weights` (a path kept by `weights_arg`), or the one the package ships for
+    the rules; it must fit them (a ValueError saying why, as the core says it)."""
+    net = Net.for_rules(rules) if weights is None else load(weights)
+    net._check_fits(rules)
+    return net
+
+
 class NetBot:
     """The net bot: the net rates every legal move of the seat to act from what that seat
     may know, and the bot plays the first move of the greatest score. It draws nothing and
@@ -35,13 +55,9 @@ class NetBot:
     name = "net"
 
     def __init__(self, weights: Optional[Union[str, "os.PathLike[str]"]] = None, seed: Optional[int] = None) -> None:
-        if weights is not None:
-            if not isinstance(weights, (str, os.PathLike)):
-                raise ValueError(f"weights must be the path of a .qzn file, or None, not {quoted(weights)}")
-            weights = os.fspath(weights)
-            load(weights)  # a file that is not a net is refused now, when the bot is made
+        kept = weights_arg(weights)
         check_seed(seed)
-        self._weights: Optional[str] = weights
+        self._weights = kept
 
     @property
     def weights(self) -> Optional[str]:
@@ -57,8 +73,7 @@ class NetBot:
         """The net's move for the seat to act: the first of the greatest score_raw (the
         whole numbers compared, so ties are exact)."""
         ref = reference_game(game)
-        net = Net.for_rules(ref.rules) if self._weights is None else load(self._weights)
-        net._check_fits(ref.rules)  # as the core, before the match's end
+        net = net_of(self._weights, ref.rules)  # as the core, before the match's end
         refuse_finished(game)
         _, scores = net._forward(ref)
         return game.legal_moves()[scores.index(max(scores))]  # the first of the greatest

@@ -14,23 +14,25 @@ double, in the order written, as the core computes it.
 from __future__ import annotations
 
 import math
-from typing import Any, List
+from typing import Any, List, Optional
 
 from .game import Game
-from .net import Net, as_rules
+from .net import as_rules
+from .netbot import net_of
 
 TEMPERATURE = 1.0  # the softmax's, in points of a deal
 PRIOR, PRIORS = "off", ("off", "net")  # what guides the tree: nothing (UCB, playouts), or the net
 
 
-class Guide:
-    """The net the package ships for the rules (which must fit them: a ValueError
-    otherwise), rating positions for the tree."""
+WEIGHTS_WITHOUT_PRIOR = "ismcts reads weights only with prior=net: add prior=net, or leave weights out"
 
-    def __init__(self, rules: Any) -> None:
-        rules = as_rules(rules)
-        self.net = Net.for_rules(rules)
-        self.net._check_fits(rules)
+
+class Guide:
+    """The net of `weights` (a .qzn file's path), or the one the package ships for the
+    rules, which must fit them (a ValueError otherwise), rating positions for the tree."""
+
+    def __init__(self, rules: Any, weights: Optional[str] = None) -> None:
+        self.net = net_of(weights, as_rules(rules))
 
     def priors(self, world: Game) -> List[float]:
         """The prior of each legal move of the world's seat to act, in legal-move order."""
