@@ -346,6 +346,10 @@ fn the_fast_pass_is_the_plain_computation_to_the_last_bit() {
         let value = net.trunk(obs, &mut s);
         let scores: Vec<i64> = moves.iter().map(|m| net.score(m, &mut s)).collect();
         assert_eq!((value, scores), want);
+        // The same without AVX2, where `trunk` took it.
+        let value = net.trunk_with(obs, &mut s);
+        let scores: Vec<i64> = moves.iter().map(|m| net.score(m, &mut s)).collect();
+        assert_eq!((value, scores), want);
     };
     for name in ["escoba", "rb3ine"] {
         let rules = fifteen::Rules::new(name, None, None).unwrap();
