@@ -473,6 +473,7 @@ mod tests {
                 "infer",
                 "opponents",
                 "prior",
+                "weights",
                 "time_limit",
                 "seed"
             ]

@@ -65,6 +65,29 @@ impl Net {
         value
     }
 
+    /// What the net reads of `g` for `seat`: its observation, into `out`. Two positions of
+    /// the same observation are rated alike (their legal moves are the seat's to know).
+    pub fn observe<G: Encoded>(&self, g: &G, seat: u8, out: &mut Vec<f32>) {
+        out.clear();
+        out.resize(self.observation_len, 0.0);
+        G::encode(&g.observation(seat), out);
+    }
+
+    /// `rate` of a position whose observation for its seat to act `observe` wrote.
+    pub fn rate_observed<G: Encoded>(
+        &self,
+        g: &G,
+        obs: &[f32],
+        moves: &[G::Move],
+        scores: &mut Vec<i64>,
+        s: &mut Scratch,
+    ) -> i64 {
+        let value = self.trunk(obs, s);
+        scores.clear();
+        scores.extend(moves.iter().map(|mv| self.move_score(g, mv, s)));
+        value
+    }
+
     /// The first of `moves` (the legal moves of `g`, in order) of the greatest `score_raw`
     /// for the seat to act; None when there are none or the match is over. The net fits
     /// the game (`fits_game`).

@@ -299,7 +299,7 @@ pub fn analyse<G: Searchable>(
             world.legal_moves_into(&mut moves);
             if let Some(guide) = guide.as_mut() {
                 // PUCT (`search::prior`): the first move of the greatest rating.
-                let priors = guide.priors(&world, &moves, node == 0);
+                let priors = guide.priors(&world, mover, &moves, node);
                 let own = if node == 0 {
                     iterations
                 } else {
@@ -367,7 +367,11 @@ pub fn analyse<G: Searchable>(
         // With a net, the leaf's value for the side of its seat to act (the deal goes on).
         let leaf = match (guide.as_mut(), world.turn()) {
             (Some(guide), Some(next)) if world.deals().is_empty() => {
-                Some((world.side_of(next), guide.value(&world)))
+                let leaf = path.last().copied().unwrap_or(0);
+                Some((
+                    world.side_of(next),
+                    guide.value(&world, next, leaf, &mut moves),
+                ))
             }
             _ => None,
         };

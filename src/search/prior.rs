@@ -42,15 +42,27 @@ impl Choice for Prior {
     }
 }
 
+/// A node's last rating: the observation it was read from, its value and its priors.
+#[derive(Default)]
+struct Rated {
+    obs: Vec<f32>,
+    value_raw: i64,
+    priors: Vec<f64>,
+}
+
 /// The net that guides the tree, and room to rate positions with it.
+///
+/// Priors are a function of the mover's observation alone, so each node keeps its last
+/// rating and reuses it while the observation is the same: at the searcher's own nodes of
+/// this round it always is (only the hidden cards differ between worlds), at the others'
+/// it seldom is. The leaf's rating, made for its value, is kept the same way.
 pub struct Guide {
     net: Arc<Net>,
     scratch: Scratch,
     scores: Vec<i64>,
-    /// The priors of the moves last rated.
-    priors: Vec<f64>,
-    /// The root's priors, once rated.
-    root: Vec<f64>,
+    obs: Vec<f32>,
+    /// The last rating of each node, by its index in the tree.
+    rated: Vec<Rated>,
 }
 
 impl Guide {
@@ -63,43 +75,67 @@ impl Guide {
             net,
             scratch: Scratch::default(),
             scores: Vec::new(),
-            priors: Vec::new(),
-            root: Vec::new(),
+            obs: Vec::new(),
+            rated: Vec::new(),
         })
     }
 
-    /// The priors of `moves` (the legal moves of `world`, in order). At the root they are
-    /// the same in every world (the seat's own observation and moves), so they are rated
-    /// once a search.
-    pub fn priors<G: Searchable>(&mut self, world: &G, moves: &[G::Move], root: bool) -> &[f64] {
-        if root && !self.root.is_empty() {
-            return &self.root;
+    /// Rates `world` (its seat to act `seat`, its legal moves `moves`) for `node`, unless
+    /// the node's last rating was read from the same observation.
+    fn rate<G: Searchable>(&mut self, world: &G, seat: u8, moves: &[G::Move], node: u32) {
+        self.net.observe(world, seat, &mut self.obs);
+        let i = node as usize;
+        if i >= self.rated.len() {
+            self.rated.resize_with(i + 1, Rated::default);
         }
-        self.net
-            .rate(world, moves, &mut self.scores, &mut self.scratch);
+        if self.rated[i].obs == self.obs {
+            return;
+        }
+        let raw =
+            self.net
+                .rate_observed(world, &self.obs, moves, &mut self.scores, &mut self.scratch);
         let scale = self.net.scale() * TEMPERATURE;
         let top = self.scores.iter().copied().max().unwrap_or(0);
-        self.priors.clear();
-        self.priors.extend(
+        let rated = &mut self.rated[i];
+        rated.value_raw = raw;
+        rated.priors.clear();
+        rated.priors.extend(
             self.scores
                 .iter()
                 .map(|&s| ((s - top) as f64 / scale).exp()),
         );
-        let total: f64 = self.priors.iter().sum();
-        for p in self.priors.iter_mut() {
+        let total: f64 = rated.priors.iter().sum();
+        for p in rated.priors.iter_mut() {
             *p /= total;
         }
-        if root {
-            self.root.clone_from(&self.priors);
-        }
-        &self.priors
+        std::mem::swap(&mut rated.obs, &mut self.obs);
     }
 
-    /// The net's value, in points, of `world` for its seat to act (0 when none is).
-    pub fn value<G: Searchable>(&mut self, world: &G) -> f64 {
-        let raw = self
-            .net
-            .rate(world, &[], &mut self.scores, &mut self.scratch);
-        raw as f64 / self.net.scale()
+    /// The priors of `moves` (the legal moves of `world`, in order, its seat to act
+    /// `seat`) at `node`.
+    pub fn priors<G: Searchable>(
+        &mut self,
+        world: &G,
+        seat: u8,
+        moves: &[G::Move],
+        node: u32,
+    ) -> &[f64] {
+        self.rate(world, seat, moves, node);
+        &self.rated[node as usize].priors
+    }
+
+    /// The net's value, in points, of `world` for its seat to act `seat`, at `node`, the
+    /// tree's leaf (its legal moves into `moves`; the rating is kept for the node).
+    pub fn value<G: Searchable>(
+        &mut self,
+        world: &G,
+        seat: u8,
+        node: u32,
+        moves: &mut Vec<G::Move>,
+    ) -> f64 {
+        moves.clear();
+        world.legal_moves_into(moves);
+        self.rate(world, seat, moves, node);
+        self.rated[node as usize].value_raw as f64 / self.net.scale()
     }
 }
