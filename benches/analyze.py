@@ -1,8 +1,9 @@
 """The rules lab's whole report for one rule set, timed: `quinza.analyze` at the greedy level
-with its defaults (40,000 matches a figure), the HTML with its plots and the JSON written.
+(or `--level`, such as net) with its defaults (40,000 matches a figure), the HTML with its
+plots and the JSON written.
 
-    python benches/analyze.py [--rules escoba] [--set opening_capture=false ...] [--games N]
-                              [--json OUT] [--quick]
+    python benches/analyze.py [--rules escoba] [--level net] [--set opening_capture=false ...]
+                              [--games N] [--json OUT] [--quick]
 
 The bar (docs/reference/study.md "The rules lab"): the whole report in at most 10
 minutes on a 2-core machine, with seat win-rate intervals within +-0.5 percentage points
@@ -30,6 +31,7 @@ MOST_HALF_WIDTH = 0.005
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--rules", default="escoba")
+    p.add_argument("--level", default="greedy")
     p.add_argument("--set", dest="sets", action="append", default=None)
     p.add_argument("--games", type=int, default=None)
     p.add_argument("--seed", type=int, default=1)
@@ -49,7 +51,7 @@ def main() -> None:
         last[0] = now
 
     began = time.perf_counter()
-    report = quinza.analyze(args.rules, sets=sets, level="greedy", games=games, seed=args.seed,
+    report = quinza.analyze(args.rules, sets=sets, level=args.level, games=games, seed=args.seed,
                             threads=args.threads, duplicates=50 if args.quick else None, progress=progress)
     figures = time.perf_counter() - began
     with tempfile.TemporaryDirectory() as folder:
@@ -59,13 +61,13 @@ def main() -> None:
     seats = report.data["seats"]["win_rate_by_position"]
     half = max((w["high"] - w["low"]) / 2 for w in seats)
     print(report)
-    print(f"\n{args.rules}: {report.data['games']:,} matches a figure, {len(sets)} option variants; "
+    print(f"\n{args.rules} at {args.level}: {report.data['games']:,} matches a figure, {len(sets)} option variants; "
           f"figures {figures:.1f} s, with the HTML and JSON {total:.1f} s (target {MOST_SECONDS:.0f} s: "
           f"{'met' if total <= MOST_SECONDS else 'NOT met'}); widest seat win-rate interval +-{100 * half:.2f} "
           f"points (target +-0.50: {'met' if half <= MOST_HALF_WIDTH else 'NOT met'}); {os.cpu_count()} cores")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
-            json.dump({"rules": args.rules, "sets": sets, "games": report.data["games"], "seconds": total,
+            json.dump({"rules": args.rules, "level": args.level, "sets": sets, "games": report.data["games"], "seconds": total,
                        "figures_seconds": figures, "parts": parts, "seat_half_width": half,
                        "cores": os.cpu_count()}, out, indent=2)
 

@@ -500,9 +500,15 @@ def test_levels_for_people_are_bots_from_the_ladder(engine: str) -> None:
     from quinza.cli.play import seat_bots
 
     api = ENGINES[engine]
-    assert list(LEVELS) == ["easy", "medium", "hard", "expert"]
-    assert seat_bots(api, "Expert", 2, 0) == [None, "ismcts"] and seat_bots(api, "easy", 2, 1) == ["greedy", None]
-    medium = seat_bots(api, "medium", 3, 0)[1]
+    two, three = api.Rules("escoba"), api.Rules("escoba", players=3)
+    assert list(LEVELS) == ["easy", "medium", "hard", "expert", "master"]
+    assert seat_bots(api, "Expert", two, 0) == [None, "ismcts"] and seat_bots(api, "easy", two, 1) == ["greedy", None]
+    medium = seat_bots(api, "medium", three, 0)[1]
     assert medium.params["worlds"] == 16
-    with pytest.raises(ValueError, match="unknown bot 'superhard'.*; or a level: easy, medium, hard or expert"):
-        seat_bots(api, "superhard", 2, 0)
+    master = seat_bots(api, "master", two, 0)[1]
+    assert master.params["prior"] == "net" and master.params["iterations"] == 2000
+    # master searches with a net: refused before play where none ships
+    with pytest.raises(ValueError, match="^the bot 'master' plays with a net, and none ships for escoba with 3 players$"):
+        seat_bots(api, "master", three, 0)
+    with pytest.raises(ValueError, match="unknown bot 'superhard'.*; or a level: easy, medium, hard, expert or master"):
+        seat_bots(api, "superhard", two, 0)

@@ -1,4 +1,4 @@
-"""Levels for people (easy, medium, hard, expert) taken by name wherever a bot is: `bot`,
+"""Levels for people (easy, medium, hard, expert, master) taken by name wherever a bot is: `bot`,
 simulate's bots, the commands and a server room's seats."""
 
 from __future__ import annotations
@@ -52,3 +52,12 @@ def test_the_commands_read_a_level_in_any_case_and_with_spaces_around() -> None:
         assert bot_of_level(name) == level_text("hard"), name
     assert bot_of_level("pimc:worlds=3") == "pimc:worlds=3"  # no level: as given
     assert bot_of_level("harder") == "harder"
+
+
+def test_master_is_refused_before_play_where_no_net_ships(q: ModuleType) -> None:
+    three = q.Rules("escoba", players=3)
+    for run in (lambda: q.simulate(three, 2, bots="master", seed=1, threads=1),
+                lambda: q.play_match(three, "master,greedy,greedy", 1)):
+        with pytest.raises(ValueError, match="^the bot 'ismcts:iterations=2000,prior=net' plays with a net, "
+                                             "and none ships for escoba with 3 players$"):
+            run()

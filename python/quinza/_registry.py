@@ -32,7 +32,7 @@ not take is refused by name.
 Names are read in any case (ASCII letters): "MyBot" is "mybot". A name is letters,
 digits, `_` and `-`. A built-in bot's name (`BOT_NAMES`) is refused, and so is a name
 registered already unless `replace=True`, and so is a level's (easy, medium, hard,
-expert). The twins share the registry: a bot
+expert, master). The twins share the registry: a bot
 registered in one is taken by name in the other too. A factory
 that needs a positional argument (the bot itself, `(game) -> move`, registered by
 mistake) or is not callable is refused with a ValueError.
@@ -45,8 +45,8 @@ BOT_DOC = """A new bot by name, with its parameters: `bot("random", seed=7)` is 
 `bot("greedy")` a `GreedyBot`, `bot("pimc", worlds=8)` a `PimcBot`,
 `bot("ismcts", iterations=200)` an `IsmctsBot`, and a name given to `register_bot` is
 the bot its factory makes. A level for people names a built-in bot and its budget:
-`bot("easy")`, `"medium"`, `"hard"` or `"expert"` (parameters given beside it change that
-budget). Names are read in any case ("Greedy" is "greedy"). An unknown
+`bot("easy")`, `"medium"`, `"hard"`, `"expert"` or `"master"` (parameters given beside it
+change that budget). Names are read in any case ("Greedy" is "greedy"). An unknown
 name, an unknown parameter (checked in the order given) or a bad value (checked in the
 order of the bot's signature) raises ValueError.
 """

@@ -30,7 +30,7 @@ from .engines import Engine
 
 __all__ = [
     "LEVELS", "LEVEL_WORDS", "REGISTRY", "Spec", "bot_from_text", "bot_kind", "bot_name", "bot_params", "budget",
-    "check_bots", "imported_bot", "level", "level_text", "parameter_names", "searches", "split_bots",
+    "check_bots", "check_net", "imported_bot", "level", "level_text", "parameter_names", "searches", "split_bots",
 ]
 
 
@@ -198,6 +198,25 @@ def bot_name(api: Engine, bot: Any) -> str:
     return str(getattr(bot, "__qualname__", None) or getattr(bot, "__name__", None) or type(bot).__name__)
 
 
+def check_net(api: Engine, bot: Any, rules: Any, spec: Optional[str] = None) -> None:
+    """A bot that plays with a net (`net`, or `ismcts` with prior=net, such as the level
+    master) is refused, before any match, when its net does not fit the rules: the net of
+    its `weights`, or one the package ships for them. `spec`: the bot as the user named it."""
+    kind = bot_kind(api, bot)
+    params = bot_params(bot) if kind is not None else {}
+    if kind != "net" and params.get("prior") != "net":
+        return
+    name, weights = quoted(spec if spec is not None else bot_name(api, bot)), params.get("weights")
+    players = f"{rules.name} with {rules.players} players"
+    if weights is None:
+        try:
+            api.Net.for_rules(rules)
+        except ValueError:
+            raise ValueError(f"the bot {name} plays with a net, and none ships for {players}") from None
+    elif not api.Net.load(weights).fits(rules):
+        raise ValueError(f"the bot {name} plays with the net {quoted(weights)}, which was not made for {players}")
+
+
 def check_bots(api: Engine, bots: Any, rules: Any) -> List[Any]:
     """One bot per seat. `bots` is one bot (every seat), a comma-separated string of names,
     or a sequence of 1, one per side or one per seat; seat k gets bots[k % len(bots)]."""
@@ -207,7 +226,7 @@ def check_bots(api: Engine, bots: Any, rules: Any) -> List[Any]:
         bots = [bots]
     bots = [bot_from_text(api, b) if isinstance(b, str) else b for b in bots]
     for b in bots:
-        bot_kind(api, b)
+        check_net(api, b, rules)
     n, sides = rules.players, rules.sides
     allowed = sorted({1, sides, n})
     if len(bots) not in allowed:

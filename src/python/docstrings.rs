@@ -384,8 +384,8 @@ name), in order; `len(encode_names(rules))` is the length of `game.encode(seat)`
 `bot("greedy")` a `GreedyBot`, `bot("pimc", worlds=8)` a `PimcBot`,
 `bot("ismcts", iterations=200)` an `IsmctsBot`, and a name given to `register_bot` is
 the bot its factory makes. A level for people names a built-in bot and its budget:
-`bot("easy")`, `"medium"`, `"hard"` or `"expert"` (parameters given beside it change that
-budget). Names are read in any case ("Greedy" is "greedy"). An unknown
+`bot("easy")`, `"medium"`, `"hard"`, `"expert"` or `"master"` (parameters given beside it
+change that budget). Names are read in any case ("Greedy" is "greedy"). An unknown
 name, an unknown parameter (checked in the order given) or a bad value (checked in the
 order of the bot's signature) raises ValueError."# };
     (match_seed) => { r#"The seed of match `index` of a simulation seeded `seed`: output number `index` (from

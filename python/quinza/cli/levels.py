@@ -1,4 +1,4 @@
-"""Levels for people in the commands (`quinza play --vs easy|medium|hard|expert`): the
+"""Levels for people in the commands (`quinza play --vs easy|medium|hard|expert|master`): the
 levels themselves are in quinza.bots, taken by name wherever a bot is."""
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from typing import Any, List, Optional, Sequence, Tuple
 from .. import _record
 from ..engines import Engine
 from .._words import quoted
-from ..bots import bot_from_text, bot_kind, split_bots
+from ..bots import bot_from_text, bot_kind, check_net, split_bots
 from . import options, screen
 from .levels import LEVEL_WORDS, bot_of_level
 from .options import BOT_CHOICES
@@ -73,7 +73,7 @@ def play_main(argv: Sequence[str]) -> int:
         else:
             # the record's bots, each at its seat; a seat it names no bot for gets the default
             vs = ",".join(record_bot(api, s, n, DEFAULT_VS[args.engine]) for s, n in enumerate(names) if s != seat)
-        bots = seat_bots(api, vs, rules.players, seat)
+        bots = seat_bots(api, vs, rules, seat)
         if args.resume is None:
             seed = options.drawn_seed(args.seed)
             game = api.Game(rules, seed=seed)
@@ -114,10 +114,19 @@ def record_bot(api: Engine, seat: int, name: Optional[str], default: str) -> str
     return name
 
 
-def seat_bots(api: Engine, text: str, players: int, human: int) -> List[Any]:
+def seat_bots(api: Engine, text: str, rules: Any, human: int) -> List[Any]:
     """The bots of the other seats, seeded as `simulate` seeds them (`seat_seed`): one bot
-    text for all of them, or one per other seat in seat order; None at the human's seat."""
-    given = [bot_from_text(api, bot_of_level(t)) for t in split_bots(text)]
+    text for all of them, or one per other seat in seat order; None at the human's seat. A
+    bot whose net does not fit the rules is refused now, not at its first turn."""
+    texts = split_bots(text)
+    given = [bot_from_text(api, bot_of_level(t)) for t in texts]
+    for t, b in zip(texts, given):
+        try:
+            bot_kind(api, b)  # an unknown name is refused, with the names to choose
+        except ValueError as error:
+            raise ValueError(f"{error}; or a level: {LEVEL_WORDS}") from None
+        check_net(api, b, rules, t.strip())
+    players = rules.players
     others = players - 1
     if len(given) not in (1, others):
         raise ValueError(f"--vs: give 1 bot, or {others} (one per other seat), not {len(given)}")
@@ -127,10 +136,5 @@ def seat_bots(api: Engine, text: str, players: int, human: int) -> List[Any]:
         if seat == human:
             out.append(None)
             continue
-        b = next(rest)
-        try:
-            bot_kind(api, b)  # an unknown name is refused, with the names to choose
-        except ValueError as error:
-            raise ValueError(f"{error}; or a level: {LEVEL_WORDS}") from None
-        out.append(b)
+        out.append(next(rest))
     return out

@@ -10,7 +10,7 @@ from typing import Any, Callable
 from ..engines import Engine
 from .._registry import REGISTRY, Spec
 from .._words import name_key, quoted
-from ..bots import LEVELS, bot_from_text, bot_kind, bot_params, parameter_names
+from ..bots import LEVELS, bot_from_text, bot_kind, bot_params, check_net, parameter_names
 from .pool import DEPTH, EXACT, Budget
 
 Player = Callable[[Any], Any]  # (game) -> move
@@ -37,19 +37,8 @@ def check_spec(api: Engine, spec: Any, imports: bool, budget: Budget, rules: Any
     over = over_budget(api, made, budget)
     if over:
         raise ValueError(f"the bot {quoted(spec)} asks for {over}")
-    check_net(api, spec, made, rules)
+    check_net(api, made, rules, spec)
     return spec
-
-
-def check_net(api: Engine, spec: str, bot: Any, rules: Any) -> None:
-    """A bot that reads a net plays the one the package ships for the room's rules."""
-    kind = bot_kind(api, bot)  # None: a registered bot of Python's own, which reads no net of ours
-    if kind == "net" or (kind is not None and bot_params(bot).get("prior") == "net"):
-        try:
-            api.Net.for_rules(rules)
-        except ValueError:
-            raise ValueError(f"the bot {quoted(spec)} plays with a net, and none ships for {rules.name} "
-                             f"with {rules.players} players") from None
 
 
 def over_budget(api: Engine, bot: Any, budget: Budget) -> str:
