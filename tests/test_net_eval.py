@@ -56,7 +56,10 @@ def test_a_tiny_net_worked_out_by_hand() -> None:
 
 def test_the_move_features() -> None:
     g, _ = hand_worked()
-    assert [move_features(g, m) for m in g.legal_moves()] == [[0], [11], [36, 44, 62]]
+    # table 5o 3e (5 + 3); after it: 80 + the total left, 80 + 16 + the cards left, 80 + 23 + each rank
+    # that could capture (1o left 5 3 1: ranks of 6, 7, 9 and 10; 2c left 5 3 2: of 5, 7, 8 and 10)
+    assert [move_features(g, m) for m in g.legal_moves()] == [[0, 89, 99, 108, 109, 111, 112], [11, 90, 99, 107, 109, 110, 112], [36, 44, 62, 80, 96]]
+    assert Net.feature_count(ref.Rules("escoba")) == 80 + 16 + 7 + 10 and Net.feature_count(ref.Rules("rb3ine")) == 80 + 41 + 7 + 10
     q = ref.Game("quinte", seed=4)
     assert [move_features(q, m) for m in q.legal_moves()] == [[q.action_of(m)] for m in q.legal_moves()] == [[53], [54]]
     while q.legal_moves()[0].card is None:

@@ -193,7 +193,7 @@ def test_a_net_fits_by_name_players_sizes_and_encoding_version() -> None:
     other = Net.load(with_header(lambda h: h.update(note="mine"))(net.to_bytes()))
     assert other.header["note"] == "mine" and other.evaluate(ref.Game("escoba", seed=3)) == net.evaluate(ref.Game("escoba", seed=3))
     for key, value, said in (("observation_len", 216, "it reads observations of 216 entries, not 217"),
-                             ("move_features", 81, "it reads 81 move features, not 80"),
+                             ("move_features", 114, "it reads 114 move features, not 113"),
                              ("encoding_version", 7, f"it reads encoding version 7, not {ref.ENCODING_VERSION}")):
         header = {**header_for("escoba"), key: value}
         bad = Net.from_arrays(header, random_arrays(header, 1))

@@ -97,15 +97,15 @@ def test_the_net_is_in_the_format_and_learned_from_the_search(run: Tuple[Path, b
     head, trained = read(data)
     rules = quinza.Rules("escoba")
     assert head["format"] == 1 and head["rules"] == rules.to_dict() and head["encoding_version"] == quinza.ENCODING_VERSION
-    assert head["observation_len"] == len(quinza.Game(rules, seed=0).encode(0)) and head["move_features"] == 80
+    assert head["observation_len"] == len(quinza.Game(rules, seed=0).encode(0)) and head["move_features"] == 80 + 16 + 7 + 10
     assert (head["input_shift"], head["weight_shift"]) == (8, 12)
     assert head["trained"]["command"] == ("quinza train --rules escoba --players 2 --set escoba_on_last_card=false "
                                           "--set opening_capture=true --set setenta=prime --positions 400 "
                                           "--iterations 150 --epochs 4 --seed 5")
     # The same architecture at its first weights, written the same way: the fit's starting point.
-    setup = Setup(observation_len=head["observation_len"], move_features=80, positions=400, epochs=4, seed=5)
+    setup = Setup(observation_len=head["observation_len"], move_features=80 + 16 + 7 + 10, positions=400, epochs=4, seed=5)
     arrays, shift = quantize(initial(setup))
-    untrained = read(to_bytes(header(rules.to_dict(), 1, {"observation_len": setup.observation_len, "move_features": 80,
+    untrained = read(to_bytes(header(rules.to_dict(), 1, {"observation_len": setup.observation_len, "move_features": 80 + 16 + 7 + 10,
                                                           "hidden": [128, 128], "move_hidden": 64}, shift, {}), arrays))
     fitted = agreement(head, trained, folder / "a", 400)
     before = agreement(*untrained, folder / "a", 400)

@@ -20,6 +20,10 @@ pub const FLAT_LIMIT: usize = 100_000;
 /// near it (the most seen is in docs/reference/encodings.md "Encodings"); a built position with more
 /// capture sets for one card is refused by the action encoding with a ValueError.
 pub const RANKED_SLOTS: usize = 1024;
+/// The counts of table cards a move's features tell apart (the last: that many or more).
+pub const TABLE_COUNTS: usize = 7;
+/// The ranks of a suit: a move's features say which could capture from the table it leaves.
+const RANKS: usize = 10;
 
 const ALL: CardSet = CardSet((1u64 << DECK_SIZE) - 1);
 
@@ -315,11 +319,17 @@ impl Encoded for Game {
     fn legal_actions(&self, ids: &mut Vec<usize>, moves: &mut Vec<Move>) -> Result<(), Error> {
         legal_actions(self, ids, moves)
     }
-    /// Twice the deck: a card played, then a card captured.
-    fn move_feature_count(_: &Rules) -> usize {
-        2 * DECK_SIZE
+    /// Twice the deck (a card played, then a card captured), then the table a move leaves:
+    /// its totals 0 to the capture total, its counts 0 to `TABLE_COUNTS - 1`, the ranks
+    /// that could capture from it.
+    fn move_feature_count(rules: &Rules) -> usize {
+        2 * DECK_SIZE + rules.capture_total() as usize + 1 + TABLE_COUNTS + RANKS
     }
-    /// The card played's id, and `DECK_SIZE` + the id of each card captured.
+    /// The card played's id, `DECK_SIZE` + the id of each card captured, then the total
+    /// (capped at the capture total: from there no one card sweeps) and the count (capped)
+    /// of the table the move leaves, and each rank (a card id below `RANKS`) whose value
+    /// and some of those cards make the capture total: what the next player may take is
+    /// read there.
     fn move_features(&self, mv: &Move, out: &mut Vec<u32>) {
         out.push(mv.card.id() as u32);
         out.extend(
@@ -327,5 +337,27 @@ impl Encoded for Game {
                 .iter()
                 .map(|c| (DECK_SIZE + c.id() as usize) as u32),
         );
+        let mut left = self.table.minus(mv.captures);
+        if mv.captures.is_empty() {
+            left.insert(mv.card);
+        }
+        let values = self.rules.values_by_id();
+        let capture = self.rules.capture_total() as usize;
+        let total: usize = left.iter().map(|c| values[c.id() as usize] as usize).sum();
+        let count = (left.len() as usize).min(TABLE_COUNTS - 1);
+        let tail = 2 * DECK_SIZE;
+        out.push((tail + total.min(capture)) as u32);
+        out.push((tail + capture + 1 + count) as u32);
+        // Bit s of `sums`: some of the cards left make s (the capture total is below 64).
+        let within = (1u64 << (capture + 1)) - 1;
+        let sums = left
+            .iter()
+            .fold(1u64, |s, c| (s | s << values[c.id() as usize]) & within);
+        let ranks = tail + capture + 1 + TABLE_COUNTS;
+        for (r, &v) in values[..RANKS].iter().enumerate() {
+            if sums >> (capture - v as usize) & 1 == 1 {
+                out.push((ranks + r) as u32);
+            }
+        }
     }
 }

@@ -221,15 +221,15 @@ fn each_shipped_net_fits_its_game_and_says_what_differs_from_another() {
         encoding_version: v,
     };
     assert_eq!(
-        differs(escoba.fits(&shape(9, 80, 1))),
+        differs(escoba.fits(&shape(9, 113, 1))),
         "the net does not fit the game: it reads observations of 217 entries, not 9"
     );
     assert_eq!(
         differs(escoba.fits(&shape(217, 9, 1))),
-        "the net does not fit the game: it reads 80 move features, not 9"
+        "the net does not fit the game: it reads 113 move features, not 9"
     );
     assert_eq!(
-        differs(escoba.fits(&shape(217, 80, 2))),
+        differs(escoba.fits(&shape(217, 113, 2))),
         "the net does not fit the game: it reads encoding version 1, not 2"
     );
     assert_eq!(
@@ -259,17 +259,62 @@ fn a_net_rates_every_legal_move_and_plays_the_first_best() {
 }
 
 #[test]
-fn a_move_reads_its_card_and_its_captures() {
-    let g = fifteen::Game::new(fifteen::Rules::new("escoba", None, None).unwrap(), 5);
-    let mut out = Vec::new();
-    for mv in g.legal_moves() {
-        out.clear();
-        g.move_features(&mv, &mut out);
-        assert_eq!(out[0], mv.card.id() as u32);
-        let captured: Vec<u32> = mv.captures.iter().map(|c| 40 + c.id() as u32).collect();
-        assert_eq!(out[1..], captured[..]);
+fn a_move_reads_its_card_its_captures_and_the_table_it_leaves() {
+    for (name, seed) in [("escoba", 5), ("quinza", 6), ("rb3ine", 7)] {
+        let mut g = fifteen::Game::new(fifteen::Rules::new(name, None, None).unwrap(), seed);
+        let capture = g.rules().capture_total() as u32;
+        let mut out = Vec::new();
+        while !g.is_over() {
+            let moves = g.legal_moves();
+            for mv in &moves {
+                out.clear();
+                g.move_features(mv, &mut out);
+                assert_eq!(out[0], mv.card.id() as u32);
+                let captured: Vec<u32> = mv.captures.iter().map(|c| 40 + c.id() as u32).collect();
+                let n = 1 + captured.len();
+                assert_eq!(out[1..n], captured[..]);
+                // the table after the move, played out on a copy while the deal goes on
+                let mut after = g.clone();
+                after.apply(*mv);
+                let left = if after.deal_number() == g.deal_number() && !after.is_over() {
+                    after.table
+                } else {
+                    let mut left = g.table.minus(mv.captures);
+                    if mv.captures.is_empty() {
+                        left.insert(mv.card);
+                    }
+                    left
+                };
+                let values = g.rules().values_by_id();
+                let total: u32 = left.iter().map(|c| values[c.id() as usize] as u32).sum();
+                assert_eq!(out[n], 80 + total.min(capture));
+                assert_eq!(out[n + 1], 80 + capture + 1 + left.len().min(6));
+                // every subset of the cards left, summed, for the ranks that capture
+                let cards: Vec<u32> = left
+                    .iter()
+                    .map(|c| values[c.id() as usize] as u32)
+                    .collect();
+                let sums: Vec<u32> = (0..1u32 << cards.len())
+                    .map(|m| {
+                        (0..cards.len())
+                            .filter(|&i| m >> i & 1 == 1)
+                            .map(|i| cards[i])
+                            .sum()
+                    })
+                    .collect();
+                let ranks: Vec<u32> = (0..10)
+                    .filter(|&r| sums.contains(&(capture - values[r] as u32)))
+                    .map(|r| 80 + capture + 8 + r as u32)
+                    .collect();
+                assert_eq!(out[n + 2..], ranks[..]);
+            }
+            g.apply(moves[moves.len() / 2]);
+        }
+        assert_eq!(
+            fifteen::Game::move_feature_count(g.rules()),
+            80 + capture as usize + 1 + 7 + 10
+        );
     }
-    assert_eq!(fifteen::Game::move_feature_count(g.rules()), 80);
 }
 
 /// docs/reference/nets.md "The computation" word for word, over the file's own arrays in
