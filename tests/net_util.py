@@ -18,7 +18,7 @@ def header_for(rules: Any, hidden: Tuple[int, int] = (8, 6), move_hidden: int = 
                weight_shift: int = 12) -> Dict[str, Any]:
     """A header for a net of these rules (a reference Rules or a name) and sizes."""
     rules = ref.Rules(rules) if isinstance(rules, str) else rules
-    features = ref.action_count(rules) if rules.name == "quinte" else 80
+    features = ref.Net.feature_count(rules)
     return {"format": 1, "rules": rules.to_dict(), "encoding_version": ref.ENCODING_VERSION,
             "observation_len": len(ref.encode_names(rules)), "move_features": features, "hidden": list(hidden),
             "move_hidden": move_hidden, "input_shift": input_shift, "weight_shift": weight_shift,

@@ -128,7 +128,8 @@ def test_the_net_bot_without_a_net_for_the_rules_says_so_at_its_first_move() -> 
     bot = quinza.bot("net")
     with pytest.raises(ValueError, match="^no net ships for rb3ine with 3 players: pass weights"):
         bot(quinza.Game(quinza.Rules("rb3ine", players=3)))
-    with pytest.raises(ValueError, match="^no net ships for quinza with 4 players: pass weights"):
+    # simulate refuses it before any match (quinza.bots.check_net)
+    with pytest.raises(ValueError, match="^the bot 'net' plays with a net, and none ships for quinza with 4 players$"):
         quinza.simulate(quinza.Rules("quinza", players=4), 2, bots=["net", "greedy", "greedy", "greedy"])
 
 
@@ -154,7 +155,7 @@ def test_ismcts_takes_the_net_as_its_prior_and_refuses_rules_without_one() -> No
         quinza.bot("ismcts", prior="smart")
     with pytest.raises(ValueError, match="^no net ships for escoba with 3 players"):
         bot(quinza.Game(quinza.Rules("escoba", players=3)))
-    with pytest.raises(ValueError, match="^no net ships for escoba with 4 players"):
+    with pytest.raises(ValueError, match="^the bot 'ismcts:prior=net' plays with a net, and none ships for escoba with 4 players$"):
         quinza.simulate(quinza.Rules("escoba", players=4), 1, bots="ismcts:prior=net,greedy")
     g = quinza.Game(quinza.Rules("escoba"), seed=6)
     again = quinza.bot("ismcts", prior="net", iterations=30, seed=2)

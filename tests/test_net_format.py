@@ -118,11 +118,11 @@ BAD_FILES = [
     ("shift too big", with_header(lambda h: h.update(weight_shift=25)), '"weight_shift" must be a whole number from 0 to 24, not 25'),
     ("negative shift", with_header(lambda h: h.update(input_shift=-1)), '"input_shift" must be a whole number from 0 to 24, not -1'),
     ("no trained", with_header(lambda h: h.pop("trained")), 'the header has no "trained"'),
-    ("no arrays", lambda d: d[: 8 + struct.unpack_from("<I", d, 4)[0]], r"take 1686 bytes, but 0 follow the header \(1686 missing\)"),
-    ("truncated", lambda d: d[:-1], r"take 1686 bytes, but 1685 follow the header \(1 missing\)"),
-    ("bytes left over", lambda d: d + b"\0\0", r"take 1686 bytes, but 1688 follow the header \(2 left over\)"),
-    ("wrong shape", with_header(lambda h: h.update(hidden=[3, 3])), r"take 1702 bytes, but 1686 follow the header \(16 missing\)"),
-    ("fewer features", with_header(lambda h: h.update(move_features=79)), r"\(4 left over\)"),
+    ("no arrays", lambda d: d[: 8 + struct.unpack_from("<I", d, 4)[0]], r"take 1818 bytes, but 0 follow the header \(1818 missing\)"),
+    ("truncated", lambda d: d[:-1], r"take 1818 bytes, but 1817 follow the header \(1 missing\)"),
+    ("bytes left over", lambda d: d + b"\0\0", r"take 1818 bytes, but 1820 follow the header \(2 left over\)"),
+    ("wrong shape", with_header(lambda h: h.update(hidden=[3, 3])), r"take 1834 bytes, but 1818 follow the header \(16 missing\)"),
+    ("fewer features", with_header(lambda h: h.update(move_features=112)), r"\(4 left over\)"),
 ]
 
 

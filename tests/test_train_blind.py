@@ -54,7 +54,11 @@ def test_the_features_are_the_documented_ones() -> None:
     for move in game.legal_moves():
         _, features = inputs(game)
         row = features[game.legal_moves().index(move)]
-        assert row[0] == move.card.id and sorted(row[1:]) == sorted(40 + c.id for c in move.captures)
+        taken = len(move.captures)
+        assert row[0] == move.card.id and sorted(row[1:1 + taken]) == sorted(40 + c.id for c in move.captures)
+        left = [c for c in game.table if c not in move.captures] + ([] if taken else [move.card])
+        total = sum(game.rules.values[c.id % 10] for c in left)
+        assert row[1 + taken:3 + taken] == [80 + min(total, 15), 80 + 16 + min(len(left), 6)]
     quinte = quinza.Game("quinte", seed=1)
     assert inputs(quinte)[1] == [[quinte.action_of(m)] for m in quinte.legal_moves()]
 
