@@ -506,7 +506,7 @@ def test_levels_for_people_are_bots_from_the_ladder(engine: str) -> None:
     medium = seat_bots(api, "medium", three, 0)[1]
     assert medium.params["worlds"] == 16
     master = seat_bots(api, "master", two, 0)[1]
-    assert master.params["prior"] == "net" and master.params["iterations"] == 2000
+    assert master.params["prior"] == "net" and master.params["iterations"] == 1000
     # master searches with a net: refused before play where none ships
     with pytest.raises(ValueError, match="^the bot 'master' plays with a net, and none ships for escoba with 3 players$"):
         seat_bots(api, "master", three, 0)

@@ -58,6 +58,6 @@ def test_master_is_refused_before_play_where_no_net_ships(q: ModuleType) -> None
     three = q.Rules("escoba", players=3)
     for run in (lambda: q.simulate(three, 2, bots="master", seed=1, threads=1),
                 lambda: q.play_match(three, "master,greedy,greedy", 1)):
-        with pytest.raises(ValueError, match="^the bot 'ismcts:iterations=2000,prior=net' plays with a net, "
+        with pytest.raises(ValueError, match="^the bot 'ismcts:iterations=1000,prior=net' plays with a net, "
                                              "and none ships for escoba with 3 players$"):
             run()

@@ -17,7 +17,7 @@ LEVELS: Dict[str, Tuple[str, Dict[str, Any]]] = {
     "medium": ("pimc", {"worlds": 16}),  # +244 Elo over greedy, 0.1 ms a move
     "hard": ("pimc", {}),  # 256 worlds: +369 over greedy, about 1 ms a move
     "expert": ("ismcts", {}),  # 8000 iterations: +466 over greedy, about 13 ms a move
-    "master": ("ismcts", {"prior": "net", "iterations": 2000}),  # guided by the net, about as long as expert
+    "master": ("ismcts", {"prior": "net", "iterations": 1000}),  # guided by the net, about as long as expert
 }
 
 LEVEL_WORDS = choice_text(list(LEVELS))
