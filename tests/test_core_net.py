@@ -151,7 +151,7 @@ def test_ismcts_takes_the_net_as_its_prior_and_refuses_rules_without_one() -> No
     bot = quinza.bot("ismcts", prior="net", iterations=30, seed=2)
     assert bot.prior == "net" and quinza.bot("ismcts").prior == "off"
     assert "prior='net'" in repr(bot)
-    with pytest.raises(ValueError, match="^prior must be 'off' or 'net', not 'smart'$"):
+    with pytest.raises(ValueError, match="^prior must be 'off', 'net' or 'net_rollout', not 'smart'$"):
         quinza.bot("ismcts", prior="smart")
     with pytest.raises(ValueError, match="^no net ships for escoba with 3 players"):
         bot(quinza.Game(quinza.Rules("escoba", players=3)))

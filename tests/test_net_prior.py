@@ -45,7 +45,7 @@ def test_the_prior_and_its_refusals() -> None:
     bot = ref.bot("ismcts", prior="net", iterations=5)
     assert bot.prior == "net" and ref.bot("ismcts").prior == "off" and bot.params["prior"] == "net"
     assert "prior='net'" in repr(bot)
-    with pytest.raises(ValueError, match="^prior must be 'off' or 'net', not 'smart'$"):
+    with pytest.raises(ValueError, match="^prior must be 'off', 'net' or 'net_rollout', not 'smart'$"):
         ref.bot("ismcts", prior="smart")
     with pytest.raises(ValueError, match="^no net ships for escoba with 3 players"):
         bot(ref.Game(ref.Rules("escoba", players=3)))
@@ -135,7 +135,7 @@ def test_weights_without_the_prior_or_not_a_net_are_refused(twin: Any, tmp_path:
     path.write_bytes(ref.Net.for_rules("escoba").to_bytes())
     g = twin.Game("escoba", seed=2)
     before = g.to_json()
-    with pytest.raises(ValueError, match="^ismcts reads weights only with prior=net: add prior=net, or leave weights out$"):
+    with pytest.raises(ValueError, match="^ismcts reads weights only with prior=net or net_rollout: add prior=net, or leave weights out$"):
         twin.bot("ismcts", weights=path, iterations=5)(g)
     assert g.to_json() == before
 
@@ -149,3 +149,29 @@ def test_the_twins_search_alike_with_a_users_net(tmp_path: Path) -> None:
         core = quinza.bot("ismcts", prior="net", weights=path, iterations=30, seed=seed)
         mine = ref.bot("ismcts", prior="net", weights=path, iterations=30, seed=seed)
         assert analysis(core, g) == analysis(mine, h), seed
+
+
+@needs_core_prior
+@pytest.mark.parametrize("name,players", SHIPPED)
+@pytest.mark.parametrize("rollout", ["greedy", "random"])
+def test_the_twins_search_alike_with_the_nets_priors_and_rollouts(name: str, players: int, rollout: str) -> None:
+    # prior="net_rollout": PUCT with the net's priors, the leaf valued by the rollout
+    for seed in range(4):
+        moves = (13 * seed) % 40
+        g, h = advanced(quinza, name, players, seed, moves), advanced(ref, name, players, seed, moves)
+        if g.is_over:
+            continue
+        core = quinza.bot("ismcts", prior="net_rollout", rollout=rollout, iterations=30, seed=seed)
+        mine = ref.bot("ismcts", prior="net_rollout", rollout=rollout, iterations=30, seed=seed)
+        assert analysis(core, g) == analysis(mine, h), seed
+        assert str(core(g)) == str(mine(h)) and core.state == mine.state, seed
+
+
+def test_the_rollouts_value_the_leaves_under_net_rollout() -> None:
+    # The same priors, other values at the leaves: the analyses differ from prior="net"'s.
+    g = advanced(ref, "escoba", 2, 3, 6)
+    by_net = analysis(ref.bot("ismcts", prior="net", iterations=40, seed=1), g)
+    by_rollout = analysis(ref.bot("ismcts", prior="net_rollout", iterations=40, seed=1), g)
+    assert by_net != by_rollout
+    # one iteration: the first move tried is the net's best either way
+    assert ref.bot("ismcts", prior="net_rollout", iterations=1)(g) == ref.bot("net")(g)

@@ -896,7 +896,8 @@ class IsmctsBot(SearchBot):
     @property
     def prior(self) -> str:
         """What guides the tree: "off" (UCB, and a greedy or random rollout to the end of the
-        deal), or "net" (PUCT with the net's priors, and its value at the new leaf).
+        deal), "net" (PUCT with the net's priors, and its value at the new leaf) or
+        "net_rollout" (PUCT with the net's priors, and the rollout from the new leaf).
         """
     @property
     def weights(self) -> Optional[str]:

@@ -199,12 +199,12 @@ def bot_name(api: Engine, bot: Any) -> str:
 
 
 def check_net(api: Engine, bot: Any, rules: Any, spec: Optional[str] = None) -> None:
-    """A bot that plays with a net (`net`, or `ismcts` with prior=net, such as the level
+    """A bot that plays with a net (`net`, or `ismcts` with a net's prior, such as the level
     master) is refused, before any match, when its net does not fit the rules: the net of
     its `weights`, or one the package ships for them. `spec`: the bot as the user named it."""
     kind = bot_kind(api, bot)
     params = bot_params(bot) if kind is not None else {}
-    if kind != "net" and params.get("prior") != "net":
+    if kind != "net" and params.get("prior") in (None, "off"):
         return
     name, weights = quoted(spec if spec is not None else bot_name(api, bot)), params.get("weights")
     players = f"{rules.name} with {rules.players} players"

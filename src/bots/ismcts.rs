@@ -35,10 +35,10 @@ impl Policy for IsmctsParams {
     /// must fit them; `weights` without `prior=net` is refused: it would guide nothing.
     fn check<G: Searchable>(&self, rules: &G::Rules) -> Result<(), crate::Error> {
         match (self.prior, self.weights) {
-            (Prior::Net, weights) => Guide::new::<G>(weights, rules).map(|_| ()),
+            (Prior::Net | Prior::NetRollout, weights) => Guide::new::<G>(weights, rules).map(|_| ()),
             (Prior::Off, None) => Ok(()),
             (Prior::Off, Some(_)) => Err(crate::Error::Value(
-                "ismcts reads weights only with prior=net: add prior=net, or leave weights out"
+                "ismcts reads weights only with prior=net or net_rollout: add prior=net, or leave weights out"
                     .into(),
             )),
         }

@@ -351,7 +351,8 @@ consistent with what the seat saw)."# };
 own moves), 'greedy' (their greedy move in each world) or 'fitted' (greedy in the
 worlds that fit their play this round, by UCB in the others)."# };
     (IsmctsBot.prior) => { r#"What guides the tree: "off" (UCB, and a greedy or random rollout to the end of the
-deal), or "net" (PUCT with the net's priors, and its value at the new leaf)."# };
+deal), "net" (PUCT with the net's priors, and its value at the new leaf) or
+"net_rollout" (PUCT with the net's priors, and the rollout from the new leaf)."# };
     (IsmctsBot.weights) => { r#"With prior="net": the path of the net's .qzn file, or None: the net the package
 ships for the game's rules."# };
     (_VectorCore) => { r#"N matches of one seat against core bots, stepped in Rust (`quinza.envs.VectorEnv`)."# };

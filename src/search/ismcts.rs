@@ -252,7 +252,7 @@ pub fn analyse<G: Searchable>(
     };
     // Made by `check` before play; a guide that cannot be made searches without it.
     let mut guide = match p.prior {
-        Prior::Net => Guide::new::<G>(p.weights, game.rules()).ok(),
+        Prior::Net | Prior::NetRollout => Guide::new::<G>(p.weights, game.rules()).ok(),
         Prior::Off => None,
     };
     let deadline = p
@@ -366,7 +366,7 @@ pub fn analyse<G: Searchable>(
         }
         // With a net, the leaf's value for the side of its seat to act (the deal goes on).
         let leaf = match (guide.as_mut(), world.turn()) {
-            (Some(guide), Some(next)) if world.deals().is_empty() => {
+            (Some(guide), Some(next)) if world.deals().is_empty() && p.prior == Prior::Net => {
                 let leaf = path.last().copied().unwrap_or(0);
                 Some((
                     world.side_of(next),

@@ -29,15 +29,25 @@ pub enum Prior {
     Off,
     /// PUCT with the net's priors, and the net's value at the leaf.
     Net,
+    /// PUCT with the net's priors, and a rollout from the leaf (as `rollout` says).
+    NetRollout,
+}
+
+impl Prior {
+    /// Whether a net guides the tree.
+    pub fn guided(self) -> bool {
+        self != Prior::Off
+    }
 }
 
 impl Choice for Prior {
-    const ALL: &'static [Prior] = &[Prior::Off, Prior::Net];
+    const ALL: &'static [Prior] = &[Prior::Off, Prior::Net, Prior::NetRollout];
 
     fn name(self) -> &'static str {
         match self {
             Prior::Off => "off",
             Prior::Net => "net",
+            Prior::NetRollout => "net_rollout",
         }
     }
 }

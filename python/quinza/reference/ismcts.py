@@ -136,7 +136,8 @@ class IsmctsBot(SearchBot):
     @property
     def prior(self) -> str:
         """What guides the tree: "off" (UCB, and a greedy or random rollout to the end of the
-        deal), or "net" (PUCT with the net's priors, and its value at the new leaf)."""
+        deal), "net" (PUCT with the net's priors, and its value at the new leaf) or
+        "net_rollout" (PUCT with the net's priors, and the rollout from the new leaf)."""
         return self._prior
 
     @property
@@ -173,9 +174,9 @@ class IsmctsBot(SearchBot):
     def _search(self, game: Any) -> Tuple[List[Any], List[Tuple[int, float]]]:
         """The game's legal moves and their root statistics (visits, sum of values)."""
         # A net that is missing or does not fit is refused first, as the core refuses it.
-        if self._weights is not None and self._prior != "net":
+        if self._weights is not None and self._prior == "off":
             raise ValueError(WEIGHTS_WITHOUT_PRIOR)
-        guide = Guide(game.rules, self._weights) if self._prior == "net" else None
+        guide = Guide(game.rules, self._weights) if self._prior != "off" else None
         moves, ref = self._position(game)
         if ref is None:
             return moves, [(0, 0)]
@@ -260,8 +261,8 @@ class IsmctsBot(SearchBot):
             world.play(best.move)
             path.append(best)
             node = best
-        leaf = None  # with a guide, the net's value of the new position for its seat's side
-        if guide is not None and not world.deals:
+        leaf = None  # with prior="net", the net's value of the new position for its seat's side
+        if guide is not None and self._prior == "net" and not world.deals:
             assert world.turn is not None  # the deal goes on
             leaf = (world.rules.side_of(world.turn), guide.value(world))
         if world.deals or leaf is not None:

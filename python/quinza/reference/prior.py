@@ -21,10 +21,12 @@ from .net import as_rules
 from .netbot import net_of
 
 TEMPERATURE = 1.0  # the softmax's, in points of a deal
-PRIOR, PRIORS = "off", ("off", "net")  # what guides the tree: nothing (UCB, playouts), or the net
+# What guides the tree: nothing (UCB, playouts), the net (PUCT and its values), or the net's
+# priors with playouts.
+PRIOR, PRIORS = "off", ("off", "net", "net_rollout")
 
 
-WEIGHTS_WITHOUT_PRIOR = "ismcts reads weights only with prior=net: add prior=net, or leave weights out"
+WEIGHTS_WITHOUT_PRIOR = "ismcts reads weights only with prior=net or net_rollout: add prior=net, or leave weights out"
 
 
 class Guide:
