@@ -76,15 +76,18 @@ def analysis(bot: Any, g: Any) -> List[Tuple[str, Any]]:
 @needs_core_prior
 @pytest.mark.parametrize("name,players", SHIPPED)
 @pytest.mark.parametrize("params", [{}, {"opponents": "search", "c": 1.4}, {"opponents": "greedy", "infer": "off"},
-                                    {"rollout": "random", "c": 0.0}])
+                                    {"rollout": "random", "c": 0.0},
+                                    # the net's priors, the leaf valued by the rollout
+                                    {"prior": "net_rollout"}, {"prior": "net_rollout", "rollout": "random"}])
 def test_the_twins_search_alike_with_the_net(name: str, players: int, params: Any) -> None:
+    params = {"prior": "net", **params}
     for seed in range(6):
         moves = (17 * seed) % 45
         g, h = advanced(quinza, name, players, seed, moves), advanced(ref, name, players, seed, moves)
         if g.is_over:
             continue
-        core = quinza.bot("ismcts", prior="net", iterations=40, seed=seed, **params)
-        mine = ref.bot("ismcts", prior="net", iterations=40, seed=seed, **params)
+        core = quinza.bot("ismcts", iterations=40, seed=seed, **params)
+        mine = ref.bot("ismcts", iterations=40, seed=seed, **params)
         assert analysis(core, g) == analysis(mine, h), seed
         assert str(core(g)) == str(mine(h)) and core.state == mine.state, seed
 
@@ -149,22 +152,6 @@ def test_the_twins_search_alike_with_a_users_net(tmp_path: Path) -> None:
         core = quinza.bot("ismcts", prior="net", weights=path, iterations=30, seed=seed)
         mine = ref.bot("ismcts", prior="net", weights=path, iterations=30, seed=seed)
         assert analysis(core, g) == analysis(mine, h), seed
-
-
-@needs_core_prior
-@pytest.mark.parametrize("name,players", SHIPPED)
-@pytest.mark.parametrize("rollout", ["greedy", "random"])
-def test_the_twins_search_alike_with_the_nets_priors_and_rollouts(name: str, players: int, rollout: str) -> None:
-    # prior="net_rollout": PUCT with the net's priors, the leaf valued by the rollout
-    for seed in range(4):
-        moves = (13 * seed) % 40
-        g, h = advanced(quinza, name, players, seed, moves), advanced(ref, name, players, seed, moves)
-        if g.is_over:
-            continue
-        core = quinza.bot("ismcts", prior="net_rollout", rollout=rollout, iterations=30, seed=seed)
-        mine = ref.bot("ismcts", prior="net_rollout", rollout=rollout, iterations=30, seed=seed)
-        assert analysis(core, g) == analysis(mine, h), seed
-        assert str(core(g)) == str(mine(h)) and core.state == mine.state, seed
 
 
 def test_the_rollouts_value_the_leaves_under_net_rollout() -> None:
