@@ -64,7 +64,18 @@ def test_the_move_features() -> None:
     assert [move_features(q, m) for m in q.legal_moves()] == [[q.action_of(m)] for m in q.legal_moves()] == [[53], [54]]
     while q.legal_moves()[0].card is None:
         q.play(q.legal_moves()[0])
-    assert [move_features(q, m) for m in q.legal_moves()] == [[m.card.id] for m in q.legal_moves()]
+    # a card: its id, then 56 + its place in the trick, 60 when it takes the trick as it then
+    # stands, 61 when the mover's side does, 62 + the trick's quints in fives
+    leads = {str(m): move_features(q, m) for m in q.legal_moves()}
+    assert leads["8s"] == [6, 56, 60, 61, 62] and leads["5c"] == [16, 56, 60, 61, 64] and leads["5h"] == [42, 56, 60, 61, 66]
+    for _ in range(3):
+        q.play(q.legal_moves()[0])
+    assert [(s, c) for s, c in q.trick] == [(3, ref.Card("8s", "quinte")), (0, ref.Card("3s", "quinte")), (1, ref.Card("2s", "quinte"))]
+    # last to play: 6s leaves the trick to 8s (the other side), Ks takes it; 2s and 3s are a
+    # spade quint (5), with the joker 30
+    assert [(str(m), move_features(q, m)) for m in q.legal_moves()] == [
+        ("6s", [4, 59, 63]), ("Ks", [11, 59, 60, 61, 63]), ("JK", [52, 59, 68])]
+    assert Net.feature_count(ref.Rules("quinte")) == 56 + 4 + 2 + 10
 
 
 @pytest.mark.parametrize("name,players", SHIPPED)

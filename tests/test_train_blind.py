@@ -49,7 +49,7 @@ def test_a_position_reads_the_same_in_every_world_of_its_seat(name: str, players
 def test_the_features_are_the_documented_ones() -> None:
     L, F = sizes(quinza.ENGINE, quinza.Rules("escoba"))
     assert (L, F) == (len(quinza.Game("escoba", seed=0).encode(0)), 80 + 16 + 7 + 10)
-    assert sizes(quinza.ENGINE, quinza.Rules("quinte"))[1] == quinza.action_count(quinza.Rules("quinte"))
+    assert sizes(quinza.ENGINE, quinza.Rules("quinte"))[1] == quinza.action_count(quinza.Rules("quinte")) + 4 + 2 + 10
     game = quinza.Game("escoba", seed=1)
     for move in game.legal_moves():
         _, features = inputs(game)

@@ -3,8 +3,9 @@
 //! pass, double, redouble.
 
 use super::cards::{Card, CardSet, DECK_SIZE, FULL_DECK};
-use super::game::Phase;
+use super::game::{current_trick, Phase};
 use super::moves::{Bid, Move, BIDS};
+use super::trick::{quints_in, winner};
 use super::{Game, Observation, Rules};
 use crate::encoding::{Encoded, Writer};
 use crate::state::State;
@@ -13,6 +14,13 @@ use crate::Error;
 const SEATS: u8 = 4;
 const SIDES: u8 = 2;
 pub const ACTION_COUNT: usize = DECK_SIZE + BIDS.len();
+/// A card's move features after its action id: its place in the trick, whether it takes
+/// the trick as it then stands and whether the mover's side does, and the trick's quint
+/// points in fives (the last step: that many or more).
+const PLACES: usize = 4;
+const TAKES: usize = 2;
+const QUINT_STEPS: usize = 10;
+const QUINT_STEP: u64 = 5;
 
 pub fn len() -> usize {
     DECK_SIZE * 9 + 16 + 4 + 1 + 3 + 12 + 1 + 1 + 2 + 2 + 2 + 1 + 4 + 4 + 4 + 1 + 2
@@ -183,10 +191,30 @@ impl Encoded for Game {
         Ok(())
     }
     /// One feature a move: its action id.
+    /// The action ids, then what a card does to the trick in progress.
     fn move_feature_count(_: &Rules) -> usize {
-        ACTION_COUNT
+        ACTION_COUNT + PLACES + TAKES + QUINT_STEPS
     }
+    /// The action id; for a card, then its place in the trick, whether it takes the trick
+    /// as it then stands, whether the mover's side does, and the trick's quint points.
     fn move_features(&self, mv: &Move, out: &mut Vec<u32>) {
         out.push(action_of(mv) as u32);
+        let Move::Card(card) = *mv else { return };
+        let before = current_trick(&self.played[..self.played_len as usize]);
+        let place = before.len();
+        let cards = || before.iter().copied().chain(std::iter::once(card));
+        let base = ACTION_COUNT;
+        out.push((base + place) as u32);
+        // None: the joker alone, which takes nothing
+        if let Some(wins) = winner(cards()) {
+            if wins == place {
+                out.push((base + PLACES) as u32);
+            }
+            if (place - wins).is_multiple_of(2) {
+                out.push((base + PLACES + 1) as u32);
+            }
+        }
+        let quints = quints_in(CardSet::from_cards(cards())) / QUINT_STEP;
+        out.push((base + PLACES + TAKES + (quints as usize).min(QUINT_STEPS - 1)) as u32);
     }
 }

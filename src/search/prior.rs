@@ -1,6 +1,7 @@
 //! ismcts guided by a net (`prior=net`, docs/reference/nets.md): PUCT at the tree's nodes,
 //! each legal move's prior the softmax of the net's scores over `TEMPERATURE`, and the
-//! net's value at the new leaf instead of a rollout to the end of the deal.
+//! net's value at the new leaf instead of a rollout to the end of the deal
+//! (`prior=net_rollout`: the rollout, as without a net).
 //!
 //! At a node where the mover searches, in the iteration's world: every legal move `m` is
 //! rated `Q(m) + c * P(m) * sqrt(N) / (1 + n(m))`, the first of the greatest taken, where

@@ -19,8 +19,9 @@ import numpy as np
 import numpy.typing as npt
 
 from .cards import DECK_SIZE
-from .encode import ENCODING_VERSION, action_count, encode_names
+from .encode import ENCODING_VERSION, encode_names
 from .game import Game
+from .move_features import feature_count, move_features
 from .rules import Rules
 from .._words import quoted, whole
 
@@ -146,49 +147,6 @@ def read(data: bytes) -> Tuple[Dict[str, Any], Dict[str, npt.NDArray[Any]]]:
         arrays[name] = np.frombuffer(data, dtype=dtype, count=count, offset=at).reshape(shape)
         at += count * np.dtype(dtype).itemsize
     return header, arrays
-
-
-# What a fifteen-family move leaves on the table, as features after the two decks' worth of
-# cards: the table's total (capped at the capture total: from there no single card sweeps
-# it), how many cards it holds (capped at TABLE_COUNTS - 1), and which of the RANKS ranks
-# could capture from it. What the next player may sweep or take is read there, not
-# guessed from the cards alone.
-TABLE_COUNTS, RANKS = 7, 10
-
-
-def move_features(game: Any, move: Any) -> List[int]:
-    """A legal move's feature indices, each standing for a 1. The fifteen family's: the
-    played card's `Card.id`, `D + Card.id` of each card it captures (D the deck's size,
-    40), then `2D + t` for the total t of the table it leaves (at most the capture total
-    C), `2D + C + 1 + n` for its count of cards n (at most 6), and `2D + C + 8 + r` for
-    each rank r (a `Card.id` below 10) whose value and some of those cards make C.
-    Quinte's: its action id (`game.action_of(move)`)."""
-    rules = game.rules
-    if rules.deck == "quinte":
-        return [game.action_of(move)]
-    taken = {card.id for card in move.captures}
-    left = [card for card in game.table if card.id not in taken]
-    if not taken:
-        left.append(move.card)
-    values, capture = rules.values, rules.capture_total
-    total = min(sum(values[card.id % 10] for card in left), capture)
-    count = min(len(left), TABLE_COUNTS - 1)
-    sums = 1  # bit s: some of the cards left make s
-    for card in left:
-        sums |= sums << values[card.id % 10]
-    ranks = 2 * DECK_SIZE + capture + 1 + TABLE_COUNTS
-    return ([move.card.id] + [DECK_SIZE + card.id for card in move.captures]
-            + [2 * DECK_SIZE + total, 2 * DECK_SIZE + capture + 1 + count]
-            + [ranks + r for r in range(RANKS) if sums >> (capture - values[r]) & 1])
-
-
-def feature_count(rules: Rules) -> int:
-    """F of the rules: quinte's action count; in the fifteen family twice the deck's size,
-    then the table's totals 0 to the capture total, its counts, and the ranks."""
-    if rules.deck == "quinte":
-        return action_count(rules)
-    assert rules.capture_total is not None  # None only in quinte
-    return 2 * DECK_SIZE + rules.capture_total + 1 + TABLE_COUNTS + RANKS
 
 
 def as_rules(rules: Any) -> Rules:

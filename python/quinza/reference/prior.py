@@ -1,6 +1,7 @@
 """ismcts guided by a net (`prior="net"`, docs/reference/search.md "ismcts"): PUCT at the
 tree's nodes, each legal move's prior the softmax of the net's scores over `TEMPERATURE`,
-and the net's value at the new leaf instead of a playout to the end of the deal.
+and the net's value at the new leaf instead of a playout to the end of the deal
+(`prior="net_rollout"`: the playout, as without a net).
 
 Where the seat to move searches, in the iteration's world, every legal move `m` is rated
 `Q(m) + c * P(m) * sqrt(N) / (1 + n(m))` and the first of the greatest is played, where
