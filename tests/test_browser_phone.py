@@ -194,7 +194,7 @@ def test_the_lobby_offers_the_levels_and_shows_waiting_and_full_rooms(browser: C
         ana.get(served + "/")
         wait(lambda: ana.find_elements(By.CSS_SELECTOR, "#seat-1 option"), what="the seats")
         offered = [o.get_attribute("value") for o in ana.find_elements(By.CSS_SELECTOR, "#seat-1 optgroup:first-of-type option")]
-        assert offered == ["easy", "medium", "hard", "expert"]
+        assert offered == ["easy", "medium", "hard", "expert", "master"]
         waiting = lobby_create(ana, served, "Ana", players=2, target=1, bots={})
         full = lobby_create(ana, served, "Ana", players=2, target=21, bots={1: "hard"})
         ana.get(served + "/")

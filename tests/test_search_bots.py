@@ -724,9 +724,9 @@ def test_the_bots_parameters_attributes_and_repr(q: ModuleType) -> None:
     assert list(p.params) == ["worlds", "depth", "exact", "time_limit"]
     assert (p.name, p.worlds, p.depth, p.exact, p.time_limit, p.seed, p.state) == ("pimc", 256, 0, 0, None, 0, 0)
     i = q.bot("ismcts")
-    assert repr(i) == "IsmctsBot(iterations=8000, c=0.7, rollout='greedy', infer='greedy', opponents='fitted', prior='off', time_limit=None, seed=0)"
-    assert i.params == {"iterations": 8000, "c": 0.7, "rollout": "greedy", "infer": "greedy", "opponents": "fitted", "prior": "off", "time_limit": None}
-    assert list(i.params) == ["iterations", "c", "rollout", "infer", "opponents", "prior", "time_limit"] and i.rollout == "greedy"
+    assert repr(i) == "IsmctsBot(iterations=8000, c=0.7, rollout='greedy', infer='greedy', opponents='fitted', prior='off', weights=None, time_limit=None, seed=0)"
+    assert i.params == {"iterations": 8000, "c": 0.7, "rollout": "greedy", "infer": "greedy", "opponents": "fitted", "prior": "off", "weights": None, "time_limit": None}
+    assert list(i.params) == ["iterations", "c", "rollout", "infer", "opponents", "prior", "weights", "time_limit"] and i.rollout == "greedy"
     assert i.infer == "greedy" and q.bot("ismcts", infer="off").infer == "off"
     assert i.opponents == "fitted" and q.bot("ismcts", opponents="greedy").opponents == "greedy"
     assert (i.name, i.iterations, i.c, i.time_limit, i.seed) == ("ismcts", 8000, 0.7, None, 0)
@@ -736,7 +736,7 @@ def test_the_bots_parameters_attributes_and_repr(q: ModuleType) -> None:
         assert cls(**{k: None for k in shown}).params == bot.params  # None takes the default
     j = q.bot("ismcts", seed=9, iterations=5, c=2, time_limit=0.5)
     assert isinstance(j.c, float) and j.c == 2.0 and j.seed == 9 and j.time_limit == 0.5
-    assert repr(j) == "IsmctsBot(iterations=5, c=2.0, rollout='greedy', infer='greedy', opponents='fitted', prior='off', time_limit=0.5, seed=9)"
+    assert repr(j) == "IsmctsBot(iterations=5, c=2.0, rollout='greedy', infer='greedy', opponents='fitted', prior='off', weights=None, time_limit=0.5, seed=9)"
     assert repr(q.PimcBot(worlds=3, depth=0, exact=1, seed=4)) == "PimcBot(worlds=3, depth=0, exact=1, time_limit=None, seed=4)"
     assert q.bot("random", seed=3).params == {} and q.bot("greedy").params == {}
     assert type(q.bot("pimc")) is q.PimcBot and type(q.bot("ismcts")) is q.IsmctsBot
@@ -751,7 +751,7 @@ BAD = [
     (("pimc",), {"foo": 1}, "unknown parameter 'foo' for the pimc bot: choose worlds, depth, exact, time_limit or seed"),
     (("pimc",), {"worlds": 0, "foo": 1, "bar": 2}, "unknown parameter 'foo' for the pimc bot"),
     (("pimc",), {"iterations": 5}, "unknown parameter 'iterations' for the pimc bot: choose worlds, depth, exact, time_limit or seed"),
-    (("ismcts",), {"worlds": 5}, "unknown parameter 'worlds' for the ismcts bot: choose iterations, c, rollout, infer, opponents, prior, time_limit or seed"),
+    (("ismcts",), {"worlds": 5}, "unknown parameter 'worlds' for the ismcts bot: choose iterations, c, rollout, infer, opponents, prior, weights, time_limit or seed"),
     (("random",), {"worlds": 5}, "unknown parameter 'worlds' for the random bot: choose seed"),
     (("greedy",), {"depth": 1}, "unknown parameter 'depth' for the greedy bot: choose seed"),
     (("pimc",), {"worlds": 0}, "worlds must be a whole number from 1 to 2**64-1, not 0"),

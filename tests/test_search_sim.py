@@ -91,7 +91,7 @@ def test_both_backends_play_the_same_search_matches() -> None:
 @pytest.mark.parametrize("text, message", [
     ("pimc:worlds", "bot parameters are written name=value, not 'worlds'"),
     ("pimc:worlds=0", "worlds must be a whole number from 1 to 2**64-1, not 0"),
-    ("ismcts:depth=2", "unknown parameter 'depth' for the ismcts bot: choose iterations, c, rollout, infer, opponents, prior, time_limit or seed"),
+    ("ismcts:depth=2", "unknown parameter 'depth' for the ismcts bot: choose iterations, c, rollout, infer, opponents, prior, weights, time_limit or seed"),
     ("ismcts:infer=maybe", "infer must be 'greedy', 'greedy_first' or 'off', not 'maybe'"),
     ("ismcts:opponents=all", "opponents must be 'search', 'greedy' or 'fitted', not 'all'"),
 ])

@@ -115,7 +115,7 @@ def test_the_lobby_lists_full_rooms_to_watch_and_not_the_finished_ones() -> None
 
 def test_a_bot_seat_keeps_its_level_by_name_and_rule_sets_name_the_levels() -> None:
     with client() as c:
-        assert c.get("/api/rule-sets").json()["levels"] == ["easy", "medium", "hard", "expert"]
+        assert c.get("/api/rule-sets").json()["levels"] == ["easy", "medium", "hard", "expert", "master"]
         room = create(c, "escoba", players=2, bots={"1": "expert"})
         assert c.get(f"/api/rooms/{room}").json()["seats"][1]["bot"] == "expert"
 
