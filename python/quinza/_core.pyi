@@ -901,8 +901,8 @@ class IsmctsBot(SearchBot):
         """
     @property
     def weights(self) -> Optional[str]:
-        """With prior="net": the path of the net's .qzn file, or None: the net the package
-        ships for the game's rules.
+        """With a net's prior ("net" or "net_rollout"): the path of the net's .qzn file, or
+        None: the net the package ships for the game's rules.
         """
 
 ENCODING_VERSION: int

@@ -31,8 +31,8 @@ impl Policy for IsmctsParams {
     const SEARCHES: bool = true;
     const BUDGET: Option<&'static str> = Some("iterations");
 
-    /// With `prior=net`, its net (`weights`, or the one the package ships for the rules)
-    /// must fit them; `weights` without `prior=net` is refused: it would guide nothing.
+    /// With a net's prior, its net (`weights`, or the one the package ships for the rules)
+    /// must fit them; `weights` without one is refused: it would guide nothing.
     fn check<G: Searchable>(&self, rules: &G::Rules) -> Result<(), crate::Error> {
         match (self.prior, self.weights) {
             (Prior::Net | Prior::NetRollout, weights) => Guide::new::<G>(weights, rules).map(|_| ()),

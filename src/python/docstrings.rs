@@ -353,8 +353,8 @@ worlds that fit their play this round, by UCB in the others)."# };
     (IsmctsBot.prior) => { r#"What guides the tree: "off" (UCB, and a greedy or random rollout to the end of the
 deal), "net" (PUCT with the net's priors, and its value at the new leaf) or
 "net_rollout" (PUCT with the net's priors, and the rollout from the new leaf)."# };
-    (IsmctsBot.weights) => { r#"With prior="net": the path of the net's .qzn file, or None: the net the package
-ships for the game's rules."# };
+    (IsmctsBot.weights) => { r#"With a net's prior ("net" or "net_rollout"): the path of the net's .qzn file, or
+None: the net the package ships for the game's rules."# };
     (_VectorCore) => { r#"N matches of one seat against core bots, stepped in Rust (`quinza.envs.VectorEnv`)."# };
     (_VectorCore.reset) => { r#"Start every env from `seed`; write observations and masks into the arrays."# };
     (_VectorCore.step) => { r#"One action per env (an int64 array); everything checked before any env moves."# };

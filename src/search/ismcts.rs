@@ -73,7 +73,7 @@ pub struct IsmctsParams {
     pub opponents: Opponents,
     /// What guides the tree: nothing (UCB and rollouts), or the net (`search::prior`).
     pub prior: Prior,
-    /// With `prior=net`: the path of the net's `.qzn` file, or None for the shipped net.
+    /// With a net's prior: the path of the net's `.qzn` file, or None for the shipped net.
     pub weights: Option<&'static str>,
     /// Seconds a move: as many iterations as fit (at least one), `iterations` unused.
     pub time_limit: Option<f64>,

@@ -34,13 +34,6 @@ pub enum Prior {
     NetRollout,
 }
 
-impl Prior {
-    /// Whether a net guides the tree.
-    pub fn guided(self) -> bool {
-        self != Prior::Off
-    }
-}
-
 impl Choice for Prior {
     const ALL: &'static [Prior] = &[Prior::Off, Prior::Net, Prior::NetRollout];
 
