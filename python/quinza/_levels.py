@@ -1,9 +1,9 @@
 """Levels for people: easy, medium, hard, expert and master, each a built-in bot with its
 budget, chosen from the ladder's figures in escoba (docs/reference/study.md "Levels for
-people"): each level beats the one below it on the same deals, and the top ones answer
-within about 15 ms a move in the core. master searches with a net: it plays the rule sets
-a net ships for (`Net.for_rules`), and refuses the others; with today's nets it is only as
-strong as expert, in less time. Every place that takes a bot
+people"): from easy to expert each level beats the one below it on the same deals, and
+the top ones answer within about 15 ms a move in the core. master searches with a net: it
+plays the rule sets a net ships for (`Net.for_rules`), and refuses the others; with
+today's nets it is only as strong as expert, in less time. Every place that takes a bot
 by name takes a level too (`bot("hard")`, `--bots hard`, `--vs hard`, a server room's
 bots)."""
 
