@@ -114,3 +114,25 @@ def test_every_word_asked_for_is_in_the_table() -> None:
         asked |= set(re.findall(r'data-word(?:-\w+)?="([\w.]+)"', (STATIC / page).read_text(encoding="utf-8")))
     assert len(asked) > 150, len(asked)
     assert asked <= table, sorted(asked - table)
+
+
+# What the pages may key on: the deck (its cards' notation), the rules' family (tricks),
+# whether they sweep, an event's kind (a sweep is told as "escoba"); a rule set's name
+# only to name it, never to decide what to draw.
+RULE_SET_NAME = re.compile(r'rules\.name\s*[!=]==|[!=]==\s*rules\.name|[!=]==\s*"(escoba|quinza|rb3ine|quinte)"'
+                           r'|"(escoba|quinza|rb3ine|quinte)"\s*[!=]==')
+NOT_A_RULE_SET = re.compile(r'\b(deck|kind)\s*[!=]==\s*"\w+"')
+
+
+def keyed_on_a_rule_sets_name(source: str) -> List[str]:
+    source = re.sub(r"^\s*//.*$|\s//\s.*$", "", source, flags=re.M)  # comments
+    return [m.group(0) for m in RULE_SET_NAME.finditer(NOT_A_RULE_SET.sub("", source))]
+
+
+def test_the_pages_draw_by_what_the_rules_do_never_by_a_rule_sets_name() -> None:
+    for name, source in modules().items():
+        assert keyed_on_a_rule_sets_name(source) == [], name
+    assert keyed_on_a_rule_sets_name('if (v.rules.name === "quinte") {')
+    assert keyed_on_a_rule_sets_name('const escoba = name === "escoba";')
+    assert not keyed_on_a_rule_sets_name('return deck === "quinte" ? a : b;')
+    assert not keyed_on_a_rule_sets_name('else if (e.kind === "escoba") log(e);')

@@ -67,7 +67,7 @@ def _position(api: Engine, rules: Any, view: Message, hands: List[List[str]], st
     """The Game of `view`'s position with these hands and stock (quinte: cachette)."""
     common = dict(dealer=view["dealer"], turn=view["turn"], scores=view["scores"], piles=view["piles"],
                   last_capturer=view["last_capturer"], deal_number=view["deal_number"], seed=rng.getrandbits(63))
-    if rules.name == "quinte":
+    if "trick" in view:  # played in tricks (quinte's family): the trick in progress, the bids
         return api.Game.from_position(rules, hands=hands, table=[card for _, card in view["trick"]], stock=stock,
                                       bids=[word for _, word in view["bids"]], quints=view["quints"],
                                       played=view["played"], **common)
@@ -78,10 +78,11 @@ def world(api: Engine, view: Message, rng: random.Random) -> Any:
     """A Game the seat of `view` cannot tell from the real one: what it sees as it is, every
     other card dealt from those it has not seen, at random by `rng`."""
     rules = api.Rules.from_dict(view["rules"])
-    shown = view["played"] if rules.name == "quinte" else view["table"]  # quinte's trick is in `played`
+    tricks = "trick" in view  # played in tricks: the trick in progress is in `played`
+    shown = view["played"] if tricks else view["table"]
     hands, stock = _deal_hidden(api, rules, view, set(view["hand"]) | set(shown) | _piled(view), {}, rng)
     game = _position(api, rules, view, hands, stock, rng)
-    if rules.name == "quinte":
+    if tricks:
         # The fill above may give a seat a suit it showed it has none of: the engine's
         # world deals the hidden cards again keeping the voids the play showed (it reads
         # them back from `played`), so no bot, a user's own included, sees a hand the
@@ -167,8 +168,8 @@ class Heard:
         """The world for the seat that must move in `state`: of the round in play when
         it can be built and played to the view now, else of the view."""
         view = state["view"]
-        heard = None if view["rules"]["name"] == "quinte" else self.round_in_play(state["ply"])
-        # Quinte's worlds need no replay: its view lists the deal's cards in play order,
+        heard = None if "trick" in view else self.round_in_play(state["ply"])
+        # A trick game's worlds need no replay: its view lists the deal's cards in play order,
         # from which its worlds are read ("Worlds: what a seat may know").
         if heard is not None and heard[1]:
             try:

@@ -41,10 +41,6 @@ export function capitalized(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-export function deckOf(rulesName) {
-  return rulesName === "quinte" ? "quinte" : "baraja";
-}
-
 // A move's notation read: "5e x 7c 3o" is the card and what it takes; "pass" a bid.
 export function readMove(text) {
   const words = text.trim().split(/\s+/);

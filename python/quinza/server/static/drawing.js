@@ -5,8 +5,8 @@
 
 import {$, BASE, el, isCard, readMove} from "./common.js";
 import {send} from "./socket.js";
-import {aboutSeat, deck, isYou, matchOverWords, ROOM, ruleSet, seatName, seatObject, sideName, sideOf, sides,
-  table, view} from "./state.js";
+import {aboutSeat, deck, isYou, matchOverWords, ROOM, ruleSet, seatName, seatObject, sideName, sideOf, sides, sweeps,
+  table, tricks, view} from "./state.js";
 import {drawWaiting, waitingStatus} from "./waiting.js";
 import {cardList, cardName, count, detailWords, gameName, hasWord, list, word} from "./words.js";
 
@@ -69,7 +69,7 @@ function play(move) {
 function moveChoiceWords(move) {
   if (!isCard(move.card, deck())) return hasWord(`choose.${move.card}`) ? word(`choose.${move.card}`) : move.card;
   const card = cardName(move.card, deck());
-  if (deck() === "quinte") return word("choose.play", {card});
+  if (tricks()) return word("choose.play", {card});
   if (!move.captures.length) return word("choose.lay", {card});
   return word("choose.take", {cards: cardList(move.captures, deck())});
 }
@@ -106,7 +106,7 @@ function drawChoices() {
 function valueOf(card) {
   // The card's value for captures, where the rule set counts some ranks apart from their print.
   const rules = ruleSet();
-  if (!rules || !rules.values || deck() !== "baraja") return null;
+  if (!rules || !rules.values) return null;
   const ranks = [1, 2, 3, 4, 5, 6, 7, 10, 11, 12];
   const rank = Number(card.slice(0, -1));
   const value = rules.values[ranks.indexOf(rank)];
@@ -192,7 +192,7 @@ function drawTrick() {
 
 function drawMiddle() {
   const v = view(), s = table.selected;
-  if (v.rules.name === "quinte") {
+  if (tricks()) {
     drawTrick();
     return;
   }
@@ -225,7 +225,7 @@ function drawHand() {
 
 function drawScores() {
   const v = view();
-  const quinte = v.rules.name === "quinte", escoba = v.rules.name === "escoba";
+  const quinte = tricks(), escoba = sweeps();
   const th = (key) => el("th", {}, word(key));
   const head = el("tr", {}, el("th", {}, ""), th("scores.score"), quinte ? null : th("scores.cards"),
     escoba ? th("scores.escobas") : null, quinte ? th("scores.tricks") : null, quinte ? th("scores.quints") : null);

@@ -1,7 +1,6 @@
 // The table's state: this browser's seat and token, the last `state` message, what is
 // being chosen, and who is who in words (docs/reference/wire.md "The websocket").
 
-import {deckOf} from "./common.js";
 import {word} from "./words.js";
 
 const params = new URLSearchParams(location.search);
@@ -19,13 +18,18 @@ export const table = {
 export function view() { return table.state.view; }
 export function sides() { return view().scores.length; }
 export function sideOf(seat) { return seat % sides(); }
-export function deck() { return deckOf(view().rules.name); }
 export function isYou(side) { return table.seat !== null && sideOf(table.seat) === side; }
 
-// The rule set of the room, once its first state tells its name.
+// The room's rule set: its row of GET api/rule-sets, found by the name its state gives.
+// The pages ask what the rules do (the deck, tricks, sweeps), never which rule set it is.
 export function ruleSet() {
   return table.state && table.rules.find((r) => r.name === table.state.view.rules.name);
 }
+export function deck() { return ruleSet().deck; }
+// Whether the rules are played in tricks, with bids (quinte's family), not by captures (the fifteen family).
+export function tricks() { return ruleSet().family !== "fifteen"; }
+// Whether a capture of the whole table scores a sweep (an escoba).
+export function sweeps() { return ruleSet().sweeps; }
 
 export function seatName(seat) {
   if (seat === table.seat) return word("seat.you");

@@ -3,7 +3,7 @@
 // docs/reference/wire.md "The review after the match"). tell.js puts each event into words and calls storyLine and storyGroup.
 
 import {$, el, isCard, readMove} from "./common.js";
-import {deck, table, view} from "./state.js";
+import {deck, table, tricks} from "./state.js";
 import {cardList, cardName, count, hasWord, word} from "./words.js";
 
 export const story = {
@@ -53,7 +53,7 @@ function storyDealLines() {
 // the match's end says a review is coming.
 export function storyGroup(e) {
   if (e.kind === "dealt" && e.seat !== undefined) { storyNewDeal(story.deal + 1); return; }
-  if (view().rules.name === "quinte" && story.box) {
+  if (tricks() && story.box) {
     if (e.kind === "move" && isCard(readMove(e.move).card, deck())) { if (story.trickOver) storyNewTrick(); }
     else if (e.kind === "trick") story.trickOver = true;
     else if (story.trickOver) story.box = storyDealLines();
@@ -98,7 +98,7 @@ function storyMoveWords(text) {
   const move = readMove(text);
   if (!isCard(move.card, deck())) return hasWord(`review.do.${move.card}`) ? word(`review.do.${move.card}`) : move.card;
   const card = cardName(move.card, deck());
-  if (deck() === "quinte") return word("review.do.play", {card});
+  if (tricks()) return word("review.do.play", {card});
   if (!move.captures.length) return word("review.do.lay", {card});
   return word("review.do.take", {card, cards: cardList(move.captures, deck())});
 }

@@ -95,9 +95,12 @@ async function start() {
   if (!ROOM) { $("status").textContent = word("status.no_room_named"); return; }
   const kept = WATCH ? null : keptSeat(ROOM);
   if (kept) { table.token = kept.token; table.seat = kept.seat; }
-  try {
+  try {  // what the rules do, which the table is drawn by
     table.rules = (await api("GET", "api/rule-sets")).rule_sets;
-  } catch (error) { table.rules = []; }
+  } catch (error) {
+    $("status").textContent = capitalized(error.message);
+    return;
+  }
   connect(receive);
 }
 

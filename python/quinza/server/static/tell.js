@@ -5,7 +5,7 @@
 import {isCard, readMove} from "./common.js";
 import {drawDealResult} from "./drawing.js";
 import {storyAnew, storyGroup, storyLine} from "./story.js";
-import {aboutSeat, deck, matchOverWords, seatObject, table, view} from "./state.js";
+import {aboutSeat, deck, matchOverWords, seatObject, table, tricks, view} from "./state.js";
 import {cardList, cardName, hasWord, word} from "./words.js";
 
 let pending = null;  // the `log` message waiting for its state (it comes just before)
@@ -22,7 +22,7 @@ function moveWords(seat, text, standIn) {
     return hasWord(`move.${move.card}`) ? says(`move.${move.card}`) : says("move.bid", {bid: move.card});
   }
   const card = cardName(move.card, deck());
-  if (view().rules.name === "quinte") return says("move.play", {card});
+  if (tricks()) return says("move.play", {card});
   if (!move.captures.length) return says("move.lay", {card});
   return says("move.take", {card, cards: cardList(move.captures, deck())});
 }
