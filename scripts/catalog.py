@@ -1,5 +1,5 @@
 """The words' catalog, made with Babel (docs/howto/translate.md): extract every message of
-the package (its Python, and the browser's English table in server/static/words.js) into
+the package (its Python, and the browser's English source in server/static/words.json) into
 python/quinza/locale/quinza.pot, merge it into each language's quinza.po, compile each .po
 into the .mo the package reads.
 
@@ -29,7 +29,7 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "python" / "quinza"
 LOCALE = PACKAGE / "locale"
-WORDS_JS = PACKAGE / "server" / "static" / "words.js"  # the browser's English table
+WORDS = PACKAGE / "server" / "static" / "words.json"  # the browser's English source
 DOMAIN = "quinza"
 TEMPLATE = LOCALE / f"{DOMAIN}.pot"
 # gettext's own keywords, and the package's markers (quinza.words): a message said later
@@ -55,12 +55,12 @@ def extracted() -> Catalog:
             str(PACKAGE), method_map, options_map, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",),
             strip_comment_tags=True):
         catalog.add(message, None, [(f"python/quinza/{filename}", lineno)], auto_comments=comments, context=context)
-    # The browser's words: this tree's static/words.js's English table, each entry under its
+    # The browser's words: this tree's static/words.json, each entry under its
     # key (read from the tree, not from the package installed, whatever its place).
     from quinza.server.browser_words import template_messages
 
-    for context, english in template_messages(WORDS_JS):
-        catalog.add(english, None, [(str(WORDS_JS.relative_to(ROOT)), 1)], context=context)
+    for context, english in template_messages(WORDS):
+        catalog.add(english, None, [(str(WORDS.relative_to(ROOT)), 1)], context=context)
     return catalog
 
 

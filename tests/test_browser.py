@@ -29,7 +29,7 @@ from .test_server_leaks import allowed_by_ply, leaks  # noqa: E402
 
 MATCH_TIME = 150  # seconds the whole match may take in the browsers
 
-# The words the page uses for the baraja's cards (static/words.js cardName).
+# The words the page uses for the baraja's cards (static/words.json, words.js's cardName).
 RANKS = {"1": "Ace", "10": "Knave", "11": "Knight", "12": "King"}
 SUITS = {"o": "Coins", "c": "Cups", "e": "Swords", "b": "Clubs"}
 

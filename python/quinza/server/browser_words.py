@@ -1,26 +1,23 @@
-"""The browser's words from the catalog (docs/howto/translate.md): static/words.js holds
-every word the pages show, in English, keyed ("move.play": "{who} plays the {card}.");
-scripts/catalog.py puts each entry in the catalog under the context "browser KEY", and
-GET /api/words?lang=LANG gives a page the entries in its language (`entries`): the page's
-choice, else its Accept-Language, else English. A count's entry gives one form for each
-plural category of the browser's Intl.PluralRules. In a language other than English every
-card is named whole, as its players name it (quinza.words), the article with it."""
+"""The browser's words from the catalog (docs/howto/translate.md): static/words.json is
+the English source of every word the pages show, keyed ("move.play": "{who} plays the
+{card}."; a count's entry {"one": ..., "other": ...}); scripts/catalog.py puts each entry
+in the catalog under the context "browser KEY", and GET /api/words?lang=LANG gives a page
+the entries in its language (`entries`): the page's choice, else its Accept-Language,
+else English. A count's entry gives one form for each plural category of the browser's
+Intl.PluralRules. In a language other than English every card is named whole, as its
+players name it (quinza.words), the article with it."""
 
 from __future__ import annotations
 
 import functools
 import json
-import re
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Tuple, Union
 
 from .. import words
 
-WORDS_JS = Path(__file__).parent / "static" / "words.js"
+SOURCE = Path(__file__).parent / "static" / "words.json"
 CONTEXT = "browser {key}"
-_STRING = r'"(?:[^"\\]|\\.)*"'
-_ENTRY = re.compile(r'"([\w.]+)":\s*(\{\s*one:\s*(' + _STRING + r'),\s*other:\s*(' + _STRING + r')\s*\}|'
-                    + _STRING + r'(?:\s*\+\s*' + _STRING + r')*)', re.S)
 # A number of each plural category, for a language's gettext forms (CLDR's categories the
 # browser's Intl.PluralRules names).
 CATEGORIES = {"zero": 0, "one": 1, "two": 2, "few": 3, "many": 1_000_000, "other": 7}
@@ -29,18 +26,11 @@ English = Union[str, Tuple[str, str]]
 
 
 @functools.lru_cache(maxsize=None)
-def english(source: Path = WORDS_JS) -> Dict[str, English]:
-    """words.js's table (this package's, or the file `source`): key -> its sentence, or
+def english(source: Path = SOURCE) -> Dict[str, English]:
+    """words.json's table (this package's, or the file `source`): key -> its sentence, or
     (one, other) for a count."""
-    text = source.read_text(encoding="utf-8")
-    table = text[text.index("const ENGLISH = {"):text.index("\n};\n")]
-    out: Dict[str, English] = {}
-    for m in _ENTRY.finditer(table):
-        if m.group(3) is not None:
-            out[m.group(1)] = (json.loads(m.group(3)), json.loads(m.group(4)))
-        else:
-            out[m.group(1)] = "".join(json.loads(part) for part in re.findall(_STRING, m.group(2)))
-    return out
+    table = json.loads(source.read_text(encoding="utf-8"))
+    return {key: text if isinstance(text, str) else (text["one"], text["other"]) for key, text in table.items()}
 
 
 def entries(lang: str) -> Dict[str, Any]:
@@ -73,7 +63,7 @@ def chosen(asked: Optional[str], accept: Optional[str]) -> str:
         return words.choose(None, accept, locale=False)
 
 
-def template_messages(source: Path = WORDS_JS) -> List[Tuple[str, English]]:
-    """(context, English) of every entry of words.js (`source`: a source tree's, where the
+def template_messages(source: Path = SOURCE) -> List[Tuple[str, English]]:
+    """(context, English) of every entry of words.json (`source`: a source tree's, where the
     catalog is made, scripts/catalog.py), for the catalog's template."""
     return [(CONTEXT.format(key=key), text) for key, text in english(source).items()]
