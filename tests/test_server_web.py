@@ -6,6 +6,7 @@ tests/test_browser.py, in Chromium."""
 from __future__ import annotations
 
 import re
+from typing import List
 
 from .server_util import client
 
@@ -40,6 +41,21 @@ def test_a_card_picture_is_the_package_svg_and_no_card_is_404() -> None:
         assert "back" in c.get("/cards/quinte/back.svg").text
         for bad in ("/cards/baraja/9o.svg", "/cards/baraja/7o", "/cards/tarot/7o.svg", "/cards/quinte/7o.svg"):
             assert c.get(bad).status_code == 404, bad
+
+
+def test_a_card_prints_its_corners_and_is_named_in_the_pages_language() -> None:
+    def corners(svg: str) -> List[str]:
+        return re.findall(r'font-weight="bold" fill="#\w+">([^<]+)<', svg)
+
+    with client() as c:
+        queen = {lang: c.get(f"/cards/quinte/Qh.svg?lang={lang}").text for lang in ("en", "es", "fr", "xx")}
+        assert c.get("/cards/quinte/Kc.svg?lang=fr").status_code == 200
+        king, jack = c.get("/cards/quinte/Kc.svg?lang=fr").text, c.get("/cards/quinte/Js.svg?lang=fr").text
+        seven = c.get("/cards/baraja/12o.svg?lang=fr").text
+    assert [corners(queen[lang]) for lang in ("en", "es", "fr")] == [["Q"], ["Q"], ["D"]]
+    assert corners(king) == ["R"] and corners(jack) == ["V"] and corners(seven) == ["12"]
+    assert queen["xx"] == queen["en"]  # a language the catalog has not: English
+    assert "<title>la dame de cœur</title>" in queen["fr"] and "<title>the queen of hearts</title>" in queen["en"]
 
 
 def test_the_lobby_is_offered_every_rule_set_and_bot() -> None:

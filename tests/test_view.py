@@ -15,7 +15,7 @@ import pytest
 
 import quinza
 import quinza.reference
-from quinza import _view
+from quinza import _view, words
 
 from .conftest import BACKENDS, advanced, outcome, position, random_play, redeal, texts
 
@@ -208,7 +208,8 @@ def test_the_svg_of_a_card_draws_its_rank_and_its_suit_in_the_suits_colour(q: Mo
         svg = card._repr_svg_()
         assert card_groups(svg) == (1, 0)
         root = ET.fromstring(svg)
-        assert root.findtext(f".//{SVG}title") == str(card)
+        assert root.find(f".//{SVG}g").get("data-card") == str(card)
+        assert root.findtext(f".//{SVG}title") == words.voice("en").card(card)  # named, as a player reads it
         rank = [t for t in root.iter(SVG + "text")][0]
         assert rank.text == str(card)[:-1] or (card.is_joker and rank.text == "JK")
         if card.deck == "baraja":
@@ -219,6 +220,20 @@ def test_the_svg_of_a_card_draws_its_rank_and_its_suit_in_the_suits_colour(q: Mo
             assert rank.get("fill") == ("#c62828" if card.suit in "hd" else "#212121")
         pictures.add(svg)
     assert len(pictures) == 93
+
+
+def test_a_cards_corners_are_printed_as_the_language_in_force_prints_them(q: ModuleType) -> None:
+    def corner(card: Any) -> str:
+        return str([t for t in ET.fromstring(card._repr_svg_()).iter(SVG + "text")][0].text)
+
+    queen, king, jack, ace = (q.Card(t, deck="quinte") for t in ("Qh", "Kc", "Js", "Ad"))
+    with words.speaking("fr"):
+        assert [corner(c) for c in (queen, king, jack, ace)] == ["D", "R", "V", "A"]
+        assert corner(q.Card("12o")) == "12" and corner(q.Card("JK", deck="quinte")) == "JK"
+        assert ET.fromstring(queen._repr_svg_()).findtext(f".//{SVG}title") == "la dame de cœur"
+    with words.speaking("es"):
+        assert [corner(c) for c in (queen, king, jack, ace)] == ["Q", "K", "J", "A"]
+    assert [corner(c) for c in (queen, king, jack, ace)] == ["Q", "K", "J", "A"]
 
 
 def test_the_suit_signs_are_drawn_shapes_one_per_suit(q: ModuleType) -> None:
@@ -238,8 +253,8 @@ def test_the_svg_of_a_move_shows_the_card_and_what_it_takes(q: ModuleType) -> No
     for text, count in (("6o x 4c 5e", 3), ("7o", 1), ("1c x 1o 2o 3o 4o 5o", 6)):
         svg = q.Move(text)._repr_svg_()
         assert card_groups(svg) == (count, 0)
-        titles = [t.text for t in ET.fromstring(svg).iter(SVG + "title")]
-        assert titles == str(q.Move(text)).replace(" x", "").split()
+        cards = [g.get("data-card") for g in ET.fromstring(svg).iter(SVG + "g") if g.get("class") == "card"]
+        assert cards == str(q.Move(text)).replace(" x", "").split()
         assert ('class="arrow"' in svg) == (count > 1)
     assert card_groups(q.Move("Ah", deck="quinte")._repr_svg_()) == (1, 0)
     bid = ET.fromstring(q.Move("redouble", deck="quinte")._repr_svg_())

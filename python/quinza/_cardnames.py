@@ -33,6 +33,12 @@ QUINTE_SUITS: Dict[str, str] = {
     "c": NP_("quinte", "of clubs"),
 }
 JOKER = NP_("quinte", "the joker")
+# What a court card and the ace print in their corners, as each language prints them (the
+# French deck's valet, dame, roi: V, D, R).
+QUINTE_CORNERS: Dict[str, str] = {
+    "J": NP_("quinte corner", "J"), "Q": NP_("quinte corner", "Q"), "K": NP_("quinte corner", "K"),
+    "A": NP_("quinte corner", "A"),
+}
 
 CARD = N_("{rank} {suit}")  # a rank and its suit: "the knave" "of cups"
 
@@ -48,3 +54,10 @@ def card_name(voice: Any, text: str, deck: str) -> str:
     if rank is None or suit is None:
         return text
     return str(voice(CARD, rank=voice.p(context, rank), suit=voice.p(context, suit)))
+
+
+def corner(voice: Any, rank: str, deck: str) -> str:
+    """What a card of `rank` (as written: "Q", "7", "12") prints in its corner in `voice`:
+    its rank, or a quinte court card's or ace's letter in the language ("D" for the dame)."""
+    letter = QUINTE_CORNERS.get(rank) if deck == "quinte" else None
+    return rank if letter is None else str(voice.p("quinte corner", letter))

@@ -15,9 +15,9 @@ import os
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 from xml.sax.saxutils import escape
 
-from . import _phrases
+from . import _cardnames, _phrases
 from ._words import quoted
-from .words import _
+from .words import _, current
 
 # -- text -----------------------------------------------------------------------------------
 
@@ -283,19 +283,20 @@ _QUINTE_RANKS = {"J", "Q", "K", "A"}
 
 
 def _card_parts(text: str, deck: str) -> Tuple[str, str, str]:
-    """(rank as printed, the sign's key, the colour) of a card's text."""
+    """(rank as printed in the language in force, the sign's key, the colour) of a card's text."""
     if deck == "quinte" and text.upper() == "JK":
         return "JK", "joker", COLOURS["joker"]
     rank, suit = text[:-1], text[-1].lower()
     colour = COLOURS["q" if deck == "quinte" and suit == "c" else suit]
-    return rank, suit, colour
+    return _cardnames.corner(current(), rank, deck), suit, colour
 
 
 def _card(x: float, y: float, text: str, deck: str) -> str:
     rank, sign, colour = _card_parts(text, deck)
     cx, cy = CARD_W / 2, CARD_H / 2 + 4
     return (
-        f'<g class="card" transform="translate({x:g},{y:g})"><title>{escape(text)}</title>'
+        f'<g class="card" data-card="{escape(text)}" transform="translate({x:g},{y:g})">'
+        f'<title>{escape(current().card(text, deck))}</title>'
         f'<rect width="{CARD_W}" height="{CARD_H}" rx="5" fill="#fffdf7" stroke="#555" stroke-width="1"/>'
         f'<text x="5" y="15" font-size="13" font-weight="bold" fill="{colour}">{escape(rank)}</text>'
         f'<text x="{CARD_W - 5}" y="{CARD_H - 5}" font-size="9" text-anchor="end" fill="{colour}">{escape(rank)}</text>'

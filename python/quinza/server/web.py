@@ -6,7 +6,8 @@ by the package's own SVG (quinza._view), and the rule sets the lobby offers.
     GET /table?room=ID           the table of a room (a seat's token kept by the browser); the
                                  link a waiting room shares, where a free seat is taken
     GET /static/{file}           the pages' script and style
-    GET /cards/{deck}/{card}.svg a card's picture ("back" for a face-down card)
+    GET /cards/{deck}/{card}.svg a card's picture ("back" for a face-down card); ?lang=LANG
+                                 prints its corners as that language does
     GET /api/rule-sets           the rule sets, levels and bots, as the lobby offers them
     GET /api/words?lang=LANG     the pages' words in the page's language (else its
                                  Accept-Language's, else English): browser_words.py
@@ -54,7 +55,9 @@ def web_routes(api: Engine) -> List[BaseRoute]:
             parsed: Any = api.Card.parse(text, deck=deck)
         except ValueError:
             return Response("no such card", status_code=404, media_type="text/plain")
-        return Response(deck_card_svg(str(parsed), deck), media_type="image/svg+xml", headers=CARD_CACHE)
+        with words.speaking(chosen(request.query_params.get("lang"), None)):  # its corners' letters
+            picture = deck_card_svg(str(parsed), deck)
+        return Response(picture, media_type="image/svg+xml", headers=CARD_CACHE)
 
     async def rule_sets(request: Request) -> Response:
         return JSONResponse({"rule_sets": list(api.rule_sets()), "levels": list(LEVELS), "bots": list(api.BOT_NAMES)})

@@ -8,7 +8,7 @@ import {send} from "./socket.js";
 import {aboutSeat, deck, isYou, matchOverWords, ROOM, ruleSet, seatName, seatObject, sideName, sideOf, sides, sweeps,
   table, tricks, view} from "./state.js";
 import {drawWaiting, waitingStatus} from "./waiting.js";
-import {cardList, cardName, count, detailWords, gameName, hasWord, list, word} from "./words.js";
+import {cardList, cardName, count, detailWords, gameName, hasWord, language, list, word} from "./words.js";
 
 export function draw() {
   if (!table.state) return;
@@ -115,7 +115,8 @@ function valueOf(card) {
 
 function cardImage(text) {
   const name = cardName(text, deck());
-  return el("img", {src: `${BASE}cards/${deck()}/${encodeURIComponent(text)}.svg`, alt: name, title: name, draggable: "false"});
+  const src = `${BASE}cards/${deck()}/${encodeURIComponent(text)}.svg?lang=${language()}`;  // corners as the language prints them
+  return el("img", {src, alt: name, title: name, draggable: "false"});
 }
 
 function cardBox(card, attrs, label) {
