@@ -35,6 +35,7 @@ def test_the_page_gets_its_words_in_its_language() -> None:
         assert english["words"]["status.your_turn"] == "Your turn."
         assert english["words"]["n.cards"]["one"] == "{n} card" and english["words"]["n.cards"]["other"] == "{n} cards"
         assert not any(key.startswith("card.baraja.") for key in english["words"])  # English: "the {card}"
+        assert english["words"]["bot.hard"] == "hard" and "bot.pimc" not in english["words"]  # a search's name
         spanish = client.get("/api/words", headers={"Accept-Language": "es-ES,es;q=0.9,en;q=0.5"}).json()
         assert spanish["lang"] == "es"
         said = spanish["words"]
@@ -42,9 +43,11 @@ def test_the_page_gets_its_words_in_its_language() -> None:
         assert said["card.baraja.10c"] == "la sota de copas" and said["card.baraja.1o"] == "el as de oros"
         assert said["card.quinte.JK"] == "el comodín" and said["card.quinte.Qh"] == "la reina de corazones"
         assert said["n.cards"]["one"] == "{n} carta" and said["n.cards"]["other"] == "{n} cartas"
+        assert said["bot.hard"] == "difícil" and said["bot.greedy"] == "codicioso"
         assert set(said) >= set(browser_words.english())
         chosen = client.get("/api/words?lang=fr", headers={"Accept-Language": "es"}).json()  # the page's choice first
         assert chosen["lang"] == "fr" and chosen["words"]["card.baraja.11e"] == "le cavalier d'épées"
+        assert chosen["words"]["bot.master"] == "maître"
         assert chosen["words"]["n.cards"]["one"] == "{n} carte" and chosen["words"]["n.cards"]["many"] == "{n} cartes"
         unknown = client.get("/api/words?lang=xx", headers={"Accept-Language": "fr-CA"}).json()
         assert unknown["lang"] == "fr"

@@ -18,6 +18,7 @@ import pytest
 
 import quinza
 from quinza import _phrases, words
+from quinza.bots import LEVELS
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -74,8 +75,8 @@ def test_every_message_is_translated_not_fuzzy_with_its_places(lang: str) -> Non
             assert set(PLACE.findall(form)) <= set().union(*places), (lang, key, form)
         assert set(PLACE.findall(forms[-1])) == places[-1], (lang, key, forms[-1])
     # A translation is no copy of the English, but for the words that are the same
-    # (names of games and terms kept: escoba, setenta, cachette, bots; French "table", "six").
-    kept = re.compile(r"(?i)escobas?|setenta|cachette|quinza|rb3ine|quinte|bots?|score|points|quinza play|table|six")
+    # (names of games and terms kept: escoba, setenta, cachette, bots; French "table", "six", "expert").
+    kept = re.compile(r"(?i)escobas?|setenta|cachette|quinza|rb3ine|quinte|bots?|score|points|quinza play|table|six|expert")
     same = [m.id for m in found.values() if m.string == m.id and re.search(r"[a-z]{3}", kept.sub("", PLACE.sub("", str(m.id))))]
     assert same == [], same
 
@@ -121,6 +122,17 @@ def test_cards_are_named_as_the_players_of_each_language_name_them() -> None:
     for voice in (es, fr):
         assert not {w for c in BARAJA + QUINTE for w in voice.card(c).split()} & (english - {"joker", "six"})
     assert es.card("zz") == "zz"  # no card: as it is
+
+
+def test_a_bot_is_named_in_the_players_language_its_parameters_as_written() -> None:
+    with words.speaking("es"):
+        assert [_phrases.bot_text(b) for b in ("hard", "Expert", "greedy", "pimc:worlds=16", "net:weights=a.qzn")] == [
+            "difícil", "experto", "codicioso", "pimc:worlds=16", "red:weights=a.qzn"]
+    with words.speaking("fr"):
+        assert _phrases.bot_text("master") == "maître" and _phrases.bot_text("mybot") == "mybot"
+    with words.speaking("en"):
+        assert [_phrases.bot_text(b) for b in ("hard", "ismcts:iterations=200")] == ["hard", "ismcts:iterations=200"]
+    assert set(_phrases.BOT_WORDS) >= set(LEVELS)
 
 
 def test_a_language_is_chosen_as_asked_else_by_accept_language_else_by_the_locale(monkeypatch: Any) -> None:

@@ -130,7 +130,7 @@ def spawn(*args: str, env: Any = None) -> Any:
 
 def test_quinza_play_lang_es_speaks_spanish_in_a_terminal() -> None:
     child = spawn("play", "--rules", "escoba", "--vs", "greedy", "--seed", "11", "--delay", "0", "--lang", "es")
-    child.expect("eres el asiento 0; los bots: asiento 1 greedy. h para la ayuda.")
+    child.expect("eres el asiento 0; los bots: asiento 1 codicioso. h para la ayuda.")
     child.expect("tu mano")
     child.expect("tu turno")
     child.expect("tus jugadas:")

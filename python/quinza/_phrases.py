@@ -8,6 +8,7 @@ from __future__ import annotations
 import importlib
 from typing import Any, Dict, Mapping, Optional
 
+from ._marks import NP_
 from .words import N_, _, ngettext, pgettext
 
 # The keys of `DealResult.details` (docs/reference/json.md) in words: quinza and rb3ine's gold and
@@ -21,6 +22,24 @@ DETAIL_WORDS: Dict[str, str] = {
 OPTION_WORDS: Dict[str, str] = {"escoba_on_last_card": N_("escoba on the last card"),
                                 "opening_capture": N_("opening capture"), "setenta": N_("setenta")}
 OPTION_VALUE_WORDS: Dict[str, str] = {"prime": N_("by prime"), "sum": N_("by sum")}
+
+
+# The bots players meet by a name that is a word: the levels, and the built-in bots whose
+# names say how they play (pimc and ismcts are the names of their searches, alike in every
+# language).
+BOT_WORDS: Dict[str, str] = {
+    "easy": NP_("bot", "easy"), "medium": NP_("bot", "medium"), "hard": NP_("bot", "hard"),
+    "expert": NP_("bot", "expert"), "master": NP_("bot", "master"), "greedy": NP_("bot", "greedy"),
+    "random": NP_("bot", "random"), "net": NP_("bot", "net"),
+}
+
+
+def bot_text(text: str) -> str:
+    """A bot as players read it: a level's or a bot's name in the language in force
+    ("difícil"), its parameters as written ("pimc:worlds=16")."""
+    name, colon, params = text.partition(":")
+    said = BOT_WORDS.get(name.lower())
+    return (pgettext("bot", said) if said else name) + colon + params
 
 
 def cards(count: int) -> str:

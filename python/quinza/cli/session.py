@@ -82,7 +82,7 @@ class Session:
         if seat == self.seat:
             return _("you")
         # the bot's kind alone (its parameters are in the header), and whether it plays with you
-        bot = self.labels[seat].split(":")[0]
+        bot = _phrases.bot_text(self.labels[seat].split(":")[0])
         if self.game.side_of(seat) == self.game.side_of(self.seat):
             return _("seat {seat} ({bot}, your partner)", seat=seat, bot=bot)
         return _("seat {seat} ({bot})", seat=seat, bot=bot)
@@ -125,8 +125,9 @@ class Session:
         self.say(Text(_phrases.rules_text(self.rules), style="dim"))
         g = self.game
         who = ", ".join(
-            _("seat {seat} {bot} (your partner)", seat=s, bot=self.labels[s]) if g.side_of(s) == g.side_of(self.seat)
-            else _("seat {seat} {bot}", seat=s, bot=self.labels[s]) for s in range(self.rules.players) if s != self.seat)
+            _("seat {seat} {bot} (your partner)", seat=s, bot=_phrases.bot_text(self.labels[s]))
+            if g.side_of(s) == g.side_of(self.seat) else _("seat {seat} {bot}", seat=s, bot=_phrases.bot_text(self.labels[s]))
+            for s in range(self.rules.players) if s != self.seat)
         self.say(_("you are seat {seat}; the bots: {bots}. h for help.", seat=self.seat, bots=who))
         try:
             if self.resumed_from is None:

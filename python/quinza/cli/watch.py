@@ -62,7 +62,8 @@ def watch_main(argv: Sequence[str]) -> int:
     name, side_name = _phrases.seat, _phrases.side
     out.print(_("{rules}; {seed}, first dealer seat {dealer}", rules=_phrases.rules_text(rules), seed=seed_text,
                 dealer=game.dealer), style="bold")
-    out.print(heading.format(players=", ".join(_("seat {seat} {bot}", seat=s, bot=b) for s, b in enumerate(names))))
+    out.print(heading.format(players=", ".join(_("seat {seat} {bot}", seat=s, bot=_phrases.bot_text(b))
+                                                for s, b in enumerate(names))))
     if args.step:
         args.moves = True
     if args.moves:

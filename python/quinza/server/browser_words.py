@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Tuple, Union
 
-from .. import words
+from .. import _phrases, words
 
 SOURCE = Path(__file__).parent / "static" / "words.json"
 CONTEXT = "browser {key}"
@@ -35,7 +35,8 @@ def english(source: Path = SOURCE) -> Dict[str, English]:
 
 def entries(lang: str) -> Dict[str, Any]:
     """The browser's table in `lang` (a code the catalog has): each entry translated, a
-    count's one form for each plural category; outside English, each card's whole name."""
+    count's one form for each plural category, the bots' names that are words (`bot.hard`);
+    outside English, each card's whole name."""
     spoken = words.voice(lang)
     out: Dict[str, Any] = {}
     for key, text in english().items():
@@ -44,6 +45,7 @@ def entries(lang: str) -> Dict[str, Any]:
             out[key] = {category: spoken.np(context, text[0], text[1], n) for category, n in CATEGORIES.items()}
         else:
             out[key] = spoken.p(context, text)
+    out.update({f"bot.{name}": spoken.p("bot", said) for name, said in _phrases.BOT_WORDS.items()})
     if lang != words.SOURCE:
         for deck, cards in (("baraja", _BARAJA), ("quinte", _QUINTE)):
             out.update({f"card.{deck}.{card}": spoken.card(card, deck) for card in cards})

@@ -11,6 +11,7 @@ import math
 import os
 from typing import Any, Dict, List
 
+from .. import _phrases
 from .._words import quoted
 from ..words import N_, _, current
 from ..stats import jsonable
@@ -46,7 +47,8 @@ def findings(d: Dict[str, Any]) -> List[str]:
     """The report's findings, in sentences."""
     r = d["rules"]
     out = [_("{game} for {players} players, every seat played by {level}, {games} matches a figure (seed {seed}).",
-             game=r["name"], players=r["players"], level=d["level"], games=format(d["games"], ","), seed=d["seed"])]
+             game=r["name"], players=r["players"], level=_phrases.bot_text(d["level"]), games=format(d["games"], ","),
+             seed=d["seed"])]
     for w in d["seats"]["win_rate_by_position"]:
         out.append(_("The side of {who} of the first deal wins {rate} of matches.", who=position_words(w["position"]),
                      rate=pct(w)))
@@ -60,8 +62,8 @@ def findings(d: Dict[str, Any]) -> List[str]:
         out.append(_("Over {deals} deals each played twice with the bots swapped ({level} against {contrast}), the "
                      "deal decides {deal}% of the variance of a side's margin and play {play}%; {level} gains "
                      "{edge} points a deal over {contrast} on the same cards.", deals=format(dp["deals"], ","),
-                     level=d["level"], contrast=dp["contrast"], deal=format(100 * dp["deal_share"], ".0f"),
-                     play=format(100 * dp["play_share"], ".0f"), edge=mean_text(dp["edge"])))
+                     level=_phrases.bot_text(d["level"]), contrast=_phrases.bot_text(dp["contrast"]),
+                     deal=format(100 * dp["deal_share"], ".0f"), play=format(100 * dp["play_share"], ".0f"), edge=mean_text(dp["edge"])))
     for c in d["options"]:
         opts = ", ".join(f"{k}={v}" for k, v in c["options"].items())
         for t in c["tests"]:
@@ -85,7 +87,8 @@ def headroom_sentence(h: Dict[str, Any]) -> str:
     if h["deals"] == 0:
         return _("The headroom could not be measured: the solver valued none of the {count} deals in its time.",
                  count=h["skipped"])
-    gave = "; ".join(_("{bot} gives up {loss}", bot=b["bot"], loss=mean_text(b["loss"])) for b in h["bots"])
+    gave = "; ".join(_("{bot} gives up {loss}", bot=_phrases.bot_text(b["bot"]), loss=mean_text(b["loss"]))
+                     for b in h["bots"])
     skipped = (" " + _("({count} deals left out: the solver ran out of time)", count=h["skipped"])
                if h["skipped"] else "")
     return _("The headroom, over the last {cards} cards of {deals} deals{skipped}: against the open-hand solver's "
@@ -249,7 +252,8 @@ PAGE_WORDS = {
 def html_page(d: Dict[str, Any], found: List[str]) -> str:
     """The whole report as one HTML page."""
     r = d["rules"]
-    title = _("Rules lab: {game}, {players} players, {level}", game=r["name"], players=r["players"], level=d["level"])
+    title = _("Rules lab: {game}, {players} players, {level}", game=r["name"], players=r["players"],
+              level=_phrases.bot_text(d["level"]))
     items = "\n".join(f"<li>{html.escape(s)}</li>" for s in found)
     pictures = "\n".join(f"<figure>{img}</figure>" for img in plots(d))
     figures = html.escape(json_text(d, indent=2))

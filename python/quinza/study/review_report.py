@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional
 
+from .. import _phrases
 from ..words import N_, _, ngettext
 from ..sim.report import check_plot
 
@@ -106,7 +107,7 @@ def review_text(review: Any) -> str:
           players=ngettext("{count} player", "{count} players", rules.players), target=rules.target,
           outcome=review.outcome, moves=ngettext("{count} move", "{count} moves", len(review.moves))),
         _("fair column: {bot}, seed {seed}: each move valued from the mover's seat, over worlds of the cards that "
-          "seat could not see", bot=review.bot, seed=review.seed),
+          "seat could not see", bot=_phrases.bot_text(review.bot), seed=review.seed),
         _("hindsight column (every card known): the open-hand solver's value, where it settles the position within "
           "{nodes}", nodes=_("{count} nodes", count=format(review.hindsight, ",")) if review.hindsight else
           _("0 nodes (not asked)")),

@@ -2,7 +2,7 @@
 // people and those under way, sit down or watch. Seats are numbered from 0, as everywhere.
 
 import {$, BASE, api, el, keepName, keepSeat, keptName, keptSeat} from "./common.js";
-import {count, gameName, word, loadWords, wordThePage} from "./words.js";
+import {botName, count, gameName, word, loadWords, wordThePage} from "./words.js";
 
 const lobby = {ruleSets: [], levels: [], bots: [], seen: null};
 const nameInput = $("name");
@@ -33,7 +33,7 @@ function fillPlayers() {
 }
 
 function botWords(bot) {
-  return word("lobby.the_bot", {bot});
+  return word("lobby.the_bot", {bot: botName(bot)});
 }
 
 function fillSeats() {
@@ -96,7 +96,7 @@ async function sit(room, seat) {
 }
 
 function seatText(seat) {
-  if (seat.bot) return botWords(seat.bot.split(":")[0]);  // a level by its name: "the hard bot"
+  if (seat.bot) return botWords(seat.bot);  // a level by its name: "the hard bot"
   return seat.name === null ? word("lobby.free") : seat.name;
 }
 

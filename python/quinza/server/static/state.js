@@ -1,7 +1,7 @@
 // The table's state: this browser's seat and token, the last `state` message, what is
 // being chosen, and who is who in words (docs/reference/wire.md "The websocket").
 
-import {word} from "./words.js";
+import {botName, word} from "./words.js";
 
 const params = new URLSearchParams(location.search);
 export const ROOM = params.get("room") || "";
@@ -35,7 +35,7 @@ export function seatName(seat) {
   if (seat === table.seat) return word("seat.you");
   const info = (table.state.seats || [])[seat];
   // Seats are numbered from 0, as the rules, the terminal and `quinza join --seat` number them.
-  if (info && info.bot) return word("seat.bot", {seat, bot: info.bot.split(":")[0]});
+  if (info && info.bot) return word("seat.bot", {seat, bot: botName(info.bot)});
   if (info && info.name) return info.name;
   return word("seat.number", {seat});
 }

@@ -83,6 +83,13 @@ export function cardName(text, deck) {
   return word("card.name", {rank: hasWord(rankKey) ? word(rankKey) : rank, suit: word(`suit.${deck}.${suit}`)});
 }
 
+// A bot's name as players read it: a level's or a bot's name in the page's language
+// ("difícil" for "hard"), else its name as written; its parameters left out.
+export function botName(text) {
+  const name = text.split(":")[0];
+  return hasWord(`bot.${name.toLowerCase()}`) ? word(`bot.${name.toLowerCase()}`) : name;
+}
+
 export function cardList(texts, deck) {
   return list(texts.map((t) => cardName(t, deck)));
 }
