@@ -57,12 +57,14 @@ def served_on_loopback(app: Any) -> Iterator[str]:
 
 class joined:
     """A websocket of `c` at `path` ("/ws/ID") that says hello on entering: a seat's with
-    its `token`, a spectator's without. Entered, it is the socket itself, whose own exit
-    closes it (so `joined(...).__enter__()` may outlive this object)."""
+    its `token`, a spectator's without; in `lang`, when given. Entered, it is the socket
+    itself, whose own exit closes it (so `joined(...).__enter__()` may outlive this object)."""
 
-    def __init__(self, c: TestClient, path: str, token: Optional[str] = None) -> None:
+    def __init__(self, c: TestClient, path: str, token: Optional[str] = None, lang: Optional[str] = None) -> None:
         self.session = c.websocket_connect(path)
-        self.hello = {"type": "hello"} if token is None else {"type": "hello", "token": token}
+        self.hello: Dict[str, Any] = {"type": "hello"} if token is None else {"type": "hello", "token": token}
+        if lang is not None:
+            self.hello["lang"] = lang
 
     def __enter__(self) -> Any:
         ws = self.session.__enter__()

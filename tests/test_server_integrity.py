@@ -319,6 +319,24 @@ def test_a_move_sent_twice_at_its_ply_is_played_once_and_answered_twice() -> Non
             assert r.ply == 2
 
 
+def test_what_a_player_may_meet_is_refused_in_the_connections_language() -> None:
+    with client() as c:
+        with _two_people(c) as (r, first, second, start):
+            room = r.id
+            with joined(c, f"/ws/{room}", lang="fr") as watcher, \
+                    joined(c, f"/ws/{room}", lang="es") as other:
+                until(watcher, is_state)
+                until(other, is_state)
+                watcher.send_json({"type": "move", "index": 0})
+                assert until(watcher, _kind("error"))["message"] == ("les spectateurs ne peuvent pas jouer : prenez "
+                                                                     "une place pour jouer")
+                other.send_json({"type": "rematch"})
+                assert until(other, _kind("error"))["message"] == ("los espectadores no pueden pedir la revancha: "
+                                                                   "siéntate para jugar")
+            first.send_json({"type": "move", "index": 0, "ply": 5})
+            assert until(first, _kind("error"))["message"] == "this move was chosen at ply 5; the match is at ply 0"
+
+
 # -- the quinte cachette ----------------------------------------------------------------
 
 

@@ -1,6 +1,9 @@
 """A client's frame read: checked against its entry in the list of messages
 (messages.py: move, state, rematch, undo, ping), then handled. Anything else is an error
-told to that client alone; the room is unchanged and the connection kept.
+told to that client alone; the room is unchanged and the connection kept. What a player
+may meet (a stale move, the rate limit) is said in the connection's language; a frame no
+page sends (binary, too long, not JSON, not in the list) is told in the protocol's
+English, for the programmer of the client.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from .messages import AFTER_HELLO, CLIENT, BadMessage, build, read
 from .refusal import Refused
 from .room import Room
 from .wire import view_of
+from ..words import _
 
 
 def handle_frame(room: Room, conn: Connection, frame: Mapping[str, Any], clock: float) -> None:
@@ -21,7 +25,8 @@ def handle_frame(room: Room, conn: Connection, frame: Mapping[str, Any], clock: 
     if not conn.take(clock):
         if not conn.throttled:  # one error a flood, not one a frame
             conn.throttled = True
-            room.refuse(conn, f"too many messages: at most {settings.rate:g} a second; these are ignored")
+            room.refuse(conn, _("too many messages: at most {rate} a second; these are ignored",
+                                rate=format(settings.rate, "g")))
         return
     conn.throttled = False
     text = frame.get("text")
@@ -54,7 +59,7 @@ def _state(room: Room, conn: Connection, message: Mapping[str, Any]) -> None:
 def _rematch(room: Room, conn: Connection, message: Mapping[str, Any]) -> None:
     try:
         if conn.seat is None:
-            raise Refused("spectators cannot ask for a rematch: take a seat to play")
+            raise Refused(_("spectators cannot ask for a rematch: take a seat to play"))
         room.rematch(conn.seat)
     except Refused as refusal:
         room.refuse(conn, str(refusal))
@@ -70,7 +75,7 @@ def _move(room: Room, conn: Connection, message: Mapping[str, Any]) -> None:
     is this seat's last move sent again: then it is answered again (the state), not
     played twice."""
     if conn.seat is None:
-        room.refuse(conn, "spectators cannot move: take a seat to play")
+        room.refuse(conn, _("spectators cannot move: take a seat to play"))
         return
     index, text, ply = message.get("index"), message.get("move"), message.get("ply", room.ply)
     named = {("index", index)} if isinstance(index, int) else {("move", text)} if isinstance(text, str) else set()
@@ -80,11 +85,12 @@ def _move(room: Room, conn: Connection, message: Mapping[str, Any]) -> None:
             if last is not None and last[0] == ply and named & last[1]:
                 conn.send(room.state(conn.seat, view_of(room.game, conn.seat)))
                 return
-            raise Refused(f"this move was chosen at ply {ply}; the match is at ply {room.ply}")
+            raise Refused(_("this move was chosen at ply {ply}; the match is at ply {now}", ply=ply, now=room.ply))
         if index is not None:
             legal = room.game.legal_moves()
             if not 0 <= index < len(legal) and room.game.turn == conn.seat:
-                raise Refused(f"there is no move {index}: the legal moves are numbered 0 to {len(legal) - 1}")
+                raise Refused(_("there is no move {index}: the legal moves are numbered 0 to {last}", index=index,
+                                 last=len(legal) - 1))
             # A seat not to act is refused by the engine's play(seat=), whatever it sent.
             played = room.play(conn.seat, legal[index] if 0 <= index < len(legal) else None)
         else:
@@ -99,7 +105,7 @@ def _undo(room: Room, conn: Connection, message: Mapping[str, Any]) -> None:
     agree = message.get("agree")
     try:
         if conn.seat is None:
-            raise Refused("spectators cannot ask for or answer an undo: take a seat to play")
+            raise Refused(_("spectators cannot ask for or answer an undo: take a seat to play"))
         if agree is None:
             room.ask_undo(conn.seat)
         else:
