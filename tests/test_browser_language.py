@@ -91,6 +91,8 @@ def test_a_match_in_the_pages_language_shows_no_english_word(browser: Callable[.
         assert page.execute_script("return document.documentElement.lang") == lang
         left = screen_words(page) & foreign
         assert not left, f"English on the {lang} lobby: {sorted(left)}"
+        offered = page.execute_script("return [...document.querySelectorAll('#seats option')].map(o => o.text).join(' ')")
+        assert {"hard", "greedy"} <= foreign and not tokens(offered) & foreign, offered  # the bots by level and name
         shot(page, f"{lang}-lobby")
         lobby_create(page, served, "Ana", rules=rules, players=players, target=target, bots=bots)
         rng, shots = random.Random(3), {}  # type: ignore[var-annotated]
