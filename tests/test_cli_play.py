@@ -367,7 +367,7 @@ def test_a_quinte_match_to_the_end(engine: str) -> None:
     game = api.Game(rules, seed=4)
     events = advance(api, game, 0)
     child = spawn("--rules", "quinte", "--target", "60", "--vs", "greedy", "--seed", "4", "--delay", "0", "--engine", engine,
-                  "--no-save")
+                  "--no-save", "--forced", "ask")  # every move asked for, forced or not
     # the bids said as what a seat does
     verbs = {"pass": ("pass", "passes"), "double": ("double", "doubles"), "redouble": ("redouble", "redoubles")}
     who = {s: "you" if s == 0 else f"seat {s}" for s in range(4)}
@@ -401,6 +401,45 @@ def test_a_quinte_match_to_the_end(engine: str) -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+@pytest.mark.parametrize("forced", ["auto", "play", "ask"])
+def test_a_forced_move_is_played_at_once_where_the_setting_says(engine: str, forced: str, tmp_path: Path) -> None:
+    """In quinte (auto: a trick game) a move that is the only legal one is played without
+    asking; with ask it is asked for as any other. The test's own copy of the match
+    follows: the first move at every prompt, the forced ones where the command plays them."""
+    api = ENGINES[engine]
+    game = api.Game(api.Rules("quinte", target=60), seed=2)
+    asked = at_once = 0
+    advance(api, game, 0)
+    while not game.is_over:
+        moves = game.legal_moves()
+        if len(moves) == 1 and forced != "ask":
+            at_once += 1
+        else:
+            asked += 1
+        game.play(moves[0])
+        advance(api, game, 0)
+    out = play_piped("1\n" * asked, "--rules", "quinte", "--target", "60", "--vs", "greedy", "--seed", "2", "--no-save",
+                     "--engine", engine, "--forced", forced, cwd=tmp_path)
+    assert out.count("your only legal move, played at once:\nyou play ") == at_once
+    assert (at_once > 0) == (forced != "ask")
+    assert out.count(PROMPT) == asked and "the match is over" in out
+
+
+def test_after_an_undo_a_forced_move_waits_so_undo_can_go_further_back(tmp_path: Path) -> None:
+    game = quinza.Game(quinza.Rules("quinte", target=60), seed=2)
+    advance(quinza, game, 0)
+    keys = []
+    while len(game.legal_moves()) > 1:  # to the first forced move: the first move each time
+        keys.append("1")
+        game.play(game.legal_moves()[0])
+        advance(quinza, game, 0)
+    out = play_piped("\n".join(keys + ["u", "u", "q", "n"]) + "\n", "--rules", "quinte", "--target", "60", "--vs",
+                     "greedy", "--seed", "2", "--forced", "play", cwd=tmp_path)
+    first, _, rest = out.partition("your only legal move, played at once:")
+    assert rest and "played at once" not in rest.split("took back:", 1)[1]
+    assert rest.count("took back:") == 2 and "nothing of yours to undo" not in rest
 
 
 def play_piped(keys: str, *args: str, cwd: Any) -> str:

@@ -49,6 +49,10 @@ def parser() -> argparse.ArgumentParser:
                    "your seat and the bots come from the record (--seat and --vs may change the last two)")
     p.add_argument("--no-save", action="store_true",
                    help="leaving before the match's end keeps nothing (s still saves the record)")
+    p.add_argument("--forced", choices=("auto", "play", "ask"), default="auto",
+                   help="a move that is the only legal one: play it at once (play), or ask for it as for any "
+                   "other (ask); auto (the default) plays it at once where the rules are played in tricks "
+                   "(quinte, where following suit often leaves one card) and asks in the fifteen family")
     options.add_engine_option(p)
     options.add_lang_option(p)
     return p
@@ -82,7 +86,8 @@ def play_main(argv: Sequence[str]) -> int:
     out = screen.console()
     delay = args.delay if args.delay is not None else (0.4 if out.is_terminal else 0.0)
     hint = api.bot("pimc", worlds=HINT_WORLDS[args.engine], seed=seed)
-    session = Session(api, game, seat, bots, out, hint, delay, seed, args.resume, keeps=not args.no_save)
+    session = Session(api, game, seat, bots, out, hint, delay, seed, args.resume, keeps=not args.no_save,
+                      forced=args.forced)
     # Ctrl-C ends the game with a word even where the command was started with SIGINT
     # ignored (a background job of a shell without job control passes that on).
     signal.signal(signal.SIGINT, signal.default_int_handler)

@@ -4,7 +4,6 @@ by number or notation, hints, undo, saving the record, and the bots' turns."""
 from __future__ import annotations
 
 import contextlib
-
 import math
 import sys
 import time
@@ -53,7 +52,7 @@ def help_text(default: str, values: Any) -> str:
 class Session:
     """One match at the terminal: the game, whose seat is human, the bots of the others."""
     def __init__(self, api: Engine, game: Any, seat: int, bots: List[Any], out: Any, hint: Any, delay: float,
-                 seed: int, resumed_from: Optional[str] = None, keeps: bool = True) -> None:
+                 seed: int, resumed_from: Optional[str] = None, keeps: bool = True, forced: str = "auto") -> None:
         self.api = api
         self.game = game
         self.seat = seat
@@ -73,6 +72,10 @@ class Session:
         self.record_file = resumed_from or keep.default_file()
         self.resumed_from = resumed_from
         self.keeps = keeps  # False with --no-save: leaving keeps nothing
+        # a move that is the only legal one is played at once ("play"; "auto": where the rules
+        # are played in tricks, whose following is often forced), else asked for ("ask")
+        self.forced = forced == "play" or (forced == "auto" and _phrases.tricks(self.rules))
+        self.undone = False  # after an undo a forced move is asked for, so u may go further back
 
     # -- words ------------------------------------------------------------------------------
 
@@ -229,6 +232,11 @@ class Session:
     def human_turn(self) -> bool:
         """Draw the screen and take commands until a move is played; False to end."""
         moves = self.game.legal_moves()
+        if len(moves) == 1 and self.forced and not self.undone:
+            self.say(Text(_("your only legal move, played at once:"), style="dim"))
+            self.play(moves[0])
+            return True
+        self.undone = False
         self.out.print(self.screen())
         self.out.print(self.moves_table(moves))
         while True:
@@ -314,6 +322,7 @@ class Session:
         taken = moves[len(moves) - movers[::-1].index(self.seat) - 1:]
         for _move in taken:
             self.game.undo()
+        self.undone = True
         said = Text(", ").join(Text.assemble(f"{self.whose(e.seat)} ", screen.move_text(e.move)) for e in taken)
         self.say(Text.assemble(_("took back:") + " ", said))
         return True
