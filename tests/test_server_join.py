@@ -8,6 +8,7 @@ import io
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import urllib.request
@@ -102,16 +103,41 @@ def test_a_python_callable_plays_over_the_network(served: str) -> None:
     assert games and all(g.turn == 0 for g in games)
 
 
-def test_quinza_join_plays_a_match_and_says_who_won(served: str) -> None:
-    room = escoba_room(served)
+def join(served: str, room: str, *more: str) -> "subprocess.CompletedProcess[str]":
     done = subprocess.run([sys.executable, "-m", "quinza", "join", served, "--room", room, "--bot", "greedy",
-                           "--name", "cli"], capture_output=True, text=True, timeout=120,
+                           "--name", "cli", *more], capture_output=True, text=True, timeout=120,
                           # The quinza this test imports, installed or in the tree.
                           env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
     assert done.returncode == 0, done.stderr
+    return done
+
+
+def test_quinza_join_says_a_line_a_deal_and_who_won(served: str) -> None:
+    room = escoba_room(served)
+    done = join(served, room, "--lang", "en")
     g = quinza.Game.from_record(call(f"{served}/api/rooms/{room}/record"))
-    scores = ", ".join(f"side {side} {points}" for side, points in enumerate(g.scores))
-    assert done.stdout == f"the match is over: side {g.winner} wins ({scores})\n"
+    lines = done.stdout.splitlines()
+    assert len(lines) == len(g.deals) + 1 and len(g.deals) >= 1
+    scores = [0, 0]
+    for line, deal in zip(lines, g.deals):
+        scores = [a + b for a, b in zip(scores, deal.points)]
+        gained = ", ".join(f"side {s} +{p}" for s, p in enumerate(deal.points))
+        head = (f"deal {deal.deal_number} scored: {gained}; the match: "
+                + ", ".join(f"side {s} = {v}" for s, v in enumerate(scores)) + "; the bot: ")
+        assert line.startswith(head), (line, head)
+        assert re.search(r"the bot: (no move|\d+ moves?, [\d.]+ ms a move \(at most [\d.]+ ms\))$", line), line
+    assert scores == list(g.scores)
+    ours = sum(1 for e in g.history if e.kind == "move" and e.seat == 0)
+    final = ", ".join(f"side {s} = {v}" for s, v in enumerate(g.scores))
+    assert lines[-1].startswith(f"the match is over: side {g.winner} wins ({final}); "
+                                f"{len(g.deals)} deal{'s' if len(g.deals) > 1 else ''}, the bot: {ours} moves, ")
+    assert "played" not in done.stderr and done.stderr == ""
+
+
+def test_quinza_join_quiet_says_nothing_and_lang_speaks_the_language(served: str) -> None:
+    assert join(served, escoba_room(served), "--quiet").stdout == ""
+    said = join(served, escoba_room(served), "--lang", "es").stdout
+    assert said.splitlines()[-1].startswith("la partida ha terminado") and "reparto 1" in said, said
 
 
 def test_a_full_room_is_a_clear_refusal(served: str) -> None:

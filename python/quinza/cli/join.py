@@ -23,20 +23,29 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--name", default="bot", help="the seat's name (default bot)")
     p.add_argument("--seat", type=int, default=None, help="the seat to take (default the first free one)")
     p.add_argument("--seed", type=int, default=0, help="seeds the bot and the worlds it is given (default 0)")
+    p.add_argument("--quiet", action="store_true",
+                   help="print nothing while and after it plays (by default: a line a deal, with the scores and "
+                   "the bot's time a move, and a summary at the end)")
     options.add_engine_option(p)
+    options.add_lang_option(p)
     return p
 
 
 def join_main(argv: Sequence[str]) -> int:
-    args = parser().parse_args(list(argv))
+    p = parser()
+    args = p.parse_args(list(argv))
+    options.use_lang(p, args)
     try:
-        from ..server.client import play, result_words
+        from ..server.client import Tally, play
     except ImportError as error:
         return options.need_server_extra("join", error)
+    tally = Tally(None if args.quiet else lambda line: print(line, flush=True))
     try:
-        last = play(args.url, args.room, args.bot, name=args.name, seat=args.seat, seed=args.seed, engine=args.engine)
+        last = play(args.url, args.room, args.bot, name=args.name, seat=args.seat, seed=args.seed, engine=args.engine,
+                    tally=tally)
     except (ValueError, OSError) as error:
         print(f"quinza join: {error}", file=sys.stderr)
         return 1
-    print(result_words(last["view"]))
+    if not args.quiet:
+        print(tally.summary(last["view"]))
     return 0

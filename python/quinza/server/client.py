@@ -27,11 +27,12 @@ from urllib.parse import quote, urlsplit, urlunsplit
 from ..engines import Engine
 from ..engines import engine as find_engine
 from .bucket import Bucket
+from .join_report import Tally, result_words
 from .players import Player, player
 from .messages import CLIENT, Message, build
 from .worlds import Heard, world
 
-__all__ = ["Pace", "Seat", "play", "result_words", "world"]
+__all__ = ["Pace", "Seat", "Tally", "play", "result_words", "world"]
 
 RETRY_SECONDS = 1.0  # after a refused frame; a server's throttle refills within a second
 MOST_ERRORS = 30
@@ -104,22 +105,18 @@ def _ws_url(base: str, room: str) -> str:
     return urlunsplit((scheme, parts.netloc, path, "", ""))
 
 
-def result_words(view: Message) -> str:
-    """The match's end as a player reads it."""
-    scores = ", ".join(f"side {side} {points}" for side, points in enumerate(view["scores"]))
-    return f"the match is over: side {view['winner']} wins ({scores})"
-
-
 def play(url: str, room: str, bot: Union[str, Player], name: str = "bot", seat: Optional[int] = None,
-         seed: int = 0, engine: str = "rust", out: Optional[TextIO] = None) -> Message:
+         seed: int = 0, engine: str = "rust", out: Optional[TextIO] = None, tally: Optional[Tally] = None) -> Message:
     """Sit `bot` (a spec `simulate` reads, or a bot (game) -> move) at a seat of `room` on
     the server at `url` and play until the match is over. Returns the last `state`
-    message (its `view` holds the scores and the winner)."""
+    message (its `view` holds the scores and the winner). `tally` hears every message
+    and the bot's time a move (`quinza join` says a line a deal with it)."""
     from websockets.sync.client import connect
 
     api = find_engine(engine)
     stream = sys.stderr if out is None else out
     chooser: Player = player(api, bot, seed, 0) if isinstance(bot, str) else bot
+    tally = tally if tally is not None else Tally(None)
     body: Message = {"name": name} if seat is None else {"name": name, "seat": seat}
     sat = _post(f"{url.rstrip('/')}/api/rooms/{quote(room)}/seats", body)
     mover = Seat(api, chooser, seed, lambda text: print(f"quinza join: {text}", file=stream))
@@ -137,6 +134,7 @@ def play(url: str, room: str, bot: Union[str, Player], name: str = "bot", seat: 
             message = mover.hear(json.loads(ws.recv()))
             if message is None:
                 continue
+            tally.heard(message)
             if message["type"] == "error":
                 # The move was refused or ignored (a throttled frame): wait, ask again.
                 errors += 1
@@ -151,7 +149,10 @@ def play(url: str, room: str, bot: Union[str, Player], name: str = "bot", seat: 
             if message["view"]["winner"] is not None:
                 return message
             if "legal_moves" in message and message["ply"] != moved_at:
-                send(build("move", CLIENT, move=mover.choose(message), ply=message["ply"]))
+                began = time.perf_counter()
+                move = mover.choose(message)
+                tally.moved(time.perf_counter() - began)
+                send(build("move", CLIENT, move=move, ply=message["ply"]))
                 moved_at = message["ply"]
             elif "legal_moves" not in message:
                 errors = 0
