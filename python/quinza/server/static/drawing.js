@@ -226,15 +226,15 @@ function drawHand() {
 
 function drawScores() {
   const v = view();
-  const quinte = tricks(), escoba = sweeps();
+  const byTricks = tricks(), swept = sweeps();  // what the columns are: tricks and quints, or cards (and sweeps)
   const th = (key) => el("th", {}, word(key));
-  const head = el("tr", {}, el("th", {}, ""), th("scores.score"), quinte ? null : th("scores.cards"),
-    escoba ? th("scores.escobas") : null, quinte ? th("scores.tricks") : null, quinte ? th("scores.quints") : null);
+  const head = el("tr", {}, el("th", {}, ""), th("scores.score"), byTricks ? null : th("scores.cards"),
+    swept ? th("scores.escobas") : null, byTricks ? th("scores.tricks") : null, byTricks ? th("scores.quints") : null);
   const rows = v.scores.map((score, side) => el("tr", {class: isYou(side) ? "you" : ""},
     el("th", {}, sideName(side)), el("td", {class: "total"}, String(score)),
-    quinte ? null : el("td", {}, String(v.piles[side].length)),  // quinte counts tricks instead
-    escoba ? el("td", {}, String(v.escobas[side])) : null,
-    quinte ? el("td", {}, String(v.tricks_won[side])) : null, quinte ? el("td", {}, String(v.quints[side])) : null));
+    byTricks ? null : el("td", {}, String(v.piles[side].length)),  // a trick game counts tricks instead
+    swept ? el("td", {}, String(v.escobas[side])) : null,
+    byTricks ? el("td", {}, String(v.tricks_won[side])) : null, byTricks ? el("td", {}, String(v.quints[side])) : null));
   const parts = [el("h2", {}, word("scores.title", {deal: v.deal_number})),
     el("table", {class: "scores"}, el("thead", {}, head), el("tbody", {}, rows))];
   if (v.turn === null) {
