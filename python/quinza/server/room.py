@@ -31,8 +31,6 @@ from .wire import Viewpoint, error_message, view_of
 log = logging.getLogger("quinza.server")
 
 
-
-
 def seats_words(seats: List[int]) -> Later:
     """Seats in words: "seat 1", "seats 1 and 3", "seats 0, 1 and 3"."""
     numbers = [str(s) for s in seats]
