@@ -17,7 +17,7 @@ from .. import bots as _bots
 from ..sim import arguments
 from ..sim.matches import seat_players
 from ..stats import side_of_seat
-from . import lab_stats
+from . import equivalence, lab_margins, lab_stats
 from .lab_headroom import FAIR_BOT, headroom as measure_headroom
 
 # Match targets studied for each rule set (the rule set's own target is always added).
@@ -177,12 +177,12 @@ def analyze(api: Engine, rules: Any, sets: Sequence[Any] = (), level: Any = "gre
     first, second = duplicate_margins(api, base, level, contrast, seed, dups)
     data["deal_and_play"] = {"contrast": str(contrast), **lab_stats.deal_play_split(first, second)}
     compared: List[Dict[str, Any]] = []
+    deals = main.deals.astype(np.float64)
+    margins = lab_margins.margins(lab_margins.deal_points(api, base.name), float(deals.mean()) if len(deals) else 0.0)
     for v, r in zip(variants, variant_rules):
         say(_("options: {options}", options=", ".join(f"{k}={x}" for k, x in v.items())))
-        compared.append({"options": v, "tests": paired_tests(main, run(r), base.players)})
-    tests = [t for c in compared for t in c["tests"]]
-    for t, h in zip(tests, lab_stats.holm([t["difference"]["p"] for t in tests])):
-        t.update(p_holm=h["p_holm"], significant=h["significant"])
+        compared.append({"options": v, "tests": paired_tests(main, run(r), base.players, margins)})
+    judge(compared)
     data["options"] = compared
     say(_("the headroom: {deals} deals' ends against the open-hand solver", deals=format(head, ",")))
     data["headroom"] = measure_headroom(api, base, level, [level_text, fair], seed, head)
@@ -263,9 +263,33 @@ METRICS = (("first_dealer_result", "the first dealer's side's match result (a wi
            ("deals", "deals a match"))
 
 
-def paired_tests(base: Any, variant: Any, players: int) -> List[Dict[str, Any]]:
-    """Each metric of METRICS, variant less base match by match on the same seeds."""
+def paired_tests(base: Any, variant: Any, players: int,
+                 margins: Optional[Mapping[str, float]] = None) -> List[Dict[str, Any]]:
+    """Each metric of METRICS, variant less base match by match on the same seeds, and, with
+    `margins` (lab_margins.margins), its test against the metric's margin (equivalence.py)."""
     a, b = per_match(base, players), per_match(variant, players)
-    return [{"metric": key, "meaning": meaning, "base": float(np.mean(a[key])) if len(a[key]) else math.nan,
-             "variant": float(np.mean(b[key])) if len(b[key]) else math.nan,
-             "difference": lab_stats.mean_interval(b[key] - a[key])} for key, meaning in METRICS]
+    out = []
+    for key, meaning in METRICS:
+        diff = b[key] - a[key]
+        row = {"metric": key, "meaning": meaning, "base": float(np.mean(a[key])) if len(a[key]) else math.nan,
+               "variant": float(np.mean(b[key])) if len(b[key]) else math.nan,
+               "difference": lab_stats.mean_interval(diff)}
+        if margins is not None:
+            row["equivalence"] = equivalence.of_values(diff, margins[key])
+        out.append(row)
+    return out
+
+
+def judge(compared: List[Dict[str, Any]]) -> None:
+    """Over every test of every option set (one family): Holm's correction of "the difference is
+    0" (`p_holm`, `significant`), and the verdict against the margin (`verdict`: matters,
+    negligible, unclear; equivalence.verdicts) of each test and of each option set."""
+    tests = [t for c in compared for t in c["tests"]]
+    for t, h in zip(tests, lab_stats.holm([t["difference"]["p"] for t in tests])):
+        t.update(p_holm=h["p_holm"], significant=h["significant"])
+    judged = equivalence.verdicts([t["equivalence"] for t in tests])
+    for t, e in zip(tests, judged):
+        t["equivalence"] = e
+        t["verdict"] = e["verdict"]
+    for c in compared:
+        c["verdict"] = equivalence.overall([t["verdict"] for t in c["tests"]])
