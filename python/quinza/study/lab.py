@@ -72,13 +72,21 @@ sees every card, and only the deal's end is measured; two sides only).
 
 class LabReport:
     """What `analyze` returns: `data` (the figures, as `to_json` writes them), `findings`
-    (sentences a person reads), `write_json(path)` and `write_html(path)`."""
+    (sentences a person reads), `to_dict()`, `to_json()`, `write_json(path)`,
+    `write_html(path)`, and in a notebook the report's tables and charts (`_repr_html_`)."""
 
     def __init__(self, data: Dict[str, Any]) -> None:
         from .lab_report import findings
 
         self.data = data
         self.findings = findings(data)
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The figures and the findings as plain values (what `to_json` writes; NaN as None)."""
+        from ..stats import jsonable
+
+        out: Dict[str, Any] = jsonable({**self.data, "findings": self.findings})
+        return out
 
     def to_json(self, **kw: Any) -> str:
         """The figures and the findings as JSON text (NaN as null); `kw` go to `json.dumps`."""
@@ -98,6 +106,20 @@ class LabReport:
 
         with open(path, "w", encoding="utf-8") as out:
             out.write(html_page(self.data, self.findings))
+
+    def _repr_html_(self) -> str:
+        """A notebook's view: the findings, the charts and the tables (needs matplotlib)."""
+        from .lab_report import html_body
+
+        return html_body(self.data, self.findings, level=4)
+
+    def __repr__(self) -> str:
+        d = self.data
+        verdicts = [c.get("verdict", "?") for c in d.get("options", [])]
+        judged = (": options " + ", ".join(f"{','.join(f'{k}={x}' for k, x in c['options'].items())} {v}"
+                                           for c, v in zip(d["options"], verdicts))) if verdicts else ""
+        return (f"<LabReport {d['rules']['name']} {d['rules']['players']}p, {d['level']}, {d['games']:,} matches, "
+                f"seed {d['seed']}{judged}>")
 
     def __str__(self) -> str:
         return "\n".join(self.findings)
