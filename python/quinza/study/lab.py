@@ -61,7 +61,12 @@ once with the bots swapped; half the sum of side 0's two margins is the deal's p
 half their difference play's part, and the shares are their variances over the sum.
 Options compared: per match, the first dealer's side's result (1, a half for a draw,
 0), the dealer's margin a deal and the deals a match, variant less base on the same
-seeds, with 95% intervals and two-sided p-values, Holm-corrected over every test.
+seeds, with 95% intervals and two-sided p-values, Holm-corrected over every test; and each
+change's verdict against the smallest change worth reporting (lab_margins.py: 1
+percentage point of matches won, 1% of a deal's points, 1% of the deals a match):
+"matters" (its 95% interval wholly beyond the margin), "negligible" (its 90% interval
+wholly within: the equivalence test, TOST) or "unclear", Holm-corrected too, and each
+option set's (matters if any measure does, negligible if all are).
 The headroom: over the last 18 cards of the first deal of `headroom` matches (default
 100; 0 leaves it out), the points that `level` and `fair` (default
 "ismcts:iterations=2000", the strongest fair bot at a small budget) give up against the
