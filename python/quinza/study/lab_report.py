@@ -97,8 +97,10 @@ def option_findings(c: Dict[str, Any]) -> List[str]:
     for t in c["tests"]:
         m = t["metric"]
         e = t.get("equivalence")
-        verdict = (_(VERDICT_WORDS[t["verdict"]], margin=f"±{e['margin'] * SCALE.get(m, 1.0):.{1 if m in SCALE else 3}f}")
-                   if e is not None and t.get("verdict") in VERDICT_WORDS else "")
+        verdict = ""
+        if e is not None and t.get("verdict") in VERDICT_WORDS:
+            margin = f"±{e['margin'] * SCALE.get(m, 1.0):.{1 if m in SCALE else 3}f}"
+            verdict = _(VERDICT_WORDS[t["verdict"]], margin=margin)
         out.append(_("With {options}, {meaning}: {variant} against {base}, a change of {change}: {verdict}.",
                      options=opts, meaning=_(METRIC_WORDS[m]) if m in METRIC_WORDS else t["meaning"],
                      variant=value_text(m, t["variant"]), base=value_text(m, t["base"]),
