@@ -1,7 +1,10 @@
 """The rules lab (`quinza.analyze`, `quinza analyze`): its figures add up and agree with
 `simulate`, its intervals hold its estimates, the paired tests find a real option effect
 and apply Holm's correction, the claim check counts right, the lead changes are counted
-as documented, and bad input is refused before the run with exit code 2."""
+as documented, an option known to be negligible (setenta=sum) and one known to matter
+(no opening capture) get their verdicts, the report object reads in a terminal and a
+notebook, its charts read at a glance (their matplotlib objects checked), and bad input
+is refused before the run with exit code 2."""
 
 from __future__ import annotations
 
@@ -174,4 +177,87 @@ def test_the_command_writes_html_and_json(tmp_path: Path, capsys: Any) -> None:
         assert sentence.replace("'", "&#x27;") in text
     images = re.findall(r'src="data:image/png;base64,([A-Za-z0-9+/=]+)"', text)
     assert len(images) == 5  # seats, lengths, deal and play, headroom, options
+    assert "<table" in text and "<details><summary>the figures as JSON</summary>" in text
     assert "open-hand solver" in text
+
+
+@pytest.fixture(scope="module")
+def judged() -> Any:
+    # setenta=sum ranks the same cards the prime's way, by another sum: the same side almost always
+    # takes the point, so nothing a player would notice changes. Without the opening capture the
+    # dealer loses the opening table's points: a sixth of a point a deal, three times the margin.
+    return quinza.analyze("escoba", sets=["setenta=sum", "opening_capture=false"], games=3000, seed=5,
+                          duplicates=2, headroom=0)
+
+
+def test_the_verdicts_tell_a_negligible_option_from_one_that_matters(judged: Any) -> None:
+    same, changed = judged.data["options"]
+    assert same["verdict"] == "negligible" and [t["verdict"] for t in same["tests"]] == ["negligible"] * 3
+    # Yet the prime's points move the dealer's margin a little, more than chance: real, too small to matter.
+    margin = next(t for t in same["tests"] if t["metric"] == "dealer_margin")
+    assert margin["equivalence"]["margin"] == 0.05  # 1% of escoba's 5 points a deal
+    assert -0.05 < margin["equivalence"]["low90"] and margin["equivalence"]["high90"] < 0.05
+    assert changed["verdict"] == "matters"
+    lost = next(t for t in changed["tests"] if t["metric"] == "dealer_margin")
+    assert lost["verdict"] == "matters" and lost["equivalence"]["high95"] < -0.05
+    said = str(judged)
+    assert "setenta=sum against the base rules: no change that matters." in said
+    assert "opening_capture=False against the base rules: a change that matters." in said
+    assert "too small to matter (within the smallest change worth reporting, ±0.050)" in said
+    assert "it matters (beyond the smallest change worth reporting, ±0.050)" in said
+    assert [c["verdict"] for c in json.loads(judged.to_json())["options"]] == ["negligible", "matters"]
+    # The same options as the base: nothing changes, measured without noise.
+    none = quinza.analyze("escoba", sets=["opening_capture=true"], games=50, seed=5, duplicates=2, headroom=0)
+    assert none.data["options"][0]["verdict"] == "negligible"
+
+
+def test_the_report_object_reads_in_a_terminal_and_a_notebook(judged: Any) -> None:
+    pytest.importorskip("matplotlib")
+    assert repr(judged) == ("<LabReport escoba 2p, greedy, 3,000 matches, seed 5: options setenta=sum negligible, "
+                            "opening_capture=False matters>")
+    d = judged.to_dict()
+    assert d == json.loads(judged.to_json()) and d["findings"] == judged.findings and d["games"] == 3000
+    page = judged._repr_html_()
+    assert "<html" not in page and page.count("<img") == 4 and "<table" in page
+    assert "too small to matter</span>" in page and ">matters</span>" in page and "<details>" in page
+    rows = re.findall(r"<tr>(.*?)</tr>", page)
+    assert any("deals a match" in r and "±0.060" in r for r in rows)  # 1% of the base's 6.0 deals a match
+    assert "first_dealer_result" not in page.split("<details>")[0]  # keys only in the folded JSON
+
+
+def overlaps(a: Any, b: Any) -> bool:
+    return bool(a.x0 < b.x1 and b.x0 < a.x1 and a.y0 < b.y1 and b.y0 < a.y1)
+
+
+def test_the_charts_read_at_a_glance(report: Any, judged: Any) -> None:
+    pytest.importorskip("matplotlib")
+    from quinza.study import lab_plots
+
+    figures = lab_plots.figures(report.data)
+    assert len(figures) == 5
+    win = figures[0].axes[0]
+    assert win.get_ylim() == (0.0, 1.0) and any(list(line.get_ydata()) == [0.5, 0.5] for line in win.lines)
+    assert [t.get_text() for t in win.get_xticklabels()] == ["dealer", "dealer + 1"]
+    for fig in figures + lab_plots.figures(judged.data):
+        renderer = fig.canvas.get_renderer()
+        fig.canvas.draw()
+        legends = list(fig.legends) + [ax.get_legend() for ax in fig.axes if ax.get_legend()]
+        for legend in legends:
+            box = legend.get_window_extent(renderer)
+            assert not any(overlaps(box, ax.get_window_extent(renderer)) for ax in fig.axes), legend
+        labels = [t.get_text() for ax in fig.axes for t in (ax.title, ax.xaxis.label, ax.yaxis.label,
+                                                            *ax.get_yticklabels())]
+        assert not any(key in " ".join(labels) for key, _ in lab.METRICS if "_" in key)
+    options = lab_plots.figures(judged.data)[-1]
+    assert [ax.get_title() for ax in options.axes] == ["first dealer's side's win rate", "dealer's margin a deal",
+                                                       "deals a match"]
+    assert options.axes[0].get_xlabel() == "change, in percentage points"
+    # Each panel shades its margin, in its own units: 1 point of win rate, 0.05 points a deal.
+    spans = [ax.patches[0].get_x() for ax in options.axes[:2]]
+    assert spans == [pytest.approx(-1.0), pytest.approx(-0.05)]
+    texts = [t.get_text() for t in options.legends[0].get_texts()]
+    assert texts == ["matters", "too small to matter", "cannot tell", "smallest change worth reporting"]
+    import matplotlib.pyplot as plt
+
+    for fig in figures:
+        plt.close(fig)

@@ -22,7 +22,8 @@ def parser() -> argparse.ArgumentParser:
         prog="quinza analyze",
         description="The rules lab: seat and dealer advantage, match length by target (against the sources' "
         "claims), draws, lead changes, how much the deal decides and how much play, and option variants "
-        "compared on the same deals, with every seat at one level of play.",
+        "compared on the same deals, each judged against the smallest change worth reporting (it matters, it is "
+        "too small to matter, or the lab cannot tell), with every seat at one level of play.",
     )
     p.add_argument("--rules", default="escoba", help=f"{options.RULE_SET_CHOICES} (default escoba)")
     p.add_argument("--players", type=int, default=None, help="2, 3 or 4 (default 2; quinte 4)")

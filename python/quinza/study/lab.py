@@ -17,7 +17,7 @@ from .. import bots as _bots
 from ..sim import arguments
 from ..sim.matches import seat_players
 from ..stats import side_of_seat
-from . import lab_stats
+from . import equivalence, lab_margins, lab_stats
 from .lab_headroom import FAIR_BOT, headroom as measure_headroom
 
 # Match targets studied for each rule set (the rule set's own target is always added).
@@ -61,7 +61,12 @@ once with the bots swapped; half the sum of side 0's two margins is the deal's p
 half their difference play's part, and the shares are their variances over the sum.
 Options compared: per match, the first dealer's side's result (1, a half for a draw,
 0), the dealer's margin a deal and the deals a match, variant less base on the same
-seeds, with 95% intervals and two-sided p-values, Holm-corrected over every test.
+seeds, with 95% intervals and two-sided p-values, Holm-corrected over every test; and each
+change's verdict against the smallest change worth reporting (lab_margins.py: 1
+percentage point of matches won, 1% of a deal's points, 1% of the deals a match):
+"matters" (its 95% interval wholly beyond the margin), "negligible" (its 90% interval
+wholly within: the equivalence test, TOST) or "unclear", Holm-corrected too, and each
+option set's (matters if any measure does, negligible if all are).
 The headroom: over the last 18 cards of the first deal of `headroom` matches (default
 100; 0 leaves it out), the points that `level` and `fair` (default
 "ismcts:iterations=2000", the strongest fair bot at a small budget) give up against the
@@ -72,13 +77,21 @@ sees every card, and only the deal's end is measured; two sides only).
 
 class LabReport:
     """What `analyze` returns: `data` (the figures, as `to_json` writes them), `findings`
-    (sentences a person reads), `write_json(path)` and `write_html(path)`."""
+    (sentences a person reads), `to_dict()`, `to_json()`, `write_json(path)`,
+    `write_html(path)`, and in a notebook the report's tables and charts (`_repr_html_`)."""
 
     def __init__(self, data: Dict[str, Any]) -> None:
         from .lab_report import findings
 
         self.data = data
         self.findings = findings(data)
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The figures and the findings as plain values (what `to_json` writes; NaN as None)."""
+        from ..stats import jsonable
+
+        out: Dict[str, Any] = jsonable({**self.data, "findings": self.findings})
+        return out
 
     def to_json(self, **kw: Any) -> str:
         """The figures and the findings as JSON text (NaN as null); `kw` go to `json.dumps`."""
@@ -98,6 +111,20 @@ class LabReport:
 
         with open(path, "w", encoding="utf-8") as out:
             out.write(html_page(self.data, self.findings))
+
+    def _repr_html_(self) -> str:
+        """A notebook's view: the findings, the charts and the tables (needs matplotlib)."""
+        from .lab_report import html_body
+
+        return html_body(self.data, self.findings, level=4)
+
+    def __repr__(self) -> str:
+        d = self.data
+        verdicts = [c.get("verdict", "?") for c in d.get("options", [])]
+        judged = (": options " + ", ".join(f"{','.join(f'{k}={x}' for k, x in c['options'].items())} {v}"
+                                           for c, v in zip(d["options"], verdicts))) if verdicts else ""
+        return (f"<LabReport {d['rules']['name']} {d['rules']['players']}p, {d['level']}, {d['games']:,} matches, "
+                f"seed {d['seed']}{judged}>")
 
     def __str__(self) -> str:
         return "\n".join(self.findings)
@@ -177,12 +204,12 @@ def analyze(api: Engine, rules: Any, sets: Sequence[Any] = (), level: Any = "gre
     first, second = duplicate_margins(api, base, level, contrast, seed, dups)
     data["deal_and_play"] = {"contrast": str(contrast), **lab_stats.deal_play_split(first, second)}
     compared: List[Dict[str, Any]] = []
+    deals = main.deals.astype(np.float64)
+    margins = lab_margins.margins(lab_margins.deal_points(api, base.name), float(deals.mean()) if len(deals) else 0.0)
     for v, r in zip(variants, variant_rules):
         say(_("options: {options}", options=", ".join(f"{k}={x}" for k, x in v.items())))
-        compared.append({"options": v, "tests": paired_tests(main, run(r), base.players)})
-    tests = [t for c in compared for t in c["tests"]]
-    for t, h in zip(tests, lab_stats.holm([t["difference"]["p"] for t in tests])):
-        t.update(p_holm=h["p_holm"], significant=h["significant"])
+        compared.append({"options": v, "tests": paired_tests(main, run(r), base.players, margins)})
+    judge(compared)
     data["options"] = compared
     say(_("the headroom: {deals} deals' ends against the open-hand solver", deals=format(head, ",")))
     data["headroom"] = measure_headroom(api, base, level, [level_text, fair], seed, head)
@@ -263,9 +290,33 @@ METRICS = (("first_dealer_result", "the first dealer's side's match result (a wi
            ("deals", "deals a match"))
 
 
-def paired_tests(base: Any, variant: Any, players: int) -> List[Dict[str, Any]]:
-    """Each metric of METRICS, variant less base match by match on the same seeds."""
+def paired_tests(base: Any, variant: Any, players: int,
+                 margins: Optional[Mapping[str, float]] = None) -> List[Dict[str, Any]]:
+    """Each metric of METRICS, variant less base match by match on the same seeds, and, with
+    `margins` (lab_margins.margins), its test against the metric's margin (equivalence.py)."""
     a, b = per_match(base, players), per_match(variant, players)
-    return [{"metric": key, "meaning": meaning, "base": float(np.mean(a[key])) if len(a[key]) else math.nan,
-             "variant": float(np.mean(b[key])) if len(b[key]) else math.nan,
-             "difference": lab_stats.mean_interval(b[key] - a[key])} for key, meaning in METRICS]
+    out = []
+    for key, meaning in METRICS:
+        diff = b[key] - a[key]
+        row = {"metric": key, "meaning": meaning, "base": float(np.mean(a[key])) if len(a[key]) else math.nan,
+               "variant": float(np.mean(b[key])) if len(b[key]) else math.nan,
+               "difference": lab_stats.mean_interval(diff)}
+        if margins is not None:
+            row["equivalence"] = equivalence.of_values(diff, margins[key])
+        out.append(row)
+    return out
+
+
+def judge(compared: List[Dict[str, Any]]) -> None:
+    """Over every test of every option set (one family): Holm's correction of "the difference is
+    0" (`p_holm`, `significant`), and the verdict against the margin (`verdict`: matters,
+    negligible, unclear; equivalence.verdicts) of each test and of each option set."""
+    tests = [t for c in compared for t in c["tests"]]
+    for t, h in zip(tests, lab_stats.holm([t["difference"]["p"] for t in tests])):
+        t.update(p_holm=h["p_holm"], significant=h["significant"])
+    judged = equivalence.verdicts([t["equivalence"] for t in tests])
+    for t, e in zip(tests, judged):
+        t["equivalence"] = e
+        t["verdict"] = e["verdict"]
+    for c in compared:
+        c["verdict"] = equivalence.overall([t["verdict"] for t in c["tests"]])

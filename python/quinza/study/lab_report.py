@@ -13,8 +13,11 @@ from typing import Any, Dict, List
 
 from .. import _phrases
 from .._words import quoted
-from ..words import N_, _, current
+from ..words import N_, _, current, ngettext
 from ..stats import jsonable
+from . import lab_margins
+from .lab_plots import METRIC_UNITS, SCALE, options_label
+from .lab_tables import value_text
 
 NUMBER_WORDS = {2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five"), 6: N_("six"), 7: N_("seven")}
 # Why the headroom was not measured (lab_headroom.py), in words.
@@ -23,6 +26,15 @@ REASON_WORDS = {"the solver's values are paranoid with three sides": N_("the sol
 # What each paired test measures (lab.METRICS's keys), in words.
 METRIC_WORDS = {"first_dealer_result": N_("the first dealer's side's match result (a win 1, a draw a half)"),
                 "dealer_margin": N_("the dealer's margin a deal, in points"), "deals": N_("deals a match")}
+# An option set's verdict (equivalence.overall), and a metric's (equivalence.verdicts), in words.
+SET_WORDS = {"matters": N_("{options} against the base rules: a change that matters."),
+             "negligible": N_("{options} against the base rules: no change that matters."),
+             "unclear": N_("{options} against the base rules: cannot tell yet whether the change matters.")}
+VERDICT_WORDS = {
+    "matters": N_("it matters (beyond the smallest change worth reporting, {margin})"),
+    "negligible": N_("too small to matter (within the smallest change worth reporting, {margin})"),
+    "unclear": N_("cannot tell whether it matters (the smallest change worth reporting is {margin}; more "
+                  "matches would tell)")}
 
 
 def pct(r: Dict[str, float]) -> str:
@@ -65,17 +77,34 @@ def findings(d: Dict[str, Any]) -> List[str]:
                      level=_phrases.bot_text(d["level"]), contrast=_phrases.bot_text(dp["contrast"]),
                      deal=format(100 * dp["deal_share"], ".0f"), play=format(100 * dp["play_share"], ".0f"), edge=mean_text(dp["edge"])))
     for c in d["options"]:
-        opts = ", ".join(f"{k}={v}" for k, v in c["options"].items())
-        for t in c["tests"]:
-            diff = t["difference"]
-            verdict = _("a real difference") if t["significant"] else _("no difference we can tell from chance")
-            out.append(_("With {options}, {meaning}: {variant} against {base}, a change of {change} (p = {p}, "
-                         "{holm} after Holm's correction for the {tests} tests): {verdict}.", options=opts,
-                         meaning=_(METRIC_WORDS[t["metric"]]) if t["metric"] in METRIC_WORDS else t["meaning"],
-                         variant=format(t["variant"], ".3f"), base=format(t["base"], ".3f"),
-                         change=mean_text(diff, 3), p=format(diff["p"], ".2g"), holm=format(t["p_holm"], ".2g"),
-                         tests=sum(len(c2["tests"]) for c2 in d["options"]), verdict=verdict))
+        out.extend(option_findings(c))
     out.append(headroom_sentence(d["headroom"]))
+    return out
+
+
+def change_text(metric: str, x: Dict[str, float]) -> str:
+    """A change with its interval in the metric's units: win rates in percentage points."""
+    scale = SCALE.get(metric, 1.0)
+    digits = 1 if metric in SCALE else 3
+    value = mean_text({k: x[k] * scale for k in ("mean", "low", "high")}, digits)
+    return f"{value} {_(METRIC_UNITS[metric])}" if metric in METRIC_UNITS else value
+
+
+def option_findings(c: Dict[str, Any]) -> List[str]:
+    """An option set against the base: its verdict, then each metric's change and verdict."""
+    opts = options_label(c["options"])
+    out = [_(SET_WORDS[c["verdict"]], options=opts)] if c.get("verdict") in SET_WORDS else []
+    for t in c["tests"]:
+        m = t["metric"]
+        e = t.get("equivalence")
+        verdict = ""
+        if e is not None and t.get("verdict") in VERDICT_WORDS:
+            margin = f"±{e['margin'] * SCALE.get(m, 1.0):.{1 if m in SCALE else 3}f}"
+            verdict = _(VERDICT_WORDS[t["verdict"]], margin=margin)
+        out.append(_("With {options}, {meaning}: {variant} against {base}, a change of {change}: {verdict}.",
+                     options=opts, meaning=_(METRIC_WORDS[m]) if m in METRIC_WORDS else t["meaning"],
+                     variant=value_text(m, t["variant"]), base=value_text(m, t["base"]),
+                     change=change_text(m, t["difference"]), verdict=verdict))
     return out
 
 
@@ -157,81 +186,13 @@ def _png(fig: Any) -> str:
 
 
 def plots(d: Dict[str, Any]) -> List[str]:
-    """The report's pictures as inline PNG images: win rate and points a deal by position, deals a
-    match by target (the sources' claims shaded), the deal and play, the headroom, the options
-    compared."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    """The report's charts (lab_plots.py) as inline PNG images."""
+    from . import lab_plots
 
     out = []
-    fig, (a, b) = plt.subplots(1, 2, figsize=(9, 3.2))
-    for ax, rows, key, title in ((a, d["seats"]["win_rate_by_position"], "rate", _("win rate by first position")),
-                                 (b, d["seats"]["points_per_deal_by_position"], "mean", _("points a deal by position"))):
-        names = [x["position"] for x in rows]
-        v = [x[key] for x in rows]
-        ax.bar(names, v, yerr=[[x[key] - x["low"] for x in rows], [x["high"] - x[key] for x in rows]],
-               capsize=6, color="#4c72b0")
-        ax.set_title(title)
-        if key == "rate":
-            ax.axhline(1 / len(rows), color="grey", lw=0.8, ls="--")
-            ax.set_ylim(min(v) - 0.05, max(v) + 0.05)
-    out.append(_png(fig))
-    plt.close(fig)
-    lengths = d["lengths"]
-    fig, axes = plt.subplots(1, len(lengths), figsize=(3.2 * len(lengths), 3), squeeze=False)
-    for ax, x in zip(axes[0], lengths):
-        counts = x["counts"]
-        total = max(sum(counts), 1)
-        ax.bar(range(len(counts)), [c / total for c in counts], color="#55a868")
-        if x["claim"] is not None:
-            ax.axvspan(x["claim"]["low"] - 0.5, x["claim"]["high"] + 0.5, color="#c44e52", alpha=0.2,
-                       label=_("the sources' claim"))
-            ax.legend(fontsize=8)
-        ax.set_title(_("deals a match, target {target}", target=x["target"]))
-        ax.set_xlabel(_("deals"))
-    axes[0][0].set_ylabel(_("share of matches"))
-    out.append(_png(fig))
-    plt.close(fig)
-    dp = d["deal_and_play"]
-    if dp["deals"] > 1 and not math.isnan(dp["deal_share"]):
-        fig, ax = plt.subplots(figsize=(5, 1.6))
-        ax.barh([0], [dp["deal_share"]], color="#4c72b0", label=_("the deal"))
-        ax.barh([0], [dp["play_share"]], left=[dp["deal_share"]], color="#dd8452", label=_("play"))
-        ax.set_xlim(0, 1)
-        ax.set_yticks([])
-        ax.set_title(_("share of a deal's margin variance"))
-        ax.legend(loc="lower right", fontsize=8)
+    for fig in lab_plots.figures(d):
         out.append(_png(fig))
-        plt.close(fig)
-    h = d["headroom"]
-    if h["measured"] and h["deals"]:
-        fig, ax = plt.subplots(figsize=(5, 0.5 * len(h["bots"]) + 1))
-        for i, b in enumerate(h["bots"]):
-            loss = b["loss"]
-            ax.errorbar([loss["mean"]], [i], xerr=[[loss["mean"] - loss["low"]], [loss["high"] - loss["mean"]]],
-                        fmt="o", capsize=4, color="#8172b2")
-        ax.set_yticks(range(len(h["bots"])))
-        ax.set_yticklabels([b["bot"] for b in h["bots"]], fontsize=8)
-        ax.set_xlim(left=0)
-        ax.set_ylim(-0.6, len(h["bots"]) - 0.4)
-        ax.set_title(_("points a deal given up to the open-hand solver (last {cards} cards)", cards=h["cards"]))
-        out.append(_png(fig))
-        plt.close(fig)
-    tests = [(", ".join(f"{k}={v}" for k, v in c["options"].items()), t) for c in d["options"] for t in c["tests"]]
-    if tests:
-        fig, ax = plt.subplots(figsize=(7, 0.45 * len(tests) + 1))
-        for i, (opts, t) in enumerate(tests):
-            diff = t["difference"]
-            ax.errorbar([diff["mean"]], [i], xerr=[[diff["mean"] - diff["low"]], [diff["high"] - diff["mean"]]],
-                        fmt="o", color="#c44e52" if t["significant"] else "#8c8c8c", capsize=4)
-        ax.set_yticks(range(len(tests)))
-        ax.set_yticklabels([f"{opts}: {t['metric']}" for opts, t in tests], fontsize=8)
-        ax.axvline(0, color="grey", lw=0.8)
-        ax.set_title(_("variant less base (red: significant after Holm)"))
-        out.append(_png(fig))
-        plt.close(fig)
+        lab_plots.pyplot().close(fig)
     return out
 
 
@@ -246,7 +207,41 @@ PAGE_WORDS = {
         "difference play's. The headroom: from 18 cards before the deal's end, every move valued by the open-hand "
         "solver; a move's loss is the best value less the value of the move played. Options: paired differences, "
         "Holm's correction over every test."),
+    "verdict_text": N_(
+        "Each option set's change is judged against the smallest change worth reporting: {win} of matches won, "
+        "{points} of the points a deal hands out, {deals} of the base's deals a match. It matters when its 95% "
+        "interval lies wholly beyond that margin; it is too small to matter when its 90% interval lies wholly "
+        "within it (the equivalence test, two one-sided tests at 5%); else the lab cannot tell. Both are "
+        "Holm-corrected over every test of the report."),
 }
+# The report's own look: the page's and a notebook's.
+CSS = "figure{margin:1em 0} figure img{max-width:100%} pre{background:#f4f4f4;padding:1em;overflow:auto;font-size:80%}"
+
+
+def html_body(d: Dict[str, Any], found: List[str], level: int = 2) -> str:
+    """The report without its page: findings, plots, method and the figures' tables (the
+    page's body, and a notebook's view of a LabReport); `level` is its headings'."""
+    from .lab_tables import STYLE, tables
+
+    items = "\n".join(f"<li>{html.escape(s)}</li>" for s in found)
+    pictures = "\n".join(f"<figure>{img}</figure>" for img in plots(d))
+    said = {key: html.escape(_(text)) for key, text in PAGE_WORDS.items() if key != "verdict_text"}
+    win = round(100 * lab_margins.WIN_RATE)
+    said["verdict_text"] = html.escape(_(
+        PAGE_WORDS["verdict_text"], win=ngettext("{count} percentage point", "{count} percentage points", win),
+        points=f"{100 * lab_margins.POINTS_SHARE:g}%", deals=f"{100 * lab_margins.LENGTH_SHARE:g}%"))
+    h = f"h{level}"
+    return f"""<style>{STYLE} {CSS}</style>
+<{h}>{said["findings"]}</{h}><ul>
+{items}
+</ul>
+<{h}>{said["plots"]}</{h}>
+{pictures}
+<{h}>{said["figures"]}</{h}>
+{tables(d, json_text(d, indent=2))}
+<{h}>{said["method"]}</{h}>
+<p>{said["method_text"]}</p>
+<p>{said["verdict_text"]}</p>"""
 
 
 def html_page(d: Dict[str, Any], found: List[str]) -> str:
@@ -254,22 +249,10 @@ def html_page(d: Dict[str, Any], found: List[str]) -> str:
     r = d["rules"]
     title = _("Rules lab: {game}, {players} players, {level}", game=r["name"], players=r["players"],
               level=_phrases.bot_text(d["level"]))
-    items = "\n".join(f"<li>{html.escape(s)}</li>" for s in found)
-    pictures = "\n".join(f"<figure>{img}</figure>" for img in plots(d))
-    figures = html.escape(json_text(d, indent=2))
-    said = {key: html.escape(_(text)) for key, text in PAGE_WORDS.items()}
     return f"""<!DOCTYPE html>
 <html lang="{current().lang}"><head><meta charset="utf-8"><title>{html.escape(title)}</title>
-<style>body{{font-family:sans-serif;max-width:60em;margin:2em auto;line-height:1.4}}
-figure{{margin:1em 0}} pre{{background:#f4f4f4;padding:1em;overflow:auto;font-size:80%}}</style></head>
+<style>body{{font-family:sans-serif;max-width:60em;margin:2em auto;line-height:1.4}}</style></head>
 <body><h1>{html.escape(title)}</h1>
-<h2>{said["findings"]}</h2><ul>
-{items}
-</ul>
-<h2>{said["plots"]}</h2>
-{pictures}
-<h2>{said["method"]}</h2>
-<p>{said["method_text"]}</p>
-<h2>{said["figures"]}</h2><pre>{figures}</pre>
+{html_body(d, found)}
 </body></html>
 """
