@@ -84,7 +84,8 @@ def ladder_html(r: LadderResult) -> str:
     head = "<br>".join(html.escape(line) for line in format_ladder(r).split("\n")[:2])
     said = html.escape(_("95% intervals: {method}", method=r.interval_text))
     if not r.pairs:
-        return f"<div><p><b>{head}</b></p><p>{html.escape(_('no pairing finished: nothing to rate'))}</p></div>"
+        nothing = html.escape(_("no pairing finished: nothing to rate"))
+        return f"<div><p><b>{head}</b></p><p>{nothing}</p></div>"
     order = sorted(range(len(r.bots)), key=lambda i: -_rank(r, i))
     ratings = [_cells([_("bot"), _("rating"), _("95% interval"), _("ms a move")], "th")]
     for i in order:
@@ -114,4 +115,5 @@ def _picture(r: LadderResult) -> str:
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=80)
     plt.close(fig)
-    return f'<img alt="{html.escape(_("the ladder"))}" src="data:image/png;base64,{base64.b64encode(buf.getvalue()).decode()}">'
+    alt = html.escape(_("the ladder"))
+    return f'<img alt="{alt}" src="data:image/png;base64,{base64.b64encode(buf.getvalue()).decode()}">'

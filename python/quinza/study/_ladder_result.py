@@ -161,9 +161,10 @@ class LadderResult:
     def interval_text(self) -> str:
         """How the 95% intervals were made, as a person reads it."""
         if self.intervals == "bootstrap":
+            resamples = format(self.resamples, ",")
             said = ngettext("paired bootstrap over {count} duplicate match ({resamples} resamples)",
                             "paired bootstrap over {count} duplicate matches ({resamples} resamples)",
-                            self.games, resamples=f"{self.resamples:,}")
+                            self.games, resamples=resamples)
             if self.one_sided:  # nothing to resample: said, not hidden
                 said += "; " + _("one bot won every match of {pairs}, which no resample can vary: the ratings' "
                                  "intervals at least Fisher's, the wins' Wilson's", pairs=", ".join(self.one_sided))
@@ -311,8 +312,8 @@ def format_ladder(r: LadderResult) -> str:
         ms = r.ms_a_move[i]
         lines.append(f"{r.bots[i]:<{w}}{rating:<28}{ms_text(ms):>10}")
     pw = max(20, *(len(' vs '.join(p['bots'])) + 2 for p in r.pairs))
-    lines += ["", f"{'A vs B':<{pw}}{'matches':>8}   {'A wins  [95% CI]':<28}{_('A - B rating  [95% CI]'):<26}"
-              f"{'A - B points a deal  [95% CI]'}"]
+    elo = _("A - B rating  [95% CI]")
+    lines += ["", f"{'A vs B':<{pw}}{'matches':>8}   {'A wins  [95% CI]':<28}{elo:<26}{'A - B points a deal  [95% CI]'}"]
     for p in r.pairs:
         rate, elo, pts = p["win_rate"], p["rating_difference"], p["points_a_deal"]
         lines.append(f"{' vs '.join(p['bots']):<{pw}}{p['matches']:>8,}   "
