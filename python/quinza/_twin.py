@@ -83,8 +83,11 @@ def _bound(engine: Engine, module: str) -> Tuple[Callable[..., SimulationResult]
         state: Any = None,
         progress: Optional[Callable[[int, int], Any]] = None,
         ray_address: Optional[str] = None,
+        intervals: Optional[str] = None,
+        resamples: int = _ladder.RESAMPLES,
     ) -> LadderResult:
-        return _ladder.ladder(engine, bots, rules, games, seed, threads, backend, state, progress, ray_address)
+        return _ladder.ladder(engine, bots, rules, games, seed, threads, backend, state, progress, ray_address,
+                              intervals, resamples)
 
     def play_match(rules: Any, bots: Any, match_seed: int) -> Any:
         return _sim.play_match(engine, rules, bots, match_seed)

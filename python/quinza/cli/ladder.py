@@ -14,7 +14,7 @@ from ..engines import Engine, engine
 from .._words import plural, quoted
 from ..sim.report import check_plot
 from ..sim.arguments import BACKENDS
-from ..study.ladder import LadderResult, ladder
+from ..study.ladder import INTERVALS, RESAMPLES, LadderResult, ladder
 from . import options, screen
 from .simulate import ProgressBar
 
@@ -23,8 +23,8 @@ def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="quinza ladder",
         description="Rate bots: every pair plays the same deals with the seats swapped (or rotated), then "
-        "Bradley-Terry ratings on the Elo scale with 95% intervals (the first bot at 0), the points a deal "
-        "of each pair, and each bot's time a move.",
+        "Bradley-Terry ratings on the Elo scale with 95% intervals (the first bot at 0; by default a paired "
+        "bootstrap over the duplicate matches), the points a deal of each pair, and each bot's time a move.",
     )
     options.add_match_options(p, "seed of the deals (default: the state file's, else drawn, and shown)")
     p.set_defaults(rules="escoba")
@@ -39,6 +39,12 @@ def parser() -> argparse.ArgumentParser:
     options.add_engine_option(p)
     p.add_argument("--state", metavar="FILE.json", default=None,
                    help="keep each finished lineup in FILE at once; run again with it to go on where it stopped")
+    p.add_argument("--intervals", choices=INTERVALS, default=None,
+                   help="how the 95%% intervals are made: bootstrap, the paired bootstrap over the duplicate matches "
+                   "(the default when --games is 2 or more), or fisher, from the Fisher information, which ignores "
+                   "the pairing of the deals (the default for --games 1)")
+    p.add_argument("--resamples", type=int, default=RESAMPLES,
+                   help=f"resamples of the paired bootstrap (default {RESAMPLES})")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--plot", metavar="FILE.png", default=None, help="draw the ratings and the points matrix (.png, .svg, ...)")
     p.add_argument("--progress", choices=("auto", "always", "never"), default="auto",
@@ -61,7 +67,7 @@ def run(api: Engine, args: argparse.Namespace, bar: Optional[ProgressBar]) -> Tu
     """The ladder and the exit status: 0, or 130 with what finished when Ctrl-C stopped it."""
     try:
         return ladder(api, args.bots, args.rules_made, args.games, args.seed, args.threads, args.backend, args.state,
-                      bar, args.ray_address), 0
+                      bar, args.ray_address, args.intervals, args.resamples), 0
     except SimulationInterrupted as stop:
         return stop.result, 130
     finally:
@@ -76,6 +82,10 @@ def ladder_main(argv: Optional[List[str]] = None) -> int:
     args.rules_made = options.make_rules(p, api, args)
     if args.games < 1:
         p.error(f"--games must be 1 or more, not {args.games}")
+    if args.resamples < 1:
+        p.error(f"--resamples must be 1 or more, not {args.resamples}")
+    if args.intervals == "bootstrap" and args.games < 2:
+        p.error("--intervals bootstrap needs --games 2 or more: a single match a lineup has nothing to resample")
     for option, path in (("--plot", args.plot), ("--state", args.state)):
         if path:
             check_writable(p, option, path)

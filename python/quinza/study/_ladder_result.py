@@ -1,5 +1,7 @@
 """What `ladder` returns: the ratings, the points a deal of each pair, the time a move of
-each bot, as text, JSON and a picture; worked out from the lineups' records."""
+each bot, as text, JSON, HTML and a picture (_ladder_html.py); worked out from the
+lineups' records, with 95% intervals from the paired bootstrap (bootstrap.py) or the
+Fisher information."""
 
 from __future__ import annotations
 
@@ -14,7 +16,11 @@ from .._words import plural
 from ..sim.report import check_plot
 from ..stats import jsonable
 from ..stats import Z95, side_of_seat, wilson
-from .ratings import fit_ratings
+from ..words import _, ngettext
+from .bootstrap import RESAMPLES, paired_bootstrap
+from .ratings import fit
+
+INTERVALS = ("bootstrap", "fisher")
 
 
 def lineups(players: int) -> List[Tuple[int, ...]]:
@@ -35,10 +41,13 @@ def run_key(seat_names: Sequence[str]) -> str:
 class LadderResult:
     """What `ladder` returns. `ratings`: per bot its Elo-scale rating (the first bot at
     0) with a 95% interval, from a Bradley-Terry fit to the match wins (a draw half);
-    `pairs`: per pair of bots the matches, the first bot's wins and win rate, and its
-    points a deal minus the second's (each seed's lineups averaged: one sample a seed)
-    with a 95% interval; `points` and its `low` and `high`: that as a matrix, row bot
-    minus column bot; `ms_a_move`: each bot's time a move, fitted to the lineups' wall
+    `pairs`: per pair of bots the matches, the first bot's wins and win rate, its rating
+    minus the second's, and its points a deal minus the second's (each seed's lineups
+    averaged: one sample a seed), each with a 95% interval; `points` and its `low` and
+    `high`: that as a matrix, row bot minus column bot. `intervals` says how every
+    interval was made: "bootstrap", the paired bootstrap over the seeds with `resamples`
+    resamples (bootstrap.py), or "fisher": the ratings' from the Fisher information, the
+    wins' Wilson's, the points' normal over the seeds (`interval_text` in words); `ms_a_move`: each bot's time a move, fitted to the lineups' wall
     times (with the run's threads; random and greedy as 0; None where the lineups cannot
     tell, as for two search bots alone). Only pairings whose every lineup finished count.
 
@@ -49,9 +58,14 @@ class LadderResult:
 
     def __init__(self, rules: Dict[str, Any], seed: int, games: int, bots: Sequence[str],
                  runs: Dict[str, Dict[str, Any]], interrupted: bool = False, seconds: float = 0.0,
-                 untimed: Sequence[str] = ()) -> None:
+                 untimed: Sequence[str] = (), intervals: str = "bootstrap", resamples: int = RESAMPLES) -> None:
         self.rules, self.seed, self.games, self.bots = dict(rules), seed, games, list(bots)
         self.interrupted, self.seconds = interrupted, seconds
+        self.intervals, self.resamples = intervals, resamples
+        self._pair_bots: List[Tuple[int, int]] = []
+        self._scores: List[np.ndarray] = []  # per pair, lineup and seed: the first bot's result
+        self._diffs: List[np.ndarray] = []  # and its points a deal minus the second's
+        self.one_sided: List[str] = []  # the pairs where one bot won every match
         players = self.rules["players"]
         n = len(self.bots)
         self.wins = np.zeros((n, n))
@@ -73,11 +87,13 @@ class LadderResult:
         self.matches = sum(len(r["winner"]) for r in used)
         self.match_seconds = float(sum(r["seconds"] for r in used))
         self.ms_a_move = _time_a_move(used, n, players, [self.bots.index(b) for b in untimed if b in self.bots])
-        self.ratings = fit_ratings(self.bots, self.wins) if self.pairs else []
+        self.ratings: List[Dict[str, float]] = []
+        if self.pairs:
+            self._rate()
 
     def _add_pair(self, a: int, b: int, seatings: List[List[int]], runs: List[Dict[str, Any]], players: int) -> None:
         won = {a: 0.0, b: 0.0}
-        diffs = []
+        diffs, scores = [], []
         for seats, run in zip(seatings, runs):
             side_bot = {side_of_seat(seat, players): bot for seat, bot in enumerate(seats)}
             winner = np.asarray(run["winner"])
@@ -86,10 +102,14 @@ class LadderResult:
                 won[bot] += int(np.count_nonzero(winner == side))
             won[a] += draws
             won[b] += draws
+            scores.append(np.isin(winner, [s for s, bot in side_bot.items() if bot == a]) + 0.5 * (winner < 0))
             per_deal = np.asarray(run["points"], dtype=float) / np.asarray(run["deals"], dtype=float)[:, None]
             mine = [s for s, bot in side_bot.items() if bot == a]
             theirs = [s for s, bot in side_bot.items() if bot == b]
             diffs.append(per_deal[:, mine].mean(axis=1) - per_deal[:, theirs].mean(axis=1))
+        self._pair_bots.append((a, b))
+        self._scores.append(np.array(scores, dtype=float))
+        self._diffs.append(np.array(diffs))
         sample = np.mean(diffs, axis=0)  # per seed, its lineups averaged
         mean = float(sample.mean())
         half = Z95 * float(sample.std(ddof=1)) / math.sqrt(len(sample)) if len(sample) > 1 else 0.0
@@ -102,6 +122,55 @@ class LadderResult:
             "win_rate": wilson(won[a], matches),
             "points_a_deal": {"mean": mean, "low": mean - half, "high": mean + half},
         })
+
+    def _rate(self) -> None:
+        """The ratings, and each pair's rating difference; every interval by `intervals`."""
+        rating, cov, _ = fit(self.wins)
+        a = [p[0] for p in self._pair_bots]
+        b = [p[1] for p in self._pair_bots]
+        difference = rating[a] - rating[b]
+        half = Z95 * np.sqrt(np.diag(cov))
+        rating_ci = np.stack([rating - half, rating + half], axis=1)
+        half = Z95 * np.sqrt(cov[a, a] + cov[b, b] - 2 * cov[a, b])
+        difference_ci = np.stack([difference - half, difference + half], axis=1)
+        if self.intervals == "bootstrap":
+            drawn = paired_bootstrap(len(self.bots), self._pair_bots, np.array(self._scores), np.array(self._diffs),
+                                     self.seed, self.resamples)
+            # A pair where one bot won every match: no resample can vary its result, so the
+            # ratings that rest on it would come out too narrow; never narrower than Fisher's.
+            self.one_sided = [" vs ".join(p["bots"]) for p, x in zip(self.pairs, self._scores) if np.ptp(x) == 0 and
+                              x.flat[0] in (0.0, 1.0)]
+            floor = bool(self.one_sided)
+            for i in range(len(self.bots)):
+                rating_ci[i] = _settle(rating[i], drawn["rating"][i], rating_ci[i], floor)
+            for p, pair in enumerate(self.pairs):
+                difference_ci[p] = _settle(difference[p], drawn["difference"][p], difference_ci[p], floor)
+                rate, pts = pair["win_rate"], pair["points_a_deal"]
+                low, high = _settle(rate["rate"], drawn["win_rate"][p], np.array([rate["low"], rate["high"]]),
+                                    " vs ".join(pair["bots"]) in self.one_sided)
+                pair["win_rate"] = dict(rate, low=low, high=high)
+                low, high = _settle(pts["mean"], drawn["points"][p], np.array([pts["low"], pts["high"]]), False)
+                pair["points_a_deal"] = dict(pts, low=low, high=high)
+                self.low[a[p], b[p]], self.high[a[p], b[p]] = low, high
+                self.low[b[p], a[p]], self.high[b[p], a[p]] = -high, -low
+        self.ratings = [{"rating": float(r), "low": float(lo), "high": float(hi)} for r, (lo, hi) in zip(rating, rating_ci)]
+        for pair, d, (lo, hi) in zip(self.pairs, difference, difference_ci):
+            pair["rating_difference"] = {"mean": float(d), "low": float(lo), "high": float(hi)}
+
+    @property
+    def interval_text(self) -> str:
+        """How the 95% intervals were made, as a person reads it."""
+        if self.intervals == "bootstrap":
+            resamples = format(self.resamples, ",")
+            said = ngettext("paired bootstrap over {count} duplicate match ({resamples} resamples)",
+                            "paired bootstrap over {count} duplicate matches ({resamples} resamples)",
+                            self.games, resamples=resamples)
+            if self.one_sided:  # nothing to resample: said, not hidden
+                said += "; " + _("one bot won every match of {pairs}, which no resample can vary: the ratings' "
+                                 "intervals at least Fisher's, the wins' Wilson's", pairs=", ".join(self.one_sided))
+            return said
+        return _("Fisher information for the ratings, which takes the matches as independent; Wilson for the wins; "
+                 "normal over the duplicate matches for the points a deal")
 
     def __len__(self) -> int:
         return self.matches
@@ -117,28 +186,59 @@ class LadderResult:
         return {
             "rules": self.rules, "seed": self.seed, "games": self.games, "bots": self.bots,
             "anchor": self.bots[0], "matches": self.matches, "pairings": self.pairings,
+            "intervals": {"method": self.intervals, "duplicate_matches": self.games,
+                          "resamples": self.resamples if self.intervals == "bootstrap" else None,
+                          "confidence": 0.95, "text": self.interval_text, "one_sided_pairs": self.one_sided},
             "pairings_done": len(self.pairs), "interrupted": self.interrupted,
             "seconds": self.seconds, "match_seconds": self.match_seconds,
             "ratings": ratings, "pairs": self.pairs,
             "points": grid(self.points), "points_low": grid(self.low), "points_high": grid(self.high),
         }
 
+    def to_dict(self) -> Dict[str, Any]:
+        """The summary as JSON values (NaN as None): what `to_json` writes."""
+        out: Dict[str, Any] = jsonable(self.summary)
+        return out
+
     def to_json(self, **kw: Any) -> str:
         """The summary as JSON text; `kw` go to `json.dumps`."""
-        return json.dumps(jsonable(self.summary), **kw)
+        return json.dumps(self.to_dict(), **kw)
 
     def __str__(self) -> str:
         return format_ladder(self)
 
     def __repr__(self) -> str:
+        how = f"paired bootstrap, {self.resamples} resamples" if self.intervals == "bootstrap" else "Fisher information"
+        rated = [f"{self.bots[i]} " + ("0" if i == 0 else f"{x['rating']:+.0f} [{x['low']:+.0f}, {x['high']:+.0f}]")
+                 for i in sorted(range(len(self.bots)), key=lambda i: -_rank(self, i))
+                 for x in [self.ratings[i]] if not math.isnan(x["rating"])] if self.ratings else []
         return (f"<LadderResult {self.rules['name']} {self.rules['players']}p: {len(self.bots)} bots, "
-                f"{len(self.pairs)} of {self.pairings} pairings, {self.matches} matches>")
+                f"{len(self.pairs)} of {self.pairings} pairings, {self.matches} matches"
+                + (f"; Elo (95%, {how}): {', '.join(rated)}" if rated else "")
+                + (" (interrupted)" if self.interrupted else "") + ">")
+
+    def _repr_html_(self) -> str:
+        from ._ladder_html import ladder_html
+
+        return ladder_html(self)
 
     def plot(self, path: str) -> None:
         """Draw the ratings with their intervals and the points-a-deal matrix into the image
         file `path` (PNG, SVG, ... by its suffix; needs matplotlib)."""
+        from ._ladder_html import plot_ladder
+
         check_plot(path)
         plot_ladder(self, path)
+
+
+def _settle(estimate: float, drawn: np.ndarray, other: np.ndarray, floor: bool) -> Tuple[float, float]:
+    """A bootstrap interval stretched to hold the whole data's `estimate` (a percentile
+    interval need not), and to hold the `other` interval (Fisher's or Wilson's) where
+    `floor`: where the resamples could not vary."""
+    if math.isnan(estimate):
+        return math.nan, math.nan
+    low, high = min(float(drawn[0]), estimate), max(float(drawn[1]), estimate)
+    return (min(low, float(other[0])), max(high, float(other[1]))) if floor else (low, high)
 
 
 def _time_a_move(runs: List[Dict[str, Any]], n: int, players: int, untimed: Sequence[int]) -> List[Optional[float]]:
@@ -178,6 +278,17 @@ def signed(x: float, digits: int = 2) -> str:
     return "-" if math.isnan(x) else f"{x:+.{digits}f}"
 
 
+def elo_text(x: Dict[str, float]) -> str:
+    """A rating (or a difference of two) and its interval, in whole Elo points."""
+    return "-" if math.isnan(x["mean"]) else f"{x['mean']:+.0f}  [{signed(x['low'], 0)}, {signed(x['high'], 0)}]"
+
+
+def half(r: LadderResult, i: int, j: int) -> float:
+    """Half the width of the 95% interval of row bot i's points a deal minus column bot j's
+    (a bootstrap interval need not be symmetric about the mean)."""
+    return float(r.high[i, j] - r.low[i, j]) / 2
+
+
 def format_ladder(r: LadderResult) -> str:
     """The report a person reads: the ratings table, the pairs, the points matrix."""
     rules = r.rules
@@ -187,6 +298,7 @@ def format_ladder(r: LadderResult) -> str:
         f"{r.games:,} matches a lineup on the same deals",
         f"{len(r.pairs)} of {plural(r.pairings, 'pairing')}" + (" (interrupted)" if r.interrupted else "")
         + f", {r.matches:,} matches; {r.match_seconds:.1f} s of matches, {r.seconds:.1f} s this run",
+        _("95% intervals: {method}", method=r.interval_text),
     ]
     if not r.pairs:
         return "\n".join(lines + ["", "no pairing finished: nothing to rate"])
@@ -200,57 +312,18 @@ def format_ladder(r: LadderResult) -> str:
         ms = r.ms_a_move[i]
         lines.append(f"{r.bots[i]:<{w}}{rating:<28}{ms_text(ms):>10}")
     pw = max(20, *(len(' vs '.join(p['bots'])) + 2 for p in r.pairs))
-    lines += ["", f"{'A vs B':<{pw}}{'matches':>8}   {'A wins  [95% CI]':<28}{'A - B points a deal  [95% CI]'}"]
+    elo = _("A - B rating  [95% CI]")
+    lines += ["", f"{'A vs B':<{pw}}{'matches':>8}   {'A wins  [95% CI]':<28}{elo:<26}{'A - B points a deal  [95% CI]'}"]
     for p in r.pairs:
-        rate, pts = p["win_rate"], p["points_a_deal"]
+        rate, elo, pts = p["win_rate"], p["rating_difference"], p["points_a_deal"]
         lines.append(f"{' vs '.join(p['bots']):<{pw}}{p['matches']:>8,}   "
                      f"{100 * rate['rate']:6.1f}%  [{100 * rate['low']:5.1f}, {100 * rate['high']:5.1f}]{'':<6}"
-                     f"{signed(pts['mean'])}  [{signed(pts['low'])}, {signed(pts['high'])}]")
+                     f"{elo_text(elo):<26}{signed(pts['mean'])}  [{signed(pts['low'])}, {signed(pts['high'])}]")
     lines += ["", "points a deal, row minus column (± half the 95% interval)"]
     cw = max(14, *(len(b) + 2 for b in r.bots))
     lines.append(f"{'':<{w}}" + "".join(f"{r.bots[j]:>{cw}}" for j in order))
     for i in order:
-        cells = ["" if i == j or math.isnan(r.points[i, j]) else f"{signed(r.points[i, j])} ±{r.high[i, j] - r.points[i, j]:.2f}"
+        cells = ["" if i == j or math.isnan(r.points[i, j]) else f"{signed(r.points[i, j])} ±{half(r, i, j):.2f}"
                  for j in order]
         lines.append(f"{r.bots[i]:<{w}}" + "".join(f"{c:>{cw}}" for c in cells))
     return "\n".join(lines)
-
-
-def plot_ladder(r: LadderResult, path: str) -> None:
-    """The ratings with their intervals (left) and the points-a-deal matrix (right)."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    n = len(r.bots)
-    fig, (a, b) = plt.subplots(1, 2, figsize=(12, 0.6 * n + 2.8), gridspec_kw={"width_ratios": [1, 1.2]})
-    order = sorted(range(n), key=lambda i: _rank(r, i))
-    if r.ratings:  # NaN (a bot not rated yet) draws nothing
-        x = np.array([r.ratings[i]["rating"] for i in order])
-        err = np.array([[r.ratings[i]["rating"] - r.ratings[i]["low"] for i in order],
-                        [r.ratings[i]["high"] - r.ratings[i]["rating"] for i in order]])
-        a.errorbar(x, range(n), xerr=err, fmt="o", capsize=4)
-    a.set_yticks(range(n))
-    a.set_yticklabels([r.bots[i] for i in order])
-    a.set_xlabel(f"rating, Elo points from {r.bots[0]} (95% CI)")
-    state = "interrupted: " if r.interrupted else ""
-    a.set_title(f"{state}{r.rules['name']}, {r.rules['players']} players: {r.matches:,} matches")
-    a.grid(axis="x", alpha=0.3)
-    top = order[::-1]
-    m = r.points[np.ix_(top, top)]
-    limit = float(np.nanmax(np.abs(m))) if np.isfinite(m).any() else 1.0
-    b.imshow(m, cmap="RdBu", vmin=-limit, vmax=limit)
-    for i in range(n):
-        for j in range(n):
-            if i != j and not math.isnan(m[i, j]):
-                b.text(j, i, f"{m[i, j]:+.2f}\n±{r.high[top[i], top[j]] - m[i, j]:.2f}", ha="center", va="center",
-                       fontsize=8, color="white" if abs(m[i, j]) > limit / 2 else "black")
-    b.set_xticks(range(n))
-    b.set_xticklabels([r.bots[i] for i in top], rotation=30, ha="right")
-    b.set_yticks(range(n))
-    b.set_yticklabels([r.bots[i] for i in top])
-    b.set_title("points a deal, row minus column")
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)

@@ -20,12 +20,14 @@ import numpy as np
 
 from ..engines import Engine
 from .._errors import SimulationInterrupted
-from .._words import check_threads, choice_text, quoted
+from .._words import check_threads, choice_text, quoted, whole
 from .. import bots as _bots
 from ..sim import arguments
 from ..sim.records import check_arrays
 from ._ladder_result import LadderResult as LadderResult  # re-exported: the result of `ladder`
+from ._ladder_result import INTERVALS as INTERVALS  # re-exported: the command's choices
 from ._ladder_result import lineups, run_key
+from .bootstrap import RESAMPLES as RESAMPLES  # re-exported: the default
 
 LADDER_DOC = """Rate bots by playing every pair of them on duplicate deals; return a `LadderResult`.
 
@@ -43,12 +45,20 @@ LADDER_DOC = """Rate bots by playing every pair of them on duplicate deals; retu
   again with the same file (and rules, seed and games) skips the lineups it holds;
   bots may be added. With `seed=None` the file's seed is used (or one is drawn).
 - `progress`: called as `progress(done, total)` in matches, after each chunk.
+- `intervals`: how the 95% intervals are made. "bootstrap" (the default when `games`
+  is 2 or more): the paired bootstrap over the duplicate matches, match k of every
+  lineup of every pair resampled together (`resamples` resamples, 1000 by default,
+  seeded by `seed`: the same on every run), the ratings refitted to each. "fisher" (the
+  default for a single match a lineup): the ratings' from the Fisher information, which
+  takes the matches as independent and so ignores the pairing of the deals. The result
+  says which (`LadderResult.intervals`, `interval_text`).
 
 Ctrl-C stops the lineup in progress and raises `SimulationInterrupted`, whose `result`
 is the `LadderResult` of the pairings finished (every finished lineup is in the state
 file; the one interrupted is played again on resuming). Bad arguments (an unknown bot,
 fewer than two bots, games below 1, a state file that cannot be written or is of
-another ladder) raise ValueError before any match is played.
+another ladder, unknown `intervals`, the bootstrap with a single match a lineup,
+`resamples` below 1) raise ValueError before any match is played.
 """
 
 STATE_FORMAT = "quinza ladder 1"
@@ -56,10 +66,12 @@ UNTIMED = ("random", "greedy")  # core bots whose moves take microseconds: their
 
 
 def ladder(api: Engine, bots: Any, rules: Any, games: Any, seed: Any, threads: Any, backend: Any,
-           state: Any, progress: Optional[Callable[[int, int], Any]], ray_address: Optional[str]) -> LadderResult:
+           state: Any, progress: Optional[Callable[[int, int], Any]], ray_address: Optional[str],
+           intervals: Any = None, resamples: Any = RESAMPLES) -> LadderResult:
     """`ladder` of either backend; `api` is the backend's module."""
     rules = arguments.check_rules(api, rules)
     games = arguments.check_games(games)
+    intervals, resamples = check_intervals(intervals, resamples, games)
     threads = check_threads(threads)
     if backend not in arguments.BACKENDS:
         raise ValueError(f"unknown backend {quoted(backend)}: choose {choice_text(arguments.BACKENDS)}")
@@ -91,7 +103,8 @@ def ladder(api: Engine, bots: Any, rules: Any, games: Any, seed: Any, threads: A
                                       progress=tick, arrays=True, ray_address=ray_address)
             except SimulationInterrupted:
                 partial = LadderResult(rules_key, seed, games, names, runs, interrupted=True,
-                                       seconds=time.perf_counter() - began, untimed=untimed)
+                                       seconds=time.perf_counter() - began, untimed=untimed, intervals=intervals,
+                                       resamples=resamples)
                 raise SimulationInterrupted("Ctrl-C stopped the ladder", result=partial) from None
             runs[key] = run_record(result)
             if state is not None:
@@ -99,7 +112,23 @@ def ladder(api: Engine, bots: Any, rules: Any, games: Any, seed: Any, threads: A
         done += games
         if progress is not None:
             progress(done, total)
-    return LadderResult(rules_key, seed, games, names, runs, seconds=time.perf_counter() - began, untimed=untimed)
+    return LadderResult(rules_key, seed, games, names, runs, seconds=time.perf_counter() - began, untimed=untimed,
+                        intervals=intervals, resamples=resamples)
+
+
+def check_intervals(intervals: Any, resamples: Any, games: int) -> Tuple[str, int]:
+    """The intervals' method and resamples: the paired bootstrap unless a lineup plays a
+    single match (nothing to resample), where the Fisher information is the default."""
+    if intervals is None:
+        intervals = "bootstrap" if games > 1 else "fisher"
+    if intervals not in INTERVALS:
+        raise ValueError(f"unknown intervals {quoted(intervals)}: choose {choice_text(INTERVALS)}")
+    if intervals == "bootstrap" and games < 2:
+        raise ValueError("intervals='bootstrap' needs games of 2 or more: a single match a lineup has nothing to "
+                         "resample (give intervals='fisher')")
+    if not whole(resamples) or resamples < 1:
+        raise ValueError(f"resamples must be a whole number of 1 or more, not {quoted(resamples)}")
+    return intervals, resamples
 
 
 def check_ladder_bots(api: Engine, bots: Any, rules: Any) -> Tuple[List[Any], List[str]]:
