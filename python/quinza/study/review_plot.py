@@ -45,21 +45,17 @@ def caption(review: Any) -> str:
 
 
 def review_figure(review: Any) -> Any:
-    """The evaluation chart as a matplotlib Figure (closed to pyplot: save it, or show it
-    in Jupyter)."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    """The evaluation chart as a matplotlib Figure, made without pyplot (its backend, and a
+    notebook's, left as they are): save it, or show it in Jupyter."""
+    from matplotlib.figure import Figure
     from matplotlib.patches import Patch
     from matplotlib.transforms import blended_transform_factory
 
     moves = review.moves
     rules = review.rules
     x = [m.number for m in moves]
-    fig, (top, bottom) = plt.subplots(2, 1, figsize=SIZE, dpi=DPI, sharex=True,
-                                      gridspec_kw={"height_ratios": [3, 2]})
-    plt.close(fig)  # the caller's to save or show, not pyplot's to keep
+    fig = Figure(figsize=SIZE, dpi=DPI)
+    top, bottom = fig.subplots(2, 1, sharex=True, gridspec_kw={"height_ratios": [3, 2]})
     played = [_for_side0(review, m, m.value) for m in moves]
     best = [_for_side0(review, m, m.best_value) for m in moves]
     top.plot(x, _nan(played), color="0.1", lw=1.6, label=_("move played (fair)"))
@@ -79,7 +75,7 @@ def review_figure(review: Any) -> Any:
     fig.suptitle(_("Review of {game}, {players}, target {target}: {outcome}; {moves}", game=rules.name,
                    players=ngettext("{count} player", "{count} players", rules.players), target=rules.target,
                    outcome=review.outcome, moves=ngettext("{count} move", "{count} moves", len(moves))), fontsize=12)
-    top.set_title(caption(review), fontsize=8.5, color="0.25", pad=16)
+    top.set_title(caption(review), fontsize=8.5, color="0.25", pad=20)
 
     seats = list(range(rules.players))
     bottom.bar(x, [m.lost or 0.0 for m in moves], width=0.85,
