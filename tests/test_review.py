@@ -15,6 +15,7 @@ import pytest
 
 import quinza
 import quinza.reference
+from quinza import words
 from quinza.__main__ import main
 
 from .conftest import redeal
@@ -371,19 +372,26 @@ def test_the_table_fits_120_columns_a_move_a_line(two_deals: Any) -> None:
         assert (m.hindsight_value is not None) == (row.split("|")[1].strip() != "")
     # Both columns' heads, once a deal.
     assert sum("fair (from the mover's seat)" in line and "hindsight (every card known)" in line for line in shown) == 2
+    # In Spanish too, whose heads are longer.
+    with words.speaking("es"):
+        text = str(two_deals)
+    assert "asiento" in text and fits(text) == text.splitlines()
 
 
 def test_the_table_fits_in_every_rule_set() -> None:
-    # Wider values (quinza's and quinte's card points), four seats, bids.
-    for rules, players in (("quinza", None), ("quinte", None), ("escoba", 4)):
-        g = quinza.Game(quinza.Rules(rules, players=players) if players else rules, seed=5)
-        greedy = quinza.bot("greedy")
-        for _ in range(24):
-            g.play(greedy(g))
+    # Wider values (quinza's and quinte's card points), four seats, bids; escoba where
+    # random takes five cards at once (a wide move) and greedy's moves are classed.
+    for rules, players in (("quinza", None), ("quinte", None), ("escoba", 4), ("escoba", 2)):
+        g = quinza.Game(quinza.Rules(rules, players=players) if players else rules, seed=5 if players != 2 else 8)
+        seats = [quinza.bot("greedy"), quinza.bot("greedy" if players != 2 else "random", seed=1)]
+        for _ in range(24 if players != 2 else 70):
+            g.play(seats[g.turn % 2](g))
         review = quinza.review(g, bot="pimc:worlds=3", hindsight=20_000)
-        text = str(review)
-        assert fits(text) == text.splitlines(), rules
-        assert sum(line[:4].strip().isdigit() for line in text.splitlines()) == 24
+        for lang in ("en", "es"):  # Spanish's heads are longer
+            with words.speaking(lang):
+                text = str(review)
+            assert fits(text) == text.splitlines(), (rules, lang)
+            assert sum(line[:4].strip().isdigit() for line in text.splitlines()) == len(review.moves)
 
 
 def test_the_command_fits_a_terminal_of_120_columns(record: Path, capsys: Any) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any, List, Optional
 
+from .. import _phrases
 from ..sim.report import check_plot
 from ..words import _, ngettext
 from .review_report import class_word, seat_label
@@ -38,7 +39,7 @@ def caption(review: Any) -> str:
     """The words under the title: what each column knows, so that a hindsight dot far from
     the fair line is read as what it is."""
     fair = _("fair line: {bot}, seed {seed}: each move valued from the mover's seat, over worlds of the cards "
-             "that seat could not see", bot=review.bot, seed=review.seed)
+             "that seat could not see", bot=_phrases.bot_text(review.bot), seed=review.seed)
     hindsight = _("hindsight dots: the open-hand solver's value of the move played, every card known to every seat "
                   "(what no player could know), so the dots may sit far from the fair line")
     return "\n".join(textwrap.fill(text, 170) for text in (fair, hindsight))

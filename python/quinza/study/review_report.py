@@ -59,7 +59,9 @@ def _counts(counts: Dict[str, int]) -> str:
 
 # The widest a line of the text may be: a terminal of 120 columns shows each on one line.
 WIDTH = 120
-GAP = "  "  # between two columns of the table
+# Between two columns of the table: two spaces, one where a language's longer heads would
+# take a line past WIDTH.
+GAPS = ("  ", " ")
 
 
 def _wrapped(text: str, indent: str = "  ") -> List[str]:
@@ -126,16 +128,20 @@ class _Table:
 
     def __init__(self, moves: List[Any]) -> None:
         self.fair, self.hind = _fair_heads(), _hindsight_heads()
+        self.gap = GAPS[0]
         fair = [(_fair_cells(m), m.kind == "forced") for m in moves]
         hind = [_hindsight_cells(m) for m in moves]
         self.fair_widths = [max([len(h)] + [len(c[i]) for c, forced in fair if not (forced and SPAN.start <= i < SPAN.stop)])
                             for i, (h, _) in enumerate(self.fair)]
         self.hind_widths = [max([len(h)] + [len(c[i]) for c in hind]) for i, (h, _) in enumerate(self.hind)]
         only = max([len(c[SPAN.start]) for c, forced in fair if forced], default=0)
+        for self.gap in GAPS:
+            if len(self.head_lines()[1]) + max(0, only - self._span()) <= WIDTH:
+                break
         self.fair_widths[SPAN.stop - 1] += max(0, only - self._span())
 
     def _span(self) -> int:
-        return sum(self.fair_widths[SPAN]) + len(GAP) * (SPAN.stop - SPAN.start - 1)
+        return sum(self.fair_widths[SPAN]) + len(self.gap) * (SPAN.stop - SPAN.start - 1)
 
     def _join(self, cells: List[str], heads: List[Tuple[str, str]], widths: List[int], forced: bool = False) -> str:
         parts = []
@@ -143,7 +149,7 @@ class _Table:
             if forced and SPAN.start < i < SPAN.stop:
                 continue
             parts.append(f"{cell:{align}{self._span() if forced and i == SPAN.start else width}}")
-        return GAP.join(parts)
+        return self.gap.join(parts)
 
     def head_lines(self) -> List[str]:
         """The column heads, under a line naming the two columns' groups."""
