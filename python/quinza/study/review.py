@@ -87,6 +87,7 @@ class MoveReview:
         return self.hindsight_best_value - self.hindsight_value
 
     def to_dict(self) -> Dict[str, Any]:
+        """The move as plain data, as `Review.to_json` writes it (None where a column has no value)."""
         keys = ("number", "deal", "seat", "side", "move", "words", "legal", "value", "best", "best_value", "lost",
                 "kind")
         out = {k: getattr(self, k) for k in keys}
@@ -94,11 +95,56 @@ class MoveReview:
                             "best_value": self.hindsight_best_value, "lost": self.hindsight_lost}
         return out
 
+    def __repr__(self) -> str:
+        # For programmers: notation and the fields' names, never the words of a language.
+        parts = [f"number={self.number}", f"deal={self.deal}", f"seat={self.seat}", f"move={self.move!r}",
+                 f"kind={self.kind!r}"]
+        if self.kind != "forced":
+            parts += [f"value={_short(self.value)}", f"best={self.best!r}", f"best_value={_short(self.best_value)}",
+                      f"lost={_short(self.lost)}"]
+        if self.hindsight_value is not None:
+            parts += [f"hindsight_value={self.hindsight_value}", f"hindsight_best={self.hindsight_best!r}",
+                      f"hindsight_lost={self.hindsight_lost}"]
+        return f"MoveReview({', '.join(parts)})"
+
+
+class SeatReview:
+    """One seat's summary in a review (`Review.seats`): its `name` (from the record, else
+    None), how many `moves` it played, `forced` and `valued`; `average_lost`, the points
+    lost a valued move (fair), and `hindsight_average_lost` over its `hindsight_solved`
+    moves; `counts` of each class; `worst`, the numbers of its worst moves (most lost
+    first, at most 3 that lost anything). None where there is no value."""
+
+    KEYS = ("seat", "name", "moves", "forced", "valued", "average_lost", "hindsight_average_lost",
+            "hindsight_solved", "counts", "worst")
+
+    def __init__(self, seat: int, name: Optional[str], moves: List[MoveReview]) -> None:
+        valued = [m for m in moves if m.lost is not None]
+        solved = [m.hindsight_lost for m in moves if m.hindsight_lost is not None and m.kind != "forced"]
+        self.seat, self.name = seat, name
+        self.moves, self.forced, self.valued = len(moves), sum(m.kind == "forced" for m in moves), len(valued)
+        self.average_lost = _mean([m.lost or 0.0 for m in valued])
+        self.hindsight_average_lost = _mean([float(x) for x in solved])
+        self.hindsight_solved = len(solved)
+        self.counts = {k: sum(m.kind == k for m in valued) for k in CLASSES}
+        self.worst = [m.number for m in sorted((m for m in valued if m.lost), key=lambda m: -(m.lost or 0.0))[:3]]
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The summary as plain data, as `Review.to_json` writes it."""
+        out = {k: getattr(self, k) for k in self.KEYS}
+        out["counts"], out["worst"] = dict(self.counts), list(self.worst)
+        return out
+
+    def __repr__(self) -> str:
+        shown = {k: _short(v) if isinstance(v, float) else repr(v) for k, v in self.to_dict().items()}
+        return f"SeatReview({', '.join(f'{k}={v}' for k, v in shown.items())})"
+
 
 class Review:
     """The review of a match (`review(...)`): `moves`, a `MoveReview` per move in the order
-    played; `seats`, a summary per seat; `str()` is the text a person reads, `to_json()`
-    the same as JSON, `plot(path)` draws the evaluation chart."""
+    played; `seats`, a `SeatReview` per seat; `str()` is the text a person reads,
+    `to_json()` the same as JSON, `plot(path)` draws the evaluation chart, and Jupyter
+    shows the tables and the chart."""
 
     def __init__(self, rules: Any, outcome: str, names: List[Optional[str]], bot: str, seed: int,
                  hindsight: int, thresholds: Dict[str, float], moves: List[MoveReview], seconds: float) -> None:
@@ -113,33 +159,19 @@ class Review:
         self.seconds = seconds
 
     @property
-    def seats(self) -> List[Dict[str, Any]]:
-        """Per seat: its name (from the record, else None), moves played, forced, valued;
-        the average points lost a valued move (fair, and hindsight over the solved ones);
-        how many of each class; the numbers of its worst moves (most lost first, at most 3
-        that lost anything)."""
-        out = []
-        for seat in range(self.rules.players):
-            mine = [m for m in self.moves if m.seat == seat]
-            valued = [m for m in mine if m.lost is not None]
-            solved = [m.hindsight_lost for m in mine if m.hindsight_lost is not None and m.kind != "forced"]
-            worst = sorted((m for m in valued if m.lost), key=lambda m: -(m.lost or 0.0))[:3]
-            out.append({
-                "seat": seat, "name": self.names[seat], "moves": len(mine),
-                "forced": sum(m.kind == "forced" for m in mine), "valued": len(valued),
-                "average_lost": _mean([m.lost or 0.0 for m in valued]),
-                "hindsight_average_lost": _mean([float(x) for x in solved]), "hindsight_solved": len(solved),
-                "counts": {k: sum(m.kind == k for m in valued) for k in CLASSES},
-                "worst": [m.number for m in worst],
-            })
-        return out
+    def seats(self) -> List[SeatReview]:
+        """A `SeatReview` per seat: its name, moves played, forced, valued; the average
+        points lost a valued move (fair, and hindsight over the solved ones); how many of
+        each class; the numbers of its worst moves."""
+        return [SeatReview(seat, self.names[seat], [m for m in self.moves if m.seat == seat])
+                for seat in range(self.rules.players)]
 
     def to_dict(self) -> Dict[str, Any]:
         """The review as plain data (what `to_json` writes)."""
         return {
             "rules": self.rules.to_dict(), "outcome": self.outcome, "bot": self.bot, "seed": self.seed,
             "hindsight_nodes": self.hindsight, "thresholds": dict(self.thresholds),
-            "seats": self.seats, "moves": [m.to_dict() for m in self.moves],
+            "seats": [s.to_dict() for s in self.seats], "moves": [m.to_dict() for m in self.moves],
         }
 
     def to_json(self) -> str:
@@ -160,16 +192,35 @@ class Review:
 
     def plot(self, path: str) -> None:
         """Draw the evaluation chart to `path` (PNG, SVG or another type matplotlib writes,
-        by its suffix): each move's value for side 0 (the mover's side in a game of three
-        sides), best and played, the hindsight values where solved, and the points each move
-        lost, coloured by class. Needs matplotlib."""
-        from .review_report import plot_review
+        by its suffix): above, each move's value (fair: played and best found; hindsight as
+        dots) for side 0 (the mover's side in a game of three sides); below, the points each
+        move lost, a bar coloured by the seat that made it, with the class thresholds; each
+        deal's start a labelled line. Needs matplotlib."""
+        from .review_plot import plot_review
 
         plot_review(self, path)
+
+    def figure(self) -> Any:
+        """The evaluation chart (`plot`) as a matplotlib Figure, to show or change before
+        saving. Needs matplotlib."""
+        from .review_plot import review_figure
+
+        return review_figure(self)
+
+    def _repr_html_(self) -> str:
+        # Jupyter's view: the seats and the moves as tables, the chart inline (if matplotlib is there).
+        from .review_html import review_html
+
+        return review_html(self)
 
 
 def _mean(values: List[float]) -> Optional[float]:
     return sum(values) / len(values) if values else None
+
+
+def _short(value: Optional[float]) -> str:
+    """A value in a repr, to the hundredth the text shows."""
+    return "None" if value is None else f"{value:.2f}"
 
 
 def thresholds(api: Engine, rules: Any) -> Dict[str, float]:
