@@ -8,18 +8,15 @@ import base64
 import html
 import io
 import math
-from typing import TYPE_CHECKING, Any, Dict, List
+from typing import Any, Dict, List
 
 import numpy as np
 
 from ..words import _
-from ._ladder_result import _rank, elo_text, format_ladder, half, ms_text, signed
-
-if TYPE_CHECKING:
-    from ._ladder_result import LadderResult
+from ._ladder_text import _rank, elo_text, format_ladder, half, ms_text, signed
 
 
-def ladder_figure(r: LadderResult) -> Any:
+def ladder_figure(r: Any) -> Any:
     """The ratings with their intervals (left) and the points-a-deal matrix (right), the
     intervals' method said under them: a matplotlib figure."""
     import matplotlib
@@ -61,7 +58,7 @@ def ladder_figure(r: LadderResult) -> Any:
     return fig
 
 
-def plot_ladder(r: LadderResult, path: str) -> None:
+def plot_ladder(r: Any, path: str) -> None:
     """`ladder_figure` written to the image file `path`."""
     import matplotlib.pyplot as plt
 
@@ -78,7 +75,7 @@ def _interval(x: Dict[str, float], scale: float = 1.0, digits: int = 2) -> str:
     return "-" if math.isnan(x["low"]) else f"[{signed(scale * x['low'], digits)}, {signed(scale * x['high'], digits)}]"
 
 
-def ladder_html(r: LadderResult) -> str:
+def ladder_html(r: Any) -> str:
     """The ratings and the pairs as HTML tables, the intervals' method said, and the
     picture inline (a PNG in a data URI) when matplotlib is there."""
     head = "<br>".join(html.escape(line) for line in format_ladder(r).split("\n")[:2])
@@ -105,7 +102,7 @@ def ladder_html(r: LadderResult) -> str:
             f"<table {style}>{''.join(pairs)}</table><p><i>{said}</i></p>{_picture(r)}</div>")
 
 
-def _picture(r: LadderResult) -> str:
+def _picture(r: Any) -> str:
     """The ladder's picture as an inline PNG, or nothing without matplotlib."""
     try:
         import matplotlib.pyplot as plt

@@ -12,13 +12,13 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from .._words import plural
 from ..sim.report import check_plot
 from ..stats import jsonable
 from ..stats import Z95, side_of_seat, wilson
 from ..words import _, ngettext
 from .bootstrap import RESAMPLES, paired_bootstrap
 from .ratings import fit
+from ._ladder_text import _rank, format_ladder
 
 INTERVALS = ("bootstrap", "fisher")
 
@@ -262,68 +262,3 @@ def _time_a_move(runs: List[Dict[str, Any]], n: int, players: int, untimed: Sequ
             break
         free = [i for i in free if t[i] > 0]
     return [None if not share[:, i].any() or (not told and i not in untimed) else 1000 * float(t[i]) for i in range(n)]
-
-
-def _rank(r: LadderResult, i: int) -> float:
-    """A bot's rating to sort by; a bot not rated (yet) comes last."""
-    x = r.ratings[i]["rating"] if r.ratings else 0.0
-    return -math.inf if math.isnan(x) else x
-
-
-def ms_text(ms: Optional[float]) -> str:
-    return "-" if ms is None else "< 0.01" if ms < 0.01 else f"{ms:.2f}"
-
-
-def signed(x: float, digits: int = 2) -> str:
-    return "-" if math.isnan(x) else f"{x:+.{digits}f}"
-
-
-def elo_text(x: Dict[str, float]) -> str:
-    """A rating (or a difference of two) and its interval, in whole Elo points."""
-    return "-" if math.isnan(x["mean"]) else f"{x['mean']:+.0f}  [{signed(x['low'], 0)}, {signed(x['high'], 0)}]"
-
-
-def half(r: LadderResult, i: int, j: int) -> float:
-    """Half the width of the 95% interval of row bot i's points a deal minus column bot j's
-    (a bootstrap interval need not be symmetric about the mean)."""
-    return float(r.high[i, j] - r.low[i, j]) / 2
-
-
-def format_ladder(r: LadderResult) -> str:
-    """The report a person reads: the ratings table, the pairs, the points matrix."""
-    rules = r.rules
-    opts = "".join(f", {k}={v}" for k, v in rules.items() if k not in ("name", "players", "target"))
-    lines = [
-        f"{rules['name']}, {rules['players']} players, target {rules['target']}{opts}; seed {r.seed}; "
-        f"{r.games:,} matches a lineup on the same deals",
-        f"{len(r.pairs)} of {plural(r.pairings, 'pairing')}" + (" (interrupted)" if r.interrupted else "")
-        + f", {r.matches:,} matches; {r.match_seconds:.1f} s of matches, {r.seconds:.1f} s this run",
-        _("95% intervals: {method}", method=r.interval_text),
-    ]
-    if not r.pairs:
-        return "\n".join(lines + ["", "no pairing finished: nothing to rate"])
-    w = max(12, *(len(b) + 2 for b in r.bots))
-    order = sorted(range(len(r.bots)), key=lambda i: -_rank(r, i))
-    lines += ["", f"{'bot':<{w}}{'rating  [95% CI]':<28}{'ms a move':>10}"]
-    for i in order:
-        x = r.ratings[i]
-        rating = "0 (the anchor)" if i == 0 else "-" if math.isnan(x["rating"]) else \
-            f"{x['rating']:+.0f}  [{x['low']:+.0f}, {x['high']:+.0f}]"
-        ms = r.ms_a_move[i]
-        lines.append(f"{r.bots[i]:<{w}}{rating:<28}{ms_text(ms):>10}")
-    pw = max(20, *(len(' vs '.join(p['bots'])) + 2 for p in r.pairs))
-    elo = _("A - B rating  [95% CI]")
-    lines += ["", f"{'A vs B':<{pw}}{'matches':>8}   {'A wins  [95% CI]':<28}{elo:<26}{'A - B points a deal  [95% CI]'}"]
-    for p in r.pairs:
-        rate, elo, pts = p["win_rate"], p["rating_difference"], p["points_a_deal"]
-        lines.append(f"{' vs '.join(p['bots']):<{pw}}{p['matches']:>8,}   "
-                     f"{100 * rate['rate']:6.1f}%  [{100 * rate['low']:5.1f}, {100 * rate['high']:5.1f}]{'':<6}"
-                     f"{elo_text(elo):<26}{signed(pts['mean'])}  [{signed(pts['low'])}, {signed(pts['high'])}]")
-    lines += ["", "points a deal, row minus column (± half the 95% interval)"]
-    cw = max(14, *(len(b) + 2 for b in r.bots))
-    lines.append(f"{'':<{w}}" + "".join(f"{r.bots[j]:>{cw}}" for j in order))
-    for i in order:
-        cells = ["" if i == j or math.isnan(r.points[i, j]) else f"{signed(r.points[i, j])} ±{half(r, i, j):.2f}"
-                 for j in order]
-        lines.append(f"{r.bots[i]:<{w}}" + "".join(f"{c:>{cw}}" for c in cells))
-    return "\n".join(lines)
