@@ -414,6 +414,9 @@ def test_moves_and_seats_show_themselves(two_deals: Any) -> None:
     seat = review.seats[0]
     assert repr(seat).startswith(f"SeatReview(seat=0, name='you', moves={seat.moves}, forced={seat.forced}, ")
     assert f"counts={seat.counts!r}" in repr(seat)
+    assert seat["moves"] == seat.moves and seat["counts"] == seat.counts  # read as the dict it was
+    with pytest.raises(KeyError, match="not 'lost'"):
+        seat["lost"]
     for item in [*review.moves, *review.seats]:
         data = item.to_dict()
         assert json.loads(json.dumps(data)) == data

@@ -135,6 +135,12 @@ class SeatReview:
         out["counts"], out["worst"] = dict(self.counts), list(self.worst)
         return out
 
+    def __getitem__(self, key: str) -> Any:
+        """`seat["moves"]` as well as `seat.moves`: the seats were plain dicts before."""
+        if key not in self.KEYS:
+            raise KeyError(f"a seat's review has {', '.join(self.KEYS)}, not {key!r}")
+        return self.to_dict()[key]
+
     def __repr__(self) -> str:
         shown = {k: _short(v) if isinstance(v, float) else repr(v) for k, v in self.to_dict().items()}
         return f"SeatReview({', '.join(f'{k}={v}' for k, v in shown.items())})"
