@@ -21,7 +21,7 @@ pub const FLAT_LIMIT: usize = 100_000;
 /// capture sets for one card is refused by the action encoding with a ValueError.
 pub const RANKED_SLOTS: usize = 1024;
 /// The counts of table cards a move's features tell apart (the last: that many or more).
-pub const TABLE_COUNTS: usize = 7;
+const TABLE_COUNTS: usize = 7;
 /// The ranks of a suit: a move's features say which could capture from the table it leaves.
 const RANKS: usize = 10;
 
