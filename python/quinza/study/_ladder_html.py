@@ -35,9 +35,10 @@ def ladder_figure(r: Any) -> Any:
     a.set_yticks(range(n))
     a.set_yticklabels([r.bots[i] for i in order])
     a.set_ylim(-0.5, n - 0.5)
-    a.set_xlabel(f"rating, Elo points from {r.bots[0]} (95% CI)")
-    state = "interrupted: " if r.interrupted else ""
-    a.set_title(f"{state}{r.rules['name']}, {r.rules['players']} players: {r.matches:,} matches")
+    a.set_xlabel(_("rating, Elo points from {bot} (95% CI)", bot=r.bots[0]))
+    title = _("{game}, {players} players: {matches} matches", game=r.rules["name"], players=r.rules["players"],
+              matches=format(r.matches, ","))
+    a.set_title(_("interrupted: {title}", title=title) if r.interrupted else title)
     a.grid(axis="x", alpha=0.3)
     top = order[::-1]
     m = r.points[np.ix_(top, top)]
@@ -52,7 +53,7 @@ def ladder_figure(r: Any) -> Any:
     b.set_xticklabels([r.bots[i] for i in top], rotation=30, ha="right")
     b.set_yticks(range(n))
     b.set_yticklabels([r.bots[i] for i in top])
-    b.set_title("points a deal, row minus column")
+    b.set_title(_("points a deal, row minus column"))
     fig.text(0.01, 0.01, _("95% intervals: {method}", method=r.interval_text), fontsize=9, color="#444444")
     fig.tight_layout(rect=(0, 0.05, 1, 1))
     return fig
