@@ -284,7 +284,7 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
         server.clients.created(_client(request), clock)
         made = server.info(room)
         if sat is not None:
-            made.update(seat=sat[0], token=sat[1], limits=server.settings.limits())
+            made.update(seat=sat[0], token=sat[1], limits=server.settings.frame_limits())
         return JSONResponse(made, status_code=201)
 
     async def one_room(request: Request) -> Response:
@@ -315,7 +315,7 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
             seat, token = room.sit(name, seat)
         except Refused as refusal:
             return _error(409, str(refusal))
-        return JSONResponse({"room": room.id, "seat": seat, "token": token, "limits": server.settings.limits()})
+        return JSONResponse({"room": room.id, "seat": seat, "token": token, "limits": server.settings.frame_limits()})
 
     async def record(request: Request) -> Response:
         match = request.query_params.get("match")

@@ -41,7 +41,7 @@ class Settings:
         self.undo_wait = undo_wait  # seconds an undo waits for its answers, then lapses
         self.hello_wait = hello_wait  # seconds a new websocket has to say who it is
 
-    def limits(self) -> Message:
+    def frame_limits(self) -> Message:
         """What a seat is told of the frames it may send, so a client can keep to them."""
         return {"rate": self.rate, "burst": self.burst, "max_frame": self.max_frame}
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import weakref
 from typing import Any, Callable, Dict, Optional, Type
 
 from starlette.requests import Request
@@ -66,14 +65,11 @@ class Entry:
         self.failure: "Optional[Later]" = None
 
 
-# Each room's reviews by match; a room that goes takes its reviews with it.
-_reviews: "weakref.WeakKeyDictionary[Any, Dict[int, Entry]]" = weakref.WeakKeyDictionary()
-
-
 def reviewed(room: Any, match: int) -> Entry:
     """The review of `match` of `room`, started now if it was not (the match must be over:
-    `room.record` refuses otherwise)."""
-    entries = _reviews.setdefault(room, {})
+    `room.record` refuses otherwise). A room keeps its reviews (`room.reviews`), at most
+    KEPT of them."""
+    entries: Dict[int, Entry] = room.reviews
     entry = entries.get(match)
     if entry is None:
         record = room.record(match)  # Refused while the match is not over

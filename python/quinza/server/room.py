@@ -23,7 +23,7 @@ from .takebacks import Takebacks
 from .players import Player, player, stand_in, thinks
 from .store import Store, token_hash
 from .undo import DEFAULT_MODE, PRACTICE_NOTE, UndoRequest, movers_after, undo_message, undo_point
-from .reviews import match_over, on_connect
+from .reviews import Entry, match_over, on_connect
 from .story import log_message, seen, told
 from .messages import Message, build
 from .wire import Viewpoint, error_message, view_of
@@ -68,6 +68,7 @@ class Room(Takebacks):
         self._deadline: Optional[float] = None  # the loop's clock when the seat to act runs out
         self.undo: Optional[UndoRequest] = None  # an undo asked and not yet settled
         self.asked: Set[int] = set()  # seats that asked to undo since their last move
+        self.reviews: Dict[int, Entry] = {}  # each match's review by its number (reviews.py)
         # seat -> (the ply its last move frame was chosen at, the ways that frame named
         # the move): a frame sent again is answered again, not played twice
         self.moved: Dict[int, Tuple[int, Set[Tuple[str, Any]]]] = {}
