@@ -13,13 +13,13 @@ from typing import Any, Dict, Optional, Tuple
 
 from ._words import choice_text, name_key
 
+# Their strength and time a move on the ladder: docs/reference/study.md "Levels for people".
 LEVELS: Dict[str, Tuple[str, Dict[str, Any]]] = {
     "easy": ("greedy", {}),  # takes the most it can at once; never searches
-    "medium": ("pimc", {"worlds": 16}),  # +244 Elo over greedy, 0.1 ms a move
-    "hard": ("pimc", {}),  # 256 worlds: +369 over greedy, about 1 ms a move
-    "expert": ("ismcts", {}),  # 8000 iterations: +466 over greedy, about 13 ms a move
-    # guided by the net: level with expert (-0.02 a deal [-0.13, +0.08]) at 8 ms a move
-    "master": ("ismcts", {"prior": "net", "iterations": 1000}),
+    "medium": ("pimc", {"worlds": 16}),
+    "hard": ("pimc", {}),  # 256 worlds
+    "expert": ("ismcts", {}),  # 8000 iterations
+    "master": ("ismcts", {"prior": "net", "iterations": 1000}),  # guided by the net
 }
 
 LEVEL_WORDS = choice_text(list(LEVELS))
