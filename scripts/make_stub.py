@@ -33,10 +33,14 @@ TYPES = ROOT / "scripts" / "core_types.pyi"
 STUB = ROOT / "python" / "quinza" / "_core.pyi"
 RUST = ROOT / "src" / "python" / "docstrings.rs"
 
-# The reference of this checkout, whatever quinza is installed.
+# The reference of this checkout, whatever quinza is installed; the path is taken out
+# again, so that a process that imports this module (a test) and later starts others
+# (their sys.path is its own) does not hand them this tree's package without its core.
 sys.path.insert(0, str(ROOT / "python"))
-
-import quinza.reference as ref  # noqa: E402
+try:
+    import quinza.reference as ref  # noqa: E402
+finally:
+    sys.path.remove(str(ROOT / "python"))
 
 MODULE = "_core"  # the macro's name for the module's own docstring
 
