@@ -13,7 +13,7 @@ from typing import Any, Dict, List
 import numpy as np
 
 from ..words import _
-from ._ladder_text import _rank, elo_text, format_ladder, half, ms_text, signed
+from ._ladder_text import elo_text, format_ladder, half, ms_text, rank_key, signed
 
 
 def ladder_figure(r: Any) -> Any:
@@ -26,7 +26,7 @@ def ladder_figure(r: Any) -> Any:
 
     n = len(r.bots)
     fig, (a, b) = plt.subplots(1, 2, figsize=(12, 0.6 * n + 3.0), gridspec_kw={"width_ratios": [1, 1.2]})
-    order = sorted(range(n), key=lambda i: _rank(r, i))
+    order = sorted(range(n), key=lambda i: rank_key(r, i))
     if r.ratings:  # NaN (a bot not rated yet) draws nothing
         x = np.array([r.ratings[i]["rating"] for i in order])
         err = np.array([[r.ratings[i]["rating"] - r.ratings[i]["low"] for i in order],
@@ -84,7 +84,7 @@ def ladder_html(r: Any) -> str:
     if not r.pairs:
         nothing = html.escape(_("no pairing finished: nothing to rate"))
         return f"<div><p><b>{head}</b></p><p>{nothing}</p></div>"
-    order = sorted(range(len(r.bots)), key=lambda i: -_rank(r, i))
+    order = sorted(range(len(r.bots)), key=lambda i: -rank_key(r, i))
     ratings = [_cells([_("bot"), _("rating"), _("95% interval"), _("ms a move")], "th")]
     for i in order:
         x = r.ratings[i]

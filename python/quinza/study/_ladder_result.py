@@ -18,7 +18,7 @@ from ..stats import Z95, side_of_seat, wilson
 from ..words import _, ngettext
 from .bootstrap import RESAMPLES, paired_bootstrap
 from .ratings import fit
-from ._ladder_text import _rank, format_ladder
+from ._ladder_text import format_ladder, rank_key
 
 INTERVALS = ("bootstrap", "fisher")
 
@@ -210,7 +210,7 @@ class LadderResult:
     def __repr__(self) -> str:
         how = f"paired bootstrap, {self.resamples} resamples" if self.intervals == "bootstrap" else "Fisher information"
         rated = [f"{self.bots[i]} " + ("0" if i == 0 else f"{x['rating']:+.0f} [{x['low']:+.0f}, {x['high']:+.0f}]")
-                 for i in sorted(range(len(self.bots)), key=lambda i: -_rank(self, i))
+                 for i in sorted(range(len(self.bots)), key=lambda i: -rank_key(self, i))
                  for x in [self.ratings[i]] if not math.isnan(x["rating"])] if self.ratings else []
         return (f"<LadderResult {self.rules['name']} {self.rules['players']}p: {len(self.bots)} bots, "
                 f"{len(self.pairs)} of {self.pairings} pairings, {self.matches} matches"

@@ -11,7 +11,7 @@ from typing import Any, Dict, Optional
 from ..words import _, ngettext
 
 
-def _rank(r: Any, i: int) -> float:
+def rank_key(r: Any, i: int) -> float:
     """A bot's rating to sort by; a bot not rated (yet) comes last."""
     x = r.ratings[i]["rating"] if r.ratings else 0.0
     return -math.inf if math.isnan(float(x)) else float(x)
@@ -56,7 +56,7 @@ def format_ladder(r: Any) -> str:
              "matches": _("matches"), "wins": _("A wins  [95% CI]"), "elo": _("A - B rating  [95% CI]"),
              "points": _("A - B points a deal  [95% CI]")}
     w = max(12, *(len(b) + 2 for b in r.bots))
-    order = sorted(range(len(r.bots)), key=lambda i: -_rank(r, i))
+    order = sorted(range(len(r.bots)), key=lambda i: -rank_key(r, i))
     lines += ["", f"{heads['bot']:<{w}}{heads['rating']:<28}{heads['ms']:>10}"]
     for i in order:
         x = r.ratings[i]
