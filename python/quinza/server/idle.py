@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import sqlite3
 from typing import Dict, Iterable, Set
 
+from .databases import StoreError
 from .room import Room
 from .store import Store
 
@@ -49,7 +49,7 @@ class IdleRooms:
     def _abandon(self, room: Room) -> None:
         try:
             self.store.abandon(room.id)
-        except sqlite3.Error as error:  # the store failed: the room lives on, and is tried again
+        except StoreError as error:  # the store failed: the room lives on, and is tried again
             log.error("room %s: could not be marked abandoned: %s", room.id, error)
             return
         self.abandoned.add(room.id)

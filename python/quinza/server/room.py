@@ -12,9 +12,9 @@ import asyncio
 import hmac
 import logging
 import secrets
-import sqlite3
 from typing import Any, Dict, List, Optional, Set, Tuple
 
+from .databases import StoreError
 from .._words import fresh_seed
 from ..words import Later, later
 from .connection import Connection, Settings
@@ -263,7 +263,7 @@ class Room(Takebacks):
         played = events[0].move
         try:
             self.store.add_move(self.id, self.match, self.ply + 1, seat, str(played), stand_in)
-        except sqlite3.Error as error:
+        except StoreError as error:
             game.undo()
             log.error("room %s: a move could not be stored: %s", self.id, error)
             raise Refused(later("the move could not be saved: try again")) from None

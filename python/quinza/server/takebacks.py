@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import sqlite3
 from typing import Any, Dict, List, Optional, Set, Tuple
 
+from .databases import StoreError
 from ..words import later
 from .refusal import Refused
 from .undo import UndoRequest, movers_after, undo_message, undo_point
@@ -96,7 +96,7 @@ class Takebacks:
         """Write where an undo stands before anyone is told (a restart asks again)."""
         try:
             self.store.set_undo(self.id, self.match, request.seat, request.back_to, sorted(request.waiting))
-        except sqlite3.Error as error:
+        except StoreError as error:
             log.error("room %s: an undo could not be stored: %s", self.id, error)
             raise Refused(later("the undo could not be saved: try again")) from None
 
@@ -108,7 +108,7 @@ class Takebacks:
         assert request is not None
         try:
             self.store.clear_undo(self.id)
-        except sqlite3.Error as error:  # a restart would ask again: no harm, and play goes on
+        except StoreError as error:  # a restart would ask again: no harm, and play goes on
             log.error("room %s: a settled undo could not be stored: %s", self.id, error)
         self.undo = None
         self._cancel(self._lapse)
@@ -135,7 +135,7 @@ class Takebacks:
         self.undo = None
         try:
             self.store.remove_moves(self.id, self.match, request.back_to)
-        except sqlite3.Error as error:
+        except StoreError as error:
             log.error("room %s: an undo could not be stored: %s", self.id, error)
             self.undo = request
             self._settle("failed")
