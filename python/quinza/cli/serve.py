@@ -22,7 +22,16 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
     p.add_argument("--db", default="quinza-games.sqlite",
                    help="the SQLite file that keeps rooms, seats and moves (default quinza-games.sqlite; "
-                   "an existing one resumes its rooms; :memory: keeps nothing)")
+                   "an existing one resumes its rooms; :memory: keeps nothing), or a PostgreSQL database's "
+                   "postgresql:// URL (the postgres extra)")
+    p.add_argument("--workers", type=int, default=1,
+                   help="run this many workers on one database, on the ports from --port on, any of them "
+                   "answering for any room (default 1; docs/howto/run-a-server.md)")
+    p.add_argument("--cluster", action="store_true",
+                   help="run one worker of several sharing --db (started elsewhere, each with --cluster); "
+                   "implied by a PostgreSQL --db")
+    p.add_argument("--peer-url", default=None,
+                   help="the URL the other workers reach this one at (default http://HOST:PORT)")
     p.add_argument("--bot-delay", type=float, default=0.5, help="seconds a bot waits before it moves (default 0.5)")
     p.add_argument("--undo-wait", type=float, default=120.0,
                    help="seconds an undo waits for its answers at most before it lapses; the turn's end lapses it sooner (default 120)")
@@ -58,8 +67,22 @@ def serve_main(argv: Sequence[str]) -> int:
         from ..server.logs import log_config
     except ImportError as error:
         return options.need_server_extra("serve", error)
-    args = parser().parse_args(list(argv))
-    app = create_app(args.db, bot_delay=args.bot_delay, undo_wait=args.undo_wait, engine=args.engine,
+    p = parser()
+    args = p.parse_args(list(argv))
+    if args.workers < 1:
+        p.error(f"--workers is at least 1, not {args.workers}")
+    if args.workers > 1:
+        from .workers import run_workers
+
+        return run_workers(list(argv), args.port, args.workers)
+    cluster = None
+    if args.cluster or args.db.startswith(("postgresql://", "postgres://")):
+        if args.db == ":memory:":
+            p.error("the workers of a cluster share their database: give --db a SQLite file or a PostgreSQL URL")
+        if args.peer_url is None and args.host in ("0.0.0.0", "::", ""):
+            p.error(f"the other workers cannot reach {args.host}: give --peer-url, this worker's address as they see it")
+        cluster = args.peer_url or f"http://{args.host}:{args.port}"
+    app = create_app(args.db, cluster=cluster, bot_delay=args.bot_delay, undo_wait=args.undo_wait, engine=args.engine,
                      bot_budget=args.bot_budget, bot_iterations=args.bot_iterations, bot_worlds=args.bot_worlds,
                      bot_threads=args.bot_threads, client_rooms=args.client_rooms,
                      client_connections=args.client_connections, room_spectators=args.room_spectators,

@@ -21,8 +21,7 @@ import asyncio
 import contextlib
 import json
 import math
-import secrets
-from typing import Any, AsyncIterator, Callable, Dict, Optional, Tuple
+from typing import Any, AsyncIterator, Callable, Optional
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -33,157 +32,25 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .. import words
 from ..engines import engine as find_engine
-from ..words import N_, _
-from .._words import fresh_seed
+from ..words import _
 from .frames import handle_frame
 from .hello import Unwelcome, hello
-from .idle import IdleRooms
-from .limits import GONE, TOO_MANY, Clients, Limits
-from .players import check_spec
+from .limits import GONE, TOO_MANY, Limits
 from .pool import Budget
 from .connection import Connection, MatchEnd, Settings
+from .databases import is_postgres
+from .proxy import Forwarding
 from .reviews import review_route
 from .refusal import Refused
 from .room import Room
+from .rooms import ABANDONED, BUDGET, LIMITS, Server, player_name, seat_number
 from .speech import Speaking
-from .store import Store
-from .undo import DEFAULT_MODE, MODES
 from .web import web_routes
 from .wire import error_message
-
-CREATE_FIELDS = ("rules", "players", "target", "options", "bots", "timer", "undo", "name", "seat")
-# A room's id: letters and digits a person can read out and type (no 0/o, 1/l/i), never
-# starting with "-" as a command line would read an option; 31**8 ids.
-ROOM_ID_LETTERS = "23456789abcdefghjkmnpqrstuvwxyz"
-ROOM_ID_LENGTH = 8
-NAME_LIMIT = 40
-BUDGET = Budget()  # the bots' budget by default
-LIMITS = Limits()  # what a client and a room may have by default
-ABANDONED = N_("this room was abandoned (no one was connected to it for a while): its match does not go on")
-
-
-def new_room_id(taken: Any) -> str:
-    """A room id not in `taken`."""
-    while True:
-        room_id = "".join(secrets.choice(ROOM_ID_LETTERS) for _ in range(ROOM_ID_LENGTH))
-        if room_id not in taken:
-            return room_id
-
-
-class Server:
-    """The rooms of one app, their store and settings."""
-
-    def __init__(self, db: str, settings: Settings) -> None:
-        self.store = Store(db)
-        self.settings = settings
-        self.rooms: Dict[str, Room] = {}
-        stored_rooms = self.store.rooms()
-        for stored in stored_rooms:
-            self.rooms[stored.id] = Room.from_store(stored, self.store, settings)
-        self.clients = Clients(settings.caps)
-        self.idle = IdleRooms(self.store, settings.caps.idle_room, (s.id for s in stored_rooms if s.abandoned))
-        self._loop: Optional[asyncio.AbstractEventLoop] = None
-        self._watch: "Optional[asyncio.Task[None]]" = None
-
-    def wake(self) -> None:
-        """Start the rooms' bots and timers on the loop serving the app (once per loop),
-        and the watch on idle rooms."""
-        loop = asyncio.get_running_loop()
-        if self._loop is not loop:
-            self._loop = loop
-            for room in self.rooms.values():
-                if room not in self.idle:
-                    room.schedule()
-            self._watch = loop.create_task(self.idle.watch(self.rooms))
-
-    def stop(self) -> None:
-        for room in self.rooms.values():
-            room.stop()
-        if self._watch is not None:
-            self._watch.cancel()
-        self.settings.reviews.close()
-        self._loop = None
-
-    def info(self, room: Room) -> Dict[str, Any]:
-        """A room as the lobby shows it, and whether it was abandoned."""
-        return {**room.info(), "abandoned": room in self.idle}
-
-    def create(self, body: Any, who: str = "") -> Tuple[Room, Optional[Tuple[int, str]]]:
-        """A new room from a create request's body, and the creator's seat and token when
-        the body names them ("name", "seat"; `who`: the authentication hook's name)."""
-        if not isinstance(body, dict):
-            raise ValueError('the body is a JSON object such as {"rules": "escoba", "players": 2}')
-        unknown = [k for k in body if k not in CREATE_FIELDS]
-        if unknown:
-            raise ValueError(f"unknown field {json.dumps(unknown[0])}: a room takes {', '.join(CREATE_FIELDS)}")
-        options = body.get("options") or {}
-        if not isinstance(body.get("rules"), str) or not isinstance(options, dict):
-            raise ValueError('"rules" names a rule set (such as "escoba") and "options" is an object')
-        try:
-            rules = self.settings.api.Rules(body["rules"], players=body.get("players"), target=body.get("target"), **options)
-        except TypeError as error:
-            raise ValueError(str(error)) from None
-        bots = self._bots(body.get("bots") or {}, rules)
-        timer = body.get("timer")
-        if timer is not None and (isinstance(timer, bool) or not isinstance(timer, (int, float)) or not 0 < timer <= 86400):
-            raise ValueError('"timer" is the seconds a seat has for a move (more than 0, at most a day), or null')
-        undo = body.get("undo", DEFAULT_MODE)
-        if undo not in MODES:
-            raise ValueError(f'"undo" is "off", "consent" or "practice", not {json.dumps(undo)[:40]}')
-        creator = None
-        if "name" in body or "seat" in body:  # checked before the room is made: a refusal makes none
-            creator = creator_seat(player_name(who or body.get("name")), body.get("seat"), rules.players, bots)
-        room_id = new_room_id(self.rooms)
-        seed = fresh_seed()  # never told: it deals every card
-        self.store.add_room(room_id, rules.to_dict(), seed, timer, bots, undo)
-        room = Room(room_id, rules, [seed], None if timer is None else float(timer), bots, self.store, self.settings,
-                    undo)
-        self.rooms[room_id] = room
-        sat = None if creator is None else room.sit(*creator)
-        room.schedule()
-        return room, sat
-
-    def _bots(self, bots: Any, rules: Any) -> Dict[int, str]:
-        players = rules.players
-        if not isinstance(bots, dict):
-            raise ValueError('"bots" maps seats to bots, such as {"1": "greedy"}')
-        out: Dict[int, str] = {}
-        for key, spec in bots.items():
-            if not key.isdigit() or not 0 <= int(key) < players:
-                raise ValueError(f"bots: {json.dumps(key)} is no seat: the seats are 0 to {players - 1}")
-            out[int(key)] = check_spec(self.settings.api, spec, self.settings.imports, self.settings.budget, rules)
-        return out
-
 
 def _client(request: Any) -> str:
     """Who sent a request or opened a websocket, as its limits count it: its address."""
     return request.client.host if request.client is not None else ""
-
-
-def player_name(name: Any) -> str:
-    """A person's name as a request gives it, checked and trimmed."""
-    if not isinstance(name, str) or not 0 < len(name.strip()) <= NAME_LIMIT:
-        raise ValueError(f'"name" is the player\'s name: 1 to {NAME_LIMIT} characters')
-    return name.strip()
-
-
-def seat_number(seat: Any, players: int) -> Optional[int]:
-    """A seat as a request gives it (None: the first free one), checked."""
-    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players):
-        raise ValueError(f'"seat" is a seat from 0 to {players - 1}, or left out for the first free one')
-    return seat
-
-
-def creator_seat(name: str, seat: Any, players: int, bots: Dict[int, str]) -> Tuple[str, int]:
-    """Where a room's creator sits: the seat asked for, or the first without a bot."""
-    seat = seat_number(seat, players)
-    if seat is None:
-        seat = next((s for s in range(players) if s not in bots), None)
-        if seat is None:
-            raise ValueError('every seat of this room has a bot: leave out "name" to make a room of bots')
-    elif seat in bots:
-        raise ValueError(f"seat {seat} is taken by the bot {bots[seat]}")
-    return name, seat
 
 
 def _error(status: int, text: str) -> JSONResponse:
@@ -208,7 +75,7 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
                bot_worlds: int = BUDGET.worlds, bot_threads: Optional[int] = None,
                client_rooms: int = LIMITS.client_rooms, client_connections: int = LIMITS.client_connections,
                room_spectators: int = LIMITS.room_spectators, backlog: int = LIMITS.backlog,
-               idle_room: float = LIMITS.idle_room) -> Starlette:
+               idle_room: float = LIMITS.idle_room, cluster: Optional[str] = None) -> Starlette:
     """The game server as an ASGI app (Starlette).
 
     `db`: the SQLite file that keeps rooms, seats and moves (":memory:" keeps nothing
@@ -238,17 +105,18 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
     1008); `idle_room`: the seconds a room whose match is not over lives with no person
     connected, then it is abandoned (docs/reference/wire.md "Limits")."""
     caps = Limits(client_rooms, client_connections, room_spectators, backlog, idle_room)
+    if cluster is None and is_postgres(db):
+        cluster = ""
+    if cluster is not None and db == ":memory:":
+        raise ValueError("the workers of a cluster share their database: a SQLite file or a PostgreSQL URL, "
+                         "not :memory:")
     server = Server(db, Settings(find_engine(engine), bot_delay, max_frame, rate, burst, allow_imported_bots,
                                  on_match_end, undo_wait, hello_wait,
                                  budget=Budget(bot_budget, bot_iterations, bot_worlds), bot_threads=bot_threads,
-                                 caps=caps))
+                                 caps=caps), cluster)
 
     def room_of(request: Any) -> Room:
-        server.wake()
-        room = server.rooms.get(request.path_params["room"])
-        if room is None:
-            raise LookupError(_("no room {room}", room=request.path_params["room"]))
-        return room
+        return server.room(request.path_params["room"])  # another worker's is forwarded to it (proxy.py)
 
     def signed_in(request: Request) -> Optional[str]:
         """The player's name the authentication hook gives ("" without a hook), or None."""
@@ -256,10 +124,7 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
 
     async def lobby(request: Request) -> Response:
         server.wake()
-        every = request.query_params.get("all") in ("1", "true")
-        listed = [r for r in server.rooms.values() if every or not (r.game.is_over or r in server.idle)]
-        listed.sort(key=lambda r: not r.waiting())  # the rooms to sit in first, then those to watch
-        return JSONResponse({"rooms": [server.info(r) for r in listed]})
+        return JSONResponse({"rooms": server.lobby(request.query_params.get("all") in ("1", "true"))})
 
     async def create_room(request: Request) -> Response:
         server.wake()
@@ -331,6 +196,9 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
     async def websocket(ws: WebSocket) -> None:
         await ws.accept()
         client = _client(ws)
+        if server.cluster is not None and server.cluster.is_peer(ws.headers.get("x-quinza-peer")):
+            await session(ws)  # forwarded by a worker, which counted it against the client's limits
+            return
         if not server.clients.open(client):
             await _refuse(ws, 0, _("too many connections: at most {count} open at once from one client",
                                    count=caps.client_connections), TOO_MANY, "too many connections")
@@ -396,7 +264,7 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
         Route("/api/rooms/{room}/review", review_route(room_of, Refused), methods=["GET"]),
         WebSocketRoute("/ws/{room}", websocket),
         *web_routes(server.settings.api),  # the browser table (web.py)
-    ], lifespan=lifespan, middleware=[Middleware(Speaking)])
+    ], lifespan=lifespan, middleware=[Middleware(Speaking), Middleware(Forwarding, server=server)])
     app.state.server = server
     return app
 
@@ -416,6 +284,6 @@ async def _pump(ws: WebSocket, conn: Connection) -> None:
         while True:
             text = await conn.queue.get()
             if text is None:
-                await ws.close(code=1008, reason="too many messages unread")
+                await ws.close(code=conn.close_with[0], reason=conn.close_with[1])
                 return
             await ws.send_text(text)

@@ -48,7 +48,8 @@ class Settings:
 
 class Connection:
     """One websocket: its viewpoint (a seat, or None for a spectator) and the messages
-    waiting to go out, in order (the app's pump sends them; None: close it)."""
+    waiting to go out, in order (the app's pump sends them; None: close it, as
+    `close_with` says)."""
 
     def __init__(self, seat: Viewpoint, settings: Settings, clock: float, lang: Optional[str] = None) -> None:
         self.seat = seat
@@ -59,6 +60,7 @@ class Connection:
             self.speak(lang)
         self.queue: "asyncio.Queue[Optional[str]]" = asyncio.Queue()
         self.closing = False
+        self.close_with = (1008, "too many messages unread")  # the code and reason its close gives
         # A connection that lets this many messages wait unread is closed: a client that
         # does not read must not make the server hold its messages without end.
         self._backlog = settings.caps.backlog
@@ -73,6 +75,14 @@ class Connection:
             self.queue.put_nowait(None)
             return
         self.queue.put_nowait(json.dumps(message, ensure_ascii=False, default=self._said))
+
+    def end(self, code: int, reason: str) -> None:
+        """Close the connection once what it was sent is out: `code` and `reason` (at most
+        123 bytes) say why."""
+        if not self.closing:
+            self.closing = True
+            self.close_with = (code, reason)
+            self.queue.put_nowait(None)
 
     def speak(self, lang: Any) -> None:
         """Say this connection's words in `lang` (its hello's "lang"); a language the

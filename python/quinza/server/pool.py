@@ -56,6 +56,7 @@ class Pool:
         if self.threads < 1:
             raise ValueError(f"the bots' pool has at least one thread, not {self.threads}")
         self.seconds = seconds
+        self.busy = 0  # pieces of work thinking or waiting their turn
         self._limiter: Optional[anyio.CapacityLimiter] = None  # made on the loop (anyio 3 needs one)
 
     async def think(self, fn: Callable[..., Any], *args: Any, seconds: Optional[float] = None) -> Any:
@@ -65,7 +66,11 @@ class Pool:
             self._limiter = anyio.CapacityLimiter(self.threads)
         limit = self.seconds if seconds is None else seconds
         work = functools.partial(_within, limit * (1 + GRACE) + GRACE, fn, *args)
-        return await anyio.to_thread.run_sync(work, limiter=self._limiter)
+        self.busy += 1
+        try:
+            return await anyio.to_thread.run_sync(work, limiter=self._limiter)
+        finally:
+            self.busy -= 1
 
 
 class Busy(Exception):

@@ -1,0 +1,190 @@
+"""One worker of several on one database (`create_app(cluster=URL)`, `quinza serve
+--cluster` or `--workers N`): it plays the rooms it holds, as a server alone plays all of
+its own, and the workers share the rest through the database (leases.py).
+
+- A worker renews its lease every `BEAT` seconds. Each time it also writes the lobby's rows
+  of its rooms that changed (the lobby of every worker lists every worker's rooms, a second
+  old at most) and takes its share of the rooms no live worker holds: a lost worker's
+  rooms are taken once its lease runs out, within `TTL` + `BEAT` seconds.
+- A request for a room another worker holds is forwarded to it (proxy.py); one for a room
+  no live worker holds takes the room at once.
+- A worker whose own lease ran out (stalled, or cut off from the database) gives up every
+  room it held, closing their connections (1012: connect again), and joins again under a
+  new id: the rooms it held may be another's now, and the store refuses it their writes.
+- A worker stopped gently gives its rooms back at once (`leave`), so a rolling restart
+  hands them over within a beat of the others.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import json
+import logging
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional
+
+from .databases import StoreError
+from .leases import BEAT, Leases, Worker, new_worker_id
+from .room import Room
+
+if TYPE_CHECKING:
+    from .rooms import Server
+
+log = logging.getLogger("quinza.server")
+
+MOVED = 1012  # the websocket close code for "connect again": the room's worker changed
+
+
+class Elsewhere(Exception):
+    """The room is played by another live worker."""
+
+    def __init__(self, room: str, worker: Worker) -> None:
+        super().__init__(f"room {room} is played by worker {worker.id}")
+        self.worker = worker
+
+
+class Taken:
+    """The room ids in use: a worker's own and every room in the database."""
+
+    def __init__(self, rooms: Mapping[str, Room], leases: Leases) -> None:
+        self.rooms, self.leases = rooms, leases
+
+    def __contains__(self, room: object) -> bool:
+        return room in self.rooms or (isinstance(room, str) and self.leases.exists(room))
+
+
+class Cluster:
+    """This server as a worker: its id (the store's), its URL, its peers' shared secret."""
+
+    def __init__(self, server: "Server", url: str) -> None:
+        self.server = server
+        self.url = url
+        self.leases = Leases(server.store)
+        self.secret = self.leases.secret()
+        self.leases.register(self.id, url)
+        self._published: Dict[str, str] = {}  # room -> the lobby row last written
+        self._task: "Optional[asyncio.Task[None]]" = None
+        self._beats = 0
+        self._left = False
+
+    def _join(self) -> None:
+        """Join under a new id: the old one's rooms may be another worker's now."""
+        self.server.store.worker = new_worker_id()
+        self._published.clear()
+        self._left = False
+        self.leases.register(self.id, self.url)
+
+    @property
+    def id(self) -> str:
+        return str(self.server.store.worker)
+
+    def is_peer(self, shown: Optional[str]) -> bool:
+        """Whether a request's peer header shows the cluster's secret."""
+        return shown is not None and hmac.compare_digest(shown.encode(), self.secret.encode())
+
+    def start(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Take this worker's share of the rooms no one holds, then beat on `loop` (joining
+        again under a new id after a `leave`)."""
+        if self._left:
+            self._join()
+        self.adopt()
+        self._task = loop.create_task(self._beat())
+
+    async def _beat(self) -> None:
+        while True:
+            await asyncio.sleep(BEAT)
+            try:
+                self.beat()
+            except StoreError as error:  # the database is away: the next beat tries again
+                log.warning("worker %s: the database did not answer its beat: %s", self.id, error)
+            except Exception:
+                log.exception("worker %s: its beat failed", self.id)
+
+    def beat(self) -> None:
+        busy = self.server.settings.pool.busy
+        if not self.leases.renew(self.id, len(self.server.rooms), busy):
+            log.error("worker %s: its lease ran out; it gives up its %d rooms and joins again", self.id,
+                      len(self.server.rooms))
+            for room in list(self.server.rooms.values()):
+                self.drop(room)
+            self._join()
+        self.publish()
+        self.adopt()
+        self._beats += 1
+        if self._beats % 600 == 0:
+            self.leases.forget()
+
+    def adopt(self) -> None:
+        """Take a share of the rooms no live worker holds."""
+        for room_id in self.leases.orphans():
+            if room_id not in self.server.rooms and self.leases.claim(room_id, self.id):
+                self.load(room_id)
+
+    def load(self, room_id: str) -> Optional[Room]:
+        """Play a room this worker has just claimed, from the store: its moves played
+        again, its bots and timer started anew."""
+        stored = self.server.store.room(room_id)
+        if stored is None:
+            return None
+        room = Room.from_store(stored, self.server.store, self.server.settings)
+        self.server.rooms[room_id] = room
+        if stored.abandoned:
+            self.server.idle.abandoned.add(room_id)
+        else:
+            room.schedule()
+        log.info("worker %s took room %s", self.id, room_id)
+        self.publish()
+        return room
+
+    def find(self, room_id: str) -> Optional[Room]:
+        """A room this worker does not play: taken if no live worker holds it (then it is
+        played here); Elsewhere if one does; None if there is no such room."""
+        owner = self.leases.owner(room_id)
+        if owner is None and self.leases.claim(room_id, self.id, abandoned=True):
+            return self.load(room_id)
+        owner = owner or self.leases.owner(room_id)
+        if owner is not None and owner.id != self.id:
+            raise Elsewhere(room_id, owner)
+        return None
+
+    def drop(self, room: Room) -> None:
+        """Stop playing a room another worker may hold now: its connections are closed and
+        connect again, to whichever worker."""
+        room.stop()
+        for conn in list(room.connections):
+            conn.end(MOVED, "the room moved to another worker: connect again")
+        self.server.rooms.pop(room.id, None)
+        self._published.pop(room.id, None)
+
+    def publish(self) -> None:
+        """Write the lobby's rows of this worker's rooms that changed."""
+        changed: Dict[str, Dict[str, Any]] = {}
+        for room_id, room in self.server.rooms.items():
+            row = self.server.info(room)
+            text = json.dumps(row, sort_keys=True)
+            if self._published.get(room_id) != text:
+                changed[room_id] = row
+        if changed:
+            self.leases.publish(self.id, changed)
+            for room_id, row in changed.items():
+                self._published[room_id] = json.dumps(row, sort_keys=True)
+
+    def others(self, mine: Mapping[str, Room]) -> List[Dict[str, Any]]:
+        """The lobby rows of the rooms this worker does not play."""
+        return [row for row in self.leases.lobby() if row.get("room") not in mine]
+
+    def taken(self, mine: Mapping[str, Room]) -> Taken:
+        return Taken(mine, self.leases)
+
+    def leave(self) -> None:
+        """Stop: give every room back at once, for the other workers to take."""
+        if self._task is not None:
+            self._task.cancel()
+        try:
+            self.publish()
+            self.leases.leave(self.id)
+            self._left = True
+        except StoreError as error:  # its lease runs out instead
+            log.warning("worker %s: could not give its rooms back: %s", self.id, error)
+        self.server.rooms.clear()
+
