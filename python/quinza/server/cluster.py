@@ -68,7 +68,13 @@ class Cluster:
         self._left = False
 
     def _join(self) -> None:
-        """Join under a new id: the old one's rooms may be another worker's now."""
+        """Join under a new id: the old one's rooms may be another worker's now. A live
+        worker at this one's URL means both were given one URL: this one joins with none
+        (its peers send it nothing) rather than end the other's lease in turn."""
+        if self.url and any(w.url == self.url for w in self.leases.workers()):
+            log.error("worker %s: another worker has its URL %s; each worker needs its own --peer-url",
+                      self.id, self.url)
+            self.url = ""
         self.server.store.worker = new_worker_id()
         self._published.clear()
         self._left = False

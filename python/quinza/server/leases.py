@@ -53,8 +53,13 @@ class Leases:
         self.db = store.db
 
     def register(self, worker: str, url: str) -> None:
-        """A new worker, its lease starting now."""
-        self.db.run("INSERT INTO workers (id, url, expires) VALUES (?, ?, now_s() + ?)", (worker, url, TTL))
+        """A new worker, its lease starting now. A worker before it at the same URL is gone
+        (two live processes cannot listen at one address): its lease ends now, and its
+        rooms are taken at once, not when its lease would have run out."""
+        with self.db.transaction():
+            if url:
+                self.db.run("UPDATE workers SET expires = now_s() - 1 WHERE url = ? AND expires > now_s()", (url,))
+            self.db.run("INSERT INTO workers (id, url, expires) VALUES (?, ?, now_s() + ?)", (worker, url, TTL))
 
     def renew(self, worker: str, rooms: int, busy: int) -> bool:
         """Renew the worker's lease: False if it had run out (its rooms may have been taken:
