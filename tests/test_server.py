@@ -435,7 +435,7 @@ def test_quinza_serve_runs_on_loopback_and_a_sigkill_loses_nothing(tmp_path: Pat
 
 
 def test_room_ids_are_letters_and_digits_a_person_can_type() -> None:
-    from quinza.server.app import ROOM_ID_LENGTH, ROOM_ID_LETTERS, new_room_id
+    from quinza.server.rooms import ROOM_ID_LENGTH, ROOM_ID_LETTERS, new_room_id
 
     taken = {new_room_id(()) for _ in range(300)}
     assert len(taken) == 300

@@ -21,14 +21,14 @@ import asyncio
 import hmac
 import json
 import logging
-from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional
+from typing import Any, Dict, List, Mapping, Optional, Protocol
 
+from .connection import Settings
 from .databases import StoreError
+from .idle import IdleRooms
 from .leases import BEAT, Leases, Worker, new_worker_id
 from .room import Room
-
-if TYPE_CHECKING:
-    from .rooms import Server
+from .store import Store
 
 log = logging.getLogger("quinza.server")
 
@@ -53,10 +53,21 @@ class Taken:
         return room in self.rooms or (isinstance(room, str) and self.leases.exists(room))
 
 
+class Host(Protocol):
+    """What a worker's cluster uses of its server (rooms.py's `Server`)."""
+
+    store: Store
+    settings: Settings
+    rooms: Dict[str, Room]
+    idle: IdleRooms
+
+    def info(self, room: Room) -> Dict[str, Any]: ...
+
+
 class Cluster:
     """This server as a worker: its id (the store's), its URL, its peers' shared secret."""
 
-    def __init__(self, server: "Server", url: str) -> None:
+    def __init__(self, server: Host, url: str) -> None:
         self.server = server
         self.url = url
         self.leases = Leases(server.store)
