@@ -1,16 +1,19 @@
 """The server's bots are blind to the cards their seat cannot see: each is given a world of
 its seat (`Room.world`, over `Game.world`), never the game. Proven by dealing the hidden
-cards again: the world a bot gets, and so its move, stays the same; and a Python bot
+cards again: the world a bot gets, and so its move, stays the same, as does what a worker
+sends a peer to think a bot's move (peer_bots.py); and a Python bot
 registered on the server, watched over a whole match, only ever gets such worlds."""
 
 from __future__ import annotations
 
+import json
 from typing import Any, Iterator, List
 
 import pytest
 
 import quinza
 from quinza._registry import REGISTRY
+from quinza.server.peer_bots import think_request
 from quinza.server.players import player, stand_in
 
 from .conftest import redeal
@@ -53,7 +56,9 @@ def test_every_bot_and_the_stand_in_choose_the_same_when_the_hidden_cards_are_de
                     r.game = game
                     bots = [player(quinza, spec, r.seeds[-1], seat) for spec in BOTS] + [stand_in(quinza)]
                     bots.append(_peeker)  # would see a difference if there were one to see
-                    chosen.append([str(bot(r.world(seat))) for bot in bots] + [r.world(seat).to_json()])
+                    # and what a worker sends a peer to think a move (peer_bots.py)
+                    lent = json.dumps(think_request(r, seat, "hard"), sort_keys=True)
+                    chosen.append([str(bot(r.world(seat))) for bot in bots] + [r.world(seat).to_json(), lent])
                 r.game = real
                 assert chosen[0] == chosen[1], (ply, seat)
                 checked += 1

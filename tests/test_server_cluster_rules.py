@@ -137,3 +137,30 @@ def test_the_turn_timer_goes_on_once_a_lost_workers_room_is_taken(pair: Workers)
     finally:
         pair.start(owner[0])
         pair.wait_ready(owner[0])
+
+
+def test_a_busy_workers_searching_bots_think_on_a_peer_with_a_thread_free(tmp_path: Path) -> None:
+    workers = Workers(str(tmp_path / "games.sqlite"), 2, tmp_path, "--bot-threads", "1")
+    try:
+        rooms = [make(workers, 0, rules="escoba", players=2, bots={"0": "ismcts:time_limit=0.2", "1": "greedy"})
+                 for _ in range(3)]
+        assert all(workers.owner(r) is not None and workers.owner(r)[0] == 0 for r in rooms)  # type: ignore[index]
+        end = time.monotonic() + 20
+        lent: Dict[str, int] = {}
+        while time.monotonic() < end:
+            lent = {url: n for url, n in workers.store.db.run("SELECT url, lent FROM workers WHERE expires > now_s()")}
+            if lent.get(workers.url(1), 0) >= 3:
+                break
+            time.sleep(0.2)
+        assert lent.get(workers.url(1), 0) >= 3, lent  # worker 1 thought moves of worker 0's rooms
+        assert lent.get(workers.url(0), 0) == 0
+        assert all(len(workers.moves(r)) > 0 for r in rooms)
+    finally:
+        workers.close()
+
+
+def test_a_peers_think_route_is_no_page_to_a_client(pair: Workers) -> None:
+    body = {"rules": {"name": "escoba", "players": 2, "target": 21}, "spec": "hard", "seed": 1, "seat": 0, "world": {}}
+    assert httpx.post(pair.url(0) + "/_peer/think", json=body, timeout=10).status_code == 404
+    wrong = httpx.post(pair.url(0) + "/_peer/think", json=body, headers={"x-quinza-peer": "guess"}, timeout=10)
+    assert wrong.status_code == 404

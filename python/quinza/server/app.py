@@ -39,6 +39,7 @@ from .limits import GONE, TOO_MANY, Limits
 from .pool import Budget
 from .connection import Connection, MatchEnd, Settings
 from .databases import is_postgres
+from .peer_bots import PATH
 from .proxy import Forwarding
 from .reviews import review_route
 from .refusal import Refused
@@ -264,6 +265,8 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
         Route("/api/rooms/{room}/review", review_route(room_of, Refused), methods=["GET"]),
         WebSocketRoute("/ws/{room}", websocket),
         *web_routes(server.settings.api),  # the browser table (web.py)
+        *([] if server.cluster is None else  # a peer's bot moves (peer_bots.py)
+          [Route(PATH, server.cluster.bots.route(server.settings, server.cluster.is_peer), methods=["POST"])]),
     ], lifespan=lifespan, middleware=[Middleware(Speaking), Middleware(Forwarding, server=server)])
     app.state.server = server
     return app

@@ -27,6 +27,7 @@ from .connection import Settings
 from .databases import StoreError
 from .idle import IdleRooms
 from .leases import BEAT, Leases, Worker, new_worker_id
+from .peer_bots import PeerBots
 from .room import Room
 from .store import Store
 
@@ -77,6 +78,9 @@ class Cluster:
         self._task: "Optional[asyncio.Task[None]]" = None
         self._beats = 0
         self._left = False
+        self.peers: List[Worker] = []  # the live workers as of the last beat
+        self.bots = PeerBots(self)
+        server.settings.borrow = self.bots.think  # a room's searching bot may think on a peer
 
     def _join(self) -> None:
         """Join under a new id: the old one's rooms may be another worker's now. A live
@@ -118,8 +122,8 @@ class Cluster:
                 log.exception("worker %s: its beat failed", self.id)
 
     def beat(self) -> None:
-        busy = self.server.settings.pool.busy
-        if not self.leases.renew(self.id, len(self.server.rooms), busy):
+        pool = self.server.settings.pool
+        if not self.leases.renew(self.id, len(self.server.rooms), pool.busy, pool.threads, self.bots.lent):
             log.error("worker %s: its lease ran out; it gives up its %d rooms and joins again", self.id,
                       len(self.server.rooms))
             for room in list(self.server.rooms.values()):
@@ -127,6 +131,7 @@ class Cluster:
             self._join()
         self.publish()
         self.adopt()
+        self.peers = self.leases.workers()
         self._beats += 1
         if self._beats % 600 == 0:
             self.leases.forget()
@@ -189,6 +194,12 @@ class Cluster:
     def others(self, mine: Mapping[str, Room]) -> List[Dict[str, Any]]:
         """The lobby rows of the rooms this worker does not play."""
         return [row for row in self.leases.lobby() if row.get("room") not in mine]
+
+    def spare_peer(self) -> Optional[Worker]:
+        """The peer with the most threads free as of the last beat, if one has any (and
+        can be reached)."""
+        spare = [w for w in self.peers if w.id != self.id and w.url and w.busy < w.threads]
+        return max(spare, key=lambda w: w.threads - w.busy, default=None)
 
     def taken(self, mine: Mapping[str, Room]) -> Taken:
         return Taken(mine, self.leases)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any, Callable, Optional
+from typing import Any, Awaitable, Callable, Optional
 
 from .. import words
 from ..engines import Engine
@@ -40,6 +40,9 @@ class Settings:
         self.imports = imports
         self.undo_wait = undo_wait  # seconds an undo waits for its answers, then lapses
         self.hello_wait = hello_wait  # seconds a new websocket has to say who it is
+        # A worker's way to have a searching bot's move thought on a peer (peer_bots.py):
+        # (room, seat) -> the move, or None to think here.
+        self.borrow: Optional[Callable[[Any, int], Awaitable[Optional[str]]]] = None
 
     def frame_limits(self) -> Message:
         """What a seat is told of the frames it may send, so a client can keep to them."""

@@ -34,12 +34,18 @@ LIVE = "EXISTS (SELECT 1 FROM workers WHERE workers.id = rooms.owner AND workers
 
 class Worker(NamedTuple):
     """A worker of the cluster: its id, the URL its peers reach it at ("" if none), the
-    rooms it holds and the bots thinking on it."""
+    rooms it holds, the bots thinking (or waiting to) on its pool, the pool's threads, and
+    the moves it thought for its peers."""
 
     id: str
     url: str
     rooms: int
     busy: int
+    threads: int
+    lent: int
+
+
+WORKER_COLUMNS = "id, url, rooms, busy, threads, lent"
 
 
 def new_worker_id() -> str:
@@ -61,11 +67,11 @@ class Leases:
                 self.db.run("UPDATE workers SET expires = now_s() - 1 WHERE url = ? AND expires > now_s()", (url,))
             self.db.run("INSERT INTO workers (id, url, expires) VALUES (?, ?, now_s() + ?)", (worker, url, TTL))
 
-    def renew(self, worker: str, rooms: int, busy: int) -> bool:
-        """Renew the worker's lease: False if it had run out (its rooms may have been taken:
-        it must play none of them again)."""
-        return self.db.count("UPDATE workers SET expires = now_s() + ?, rooms = ?, busy = ? "
-                             "WHERE id = ? AND expires > now_s()", (TTL, rooms, busy, worker)) == 1
+    def renew(self, worker: str, rooms: int, busy: int = 0, threads: int = 1, lent: int = 0) -> bool:
+        """Renew the worker's lease, saying how loaded it is: False if it had run out (its
+        rooms may have been taken: it must play none of them again)."""
+        return self.db.count("UPDATE workers SET expires = now_s() + ?, rooms = ?, busy = ?, threads = ?, lent = ? "
+                             "WHERE id = ? AND expires > now_s()", (TTL, rooms, busy, threads, lent, worker)) == 1
 
     def leave(self, worker: str) -> None:
         """The worker stops: its rooms are free to be claimed at once."""
@@ -94,8 +100,8 @@ class Leases:
 
     def owner(self, room: str) -> Optional[Worker]:
         """The live worker that holds `room`, if any."""
-        rows = self.db.run("SELECT w.id, w.url, w.rooms, w.busy FROM rooms r JOIN workers w ON w.id = r.owner "
-                           "WHERE r.id = ? AND w.expires > now_s()", (room,))
+        rows = self.db.run(f"SELECT {WORKER_COLUMNS} FROM workers WHERE expires > now_s() AND id = "
+                           "(SELECT owner FROM rooms WHERE id = ?)", (room,))
         return Worker(*rows[0]) if rows else None
 
     def exists(self, room: str) -> bool:
@@ -104,7 +110,7 @@ class Leases:
     def workers(self) -> List[Worker]:
         """The workers whose lease runs."""
         return [Worker(*row) for row in self.db.run(
-            "SELECT id, url, rooms, busy FROM workers WHERE expires > now_s() ORDER BY id")]
+            f"SELECT {WORKER_COLUMNS} FROM workers WHERE expires > now_s() ORDER BY id")]
 
     def secret(self) -> str:
         """The secret the workers show each other (made by the first): a request that

@@ -342,7 +342,7 @@ class Room(Takebacks):
         assert bot is not None
         try:
             world = self.world(seat)
-            move = await self.settings.pool.think(bot, world) if thinks(self.settings.api, bot) else bot(world)
+            move = await self._think(seat, bot, world) if thinks(self.settings.api, bot) else bot(world)
         except TimeoutError as error:  # a search past the server's budget: the stand-in moves
             log.warning("room %s: the bot of seat %s was stopped (%s); the stand-in moves", self.id, seat, error)
             move = None
@@ -361,6 +361,15 @@ class Room(Takebacks):
                 log.error("room %s: the bot of seat %s played an illegal move (%s); the stand-in moves",
                           self.id, seat, refusal)
         self.play(seat, stand_in(self.settings.api)(self.world(seat)), stand_in=True)
+
+    async def _think(self, seat: int, bot: Player, world: Any) -> Any:
+        """A searching bot's move: on a peer with a thread free when this worker's pool is
+        busy (peer_bots.py), else on the pool here."""
+        if self.settings.borrow is not None:
+            move = await self.settings.borrow(self, seat)
+            if move is not None:
+                return move
+        return await self.settings.pool.think(bot, world)
 
     async def _undo_lapse(self, request: UndoRequest) -> None:
         """A request lapses after undo_wait, or at the end of the turn's time: a person's
