@@ -6,7 +6,9 @@ worker is lost, and a frame no page sends answered as it is by a server alone.""
 
 from __future__ import annotations
 
+import io
 import json
+import threading
 import time
 from pathlib import Path
 from typing import Any, Callable, Dict, Iterator
@@ -164,3 +166,34 @@ def test_a_peers_think_route_is_no_page_to_a_client(pair: Workers) -> None:
     assert httpx.post(pair.url(0) + "/_peer/think", json=body, timeout=10).status_code == 404
     wrong = httpx.post(pair.url(0) + "/_peer/think", json=body, headers={"x-quinza-peer": "guess"}, timeout=10)
     assert wrong.status_code == 404
+
+
+def test_a_remote_bot_plays_on_through_its_rooms_worker_being_lost(pair: Workers) -> None:
+    from quinza.server.client import play
+
+    room = make(pair, 0, rules="quinza", players=2, bots={"1": "greedy"})
+    out: Dict[str, Any] = {}
+
+    def seat() -> None:
+        try:
+            out["last"] = play(pair.url(1), room, "greedy", name="remote", seat=0, out=io.StringIO())
+        except Exception as error:  # told to the test below
+            out["error"] = error
+
+    thread = threading.Thread(target=seat)
+    thread.start()
+    end = time.monotonic() + 15
+    while len(pair.moves(room)) < 10 and time.monotonic() < end:
+        time.sleep(0.05)
+    owner = pair.owner(room)
+    assert owner is not None and thread.is_alive()  # mid-match
+    pair.kill(owner[0])
+    try:
+        thread.join(60)
+        assert "error" not in out, out
+        assert out["last"]["view"]["winner"] is not None  # the match played to its end
+        assert len(pair.moves(room)) == out["last"]["ply"]
+        assert pair.owner(room) not in (None, owner)
+    finally:
+        pair.start(owner[0])
+        pair.wait_ready(owner[0])

@@ -36,6 +36,9 @@ __all__ = ["Pace", "Seat", "Tally", "play", "result_words", "world"]
 
 RETRY_SECONDS = 1.0  # after a refused frame; a server's throttle refills within a second
 MOST_ERRORS = 30
+RECONNECTS = 30  # connections lost in one match before the seat gives up
+RECONNECT_WAIT = 1.0  # seconds before it connects again
+FINAL_CODES = (4404, 4410)  # no such room, the room abandoned: connecting again would not help
 
 
 class Seat:
@@ -111,6 +114,7 @@ def play(url: str, room: str, bot: Union[str, Player], name: str = "bot", seat: 
     the server at `url` and play until the match is over. Returns the last `state`
     message (its `view` holds the scores and the winner). `tally` hears every message
     and the bot's time a move (`quinza join` says a line a deal with it)."""
+    from websockets.exceptions import ConnectionClosed
     from websockets.sync.client import connect
 
     api = find_engine(engine)
@@ -122,37 +126,61 @@ def play(url: str, room: str, bot: Union[str, Player], name: str = "bot", seat: 
     mover = Seat(api, chooser, seed, lambda text: print(f"quinza join: {text}", file=stream))
     pace = Pace(sat.get("limits") or {})
 
+    lost = 0
+    while True:
+        try:
+            with connect(_ws_url(url, room)) as ws:
+                ws.send(json.dumps(build("hello", CLIENT, token=sat["token"])))  # the token never goes in the URL
+                return _seat_on(ws, mover, tally, pace)
+        except GivingUp:
+            raise
+        except (ConnectionClosed, OSError) as error:
+            code = error.rcvd.code if isinstance(error, ConnectionClosed) and error.rcvd is not None else None
+            lost += 1
+            if code in FINAL_CODES or lost > RECONNECTS:
+                raise ConnectionError(f"the connection to the server was lost ({error})") from None
+            # A worker stopped or lost (1012: the room moved), a restart: the seat connects
+            # again with its token, to whichever worker answers.
+            mover.say("the connection was lost: connecting again")
+            time.sleep(RECONNECT_WAIT)
+
+
+class GivingUp(ConnectionError):
+    """The seat stops: the server refuses what it sends."""
+
+
+def _seat_on(ws: Any, mover: "Seat", tally: Tally, pace: "Pace") -> Message:
+    """Play the seat over one connection until the match is over: its last `state`."""
+
     def send(frame: Message) -> None:
         time.sleep(pace.wait())
         ws.send(json.dumps(frame))
 
-    with connect(_ws_url(url, room)) as ws:
-        ws.send(json.dumps(build("hello", CLIENT, token=sat["token"])))  # the token never goes in the URL
-        moved_at: Optional[int] = None  # the ply of the last move sent: one move a state
-        errors = 0
-        while True:
-            message = mover.hear(json.loads(ws.recv()))
-            if message is None:
-                continue
-            tally.heard(message)
-            if message["type"] == "error":
-                # The move was refused or ignored (a throttled frame): wait, ask again.
-                errors += 1
-                mover.say(f"the server says: {message['message']}")
-                if errors > MOST_ERRORS:
-                    raise ConnectionError(f"the server refused {errors} frames in a row; giving up")
-                time.sleep(RETRY_SECONDS)
-                moved_at = None
-                send(build("state", CLIENT))
-            if message["type"] != "state":
-                continue
-            if message["view"]["winner"] is not None:
-                return message
-            if "legal_moves" in message and message["ply"] != moved_at:
-                began = time.perf_counter()
-                move = mover.choose(message)
-                tally.moved(time.perf_counter() - began)
-                send(build("move", CLIENT, move=move, ply=message["ply"]))
-                moved_at = message["ply"]
-            elif "legal_moves" not in message:
-                errors = 0
+    moved_at: Optional[int] = None  # the ply of the last move sent: one move a state
+    errors = 0
+    while True:
+        message = mover.hear(json.loads(ws.recv()))
+        if message is None:
+            continue
+        tally.heard(message)
+        if message["type"] == "error":
+            # The move was refused or ignored (a throttled frame): wait, ask again.
+            errors += 1
+            mover.say(f"the server says: {message['message']}")
+            if errors > MOST_ERRORS:
+                raise GivingUp(f"the server refused {errors} frames in a row; giving up")
+            time.sleep(RETRY_SECONDS)
+            moved_at = None
+            send(build("state", CLIENT))
+        if message["type"] != "state":
+            continue
+        if message["view"]["winner"] is not None:
+            return message
+        if "legal_moves" in message and message["ply"] != moved_at:
+            began = time.perf_counter()
+            move = mover.choose(message)
+            tally.moved(time.perf_counter() - began)
+            send(build("move", CLIENT, move=move, ply=message["ply"]))
+            moved_at = message["ply"]
+        elif "legal_moves" not in message:
+            errors = 0
