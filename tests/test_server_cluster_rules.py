@@ -197,3 +197,23 @@ def test_a_remote_bot_plays_on_through_its_rooms_worker_being_lost(pair: Workers
     finally:
         pair.start(owner[0])
         pair.wait_ready(owner[0])
+
+
+def test_a_clients_connections_are_counted_by_the_worker_it_reached(tmp_path: Path) -> None:
+    workers = Workers(str(tmp_path / "games.sqlite"), 2, tmp_path, "--client-connections", "2")
+    try:
+        room = make(workers, 0, rules="escoba", players=2)  # played by worker 0, reached through worker 1
+        with connect(ws_url(workers, 1, room)) as one, connect(ws_url(workers, 1, room)) as two:
+            for ws in (one, two):
+                ws.send(json.dumps({"type": "hello"}))
+                until(ws, lambda m: m["type"] == "state")
+            with connect(ws_url(workers, 1, room)) as three:
+                assert "too many connections" in json.loads(three.recv(timeout=10))["message"]
+                with pytest.raises(ConnectionClosed) as closed:
+                    three.recv(timeout=10)
+                assert closed.value.rcvd is not None and closed.value.rcvd.code == 4429
+            with connect(ws_url(workers, 0, room)) as elsewhere:  # the owner counts what reached it
+                elsewhere.send(json.dumps({"type": "hello"}))
+                assert until(elsewhere, lambda m: m["type"] == "state")["room"] == room
+    finally:
+        workers.close()

@@ -35,7 +35,7 @@ from ..engines import engine as find_engine
 from ..words import _
 from .frames import handle_frame
 from .hello import Unwelcome, hello
-from .limits import GONE, TOO_MANY, Limits
+from .limits import CONNECTIONS, GONE, TOO_MANY, Limits
 from .pool import Budget
 from .connection import Connection, MatchEnd, Settings
 from .databases import is_postgres
@@ -201,8 +201,7 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
             await session(ws)  # forwarded by a worker, which counted it against the client's limits
             return
         if not server.clients.open(client):
-            await _refuse(ws, 0, _("too many connections: at most {count} open at once from one client",
-                                   count=caps.client_connections), TOO_MANY, "too many connections")
+            await _refuse(ws, 0, _(CONNECTIONS, count=caps.client_connections), TOO_MANY, "too many connections")
             return
         try:
             await session(ws)

@@ -11,8 +11,11 @@ from __future__ import annotations
 import collections
 from typing import Deque, Dict, NamedTuple, Optional
 
+from ..words import N_
+
 # Close codes of the 4000s are the application's own: these echo HTTP's.
 TOO_MANY = 4429
+CONNECTIONS = N_("too many connections: at most {count} open at once from one client")
 GONE = 4410
 WINDOW = 60.0  # seconds: rooms are counted over the last minute
 

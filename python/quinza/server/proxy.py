@@ -24,6 +24,8 @@ from typing import Any, Awaitable, Callable, Dict, List, Optional, Tuple
 from ..words import _
 from .cluster import MOVED, Elsewhere
 from .databases import StoreError
+from .limits import CONNECTIONS, TOO_MANY
+from .wire import error_message
 
 Scope = Dict[str, Any]
 Receive = Callable[[], Awaitable[Dict[str, Any]]]
@@ -110,8 +112,10 @@ class Forwarding:
         clients = self.server.clients
         client = scope["client"][0] if scope.get("client") else ""
         if not clients.open(client):  # the client limits are counted where the client connected
+            told = error_message(0, _(CONNECTIONS, count=self.server.settings.caps.client_connections))
             await send({"type": "websocket.accept"})
-            await send({"type": "websocket.close", "code": 4429, "reason": "too many connections"})
+            await send({"type": "websocket.send", "text": json.dumps(told, ensure_ascii=False)})
+            await send({"type": "websocket.close", "code": TOO_MANY, "reason": "too many connections"})
             return
         target = "ws" + url[len("http"):].rstrip("/") + scope["path"]
         query = scope.get("query_string", b"").decode("latin-1")
