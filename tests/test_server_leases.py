@@ -139,3 +139,27 @@ def test_the_workers_share_one_secret_and_a_lobby(db: str) -> None:
     Leases(a).publish("wa", {"r1": {"room": "r1", "ply": 3}})
     Leases(b).publish("wb", {"r1": {"room": "r1", "ply": 99}})  # not b's room: not written
     assert Leases(b).lobby() == [{"room": "r1", "ply": 3}]
+
+
+def test_a_worker_whose_room_was_taken_saves_nothing_more_of_it_and_says_so(db: str) -> None:
+    from starlette.testclient import TestClient
+
+    from quinza.server import create_app
+
+    app = create_app(db, cluster="", bot_delay=0)
+    with TestClient(app) as c:
+        made = c.post("/api/rooms", json={"rules": "escoba", "players": 2, "name": "ana"})
+        assert made.status_code == 201
+        room = made.json()["room"]
+        me = app.state.server.store.worker
+        lapse(app.state.server.store, me)  # this worker stalled past its lease; another took its room
+        other = worker(db, "wb")
+        assert Leases(other).claim(room, "wb")
+        sat = c.post(f"/api/rooms/{room}/seats", json={"name": "bo"})
+        assert sat.status_code in (409, 503), sat.text  # refused, whether the worker saw it yet or not
+        assert "try again" in sat.json()["message"]
+        assert other.room(room).seats.keys() == {0}  # type: ignore[union-attr]
+        end = time.monotonic() + 5  # at its next beat the worker gives the room up, and joins again
+        while room in app.state.server.rooms and time.monotonic() < end:
+            time.sleep(0.05)
+        assert room not in app.state.server.rooms and app.state.server.store.worker != me

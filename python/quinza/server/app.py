@@ -38,7 +38,7 @@ from .hello import Unwelcome, hello
 from .limits import CONNECTIONS, GONE, TOO_MANY, Limits
 from .pool import Budget
 from .connection import Connection, MatchEnd, Settings
-from .databases import is_postgres
+from .databases import StoreError, is_postgres
 from .peer_bots import PATH
 from .proxy import Forwarding
 from .reviews import review_route
@@ -147,6 +147,10 @@ def create_app(db: str = ":memory:", *, bot_delay: float = 0.5, max_frame: int =
             room, sat = server.create(body, who)
         except ValueError as error:
             return _error(400, str(error))
+        except StoreError:  # logged; the client may try again
+            return _error(503, _("the room could not be saved: try again"))
+        except Refused as refusal:  # the creator's seat could not be saved
+            return _error(503, str(refusal))
         server.clients.created(_client(request), clock)
         made = server.info(room)
         if sat is not None:

@@ -132,7 +132,11 @@ class Room(Takebacks):
                           later("seat {seat} is taken by {name}", seat=seat, name=str(who.name)))
         starts = self.waiting() == [seat]
         token = secrets.token_urlsafe(32)
-        self.store.add_seat(self.id, seat, name, token)
+        try:
+            self.store.add_seat(self.id, seat, name, token)
+        except StoreError as error:
+            log.error("room %s: a seat could not be stored: %s", self.id, error)
+            raise Refused(later("the seat could not be saved: try again")) from None
         self.seats[seat].name, self.seats[seat].token = name, token_hash(token)
         self.tell_seat(seat)
         if starts:  # the last seat taken: the room starts, and everyone is told
@@ -228,7 +232,11 @@ class Room(Takebacks):
         if not self.game.is_over:
             raise Refused(later("a rematch starts once the match is over"))
         seed = fresh_seed()
-        self.store.add_match(self.id, self.match + 1, seed)
+        try:
+            self.store.add_match(self.id, self.match + 1, seed)
+        except StoreError as error:
+            log.error("room %s: a rematch could not be stored: %s", self.id, error)
+            raise Refused(later("the rematch could not be saved: try again")) from None
         self.seeds.append(seed)
         self.asked.clear()
         self.moved.clear()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import secrets
 from typing import Any, Dict, List, Optional, Tuple
 
@@ -14,6 +15,7 @@ from ..words import N_, _
 from .._words import fresh_seed
 from .cluster import Cluster
 from .connection import Settings
+from .databases import StoreError
 from .idle import IdleRooms
 from .leases import new_worker_id
 from .limits import Clients, Limits
@@ -31,6 +33,7 @@ ROOM_ID_LENGTH = 8
 NAME_LIMIT = 40
 BUDGET = Budget()  # the bots' budget by default
 LIMITS = Limits()  # what a client and a room may have by default
+log = logging.getLogger("quinza.server")
 ABANDONED = N_("this room was abandoned (no one was connected to it for a while): its match does not go on")
 
 
@@ -135,7 +138,11 @@ class Server:
             creator = creator_seat(player_name(who or body.get("name")), body.get("seat"), rules.players, bots)
         room_id = new_room_id(self.rooms if self.cluster is None else self.cluster.taken(self.rooms))
         seed = fresh_seed()  # never told: it deals every card
-        self.store.add_room(room_id, rules.to_dict(), seed, timer, bots, undo)
+        try:
+            self.store.add_room(room_id, rules.to_dict(), seed, timer, bots, undo)
+        except StoreError as error:
+            log.error("a room could not be stored: %s", error)
+            raise
         room = Room(room_id, rules, [seed], None if timer is None else float(timer), bots, self.store, self.settings,
                     undo)
         self.rooms[room_id] = room

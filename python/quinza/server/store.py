@@ -124,8 +124,12 @@ class Store:
 
     def add_room(self, room: str, rules: Dict[str, Any], seed: int, timer: Optional[float],
                  bots: Dict[int, str], undo: str = "consent") -> None:
-        """A new room and its first match (held by this worker, in a cluster)."""
+        """A new room and its first match (held by this worker, in a cluster: refused if its
+        lease ran out)."""
         with self.db.transaction():
+            if self.worker is not None and not self.db.run(
+                    "SELECT 1 FROM workers WHERE id = ? AND expires > now_s()", (self.worker,)):
+                raise Fenced(f"the lease of worker {self.worker} ran out")
             self.db.run(
                 "INSERT INTO rooms (id, rules, timer, bots, created, undo, owner) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (room, json.dumps(rules), timer, json.dumps({str(k): v for k, v in bots.items()}), time.time(), undo,
