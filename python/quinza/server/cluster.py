@@ -3,8 +3,8 @@
 its own, and the workers share the rest through the database (leases.py).
 
 - A worker renews its lease every `BEAT` seconds. Each time it also writes the lobby's rows
-  of its rooms that changed (the lobby of every worker lists every worker's rooms, a second
-  old at most) and takes its share of the rooms no live worker holds: a lost worker's
+  of its rooms that changed (the lobby of every worker lists every worker's rooms, their
+  seats a second old at most, their ply `REFRESH` beats) and takes its share of the rooms no live worker holds: a lost worker's
   rooms are taken once its lease runs out, within `TTL` + `BEAT` seconds.
 - A request for a room another worker holds is forwarded to it (proxy.py); one for a room
   no live worker holds takes the room at once.
@@ -34,6 +34,7 @@ from .store import Store
 log = logging.getLogger("quinza.server")
 
 MOVED = 1012  # the websocket close code for "connect again": the room's worker changed
+REFRESH = 10  # beats between the lobby rows written for their ply alone
 
 
 class Elsewhere(Exception):
@@ -129,18 +130,21 @@ class Cluster:
             for room in list(self.server.rooms.values()):
                 self.drop(room)
             self._join()
-        self.publish()
+        self._beats += 1
+        self.publish(every=self._beats % REFRESH == 0)
         self.adopt()
         self.peers = self.leases.workers()
-        self._beats += 1
         if self._beats % 600 == 0:
             self.leases.forget()
 
     def adopt(self) -> None:
         """Take a share of the rooms no live worker holds."""
+        took = False
         for room_id in self.leases.orphans():
             if room_id not in self.server.rooms and self.leases.claim(room_id, self.id):
-                self.load(room_id)
+                took = self.load(room_id) is not None or took
+        if took:
+            self.publish()
 
     def load(self, room_id: str) -> Optional[Room]:
         """Play a room this worker has just claimed, from the store: its moves played
@@ -155,7 +159,6 @@ class Cluster:
         else:
             room.schedule()
         log.info("worker %s took room %s", self.id, room_id)
-        self.publish()
         return room
 
     def find(self, room_id: str) -> Optional[Room]:
@@ -163,7 +166,9 @@ class Cluster:
         played here); Elsewhere if one does; None if there is no such room."""
         owner = self.leases.owner(room_id)
         if owner is None and self.leases.claim(room_id, self.id, abandoned=True):
-            return self.load(room_id)
+            room = self.load(room_id)
+            self.publish()
+            return room
         owner = owner or self.leases.owner(room_id)
         if owner is not None and owner.id != self.id:
             raise Elsewhere(room_id, owner)
@@ -178,13 +183,16 @@ class Cluster:
         self.server.rooms.pop(room.id, None)
         self._published.pop(room.id, None)
 
-    def publish(self) -> None:
-        """Write the lobby's rows of this worker's rooms that changed."""
+    def publish(self, every: bool = False) -> None:
+        """Write the lobby's rows of this worker's rooms that changed. A row whose only
+        change is its ply (a move) waits for `every` (each `REFRESH` beats): a lobby need
+        not follow every move, and the database is spared a write a move."""
         changed: Dict[str, Dict[str, Any]] = {}
         for room_id, room in self.server.rooms.items():
             row = self.server.info(room)
             text = json.dumps(row, sort_keys=True)
-            if self._published.get(room_id) != text:
+            last = self._published.get(room_id)
+            if last != text and (every or last is None or _but_ply(last) != _but_ply(text)):
                 changed[room_id] = row
         if changed:
             self.leases.publish(self.id, changed)
@@ -216,3 +224,7 @@ class Cluster:
             log.warning("worker %s: could not give its rooms back: %s", self.id, error)
         self.server.rooms.clear()
 
+
+def _but_ply(row: str) -> Any:
+    """A lobby row without its ply."""
+    return {k: v for k, v in json.loads(row).items() if k != "ply"}
