@@ -39,7 +39,8 @@ from types import TracebackType
 from typing import Any, List, Optional, Type
 from urllib.parse import quote
 
-APT_TIMEOUT = 900  # seconds for apt-get update and install together
+from apt_install import apt_install, can_install  # scripts/apt_install.py, beside this file
+
 RUN_TIMEOUT = 120  # seconds for initdb, and for pg_ctl's own wait to start or stop
 SUPERUSER = "quinza"
 PSYCOPG_MISSING = 'psycopg (3) is needed to talk to PostgreSQL: pip install "psycopg[binary]"'
@@ -79,14 +80,8 @@ def as_root() -> bool:
 
 def install() -> None:
     """Debian's PostgreSQL with apt-get, when none is found and this runs as root."""
-    if bin_dir() is not None or not as_root() or shutil.which("apt-get") is None:
-        return
-    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    began = time.monotonic()
-    subprocess.run(["apt-get", "update"], env=env, check=True, timeout=APT_TIMEOUT, stdout=subprocess.DEVNULL)
-    left = APT_TIMEOUT - (time.monotonic() - began)
-    subprocess.run(["apt-get", "install", "-y", "--no-install-recommends", "postgresql"],
-                   env=env, check=True, timeout=max(left, 60), stdout=subprocess.DEVNULL)
+    if bin_dir() is None and can_install():
+        apt_install(["postgresql"], lambda: bin_dir() is None)
 
 
 def free_port() -> int:

@@ -8,8 +8,9 @@ from __future__ import annotations
 import os
 import random
 import shutil
-import subprocess
+import sys
 import time
+from pathlib import Path
 from typing import Any, Callable, Dict, Iterator, Optional
 
 import pytest
@@ -25,8 +26,10 @@ from quinza.server import create_app  # noqa: E402
 
 from .server_util import served_on_loopback  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
+from apt_install import apt_install, can_install  # noqa: E402  (scripts/apt_install.py)
+
 SHOTS = os.environ.get("QUINZA_SHOTS", "/tmp")
-APT_TIMEOUT = 900  # seconds for apt-get update and install together
 
 # Records every frame the page's websockets receive, before the page's own script runs.
 RECORD_FRAMES = """
@@ -45,22 +48,15 @@ RECORD_FRAMES = """
 """
 
 
-def _apt_install() -> None:
-    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    began = time.monotonic()
-    subprocess.run(["apt-get", "update"], env=env, check=True, timeout=APT_TIMEOUT, stdout=subprocess.DEVNULL)
-    left = APT_TIMEOUT - (time.monotonic() - began)
-    subprocess.run(["apt-get", "install", "-y", "--no-install-recommends", "chromium", "chromium-driver"],
-                   env=env, check=True, timeout=max(left, 60), stdout=subprocess.DEVNULL)
-
-
 @pytest.fixture(scope="session")
 def browser() -> Callable[..., Any]:
     """A maker of headless Chromium sessions (Debian's, installed by apt-get when missing
     and this runs as root)."""
-    if (shutil.which("chromium") is None or shutil.which("chromedriver") is None) and hasattr(os, "geteuid") \
-            and os.geteuid() == 0 and shutil.which("apt-get"):
-        _apt_install()
+    def missing() -> bool:
+        return shutil.which("chromium") is None or shutil.which("chromedriver") is None
+
+    if missing() and can_install():
+        apt_install(["chromium", "chromium-driver"], missing)
     chromium, driver = shutil.which("chromium"), shutil.which("chromedriver")
     if chromium is None or driver is None:
         pytest.skip("chromium and chromedriver are missing (apt-get install chromium chromium-driver)")
