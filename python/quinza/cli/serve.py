@@ -4,6 +4,7 @@ told otherwise. It needs the server extra: pip install "quinza[server]"."""
 from __future__ import annotations
 
 import argparse
+import os
 from typing import Sequence
 
 from . import options
@@ -20,10 +21,11 @@ def parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this machine only)")
     p.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
-    p.add_argument("--db", default="quinza-games.sqlite",
-                   help="the SQLite file that keeps rooms, seats and moves (default quinza-games.sqlite; "
-                   "an existing one resumes its rooms; :memory: keeps nothing), or a PostgreSQL database's "
-                   "postgresql:// URL (the postgres extra)")
+    p.add_argument("--db", default=os.environ.get("QUINZA_DB", "quinza-games.sqlite"),
+                   help="the SQLite file that keeps rooms, seats and moves (default $QUINZA_DB, else "
+                   "quinza-games.sqlite; an existing one resumes its rooms; :memory: keeps nothing), or a "
+                   "PostgreSQL database's postgresql:// URL (the postgres extra; its password from PGPASSWORD "
+                   "or ~/.pgpass, not the URL, which others on the machine can read)")
     p.add_argument("--workers", type=int, default=1,
                    help="run this many workers on one database, on the ports from --port on, any of them "
                    "answering for any room (default 1; docs/howto/run-a-server.md)")
