@@ -80,3 +80,12 @@ def test_serve_workers_starts_them_restarts_one_that_dies_and_stops_them_gently(
             boss.kill()
             boss.wait()
 
+
+
+def test_serve_workers_that_cannot_start_stop_all_and_say_why(tmp_path: Path) -> None:
+    pytest.importorskip("psycopg")
+    port = free_port()
+    run = subprocess.run([sys.executable, "-m", "quinza", "serve", "--db", f"postgresql://quinza@127.0.0.1:{port}/none",
+                          "--workers", "2", "--port", str(free_port())], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 1, run.stderr
+    assert "could not connect to PostgreSQL" in run.stderr and "stopping every worker" in run.stderr

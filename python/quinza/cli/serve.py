@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from typing import Sequence
 
 from . import options
@@ -66,6 +67,7 @@ def serve_main(argv: Sequence[str]) -> int:
         import uvicorn
 
         from ..server import create_app
+        from ..server.databases import StoreError
         from ..server.logs import log_config
     except ImportError as error:
         return options.need_server_extra("serve", error)
@@ -84,10 +86,14 @@ def serve_main(argv: Sequence[str]) -> int:
         if args.peer_url is None and args.host in ("0.0.0.0", "::", ""):
             p.error(f"the other workers cannot reach {args.host}: give --peer-url, this worker's address as they see it")
         cluster = args.peer_url or f"http://{args.host}:{args.port}"
-    app = create_app(args.db, cluster=cluster, bot_delay=args.bot_delay, undo_wait=args.undo_wait, engine=args.engine,
-                     bot_budget=args.bot_budget, bot_iterations=args.bot_iterations, bot_worlds=args.bot_worlds,
-                     bot_threads=args.bot_threads, client_rooms=args.client_rooms,
-                     client_connections=args.client_connections, room_spectators=args.room_spectators,
-                     backlog=args.backlog, idle_room=args.idle_room)
+    try:
+        app = create_app(args.db, cluster=cluster, bot_delay=args.bot_delay, undo_wait=args.undo_wait, engine=args.engine,
+                         bot_budget=args.bot_budget, bot_iterations=args.bot_iterations, bot_worlds=args.bot_worlds,
+                         bot_threads=args.bot_threads, client_rooms=args.client_rooms,
+                         client_connections=args.client_connections, room_spectators=args.room_spectators,
+                         backlog=args.backlog, idle_room=args.idle_room)
+    except (StoreError, ImportError, ValueError) as error:  # no database to be had: say which and why
+        print(f"quinza serve: {error}", file=sys.stderr)
+        return 2
     uvicorn.run(app, host=args.host, port=args.port, log_config=log_config())  # no token in the log
     return 0

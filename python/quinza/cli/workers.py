@@ -1,7 +1,8 @@
 """`quinza serve --workers N`: N workers of one database on this machine, one process each,
 on the ports from --port on (any load balancer in front spreads the clients over them).
-This process watches them: a worker that dies is started again, and SIGTERM or Ctrl-C stops
-them all gently (each hands its rooms back)."""
+This process watches them: a worker that dies is started again (unless it keeps dying as it
+starts: then all stop, exit code 1), and SIGTERM or Ctrl-C stops them all gently (each hands
+its rooms back)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,12 @@ import signal
 import subprocess
 import sys
 import time
-from typing import Any, List, Optional, Sequence
+from typing import Any, List, Sequence
 
 RESTART_WAIT = 1.0  # seconds before a worker that died is started again
 STOP_WAIT = 15.0  # seconds the workers have to stop gently, then they are killed
+QUICK = 5.0  # seconds: a worker that dies sooner after it started may not be able to start
+GIVE_UP = 3  # such deaths in a row, and every worker is stopped
 
 
 def worker_argv(argv: Sequence[str], port: int) -> List[str]:
@@ -35,8 +38,11 @@ def worker_argv(argv: Sequence[str], port: int) -> List[str]:
 
 def run_workers(argv: Sequence[str], port: int, count: int) -> int:
     commands = [worker_argv(argv, port + i) for i in range(count)]
-    workers: List[Optional["subprocess.Popen[Any]"]] = [subprocess.Popen(c) for c in commands]
+    workers: List["subprocess.Popen[Any]"] = [subprocess.Popen(c) for c in commands]
+    started = [time.monotonic()] * count
+    quick = [0] * count  # deaths in a row of each worker soon after it started
     stopping = False
+    failed = False
 
     def stop(signum: int, frame: Any) -> None:
         nonlocal stopping
@@ -48,21 +54,27 @@ def run_workers(argv: Sequence[str], port: int, count: int) -> int:
     while not stopping:
         time.sleep(0.2)
         for i, worker in enumerate(workers):
-            if worker is not None and worker.poll() is not None and not stopping:
-                print(f"quinza: the worker on port {port + i} stopped ({worker.returncode}); it starts again",
-                      file=sys.stderr, flush=True)
-                time.sleep(RESTART_WAIT)
-                workers[i] = subprocess.Popen(commands[i])
+            if worker.poll() is None or stopping:
+                continue
+            quick[i] = quick[i] + 1 if time.monotonic() - started[i] < QUICK else 0
+            if quick[i] >= GIVE_UP:  # it cannot start (its port taken, the database away): stop them all
+                print(f"quinza: the worker on port {port + i} stopped {quick[i]} times as it started; "
+                      "stopping every worker", file=sys.stderr, flush=True)
+                stopping = failed = True
+                break
+            print(f"quinza: the worker on port {port + i} stopped ({worker.returncode}); it starts again",
+                  file=sys.stderr, flush=True)
+            time.sleep(RESTART_WAIT)
+            workers[i] = subprocess.Popen(commands[i])
+            started[i] = time.monotonic()
     for worker in workers:
-        if worker is not None and worker.poll() is None:
+        if worker.poll() is None:
             worker.send_signal(signal.SIGTERM)
     end = time.monotonic() + STOP_WAIT
     for worker in workers:
-        if worker is None:
-            continue
         try:
             worker.wait(max(0.1, end - time.monotonic()))
         except subprocess.TimeoutExpired:
             worker.kill()
             worker.wait()
-    return 0
+    return 1 if failed else 0
