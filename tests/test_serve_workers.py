@@ -89,3 +89,34 @@ def test_serve_workers_that_cannot_start_stop_all_and_say_why(tmp_path: Path) ->
                           "--workers", "2", "--port", str(free_port())], capture_output=True, text=True, timeout=60)
     assert run.returncode == 1, run.stderr
     assert "could not connect to PostgreSQL" in run.stderr and "stopping every worker" in run.stderr
+
+
+def test_a_server_killed_takes_its_process_apart_with_it() -> None:
+    code = ("import asyncio, os, time\n"
+            "from quinza.server.pool import Apart\n"
+            "async def main():\n"
+            "    apart = Apart()\n"
+            "    print(await apart.think(os.getpid, seconds=5), flush=True)\n"
+            "    await apart.think(time.sleep, 60, seconds=90)  # a long review under way\n"
+            "asyncio.run(main())\n")
+    server = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                              text=True)
+    try:
+        assert server.stdout is not None
+        apart = int(server.stdout.readline())  # the review's process, as a worker's
+        time.sleep(0.5)  # at its long work
+        assert running(apart)
+    finally:
+        server.kill()  # SIGKILL: the server can stop nothing
+        server.wait()
+    end = time.monotonic() + 10
+    while time.monotonic() < end and running(apart):
+        time.sleep(0.1)
+    assert not running(apart)
+
+
+def running(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split()[2] != "Z"
+    except OSError:
+        return False

@@ -19,6 +19,8 @@ import asyncio
 import functools
 import multiprocessing
 import os
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Callable, NamedTuple, Optional
 
@@ -30,6 +32,7 @@ from .._ctrl_c import within
 # A search with a time limit of the whole budget stops itself (the core reads its clock):
 # the pool stops it a little later, so that it is the search's own limit that ends it.
 GRACE = 0.05  # seconds, and as much again a second of the budget
+ORPHAN_CHECK = 1.0  # seconds between the process apart's looks at its parent
 
 
 class Budget(NamedTuple):
@@ -119,9 +122,18 @@ class Apart:
 
 def _in_the_background() -> None:
     """The process apart yields the CPU to the server (the lowest priority, where the
-    system has them): its work can wait, a move cannot."""
+    system has them): its work can wait, a move cannot. It ends with its server: a server
+    killed (SIGKILL: a worker lost) cannot stop it, so it watches for its parent to go."""
     if hasattr(os, "nice"):
         os.nice(19)
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(ORPHAN_CHECK)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="quinza-parent-watch", daemon=True).start()
 
 
 def _within(seconds: float, fn: Callable[..., Any], *args: Any) -> Any:
