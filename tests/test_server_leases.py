@@ -163,3 +163,20 @@ def test_a_worker_whose_room_was_taken_saves_nothing_more_of_it_and_says_so(db: 
         while room in app.state.server.rooms and time.monotonic() < end:
             time.sleep(0.05)
         assert room not in app.state.server.rooms and app.state.server.store.worker != me
+
+
+def test_a_worker_whose_loop_is_held_past_its_lease_keeps_its_rooms(db: str) -> None:
+    from starlette.testclient import TestClient
+
+    from quinza.server import create_app
+    from quinza.server.leases import TTL
+
+    app = create_app(db, cluster="", bot_delay=0)
+    with TestClient(app) as c:
+        room = c.post("/api/rooms", json={"rules": "escoba", "players": 2}).json()["room"]
+        me = app.state.server.store.worker
+        c.portal.call(time.sleep, TTL + 2)  # the loop at full load, no beat of it for longer than a lease
+        assert Leases(Store(db)).owner(room).id == me  # type: ignore[union-attr]  # renewed all along
+        assert not Leases(worker(db, "wb")).claim(room, "wb")
+        assert c.post(f"/api/rooms/{room}/seats", json={"name": "ana"}).status_code == 200
+        assert app.state.server.store.worker == me and room in app.state.server.rooms

@@ -2,10 +2,12 @@
 --cluster` or `--workers N`): it plays the rooms it holds, as a server alone plays all of
 its own, and the workers share the rest through the database (leases.py).
 
-- A worker renews its lease every `BEAT` seconds. Each time it also writes the lobby's rows
-  of its rooms that changed (the lobby of every worker lists every worker's rooms, their
-  seats a second old at most, their ply `REFRESH` beats) and takes its share of the rooms no live worker holds: a lost worker's
-  rooms are taken once its lease runs out, within `TTL` + `BEAT` seconds.
+- A worker renews its lease every `BEAT` seconds, on a thread of its own (a loop busy with
+  moves must not cost the worker its rooms). At each beat of its loop it also writes the
+  lobby's rows of its rooms that changed (the lobby of every worker lists every worker's
+  rooms, their seats a second old at most, their ply `REFRESH` beats) and takes its share
+  of the rooms no live worker holds: a lost worker's rooms are taken once its lease runs
+  out, within `TTL` + `BEAT` seconds.
 - A request for a room another worker holds is forwarded to it (proxy.py); one for a room
   no live worker holds takes the room at once.
 - A worker whose own lease ran out (stalled, or cut off from the database) gives up every
@@ -21,6 +23,7 @@ import asyncio
 import hmac
 import json
 import logging
+import threading
 from typing import Any, Dict, List, Mapping, Optional, Protocol
 
 from .connection import Settings
@@ -79,6 +82,9 @@ class Cluster:
         self._task: "Optional[asyncio.Task[None]]" = None
         self._beats = 0
         self._left = False
+        self._lost: Optional[str] = None  # the id whose lease the renewing thread found run out
+        self._stopping = threading.Event()
+        self._renewer: Optional[threading.Thread] = None
         self.peers: List[Worker] = []  # the live workers as of the last beat
         self.bots = PeerBots(self)
         server.settings.borrow = self.bots.think  # a room's searching bot may think on a peer
@@ -106,11 +112,30 @@ class Cluster:
 
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
         """Take this worker's share of the rooms no one holds, then beat on `loop` (joining
-        again under a new id after a `leave`)."""
+        again under a new id after a `leave`), the lease renewed on a thread of its own."""
         if self._left:
             self._join()
         self.adopt()
+        self._stopping.clear()
+        self._renewer = threading.Thread(target=self._renew, name="quinza-lease", daemon=True)
+        self._renewer.start()
         self._task = loop.create_task(self._beat())
+
+    def _renew(self) -> None:
+        """Renew the lease every beat, on this thread and its own connection: a loop busy
+        with moves (a worker at full load) must not let its lease run out and its rooms be
+        taken from it. A worker whose loop stalls keeps its rooms (it plays them when it
+        comes back); one that dies loses them."""
+        leases = Leases(Store(self.server.store.source))
+        while not self._stopping.wait(BEAT):
+            pool = self.server.settings.pool
+            worker = self.id
+            try:
+                if not leases.renew(worker, len(self.server.rooms), pool.busy, pool.threads, self.bots.lent):
+                    self._lost = worker  # the loop gives its rooms up at its next beat
+            except StoreError as error:  # the database is away: the next beat tries again
+                log.warning("worker %s: the database did not answer its lease's renewal: %s", worker, error)
+        leases.db.close()
 
     async def _beat(self) -> None:
         while True:
@@ -123,8 +148,7 @@ class Cluster:
                 log.exception("worker %s: its beat failed", self.id)
 
     def beat(self) -> None:
-        pool = self.server.settings.pool
-        if not self.leases.renew(self.id, len(self.server.rooms), pool.busy, pool.threads, self.bots.lent):
+        if self._lost == self.id:
             log.error("worker %s: its lease ran out; it gives up its %d rooms and joins again", self.id,
                       len(self.server.rooms))
             for room in list(self.server.rooms.values()):
@@ -216,6 +240,9 @@ class Cluster:
         """Stop: give every room back at once, for the other workers to take."""
         if self._task is not None:
             self._task.cancel()
+        self._stopping.set()
+        if self._renewer is not None:
+            self._renewer.join(BEAT * 5)
         try:
             self.publish()
             self.leases.leave(self.id)

@@ -97,6 +97,7 @@ class Store:
     (`Fenced`), and the one that took over sees every move written before it did."""
 
     def __init__(self, db: str, worker: Optional[str] = None) -> None:
+        self.source = db  # what names the database: another connection to it opens this
         self.db = open_database(db)
         self.worker = worker
         with self.db.transaction():
