@@ -2,46 +2,58 @@
 loopback, each a seat playing random legal moves at a person's pace, in rooms of escoba
 (2 and 4 players) and quinte (4 players), some seats bots.
 
-The server runs in a process of its own (`python -m quinza serve`, a free port on
-127.0.0.1, a new SQLite file, bots moving at once, every limit on: those of one client
-raised to the whole bench's, which comes from one address), so the server and this load generator
-each have a core. The generator is one asyncio process; every client is in it, so a move's
-latency is read on one clock (time.monotonic): from the move's send to the last human seat
-of its room receiving the `state` with that move's ply.
+The server runs in processes of its own (`python -m quinza serve`, free ports on
+127.0.0.1, bots moving at once, every limit on: those of one client raised to the whole
+bench's, which comes from one address), so the server and this load generator each have
+a core. `--workers N` starts N workers of one database (`--cluster`, each a process on its
+own port); rooms are made on each in turn and each client connects to the next worker in
+turn (any worker serves any room: one that does not play it forwards it). The database
+is a new SQLite file, or with `--store postgres` a new database of a private PostgreSQL
+the bench starts (scripts/local_postgres.py). The generator is one asyncio process; every
+client is in it, so a move's latency is read on one clock (time.monotonic): from the
+move's send to the last human seat of its room receiving the `state` with that move's ply.
 
 Each client, given a `state` with `legal_moves`, waits a think time drawn uniformly from
 0.5 to 1.5 times the mean (mean 2 s: 1 to 3 s), then sends {"type": "move", "index": i}
 with i drawn at random. When a match ends, the room's first human seat asks for a rematch
-(after a think time), so the load stays steady. Counted: errors (any "error" message),
-moves lost (sent, their ply never seen by every seat of the room), disconnects.
+(after a think time), so the load stays steady. A client whose websocket closes connects
+again, to the next worker, with its token. Counted: errors (any "error" message), moves
+lost (sent, their ply never seen by every seat of the room), moves told twice (two
+different moves told at one ply of a match: a move told, then lost), disconnects.
 
-Phases: the clients connect gradually (`--ramp` a second), play `--warmup` seconds, then
-the steady window (`--seconds`). With `--capacity` the think time is then cut (times
-`--step`, 0.8) a step (`--step-seconds` each) until the 99th percentile passes `--limit`
-ms twice at one pace (once may be others' load on a shared machine), errors or lost moves
-appear, or the think time nears the server's rate limit: the most moves a second of a
-step within the limit is the server's capacity. `--grow 250,500,1000` does that
+Phases: the rooms are made and their seats taken, then the clients connect gradually
+(`--ramp` a second), play `--warmup` seconds, then the steady window (`--seconds`). With
+`--capacity` the think time is then cut (times `--step`, 0.8) a step (`--step-seconds`
+each) until the 99th percentile passes `--limit` ms twice at one pace (once may be
+others' load on a shared machine), errors or lost moves appear, or the think time nears
+the server's rate limit: the most moves a second of a step within the limit is the
+server's capacity. If the first window is over the limit already, the think time is
+lengthened instead (over `--step`), up to 4 times the first, until a step is within it. `--grow 250,500,1000` does that
 again on a new server for each number of rooms: memory and capacity against rooms.
+`--takeover K` then, at the capacity's pace (or the first), kills the worker holding the
+most rooms, K times left dead (the others take its rooms when its lease runs out) and K
+times started again at once at its port, and stops one gently (SIGTERM), timing how soon
+its rooms are played again (benches/_cluster.py); at the end every move told is checked
+against the database. `--compare` runs the capacity steps (and one round of takeovers)
+for SQLite and PostgreSQL, each with 1 and 2 workers, and prints them side by side.
 
     python benches/server.py --quick                     # a smoke run: 100 clients, 10 s
     python benches/server.py --clients 2000 --seconds 60 --capacity --json server.json
     python benches/server.py --grow 250,500,1000 --seconds 20 --json grow.json
+    python benches/server.py --store postgres --workers 2 --capacity --takeover 2
+    python benches/server.py --compare --json compare.json
 
-The server process is killed at the end, also on an error or Ctrl-C.
+The servers are stopped at the end, also on an error or Ctrl-C.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import gc
 import json
 import os
-import random
-import signal
-import socket
-import subprocess
+import shutil
 import sys
 import tempfile
 import time
@@ -49,8 +61,10 @@ from pathlib import Path
 from typing import Any, Dict, List, Optional, Set, Tuple
 
 import httpx
-from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _clients import Load, Phase, Table, client  # noqa: E402
+from _cluster import Postgres, Workers, cpu_seconds, running, takeover_summary, takeovers  # noqa: E402
 
 # The kinds of room, in turn: (rules, players, bots by seat). 2.6 human seats a room.
 KINDS: List[Tuple[str, int, Dict[str, str]]] = [
@@ -62,138 +76,10 @@ KINDS: List[Tuple[str, int, Dict[str, str]]] = [
 ]
 GRACE = 5.0  # seconds a move's effect may take to reach its room's seats before it counts as lost
 RATE = 20.0  # the server's default frames a second a connection (create_app's `rate`)
-
-
-class Phase:
-    """A window of the run: the think time's mean, and what was measured in it."""
-
-    def __init__(self, name: str, think: float) -> None:
-        self.name, self.think = name, think
-        self.latencies: List[float] = []  # seconds, of the moves sent in this phase
-        self.start = self.end = 0.0
-        self.plies0 = self.plies1 = 0
-        self.errors0 = self.errors1 = 0
-        self.cpu0 = self.cpu1 = 0.0
-        self.gen0 = self.gen1 = 0.0
-        self.rss = 0
-        self.load = 0.0  # the machine's load average over one minute, at the end
-
-
-class Load:
-    """Everything the generator counts, shared by its clients."""
-
-    def __init__(self, seed: int, deflate: bool) -> None:
-        self.rng = random.Random(seed)
-        self.compression = "deflate" if deflate else None  # per-message deflate, as browsers ask
-        self.phase: Optional[Phase] = None
-        self.playing = True  # False: no more moves are sent (the end)
-        self.errors = 0
-        self.error_texts: List[str] = []
-        self.disconnects = 0
-        self.plies = 0  # moves of every room (bots' too), seen by each room's first seat
-        self.sent = 0
-        self.rematches = 0
-
-    def think(self) -> float:
-        assert self.phase is not None
-        return self.phase.think * (0.5 + self.rng.random())
-
-
-class Table:
-    """One room as the generator sees it: its human seats and the moves awaiting receipt."""
-
-    def __init__(self, room: str, humans: List[int]) -> None:
-        self.room, self.humans = room, humans
-        # (match, ply) -> (send time, seats yet to receive it, the phase it was sent in)
-        self.pending: Dict[Tuple[int, int], Tuple[float, Set[int], Optional[Phase]]] = {}
-
-    def received(self, seat: int, match: int, ply: int, now: float) -> None:
-        entry = self.pending.get((match, ply))
-        if entry is None:
-            return
-        entry[1].discard(seat)
-        if not entry[1]:
-            del self.pending[(match, ply)]
-            if entry[2] is not None:
-                entry[2].latencies.append(now - entry[0])
-
-
-async def client(load: Load, table: Table, seat: int, url: str, token: str) -> None:
-    """One seat (its token sent in the hello): read every message, move when asked, until the end."""
-    observer = seat == table.humans[0]
-    last: Tuple[int, int] = (-1, -1)  # the (match, ply) of the last state read
-    asked: Optional[Tuple[int, int]] = None  # the (match, ply) this seat last acted on
-
-    async def act(ws: Any, key: Tuple[int, int], n_moves: int) -> None:
-        await asyncio.sleep(load.think())
-        if not load.playing or last != key:
-            return
-        if n_moves:
-            table.pending[(key[0], key[1] + 1)] = (time.monotonic(), set(table.humans), load.phase)
-            load.sent += 1
-            await ws.send(json.dumps({"type": "move", "index": load.rng.randrange(n_moves)}))
-        else:
-            await ws.send('{"type": "rematch"}')
-
-    tasks: Set["asyncio.Task[None]"] = set()
-    try:
-        async with connect(url, compression=load.compression, max_queue=None, open_timeout=60) as ws:
-            await ws.send(json.dumps({"type": "hello", "token": token}))
-            async for text in ws:
-                m = json.loads(text)
-                kind = m["type"]
-                if kind == "error":
-                    load.errors += 1
-                    if len(load.error_texts) < 10:
-                        load.error_texts.append(m["message"])
-                    continue
-                if kind != "state":
-                    continue
-                key = (m["match"], m["ply"])
-                now = time.monotonic()
-                if observer and key > last and last[0] >= 0:
-                    if key[0] == last[0]:
-                        load.plies += key[1] - last[1]
-                    else:
-                        load.rematches += 1
-                last = key
-                table.received(seat, key[0], key[1], now)
-                legal = m.get("legal_moves")
-                over = m["view"]["turn"] is None
-                if key != asked and (legal or (over and observer)):
-                    asked = key
-                    task = asyncio.get_running_loop().create_task(act(ws, key, len(legal or ())))
-                    tasks.add(task)
-                    task.add_done_callback(tasks.discard)
-    except (ConnectionClosed, OSError):
-        pass
-    finally:
-        for task in tasks:
-            task.cancel()
-    if load.playing:
-        load.disconnects += 1
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def cpu_seconds(pid: Optional[int] = None) -> float:
-    """User and system CPU time of a process (this one if None)."""
-    if pid is None:
-        t = os.times()
-        return t.user + t.system
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def rss_kib(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    return 0
+COMPARED = [("sqlite", 1), ("sqlite", 2), ("postgres", 1), ("postgres", 2)]
+# --compare's own defaults, for options not given: its four runs in about 10 minutes
+COMPARE_DEFAULTS = {"think": 1.0, "seconds": 10.0, "step": 0.75, "step_seconds": 10.0, "settle": 2.0,
+                    "ramp": 200.0, "warmup": 3.0, "takeover": 1}
 
 
 def limits_for(rooms: int) -> List[str]:
@@ -204,67 +90,46 @@ def limits_for(rooms: int) -> List[str]:
     return ["--client-rooms", str(rooms), "--client-connections", str(seats)]
 
 
-@contextlib.contextmanager
-def server_process(workdir: str, log: Any, rooms: int) -> Any:
-    """`quinza serve` on a free loopback port with a new SQLite file, for `rooms` rooms;
-    killed at the end."""
-    port = free_port()
-    cmd = [sys.executable, "-m", "quinza", "serve", "--host", "127.0.0.1", "--port", str(port),
-           "--db", os.path.join(workdir, f"bench-{port}.sqlite"), "--bot-delay", "0", *limits_for(rooms)]
-    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
-    try:
-        yield proc, f"127.0.0.1:{port}"
-    finally:
-        if proc.poll() is None:
-            proc.send_signal(signal.SIGINT)
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(timeout=10)
-
-
-async def until_up(base: str, proc: subprocess.Popen, limit: float = 60.0) -> None:
-    deadline = time.monotonic() + limit
-    async with httpx.AsyncClient(base_url=base) as http:
-        while time.monotonic() < deadline:
-            if proc.poll() is not None:
-                raise RuntimeError(f"the server exited with {proc.returncode}")
-            with contextlib.suppress(httpx.HTTPError):
-                if (await http.get("/api/rooms")).status_code == 200:
-                    return
-            await asyncio.sleep(0.2)
-    raise RuntimeError(f"the server did not answer in {limit:g} s")
-
-
-async def open_rooms(load: Load, http: httpx.AsyncClient, host: str, rooms: int, ramp: float, target: Optional[int],
-                     tables: List[Table], clients: List["asyncio.Task[None]"], limit: float) -> None:
-    """Create `rooms` rooms and connect their human seats, `ramp` clients a second at most."""
+async def open_rooms(load: Load, hosts: List[str], rooms: int, ramp: float, target: Optional[int], sticky: bool,
+                     tables: List[Table], clients: List["asyncio.Task[None]"], limit: float) -> float:
+    """Create `rooms` rooms (on each worker in turn) and take their human seats, then
+    connect those (each to the next worker, or with `sticky` to its room's), `ramp`
+    clients a second at most. The seconds the rooms took to make."""
     loop = asyncio.get_running_loop()
     start = time.monotonic()
-    deadline = start + limit
     made = len(tables)
-    for r in range(made, made + rooms):
-        if time.monotonic() > deadline:
-            raise RuntimeError(f"the ramp took over {limit:g} s ({r - made} of {rooms} rooms)")
-        rules, players, bots = KINDS[r % len(KINDS)]
-        body: Dict[str, Any] = {"rules": rules, "players": players, "bots": bots}
-        if target is not None:
-            body["target"] = target
-        answer = await http.post("/api/rooms", json=body)
-        answer.raise_for_status()
-        room = answer.json()["room"]
-        humans = [s for s in range(players) if str(s) not in bots]
-        table = Table(room, humans)
-        tables.append(table)
-        for s in humans:
-            sat = await http.post(f"/api/rooms/{room}/seats", json={"name": f"p{r}-{s}", "seat": s})
-            sat.raise_for_status()
-            clients.append(loop.create_task(client(load, table, s, f"ws://{host}/ws/{room}", sat.json()["token"])))
-        # the pace of the ramp: each client's turn at `ramp` a second
-        ahead = sum(len(t.humans) for t in tables[made:]) / ramp - (time.monotonic() - start)
+    seated: List[Tuple[Table, int, int, str]] = []  # (table, seat, first worker, token)
+    https = [httpx.AsyncClient(base_url=f"http://{h}", timeout=30) for h in hosts]
+    try:
+        for r in range(made, made + rooms):
+            if time.monotonic() > start + limit:
+                raise RuntimeError(f"the ramp took over {limit:g} s ({r - made} of {rooms} rooms made)")
+            rules, players, bots = KINDS[r % len(KINDS)]
+            body: Dict[str, Any] = {"rules": rules, "players": players, "bots": bots}
+            if target is not None:
+                body["target"] = target
+            http = https[r % len(hosts)]
+            answer = await http.post("/api/rooms", json=body)
+            answer.raise_for_status()
+            table = Table(answer.json()["room"], [s for s in range(players) if str(s) not in bots])
+            tables.append(table)
+            for s in table.humans:
+                sat = await http.post(f"/api/rooms/{table.room}/seats", json={"name": f"p{r}-{s}", "seat": s})
+                sat.raise_for_status()
+                seated.append((table, s, r if sticky else len(clients) + len(seated), sat.json()["token"]))
+    finally:
+        for http in https:
+            await http.aclose()
+    making = time.monotonic() - start
+    start = time.monotonic()
+    for n, (table, s, first, token) in enumerate(seated):
+        clients.append(loop.create_task(client(load, table, s, hosts, first, token)))
+        ahead = (n + 1) / ramp - (time.monotonic() - start)  # the pace of the ramp: `ramp` clients a second
         if ahead > 0:
             await asyncio.sleep(ahead)
+        elif time.monotonic() > start + limit:
+            raise RuntimeError(f"the ramp took over {limit:g} s ({n + 1} of {len(seated)} clients connected)")
+    return making
 
 
 def percentile(sorted_values: List[float], q: float) -> float:
@@ -273,7 +138,8 @@ def percentile(sorted_values: List[float], q: float) -> float:
     return sorted_values[min(len(sorted_values) - 1, int(q * len(sorted_values)))]
 
 
-def summary(phase: Phase, rooms: int, clients: int, idle_rss: int, lost: int, disconnects: int) -> Dict[str, Any]:
+def summary(phase: Phase, rooms: int, clients: int, idle_rss: int, lost: int, disconnects: int,
+            db: bool) -> Dict[str, Any]:
     lat = sorted(phase.latencies)
     span = phase.end - phase.start
     return {
@@ -285,6 +151,7 @@ def summary(phase: Phase, rooms: int, clients: int, idle_rss: int, lost: int, di
         "p99_ms": round(percentile(lat, 0.99) * 1e3, 1), "max_ms": round(lat[-1] * 1e3, 1) if lat else None,
         "errors": phase.errors1 - phase.errors0, "lost": lost, "disconnects": disconnects,
         "server_cpu": round((phase.cpu1 - phase.cpu0) / span, 2),
+        "db_cpu": round((phase.db1 - phase.db0) / span, 2) if db else None,
         "generator_cpu": round((phase.gen1 - phase.gen0) / span, 2),
         "server_rss_mib": round(phase.rss / 1024, 1),
         "kib_per_room": round((phase.rss - idle_rss) / rooms, 1),
@@ -293,28 +160,36 @@ def summary(phase: Phase, rooms: int, clients: int, idle_rss: int, lost: int, di
 
 
 def show(row: Dict[str, Any]) -> None:
+    db = "" if row["db_cpu"] is None else f" database cpu {row['db_cpu']:.2f}"
     print(f"  {row['phase']:<10} think {row['think_mean_s']:>6.3f} s  {row['clients']} clients {row['rooms']} rooms  "
           f"{row['moves_per_s']:>7.1f} moves/s ({row['client_moves_per_s']:.1f} by clients)  "
           f"p50 {row['p50_ms']} p90 {row['p90_ms']} p99 {row['p99_ms']} max {row['max_ms']} ms  "
           f"errors {row['errors']} lost {row['lost']} disconnects {row['disconnects']}  "
-          f"server cpu {row['server_cpu']:.2f} generator cpu {row['generator_cpu']:.2f}  "
+          f"server cpu {row['server_cpu']:.2f}{db} generator cpu {row['generator_cpu']:.2f}  "
           f"rss {row['server_rss_mib']} MiB ({row['kib_per_room']} KiB a room)  load {row['load_average']}", flush=True)
 
 
-async def measure(load: Load, proc: subprocess.Popen, name: str, think: float, settle: float, seconds: float) -> Phase:
+def mark(phase: Phase, load: Load, workers: Workers, pg: Optional[Postgres], end: bool) -> None:
+    """The counters at the start (or `end`) of a window."""
+    values = (time.monotonic(), load.plies, load.errors, workers.cpu(), cpu_seconds(), pg.cpu() if pg else 0.0)
+    if end:
+        phase.end, phase.plies1, phase.errors1, phase.cpu1, phase.gen1, phase.db1 = values
+        phase.rss, phase.load = workers.rss(), os.getloadavg()[0]
+    else:
+        phase.start, phase.plies0, phase.errors0, phase.cpu0, phase.gen0, phase.db0 = values
+
+
+async def measure(load: Load, workers: Workers, pg: Optional[Postgres], name: str, think: float, settle: float,
+                  seconds: float) -> Phase:
     """Play `settle` seconds at the new pace, then measure `seconds`."""
     phase = Phase(name, think)
     load.phase = Phase("settle", think)
     await asyncio.sleep(settle)
     load.phase = phase
-    phase.start, phase.plies0, phase.errors0 = time.monotonic(), load.plies, load.errors
-    phase.cpu0, phase.gen0 = cpu_seconds(proc.pid), cpu_seconds()
+    mark(phase, load, workers, pg, end=False)
     await asyncio.sleep(seconds)
     load.phase = Phase("after", think)  # moves sent from now on are not this window's
-    phase.end, phase.plies1, phase.errors1 = time.monotonic(), load.plies, load.errors
-    phase.cpu1, phase.gen1 = cpu_seconds(proc.pid), cpu_seconds()
-    phase.rss = rss_kib(proc.pid)
-    phase.load = os.getloadavg()[0]
+    mark(phase, load, workers, pg, end=True)
     return phase
 
 
@@ -323,54 +198,74 @@ def lost_in(tables: List[Table], phase: Phase, now: float, grace: float) -> int:
     return sum(1 for t in tables for sent, _, p in t.pending.values() if p is phase and now - sent > grace)
 
 
-async def run(args: argparse.Namespace, rooms: int, capacity: bool, workdir: str, log: Any) -> Dict[str, Any]:
-    """One server: ramp to `rooms` rooms, the steady window, then the capacity steps."""
+async def run(args: argparse.Namespace, rooms: int, capacity: bool, workdir: str, store: str, count: int,
+              pg: Optional[Postgres]) -> Dict[str, Any]:
+    """One server (`count` workers on a new database): ramp to `rooms` rooms, the steady
+    window, then the capacity steps and the takeovers."""
     load = Load(args.seed, args.deflate)
     tables: List[Table] = []
     clients: List["asyncio.Task[None]"] = []
     rows: List[Dict[str, Any]] = []
-    with server_process(workdir, log, rooms) as (proc, host):
-        base = f"http://{host}"
-        await until_up(base, proc)
+    logs = Path(tempfile.mkdtemp(prefix=f"{store}-{count}-", dir=workdir))
+    db = pg.database() if pg is not None else str(logs / "bench.sqlite")
+    cluster = args.cluster or count > 1 or pg is not None or args.takeover > 0
+    done: List[Dict[str, Any]] = []
+    with running(Workers(db, count, logs, ["--bot-delay", "0", *limits_for(rooms)], cluster)) as workers:
+        await workers.start_all()
         await asyncio.sleep(1.0)
-        idle_rss = rss_kib(proc.pid)
+        idle_rss = workers.rss()
         load.phase = Phase("ramp", args.think)
         t0 = time.monotonic()
         try:
-            async with httpx.AsyncClient(base_url=base, timeout=30) as http:
-                await open_rooms(load, http, host, rooms, args.ramp, args.target, tables, clients, args.ramp_limit)
+            making = await open_rooms(load, workers.hosts, rooms, args.ramp, args.target, args.sticky, tables,
+                                      clients, args.ramp_limit)
             n_clients = sum(len(t.humans) for t in tables)
+            ramped = time.monotonic() - t0
             # The generator's own full collections (its heap grew with the ramp) would stop
             # every client at once and count as the server's latency: keep its heap out.
             gc.collect()
             gc.freeze()
-            print(f"  ramp: {rooms} rooms, {n_clients} clients in {time.monotonic() - t0:.1f} s; "
-                  f"server rss idle {idle_rss / 1024:.1f} MiB", flush=True)
-            phases = [await measure(load, proc, "steady", args.think, args.warmup, args.seconds)]
-            think = args.think
+            print(f"  ramp: {rooms} rooms made in {making:.1f} s, {n_clients} clients on {count} "
+                  f"worker{'s' * (count > 1)} in {ramped:.1f} s; server rss idle "
+                  f"{idle_rss / 1024:.1f} MiB", flush=True)
+            phases = [await measure(load, workers, pg, "steady", args.think, args.warmup, args.seconds)]
+            think, slower = args.think, False  # slower: the first pace was over the limit, so ease off
             while capacity:
                 last = phases[-1]
                 row = summary(last, rooms, n_clients, idle_rss, lost_in(tables, last, time.monotonic(), GRACE),
-                              load.disconnects)
+                              load.disconnects, pg is not None)
                 rows.append(row)
                 show(row)
                 if row["errors"] or row["lost"]:
                     break
-                if row["p99_ms"] > args.limit:
-                    # once more at the same pace: on a shared machine a step may meet others' load
-                    if len(phases) > 1 and phases[-2].think == think:
-                        break
-                else:
+                if row["p99_ms"] <= args.limit:
+                    if slower:
+                        break  # the fastest pace within the limit, from below
                     think *= args.step
+                elif slower or len(phases) == 1:
+                    slower, think = True, think / args.step
+                    if think > 4 * args.think:
+                        break
+                elif phases[-2].think == think:
+                    break  # over the limit twice at one pace (once may be others' load on a shared machine)
                 if think < 1.5 / RATE:
                     break
-                phases.append(await measure(load, proc, "capacity", think, args.settle, args.step_seconds))
+                phases.append(await measure(load, workers, pg, "capacity", think, args.settle, args.step_seconds))
+            fine = [r for r in rows if r["p99_ms"] <= args.limit and not r["errors"] and not r["lost"]]
+            shaken = Phase("takeover", max(fine, key=lambda r: r["moves_per_s"])["think_mean_s"] if fine else args.think)
+            if args.takeover:
+                load.phase, load.takeover = shaken, True
+                mark(shaken, load, workers, pg, end=False)
+                done = await takeovers(workers, tables, args.takeover)
+                mark(shaken, load, workers, pg, end=True)
+                load.takeover = False
             load.playing = False
             await asyncio.sleep(GRACE)  # the receipts of the last moves sent; what is still awaited is lost
             lost_total = sum(len(t.pending) for t in tables)
+            checked = await audit(workers, tables)
             if not capacity:
                 row = summary(phases[0], rooms, n_clients, idle_rss, lost_in(tables, phases[0], time.monotonic(), 0.0),
-                              load.disconnects)
+                              load.disconnects, pg is not None)
                 rows.append(row)
                 show(row)
         finally:
@@ -378,12 +273,41 @@ async def run(args: argparse.Namespace, rooms: int, capacity: bool, workdir: str
             for task in clients:
                 task.cancel()
             await asyncio.wait_for(asyncio.gather(*clients, return_exceptions=True), 30)
+        logged = workers.logged()
+        if args.keep_logs:
+            shutil.copytree(logs, Path(args.keep_logs) / logs.name, dirs_exist_ok=True)
     within = [r for r in rows if r["p99_ms"] <= args.limit and not r["errors"] and not r["lost"]]
-    return {"rooms": rooms, "clients": n_clients, "idle_rss_mib": round(idle_rss / 1024, 1), "rows": rows,
+    best = max(within, key=lambda r: r["moves_per_s"], default=None) if capacity else None
+    return {"store": store, "workers": count, "cluster": cluster, "rooms": rooms, "clients": n_clients,
+            "rooms_made_s": round(making, 1), "ramp_s": round(ramped, 1),
+            "idle_rss_mib": round(idle_rss / 1024, 1), "rows": rows,
             "lost_total": lost_total, "disconnects_total": load.disconnects, "errors_total": load.errors,
-            "moves_sent": load.sent, "rematches": load.rematches,
-            "capacity_moves_per_s": max((r["moves_per_s"] for r in within), default=None) if capacity else None,
-            "errors_seen": load.error_texts}
+            "told_twice": load.told_twice, "moves_sent": load.sent, "rematches": load.rematches,
+            "capacity_moves_per_s": best["moves_per_s"] if best else None, "capacity_row": best,
+            "takeovers": done, "takeover_summary": takeover_summary(done),
+            "takeover_phase": {"seconds": round(shaken.end - shaken.start, 1), "errors": shaken.errors1 - shaken.errors0,
+                               "reconnects": load.reconnects, "dropped": load.dropped,
+                               "moves": shaken.plies1 - shaken.plies0} if done else None,
+            "refused": load.refused, "audit": checked, "errors_seen": load.error_texts, "logged": logged[:20]}
+
+
+async def audit(workers: Workers, tables: List[Table]) -> Dict[str, int]:
+    """From the database: every move told in each room's last match ("told_checked") is the
+    one stored at its ply ("told_not_stored" counts those that are not: told, then lost), and what became of the moves still
+    awaited at the end: told to some seats and not all ("awaited_told"), stored but told
+    to none ("awaited_stored"), or never played ("awaited_unplayed")."""
+    out = {"told_checked": 0, "told_not_stored": 0, "awaited_told": 0, "awaited_stored": 0, "awaited_unplayed": 0}
+    for t in tables:
+        if t.top[0] < 0:
+            continue
+        stored = await workers.stored(t.room, t.top[0])
+        told = [(p, move) for (m, p), move in t.told.items() if m == t.top[0]]
+        out["told_checked"] += len(told)
+        out["told_not_stored"] += sum(1 for p, move in told if stored.get(p) != move)
+        for m, p in t.pending:
+            kind = "told" if (m, p) <= t.top else "stored" if m == t.top[0] and p in stored else "unplayed"
+            out[f"awaited_{kind}"] += 1
+    return out
 
 
 def rooms_for(clients: int) -> int:
@@ -418,38 +342,87 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--limit", type=float, default=50, help="the 99th percentile's limit, ms (default 50)")
     p.add_argument("--grow", default="", help="numbers of rooms, such as 250,500,1000: a new server and the "
                    "capacity steps for each (instead of --clients)")
+    p.add_argument("--workers", type=int, default=1, help="workers of one database, a process each (default 1)")
+    p.add_argument("--store", choices=("sqlite", "postgres"), default="sqlite",
+                   help="a new SQLite file, or a new database of a private PostgreSQL the bench starts (default sqlite)")
+    p.add_argument("--cluster", action="store_true", help="run even one worker as a member of a cluster "
+                   "(implied by --workers 2 and more, --store postgres, --takeover and --compare)")
+    p.add_argument("--sticky", action="store_true",
+                   help="each client connects first to the worker its room was made on (default: the next worker)")
+    p.add_argument("--takeover", type=int, default=0,
+                   help="after the measures, kill the worker holding the most rooms this many times left dead "
+                   "and as many started again at once, then stop one gently; timed (default 0; --compare: 1)")
+    p.add_argument("--compare", action="store_true",
+                   help="the capacity steps on SQLite and PostgreSQL with 1 and 2 workers each, side by side; "
+                   "unless given: --think 1 --seconds 10 --step 0.75 --step-seconds 10 --settle 2 --ramp 200 "
+                   "--warmup 3 --takeover 1")
     p.add_argument("--target", type=int, default=None, help="every room's target (default: each rule set's)")
     p.add_argument("--deflate", action="store_true",
                    help="clients ask for per-message deflate, as browsers do (default: no compression)")
     p.add_argument("--seed", type=int, default=1, help="the clients' random moves and think times (default 1)")
     p.add_argument("--quick", action="store_true", help="a smoke run: 100 clients, 10 s, no capacity steps")
     p.add_argument("--json", default=None, help="write the results as JSON to this file")
+    p.add_argument("--keep-logs", default=None, help="copy the workers' logs (and a SQLite database) into this folder")
     return p
 
 
+def given(argv: List[str]) -> Set[str]:
+    """The options the command line gives (their dests), whatever their values."""
+    p = parser()
+    for action in p._actions:
+        action.default = argparse.SUPPRESS
+    return set(vars(p.parse_args(argv)))
+
+
 async def main_async(args: argparse.Namespace) -> Dict[str, Any]:
-    with tempfile.TemporaryDirectory(prefix="quinza-bench-") as workdir, \
-            open(os.path.join(workdir, "server.log"), "w") as log:
+    with tempfile.TemporaryDirectory(prefix="quinza-bench-") as workdir:
+        pg: Optional[Postgres] = None
         try:
+            if args.compare or args.store == "postgres":
+                pg = Postgres()
+            if args.compare:
+                runs = []
+                for store, count in COMPARED:
+                    print(f"{store}, {count} worker{'s' * (count > 1)}, {args.clients} clients:", flush=True)
+                    runs.append(await run(args, rooms_for(args.clients), True, workdir, store, count,
+                                          pg if store == "postgres" else None))
+                return {"compare": runs}
             if args.grow:
                 runs = []
                 for rooms in [int(x) for x in args.grow.split(",")]:
                     print(f"{rooms} rooms:", flush=True)
-                    runs.append(await run(args, rooms, True, workdir, log))
+                    runs.append(await run(args, rooms, True, workdir, args.store, args.workers, pg))
                 return {"grow": runs}
-            rooms = rooms_for(args.clients)
             print(f"{args.clients} clients:", flush=True)
-            return {"run": await run(args, rooms, args.capacity, workdir, log)}
+            return {"run": await run(args, rooms_for(args.clients), args.capacity, workdir, args.store, args.workers,
+                                     pg)}
         finally:
-            log.flush()
-            tail = Path(workdir, "server.log").read_text().splitlines()
-            bad = [line for line in tail if "Traceback" in line or "ERROR" in line]
-            if bad:
-                print("the server logged:", *bad[:10], sep="\n  ")
+            if pg is not None:
+                pg.close()
+
+
+def compare_table(runs: List[Dict[str, Any]], limit: float) -> None:
+    """--compare's runs side by side."""
+    print(f"\n{'store':<9} {'workers':>7} {'moves/s':>8} {'p99 ms':>7} {'server cpu':>10} {'db cpu':>6} "
+          f"{'gen cpu':>7} {'errors':>6} {'lost':>5} {'twice':>5}  takeover s (owned/served/played, median)")
+    for r in runs:
+        c = r["capacity_row"] or {}
+        took = "; ".join(f"{how} {s['owned']['median']}/{s['served']['median']}/{s['played']['median']}"
+                         for how, s in r["takeover_summary"].items())
+        print(f"{r['store']:<9} {r['workers']:>7} {c.get('moves_per_s', '-')!s:>8} {c.get('p99_ms', '-')!s:>7} "
+              f"{c.get('server_cpu', '-')!s:>10} {c.get('db_cpu') or '-'!s:>6} {c.get('generator_cpu', '-')!s:>7} "
+              f"{r['errors_total']:>6} {r['lost_total']:>5} {r['told_twice']:>5}  {took}")
+    print(f"(moves/s: the capacity, the most of a step with the 99th percentile within {limit:g} ms; "
+          "cpu in cores at that step)")
 
 
 def main(argv: Optional[List[str]] = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
     args = parser().parse_args(argv)
+    if args.compare:
+        for key, value in COMPARE_DEFAULTS.items():
+            if key not in given(argv):
+                setattr(args, key, value)
     if args.quick:
         args.clients, args.seconds, args.warmup, args.ramp = min(args.clients, 100), min(args.seconds, 10), 2, 200
     started = time.time()
@@ -458,17 +431,29 @@ def main(argv: Optional[List[str]] = None) -> int:
                    cores=os.cpu_count())
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1) + "\n")
-    runs = results["grow"] if "grow" in results else [results["run"]]
+    runs = results.get("grow") or results.get("compare") or [results["run"]]
     for r in runs:
         if r["capacity_moves_per_s"] is not None:
-            print(f"capacity with {r['rooms']} rooms ({r['clients']} clients): {r['capacity_moves_per_s']} moves/s "
+            print(f"capacity with {r['rooms']} rooms ({r['clients']} clients), {r['store']}, {r['workers']} "
+                  f"worker{'s' * (r['workers'] > 1)}: {r['capacity_moves_per_s']} moves/s "
                   f"with the 99th percentile within {args.limit:g} ms")
         if r["errors_seen"]:
-            print("errors:", *r["errors_seen"], sep="\n  ")
+            print("errors:", *(f"{n} x {text}" for text, n in r["errors_seen"].items()), sep="\n  ")
+        if r["logged"]:
+            print("the server logged:", *r["logged"][:10], sep="\n  ")
     for r in runs:
+        shaken, a = r["takeover_phase"], r["audit"]
         print(f"in all, {r['rooms']} rooms: {r['moves_sent']} moves sent by clients, {r['rematches']} rematches, "
-              f"{r['errors_total']} errors, {r['lost_total']} moves lost, {r['disconnects_total']} disconnects")
-    clean = all(r["rows"][0]["errors"] == 0 and r["lost_total"] == 0 and r["disconnects_total"] == 0 for r in runs)
+              f"{r['errors_total']} errors ({r['refused']} moves refused and sent again), {r['lost_total']} moves "
+              f"lost ({a['awaited_told']} told to some seats, {a['awaited_stored']} stored and told to none, "
+              f"{a['awaited_unplayed']} never played), {r['told_twice']} plies told two moves, "
+              f"{a['told_not_stored']} moves told and not stored, {r['disconnects_total']} disconnects"
+              + (f"; takeovers: {shaken['reconnects']} reconnects, {shaken['dropped']} moves sent to a worker "
+                 f"that went before playing them (asked again), {shaken['errors']} errors" if shaken else ""))
+    if "compare" in results:
+        compare_table(runs, args.limit)
+    clean = all(r["rows"][0]["errors"] == 0 and r["lost_total"] == 0 and r["disconnects_total"] == 0
+                and r["told_twice"] == 0 and r["audit"]["told_not_stored"] == 0 for r in runs)
     return 0 if clean else 1
 
 
