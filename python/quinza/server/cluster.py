@@ -208,6 +208,12 @@ class Cluster:
         self.server.rooms.pop(room.id, None)
         self._published.pop(room.id, None)
 
+    def publish_room(self, room: Room) -> None:
+        """Write one room's lobby row (a room just made: in every worker's lobby at once)."""
+        self.leases.publish(self.id, {room.id: self.server.info(room)})
+        shown = _shown(room, room in self.server.idle)
+        self._published[room.id] = (shown[1:], shown[0])
+
     def publish(self, every: bool = False) -> None:
         """Write the lobby's rows of this worker's rooms that changed. A row whose only
         change is its ply (a move) waits for `every` (each `REFRESH` beats): a lobby need

@@ -55,6 +55,11 @@ class Database:
         """Run a write: the rows it changed."""
         raise NotImplementedError
 
+    def run_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        """Run one statement for each of `rows`, at once (PostgreSQL: in one round trip's
+        pipeline, not one a row)."""
+        raise NotImplementedError
+
     def transaction(self) -> "contextlib.AbstractContextManager[None]":
         raise NotImplementedError
 
@@ -96,6 +101,12 @@ class SqliteDatabase(Database):
     def count(self, sql: str, params: Sequence[Any] = ()) -> int:
         try:
             return self._db.execute(sql, tuple(params)).rowcount
+        except sqlite3.Error as error:
+            raise StoreError(str(error)) from None
+
+    def run_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        try:
+            self._db.executemany(sql, [tuple(r) for r in rows])
         except sqlite3.Error as error:
             raise StoreError(str(error)) from None
 
@@ -168,6 +179,15 @@ class PostgresDatabase(Database):
 
     def count(self, sql: str, params: Sequence[Any] = ()) -> int:
         return int(self._execute(sql, params).rowcount)
+
+    def run_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        if self._db is None or self._db.closed:
+            self._connect()
+        try:
+            with self._db.cursor() as cursor:
+                cursor.executemany(_placeholders(sql), [tuple(r) for r in rows])
+        except self._psycopg.Error as error:
+            raise StoreError(_first_line(error)) from None
 
     @contextlib.contextmanager
     def transaction(self) -> Iterator[None]:

@@ -122,8 +122,8 @@ class Leases:
     def publish(self, worker: str, rows: Dict[str, Dict[str, Any]]) -> None:
         """Write the lobby's rows of rooms the worker holds (room id -> its lobby entry)."""
         with self.db.transaction():
-            for room, row in rows.items():
-                self.db.run("UPDATE rooms SET lobby = ? WHERE id = ? AND owner = ?", (json.dumps(row), room, worker))
+            self.db.run_many("UPDATE rooms SET lobby = ? WHERE id = ? AND owner = ?",
+                             [(json.dumps(row), room, worker) for room, row in rows.items()])
 
     def lobby(self) -> List[Dict[str, Any]]:
         """Every room's lobby row as its worker last wrote it."""

@@ -149,7 +149,7 @@ class Server:
         sat = None if creator is None else room.sit(*creator)
         room.schedule()
         if self.cluster is not None:
-            self.cluster.publish()  # in the lobby of every worker
+            self.cluster.publish_room(room)  # in the lobby of every worker
         return room, sat
 
     def _bots(self, bots: Any, rules: Any) -> Dict[int, str]:
