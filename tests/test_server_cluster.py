@@ -115,7 +115,7 @@ async def kills(play: Play, rooms: List[str], ways: List[str]) -> List[Tuple[str
     """Stop the owner of a live room, once for each of `ways`: "lost" (SIGKILL, left dead
     until its rooms are played elsewhere), "restarted" (SIGKILL, started again at once at
     its address) or "stopped" (SIGTERM: it hands its rooms back). Each way with the seconds
-    until the room had another owner."""
+    until the room had another owner (after a restart, from when the new process answers)."""
     done = []
     workers = play.workers
     for way in ways:
@@ -132,6 +132,7 @@ async def kills(play: Play, rooms: List[str], ways: List[str]) -> List[Tuple[str
         if way == "restarted":
             workers.start(victim)
             await asyncio.get_running_loop().run_in_executor(None, workers.wait_ready, victim)
+            began = time.monotonic()  # from its new start: the process's own start is not the handover's
         while workers.owner(room) in (None, (victim, lost)) and time.monotonic() - began < 30:
             await asyncio.sleep(0.05)
         done.append((way, time.monotonic() - began))
@@ -169,8 +170,10 @@ def test_matches_played_across_workers_with_owners_killed_lose_no_move_and_leak_
     logs = cluster.log_tail()
     assert [way for way, _ in done] == WAYS, (done, logs)  # each owner stopped while its room played
     # A lost worker's rooms are taken once its lease runs out (5 s, and a beat); one that
-    # stopped, or was started again at its address, hands them over at once.
-    assert all(seconds < (8.0 if way == "lost" else 3.0) for way, seconds in done), done
+    # stopped, or was started again at its address, hands them over at once (the bounds
+    # leave room for a loaded machine).
+    bounds = {"lost": 12.0, "restarted": 3.0, "stopped": 4.5}  # the lease is 5 s: the last two do not wait for it
+    assert all(seconds < bounds[way] for way, seconds in done), done
     assert play.connections > sum(len(t) + 1 for _, t in made), done  # the clients connected again
     assert play.twice == [], play.twice
     for (room, _tokens), (rules, _p, _t, _b) in zip(made, ROOMS):
