@@ -4,6 +4,7 @@ for the cluster's tests: started on free loopback ports, killed (SIGKILL) or sto
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -11,7 +12,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any, List, Optional, Tuple
+from typing import Any, Iterator, List, Optional, Tuple
 
 import httpx
 
@@ -70,18 +71,36 @@ class Workers:
         return [i for i, p in enumerate(self.procs) if p is not None and p.poll() is None]
 
     def kill(self, i: int) -> None:
-        proc = self.procs[i]
-        assert proc is not None
-        proc.send_signal(signal.SIGKILL)
-        proc.wait(10)
-        self.procs[i] = None
+        """SIGKILL: worker i drops everything at once, as a machine lost would."""
+        self._stop(i, signal.SIGKILL, 10)
 
     def terminate(self, i: int) -> None:
+        """SIGTERM: worker i gives its rooms back, then exits."""
+        self._stop(i, signal.SIGTERM, 20)
+
+    def _stop(self, i: int, sig: int, wait: float) -> None:
         proc = self.procs[i]
         assert proc is not None
-        proc.send_signal(signal.SIGTERM)
-        proc.wait(20)
+        proc.send_signal(sig)
+        proc.wait(wait)
         self.procs[i] = None
+
+    @contextlib.contextmanager
+    def lost(self, i: int) -> Iterator[None]:
+        """Worker i killed for the time of the block, then started again (whatever the
+        block's end), for the tests after it."""
+        self.kill(i)
+        try:
+            yield
+        finally:
+            self.start(i)
+            self.wait_ready(i)
+
+    def __enter__(self) -> "Workers":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
 
     def owner(self, room: str) -> Optional[Tuple[int, str]]:
         """The worker that holds `room` with a live lease: its index and its id (a new one

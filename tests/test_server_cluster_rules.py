@@ -128,17 +128,13 @@ def test_the_turn_timer_goes_on_once_a_lost_workers_room_is_taken(pair: Workers)
         time.sleep(0.1)
     owner = pair.owner(room)
     assert owner is not None and len(pair.moves(room)) >= 4
-    pair.kill(owner[0])
-    try:
+    with pair.lost(owner[0]):
         played = len(pair.moves(room))
         end = time.monotonic() + 15
         while len(pair.moves(room)) < played + 4 and time.monotonic() < end:
             time.sleep(0.1)
         assert len(pair.moves(room)) >= played + 4  # played on by the other worker, its timer and its bot
         assert pair.owner(room) not in (None, owner)
-    finally:
-        pair.start(owner[0])
-        pair.wait_ready(owner[0])
 
 
 def test_a_busy_workers_searching_bots_think_on_a_peer_with_a_thread_free(tmp_path: Path) -> None:
@@ -187,16 +183,12 @@ def test_a_remote_bot_plays_on_through_its_rooms_worker_being_lost(pair: Workers
         time.sleep(0.05)
     owner = pair.owner(room)
     assert owner is not None and thread.is_alive()  # mid-match
-    pair.kill(owner[0])
-    try:
+    with pair.lost(owner[0]):
         thread.join(60)
         assert "error" not in out, out
         assert out["last"]["view"]["winner"] is not None  # the match played to its end
         assert len(pair.moves(room)) == out["last"]["ply"]
         assert pair.owner(room) not in (None, owner)
-    finally:
-        pair.start(owner[0])
-        pair.wait_ready(owner[0])
 
 
 def test_a_clients_connections_are_counted_by_the_worker_it_reached(tmp_path: Path) -> None:

@@ -66,7 +66,8 @@ class Host(Protocol):
     rooms: Dict[str, Room]
     idle: IdleRooms
 
-    def info(self, room: Room) -> Dict[str, Any]: ...
+    def info(self, room: Room) -> Dict[str, Any]:
+        """A room's lobby row."""
 
 
 class Cluster:
@@ -105,6 +106,7 @@ class Cluster:
 
     @property
     def id(self) -> str:
+        """This worker's id (its store's: the one its writes are fenced by)."""
         return str(self.server.store.worker)
 
     def is_peer(self, shown: Optional[str]) -> bool:
@@ -149,6 +151,8 @@ class Cluster:
                 log.exception("worker %s: its beat failed", self.id)
 
     def beat(self) -> None:
+        """The loop's work each beat: give the rooms up if the lease ran out, write the
+        lobby, take a share of the rooms no one holds, read the peers."""
         if self._lost == self.id:
             log.error("worker %s: its lease ran out; it gives up its %d rooms and joins again", self.id,
                       len(self.server.rooms))
@@ -242,6 +246,7 @@ class Cluster:
         return max(spare, key=lambda w: w.threads - w.busy, default=None)
 
     def taken(self, mine: Mapping[str, Room]) -> Taken:
+        """The room ids a new room may not have: `mine` and every room in the database."""
         return Taken(mine, self.leases)
 
     def leave(self) -> None:

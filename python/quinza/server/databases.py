@@ -49,6 +49,7 @@ class Database:
     shared = True  # whether other processes can open it too
 
     def run(self, sql: str, params: Sequence[Any] = ()) -> List[Row]:
+        """Run a statement: the rows it read (none for a write)."""
         raise NotImplementedError
 
     def count(self, sql: str, params: Sequence[Any] = ()) -> int:
@@ -61,6 +62,8 @@ class Database:
         raise NotImplementedError
 
     def transaction(self) -> "contextlib.AbstractContextManager[None]":
+        """The statements of the block, committed together at its end (or none, if it
+        raises); within another transaction, part of that one."""
         raise NotImplementedError
 
     def script(self, sql: str) -> None:
@@ -70,6 +73,7 @@ class Database:
                 self.run(statement)
 
     def close(self) -> None:
+        """Close the connection."""
         raise NotImplementedError
 
 

@@ -49,6 +49,7 @@ WORKER_COLUMNS = "id, url, rooms, busy, threads, lent"
 
 
 def new_worker_id() -> str:
+    """An id for a worker joining, never used before."""
     return "w" + secrets.token_hex(6)
 
 
@@ -105,6 +106,7 @@ class Leases:
         return Worker(*rows[0]) if rows else None
 
     def exists(self, room: str) -> bool:
+        """Whether the database has a room of this id, whoever holds it."""
         return bool(self.db.run("SELECT 1 FROM rooms WHERE id = ?", (room,)))
 
     def workers(self) -> List[Worker]:
