@@ -71,11 +71,10 @@ def agreement(head: Dict[str, Any], w: Dict[str, np.ndarray], directory: Path, p
     found: List[float] = []
     wanted: List[float] = []
     for row in range(positions):
-        legal = data.legal[row]
-        moves = [[f for f in features if f < head["move_features"]] for features in data.features[row][legal]]
-        got = scores(head, w, data.observations[row], moves)
-        found += got
-        wanted += list(data.targets[row][legal])
+        span = slice(data.starts[row], data.starts[row] + data.counts[row])
+        moves = [[f for f in features if f < head["move_features"]] for features in data.features[span]]
+        found += scores(head, w, data.observations[row], moves)
+        wanted += list(data.targets[span])
     return float(np.corrcoef(found, wanted)[0, 1])
 
 

@@ -1,6 +1,9 @@
-"""The positions of a run's shards as the fitting reads them: fixed shapes, each position's
-moves padded to the most any position has, each move's features to the most any move has
-(a padding feature is `F`, whose column of B the fitting keeps at zero)."""
+"""The positions of a run's shards as the fitting reads them: each position's moves kept
+one after another (a position holds `counts[i]` moves from `starts[i]`), each move's
+features padded to the most any move has with the padding feature `F`, whose column of B
+the fitting keeps at zero. A batch is padded to its own positions' most moves
+(`Positions.batch`), not to the most of any position: a position of rb3ine may have
+hundreds of legal moves where most have a few."""
 
 from __future__ import annotations
 
@@ -15,19 +18,45 @@ import numpy as np
 @dataclass
 class Positions:
     observations: np.ndarray  # N x L, float32
-    features: np.ndarray  # N x M x K, int32: a move's feature indices, F where none
-    legal: np.ndarray  # N x M, bool: a legal move (not padding)
-    targets: np.ndarray  # N x M, float32: the search's estimate of a move, 0 where none
-    known: np.ndarray  # N x M, bool: a legal move the search estimated
+    counts: np.ndarray  # N, int64: a position's legal moves
+    starts: np.ndarray  # N, int64: where its moves begin in the arrays of moves
+    features: np.ndarray  # moves x K, int32: a move's feature indices, F where none
+    targets: np.ndarray  # moves, float32: the search's estimate of a move, 0 where none
+    known: np.ndarray  # moves, bool: a move the search estimated
     values: np.ndarray  # N, float32
-    best: np.ndarray  # N, int32: the index of the search's move
+    best: np.ndarray  # N, int32: the index of the search's move among its position's
+    padding: int  # F, the padding feature
 
     def __len__(self) -> int:
         return len(self.values)
 
     def take(self, rows: np.ndarray) -> "Positions":
-        return Positions(self.observations[rows], self.features[rows], self.legal[rows], self.targets[rows],
-                         self.known[rows], self.values[rows], self.best[rows])
+        """The positions `rows`, their moves kept together."""
+        counts = self.counts[rows]
+        moves = _spans(self.starts[rows], counts)
+        starts = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
+        return Positions(self.observations[rows], counts, starts, self.features[moves], self.targets[moves],
+                         self.known[moves], self.values[rows], self.best[rows], self.padding)
+
+    def batch(self, rows: np.ndarray, width: int) -> Dict[str, np.ndarray]:
+        """The positions `rows` in fixed shapes, each one's moves padded to `width` (at
+        least its count): `features` (n x width x K), `legal`, `targets` and `known` (n x
+        width), with `observations`, `values` and `best`."""
+        counts = self.counts[rows]
+        column = np.arange(width)[None, :]
+        legal = column < counts[:, None]
+        index = np.where(legal, self.starts[rows][:, None] + column, 0)
+        features = np.where(legal[:, :, None], self.features[index], self.padding)
+        return {"observations": self.observations[rows], "features": features, "legal": legal,
+                "targets": np.where(legal, self.targets[index], 0.0).astype(np.float32),
+                "known": legal & self.known[index], "values": self.values[rows], "best": self.best[rows]}
+
+
+def _spans(starts: np.ndarray, counts: np.ndarray) -> np.ndarray:
+    """The indices start, start+1, ... of each span, one span after another."""
+    total = int(counts.sum())
+    offsets = np.repeat(starts - np.concatenate([[0], np.cumsum(counts)[:-1]]), counts)
+    return np.arange(total, dtype=np.int64) + offsets.astype(np.int64)
 
 
 def write_whole(path: str, data: bytes) -> None:
@@ -63,22 +92,18 @@ def load(paths: List[str], positions: int, move_features: int) -> Positions:
             break
     if left:
         raise ValueError(f"the shards hold {positions - left} positions, not {positions}")
-    most_moves = max(int(s["counts"].max()) for s in shards)
     most_features = max(s["features"].shape[1] for s in shards)
-    features = np.full((positions, most_moves, most_features), move_features, dtype=np.int32)
-    legal = np.zeros((positions, most_moves), dtype=bool)
-    targets = np.zeros((positions, most_moves), dtype=np.float32)
+    features = np.full((sum(len(s["features"]) for s in shards), most_features), move_features, dtype=np.int32)
     row = 0
     for s in shards:
-        start = 0
-        for count in s["counts"]:
-            block = s["features"][start:start + count]
-            features[row, :count, :block.shape[1]] = np.where(block < 0, move_features, block)
-            legal[row, :count] = True
-            targets[row, :count] = s["targets"][start:start + count]
-            start += count
-            row += 1
-    known = legal & ~np.isnan(targets)
-    return Positions(np.concatenate([s["observations"] for s in shards]), features, legal,
+        block = s["features"]
+        features[row:row + len(block), :block.shape[1]] = np.where(block < 0, move_features, block)
+        row += len(block)
+    counts = np.concatenate([s["counts"] for s in shards]).astype(np.int64)
+    targets = np.concatenate([s["targets"] for s in shards])
+    known = ~np.isnan(targets)
+    return Positions(np.concatenate([s["observations"] for s in shards]), counts,
+                     np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64), features,
                      np.where(known, targets, 0.0).astype(np.float32), known,
-                     np.concatenate([s["values"] for s in shards]), np.concatenate([s["best"] for s in shards]))
+                     np.concatenate([s["values"] for s in shards]), np.concatenate([s["best"] for s in shards]),
+                     move_features)

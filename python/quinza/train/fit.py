@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import asdict, dataclass
-from typing import Any, Callable, Dict, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 import jax
 import jax.numpy as jnp
@@ -92,9 +92,35 @@ def losses(params: Params, batch: Dict[str, Any], scale: float, setup: Setup) ->
 _measured = jax.jit(losses, static_argnums=(2, 3))
 
 
-def _batch(positions: Positions) -> Dict[str, Any]:
-    return {"observations": positions.observations, "features": positions.features, "legal": positions.legal,
-            "targets": positions.targets, "known": positions.known, "values": positions.values, "best": positions.best}
+def groups(positions: Positions, size: int) -> List[Tuple[int, np.ndarray]]:
+    """The positions' rows by the width their batches are padded to: the least power of two
+    at least a position's count of moves. A width with fewer than `size` positions joins
+    the next wider one (the widest, the one before), so that each group makes whole
+    batches and few shapes are compiled."""
+    widths = 2 ** np.ceil(np.log2(np.maximum(positions.counts, 2))).astype(np.int64)
+    found: List[Tuple[int, np.ndarray]] = []
+    carried = np.zeros(0, dtype=np.int64)
+    for width in np.unique(widths):
+        rows = np.concatenate([carried, np.flatnonzero(widths == width)])
+        if len(rows) < size:
+            carried = rows
+            continue
+        found.append((int(width), rows))
+        carried = np.zeros(0, dtype=np.int64)
+    if len(carried):
+        widest = int(widths[carried].max())
+        found[-1:] = [(widest, np.sort(np.concatenate([found[-1][1], carried]))) if found else (widest, carried)]
+    return found
+
+
+def batches(parts: List[Tuple[int, np.ndarray]], size: int, rng: np.random.Generator) -> List[Tuple[int, np.ndarray]]:
+    """An epoch's batches of `size` positions, each of one group, drawn at random: the
+    rows that do not fill a batch wait for another epoch."""
+    made = []
+    for width, rows in parts:
+        drawn = rng.permutation(rows)
+        made += [(width, drawn[k * size:(k + 1) * size]) for k in range(len(rows) // size)]
+    return [made[i] for i in rng.permutation(len(made))]
 
 
 def split(positions: Positions) -> Tuple[Positions, Positions]:
@@ -112,11 +138,12 @@ def spread(positions: Positions) -> float:
 def measure(params: Params, positions: Positions, scale: float, setup: Setup) -> Dict[str, float]:
     """The losses and the share of positions whose best-scored move is the search's."""
     totals: Dict[str, float] = {}
-    for start in range(0, len(positions), 1024):
-        rows = np.arange(start, min(start + 1024, len(positions)))
-        part = _measured(params, _batch(positions.take(rows)), scale, setup)
-        for name, number in part.items():
-            totals[name] = totals.get(name, 0.0) + float(number) * len(rows)
+    for width, group in groups(positions, 1):
+        for start in range(0, len(group), 1024):
+            rows = group[start:start + 1024]
+            part = _measured(params, positions.batch(rows, width), scale, setup)
+            for name, number in part.items():
+                totals[name] = totals.get(name, 0.0) + float(number) * len(rows)
     return {name: total / max(len(positions), 1) for name, total in totals.items()}
 
 
@@ -127,7 +154,8 @@ def fit(positions: Positions, setup: Setup, directory: str,
     train, held = split(positions)
     scale = spread(train)
     size = min(setup.batch, max(16, len(train) // 8))  # a few steps an epoch, however few the positions
-    steps = len(train) // size
+    parts = groups(train, size)
+    steps = sum(len(rows) // size for _, rows in parts)
     optimizer = optax.adamw(optax.cosine_decay_schedule(setup.rate, steps * setup.epochs, alpha=0.05),
                             weight_decay=setup.weight_decay)
     params = {name: jnp.asarray(array) for name, array in initial(setup).items()}
@@ -144,9 +172,8 @@ def fit(positions: Positions, setup: Setup, directory: str,
     if progress:
         progress(epoch, setup.epochs, measures)
     while epoch < setup.epochs:
-        order = np.random.default_rng([setup.seed, 2, epoch]).permutation(len(train))
-        for k in range(steps):
-            params, state = step(params, state, _batch(train.take(order[k * size:(k + 1) * size])))
+        for width, rows in batches(parts, size, np.random.default_rng([setup.seed, 2, epoch])):
+            params, state = step(params, state, train.batch(rows, width))
         epoch += 1
         save(os.path.join(directory, CHECKPOINT), setup, epoch, params, state)
         measures = measure(params, held, scale, setup)
