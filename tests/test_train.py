@@ -175,3 +175,57 @@ def test_counts_below_one_are_refused(option: str, tmp_path: Path, capsys: Any) 
         main(["train", "--rules", "escoba", option, "0", "--out", str(tmp_path / "e.qzn")])
     assert info.value.code == 2 and f"{option} must be 1 or more, not 0" in capsys.readouterr().err
     assert not (tmp_path / "e.qzn").exists() and not (tmp_path / "e.train").exists()
+
+
+def test_each_batch_pads_its_positions_to_its_own_width(run: Tuple[Path, bytes]) -> None:
+    from quinza.train.fit import batches, groups
+
+    folder, _ = run
+    data = load([shard_path(str(folder / "a"), i) for i in range(shard_count(400))], 400, 80 + 16 + 7 + 10)
+    parts = groups(data, 32)
+    rows = np.concatenate([r for _, r in parts])
+    assert sorted(rows.tolist()) == list(range(400))  # every position in one group
+    for width, group in parts:
+        assert len(group) >= 32 and width & (width - 1) == 0 and (data.counts[group] <= width).all()
+    assert len({w for w, _ in parts}) >= 2  # not all padded to the widest
+    drawn = batches(parts, 32, np.random.default_rng(0))
+    assert all(len(r) == 32 for _, r in drawn) and len(drawn) == sum(len(g) // 32 for _, g in parts)
+    width, some = drawn[0]
+    batch = data.batch(some, width)
+    for i, row in enumerate(some):
+        span = slice(data.starts[row], data.starts[row] + data.counts[row])
+        n = data.counts[row]
+        assert batch["legal"][i].tolist() == [True] * n + [False] * (width - n)
+        assert (batch["features"][i, :n] == data.features[span]).all() and (batch["features"][i, n:] == 80 + 16 + 7 + 10).all()
+        assert (batch["targets"][i, :n] == data.targets[span]).all() and not batch["known"][i, n:].any()
+    taken = data.take(some)
+    assert (taken.batch(np.arange(32), width)["features"] == batch["features"]).all()
+
+
+def test_a_guided_search_labels_the_same_positions_otherwise(run: Tuple[Path, bytes], tmp_path: Path,
+                                                             capsys: Any) -> None:
+    folder, _ = run
+    guide = str(folder / "a.qzn")
+    small = ["--rules", "escoba", "--positions", "128", "--iterations", "150", "--epochs", "1", "--seed", "5",
+             "--progress", "never"]
+    assert main(["train", *small, "--guide", guide, "--out", str(tmp_path / "g.qzn"), "--processes", "1"]) == 0
+    head, _ = read((tmp_path / "g.qzn").read_bytes())
+    assert head["trained"]["command"].endswith("--seed 5 --guide a.qzn") and len(head["trained"]["guide"]) == 64
+    with np.load(shard_path(str(tmp_path / "g.train"), 0)) as guided, np.load(shard_path(str(folder / "a"), 0)) as alone:
+        # the same self-play, the moves valued by another search
+        assert (guided["observations"] == alone["observations"][:128]).all()
+        assert not np.array_equal(guided["targets"], alone["targets"][:len(guided["targets"])], equal_nan=True)
+    # what the guided search says of the first position, as the search guided by that net says it
+    from quinza.train.positions import label
+    game = quinza.Game("escoba", seed=9)
+    bot = quinza.bot("ismcts", prior="net", weights=guide, iterations=150, seed=4)
+    targets, best, value = label(quinza, game, 150, 4, guide)
+    ranked = bot.analyse(game)
+    assert game.legal_moves()[best] == ranked[0][0] and value == pytest.approx(ranked[0][1])
+    assert sorted(t for t in targets if t == t) == pytest.approx(sorted(v for _, v in ranked))
+    with pytest.raises(SystemExit):  # positions labelled by another guide are refused, not mixed
+        main(["train", *small, "--guide", str(tmp_path / "g.qzn"), "--out", str(tmp_path / "g.qzn")])
+    assert "holds positions made otherwise (guide differ)" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["train", *small, "--players", "3", "--guide", "shipped", "--out", str(tmp_path / "h.qzn")])
+    assert "the package ships no net for escoba with 3 players" in capsys.readouterr().err

@@ -9,6 +9,7 @@ import json
 import os
 import sys
 import time
+from importlib.resources import files
 from typing import Any, Dict, List, Optional
 
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
@@ -32,6 +33,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--positions", type=int, default=100_000, help="positions to learn from (default 100000)")
     p.add_argument("--iterations", type=int, default=1000,
                    help="ismcts iterations that value each position's moves (default 1000)")
+    p.add_argument("--guide", metavar="FILE.qzn", default=None,
+                   help="a net that guides the search valuing the moves (ismcts with prior=net): a stronger "
+                   "teacher at the same cost; 'shipped' for the net the package ships for the rules")
     p.add_argument("--epochs", type=int, default=20, help="passes of the fitting over the positions (default 20)")
     p.add_argument("--out", metavar="FILE.qzn", default=None, help="the net's file (default RULES.qzn)")
     p.add_argument("--dir", metavar="DIR", default=None,
@@ -81,6 +85,23 @@ def _folder_seed(directory: str) -> Optional[int]:
         return None
 
 
+def _guide(p: argparse.ArgumentParser, api: Any, rules: Any, given: Optional[str]) -> Optional[str]:
+    """The path of the guiding net: `given`, or the shipped net's file for 'shipped'; one
+    that cannot be read or was not made for the rules is an error that says so."""
+    if given is None:
+        return None
+    path = str(files("quinza") / "nets" / f"{rules.name}.qzn") if given == "shipped" else given
+    try:
+        net = api.Net.load(path)
+    except ValueError as error:
+        p.error(f"--guide: {error}")
+    if not net.fits(rules) and given == "shipped":
+        p.error(f"--guide: the package ships no net for {rules.name} with {rules.players} players")
+    if not net.fits(rules):
+        p.error(f"--guide: the net {quoted(path)} was not made for these rules")
+    return path
+
+
 def train_main(argv: Optional[List[str]] = None) -> int:
     p = parser()
     args = p.parse_args(argv)
@@ -95,6 +116,7 @@ def train_main(argv: Optional[List[str]] = None) -> int:
             p.error(f"--{option} must be 1 or more, not {getattr(args, option)}")
     if args.processes is not None and args.processes < 1:
         p.error(f"--processes must be 1 or more, not {args.processes}")
+    guide = _guide(p, api, rules, args.guide)
     out = args.out or f"{rules.name}.qzn"
     check_writable(p, "--out", out)
     directory = args.dir or f"{os.path.splitext(out)[0]}.train"
@@ -109,7 +131,8 @@ def train_main(argv: Optional[List[str]] = None) -> int:
     if args.seed is None:
         err.print(f"seed {seed}", highlight=False)
     settings = Settings(rules=rules, positions=args.positions, iterations=args.iterations, epochs=args.epochs,
-                        seed=seed, out=out, directory=directory, processes=args.processes, engine=api.name)
+                        seed=seed, out=out, directory=directory, processes=args.processes, engine=api.name,
+                        guide=guide)
     show = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
     bar = ProgressBar(force_terminal=args.progress == "always") if show else None
     start = time.monotonic()

@@ -2,7 +2,9 @@
 (with a few random moves for variety), and at sampled positions of the seat to act (with
 two legal moves or more) what that seat may know (`features.inputs`) and the engine's own
 search's estimate of each legal move from that seat (ismcts's `analyse`): the deal's
-points, its side's over the best other side's.
+points, its side's over the best other side's. The search may be guided by a net (a
+`guide`, ismcts with `prior="net"`): a net's positions teach the next net, and the
+guided search at the same cost plays better than the search alone.
 
 The positions come in shards of `CHUNK`, each made from a seed of its own (the run's seed
 and the shard's number), so a shard is the same whichever process makes it and however
@@ -11,6 +13,7 @@ stopped and started again keeps the shards it finished and makes the others."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import multiprocessing
 import os
@@ -48,6 +51,14 @@ class Plan:
     chunk: int = CHUNK
     sample: float = SAMPLE
     random_move: float = RANDOM_MOVE
+    guide: str = ""  # the SHA-256 of the net guiding the search, or "" for the search alone
+
+
+def guide_digest(path: str) -> str:
+    """The SHA-256 of a net's file: what a plan keeps of its guide (positions made with
+    another net are another plan's)."""
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
 
 
 def shard_path(directory: str, index: int) -> str:
@@ -65,7 +76,7 @@ def claim(directory: str, plan: Plan) -> None:
     mine = asdict(plan)
     if os.path.exists(path):
         with open(path, encoding="utf-8") as f:
-            theirs = json.load(f)
+            theirs = {"guide": "", **json.load(f)}  # a folder made before guides: none
         if theirs != mine:
             differ = ", ".join(sorted(k for k in set(mine) | set(theirs) if mine.get(k) != theirs.get(k)))
             raise ValueError(f"the folder {quoted(directory)} holds positions made otherwise ({differ} differ): "
@@ -83,11 +94,13 @@ def _bot(api: Any, rng: np.random.Generator) -> Any:
     return api.bot(name, seed=int(rng.integers(2**31)), **params)
 
 
-def label(api: Any, game: Any, iterations: int, seed: int) -> Tuple[np.ndarray, int, float]:
+def label(api: Any, game: Any, iterations: int, seed: int, guide: Optional[str] = None) -> Tuple[np.ndarray, int, float]:
     """The search's estimate of each legal move (NaN where it never tried one), the index
-    of the move it would play, and that move's estimate: the position's value."""
+    of the move it would play, and that move's estimate: the position's value. `guide`:
+    the path of a net that guides the search."""
     moves = game.legal_moves()
-    ranked = api.bot("ismcts", seed=seed, iterations=iterations).analyse(game)
+    guided = {"prior": "net", "weights": guide} if guide else {}
+    ranked = api.bot("ismcts", seed=seed, iterations=iterations, **guided).analyse(game)
     targets = np.full(len(moves), np.nan, dtype=np.float32)
     for move, value in ranked:
         targets[moves.index(move)] = value
@@ -95,9 +108,10 @@ def label(api: Any, game: Any, iterations: int, seed: int) -> Tuple[np.ndarray, 
     return targets, best, float(ranked[0][1])
 
 
-def make_shard(plan: Plan, index: int, count: int, twin: str = "rust") -> Dict[str, np.ndarray]:
+def make_shard(plan: Plan, index: int, count: int, twin: str = "rust",
+               guide: Optional[str] = None) -> Dict[str, np.ndarray]:
     """The `count` positions of shard `index`, as arrays (see `write_shard`), made by the
-    engine `twin` (the twins make the same)."""
+    engine `twin` (the twins make the same); `guide`, the path of the plan's guiding net."""
     api = engine(twin)
     rules = api.Rules.from_dict(plan.rules)
     rng = np.random.default_rng([plan.seed, index])
@@ -114,7 +128,7 @@ def make_shard(plan: Plan, index: int, count: int, twin: str = "rust") -> Dict[s
             moves = game.legal_moves()
             if len(moves) >= 2 and rng.random() < plan.sample:
                 observation, move_features = inputs(game)
-                estimates, chosen, value = label(api, game, plan.iterations, int(rng.integers(2**31)))
+                estimates, chosen, value = label(api, game, plan.iterations, int(rng.integers(2**31)), guide)
                 observations.append(observation)
                 features.extend(move_features)
                 counts.append(len(moves))
@@ -141,12 +155,13 @@ def write_shard(path: str, arrays: Dict[str, np.ndarray]) -> None:
     save_arrays(path, arrays)
 
 
-Job = Tuple[Plan, int, int, str, str]  # the plan, the shard's number, its positions, its path, the engine
+# the plan, the shard's number, its positions, its path, the engine, the guiding net's path
+Job = Tuple[Plan, int, int, str, str, Optional[str]]
 
 
 def _job(job: Job) -> int:
-    plan, index, count, path, twin = job
-    write_shard(path, make_shard(plan, index, count, twin))
+    plan, index, count, path, twin, guide = job
+    write_shard(path, make_shard(plan, index, count, twin, guide))
     return count
 
 
@@ -155,11 +170,15 @@ def _quiet_worker() -> None:
 
 
 def generate(plan: Plan, directory: str, positions: int, processes: Optional[int] = None,
-             progress: Optional[Callable[[int, int], None]] = None, twin: str = "rust") -> List[str]:
+             progress: Optional[Callable[[int, int], None]] = None, twin: str = "rust",
+             guide: Optional[str] = None) -> List[str]:
     """The paths of the shards holding the first `positions` positions of the plan, made
-    where missing on `processes` processes (default: every core)."""
+    where missing on `processes` processes (default: every core); `guide`, the path of
+    the net whose digest is the plan's `guide`."""
+    if (guide_digest(guide) if guide else "") != plan.guide:
+        raise ValueError("the guiding net is not the plan's")
     claim(directory, plan)
-    jobs = [(plan, i, min(CHUNK, positions - i * CHUNK), shard_path(directory, i), twin)
+    jobs = [(plan, i, min(CHUNK, positions - i * CHUNK), shard_path(directory, i), twin, guide)
             for i in range(shard_count(positions))]
     done = sum(job[2] for job in jobs if _usable(job[3], job[2]))
     todo = [job for job in jobs if not _usable(job[3], job[2])]

@@ -6,6 +6,7 @@ stopped and started again."""
 from __future__ import annotations
 
 import datetime
+import os
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, Optional, Tuple
 
@@ -34,6 +35,7 @@ class Settings:
     engine: str = "rust"  # the twin that plays and searches (both make the same positions)
     hidden: Tuple[int, int] = (128, 128)
     move_hidden: int = 64
+    guide: Optional[str] = None  # the path of a net that guides the search labelling the positions
     measures: Dict[str, float] = field(default_factory=dict)
 
 
@@ -43,7 +45,8 @@ def command(s: Settings) -> str:
     options = "".join(f" --set {key}={str(value).lower() if isinstance(value, bool) else value}"
                       for key, value in rules.items() if key not in ("name", "players", "target"))
     return (f"quinza train --rules {rules['name']} --players {rules['players']}{options} --positions {s.positions} "
-            f"--iterations {s.iterations} --epochs {s.epochs} --seed {s.seed}")
+            f"--iterations {s.iterations} --epochs {s.epochs} --seed {s.seed}"
+            + (f" --guide {os.path.basename(s.guide)}" if s.guide else ""))
 
 
 def train(s: Settings, progress: Optional[Progress] = None) -> bytes:
@@ -51,13 +54,14 @@ def train(s: Settings, progress: Optional[Progress] = None) -> bytes:
     fit's measures on the positions held out. Needs the `train` extra (JAX, optax)."""
     api = engine(s.engine)
     observation_len, move_features = sizes(api, s.rules)
-    plan = made.Plan(rules=s.rules.to_dict(), iterations=s.iterations, seed=s.seed)
+    plan = made.Plan(rules=s.rules.to_dict(), iterations=s.iterations, seed=s.seed,
+                     guide=made.guide_digest(s.guide) if s.guide else "")
 
     def made_so_far(done: int, total: int) -> None:
         if progress:
             progress("positions", done, total, {})
 
-    paths = made.generate(plan, s.directory, s.positions, s.processes, made_so_far, s.engine)
+    paths = made.generate(plan, s.directory, s.positions, s.processes, made_so_far, s.engine, s.guide)
     data = load(paths, s.positions, move_features)
     setup = Setup(observation_len=observation_len, move_features=move_features, positions=s.positions,
                   epochs=s.epochs, seed=s.seed, hidden=s.hidden, move_hidden=s.move_hidden)
@@ -69,7 +73,7 @@ def train(s: Settings, progress: Optional[Progress] = None) -> bytes:
     params, s.measures = fit(data, setup, s.directory, fitted_so_far)
     arrays, shift = quantize(params)
     trained = {"command": command(s), "seed": s.seed, "positions": s.positions, "iterations": s.iterations,
-               "epochs": s.epochs, "date": datetime.date.today().isoformat(),
+               "epochs": s.epochs, "date": datetime.date.today().isoformat(), **({"guide": plan.guide} if s.guide else {}),
                "held_out": {"agree": round(s.measures["agree"], 4), "moves_loss": round(s.measures["moves"], 4)}}
     net_sizes = {"observation_len": observation_len, "move_features": move_features, "hidden": s.hidden,
                  "move_hidden": s.move_hidden}
