@@ -18,7 +18,7 @@ from .databases import StoreError
 from .._words import fresh_seed
 from ..words import Later, later
 from .connection import Connection, Settings
-from .refusal import Refused
+from .refusal import Refused, Unsaved
 from .takebacks import Takebacks
 from .players import Player, player, stand_in, thinks
 from .store import Store, token_hash
@@ -29,6 +29,7 @@ from .messages import Message, build
 from .wire import Viewpoint, error_message, view_of
 
 log = logging.getLogger("quinza.server")
+STORE_RETRY = 1.0  # seconds before a bot whose move the store could not keep chooses again
 
 
 def seats_words(seats: List[int]) -> Later:
@@ -274,7 +275,7 @@ class Room(Takebacks):
         except StoreError as error:
             game.undo()
             log.error("room %s: a move could not be stored: %s", self.id, error)
-            raise Refused(later("the move could not be saved: try again")) from None
+            raise Unsaved(later("the move could not be saved: try again")) from None
         if self.undo is not None:  # the seat to act moved on: the request lapses
             self._settle("lapsed", moved=True)
         self.ply += 1
@@ -361,14 +362,21 @@ class Room(Takebacks):
             return
         if self.undo is not None:  # bots wait while an undo waits: _resume asks again
             return
-        if move is not None:
-            try:
-                self.play(seat, move)
-                return
-            except Refused as refusal:
-                log.error("room %s: the bot of seat %s played an illegal move (%s); the stand-in moves",
-                          self.id, seat, refusal)
-        self.play(seat, stand_in(self.settings.api)(self.world(seat)), stand_in=True)
+        try:
+            if move is not None:
+                try:
+                    self.play(seat, move)
+                    return
+                except Unsaved:
+                    raise
+                except Refused as refusal:
+                    log.error("room %s: the bot of seat %s played an illegal move (%s); the stand-in moves",
+                              self.id, seat, refusal)
+            self.play(seat, stand_in(self.settings.api)(self.world(seat)), stand_in=True)
+        except Unsaved:  # said by play: the worker lost the room (then it is dropped), or the store is down
+            await asyncio.sleep(STORE_RETRY)
+            if self.ply == ply and self._task is asyncio.current_task():
+                self.schedule()  # the bot chooses again
 
     async def _think(self, seat: int, bot: Player, world: Any) -> Any:
         """A searching bot's move: on a peer with a thread free when this worker's pool is

@@ -1,0 +1,40 @@
+"""A bot's move that the store could not keep (the database out of reach for a moment)
+is not the bot's fault: it is not logged as an illegal move, no stand-in is sent in its
+place, and the bot chooses again until the store keeps its move."""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any, List
+
+from .server_util import client, create
+
+import quinza.server.room as room_module  # noqa: E402 (the server's packages, checked by server_util)
+from quinza.server.databases import StoreError  # noqa: E402
+
+
+def test_a_bots_move_the_store_could_not_keep_is_chosen_again(caplog: Any, monkeypatch: Any) -> None:
+    caplog.set_level(logging.INFO, logger="quinza.server")
+    monkeypatch.setattr(room_module, "STORE_RETRY", 0.05)
+    with client() as c:
+        server = c.app.state.server  # type: ignore[attr-defined]
+        kept = server.store.add_move
+        refused: List[int] = []
+
+        def flaky(room_id: str, match: int, ply: int, seat: int, move: str, stand_in: bool) -> None:
+            if ply == 2 and len(refused) < 3:  # a bot's move, three times over
+                refused.append(ply)
+                raise StoreError("the database is out of reach")
+            kept(room_id, match, ply, seat, move, stand_in)
+
+        monkeypatch.setattr(server.store, "add_move", flaky)
+        room = create(c, "escoba", players=2, bots={"0": "greedy", "1": "greedy"})
+        end = time.monotonic() + 10
+        while server.rooms[room].ply < 4 and time.monotonic() < end:
+            time.sleep(0.02)
+        assert server.rooms[room].ply >= 4, "the bots stopped playing"
+    assert len(refused) == 3 and len(set(refused)) == 1, refused  # the same ply asked again, not skipped
+    logged = "\n".join(r.getMessage() for r in caplog.records)
+    assert logged.count("a move could not be stored") == 3, logged
+    assert "illegal move" not in logged and "stand-in" not in logged
