@@ -4,9 +4,10 @@ forward pass of docs/reference/nets.md: the same layers, the same clamps (an act
 lies in [0, 2**16 / 2**IS]), the inputs rounded as the net rounds them.
 
 The loss, in the search's points over their spread: the squared error of each legal
-move's score to the search's estimate of it, of the value to the position's value, and a
-cross-entropy of the scores' softmax to the move the search plays (the net plays the
-move of greatest score, so their order matters most). Each epoch ends with a checkpoint in
+move's score to the search's estimate of it (its gap to its position's mean, over the
+spread within positions, and the mean's error, over the whole spread), of the value to
+the position's value, and a cross-entropy of the scores' softmax to the move the search
+plays (the net plays the move of greatest score, so their order matters most). Each epoch ends with a checkpoint in
 the run's folder; a run started again goes on from the last one. Every 20th position is
 held out, to measure the fit on positions it never saw."""
 
@@ -46,7 +47,7 @@ class Setup:
     rate: float = 1e-3
     weight_decay: float = 1e-4
     policy: float = 1.0  # the weight of the cross-entropy term
-    temperature: float = 0.25  # of the softmax, in units of the targets' spread
+    temperature: float = 0.5  # of the softmax, in units of the targets' spread within positions
 
 
 def initial(setup: Setup) -> Dict[str, np.ndarray]:
@@ -78,12 +79,19 @@ def forward(params: Params, observations: Any, features: Any) -> Tuple[Any, Any]
     return value, u @ params["wp"] + params["bp"][0]
 
 
-def losses(params: Params, batch: Dict[str, Any], scale: float, setup: Setup) -> Dict[str, Any]:
+def losses(params: Params, batch: Dict[str, Any], scales: Tuple[float, float], setup: Setup) -> Dict[str, Any]:
+    scale, within = scales
     value, scores = forward(params, batch["observations"], batch["features"])
     known = batch["known"]
-    moves = jnp.sum(known * ((scores - batch["targets"]) / scale) ** 2) / jnp.maximum(jnp.sum(known), 1)
+    # The moves' gaps about their position's mean, in the spread within positions (what
+    # orders them: a position's level would drown them), then the level in the whole spread.
+    n = jnp.maximum(jnp.sum(known, axis=1), 1)
+    mean_s, mean_t = jnp.sum(known * scores, axis=1) / n, jnp.sum(known * batch["targets"], axis=1) / n
+    apart = (scores - mean_s[:, None]) - (batch["targets"] - mean_t[:, None])
+    moves = (jnp.sum(known * (apart / within) ** 2) / jnp.maximum(jnp.sum(known), 1)
+             + jnp.mean(((mean_s - mean_t) / scale) ** 2))
     values = jnp.mean(((value - batch["values"]) / scale) ** 2)
-    logits = jnp.where(batch["legal"], scores / (scale * setup.temperature), -1e9)
+    logits = jnp.where(batch["legal"], scores / (within * setup.temperature), -1e9)
     policy = jnp.mean(optax.softmax_cross_entropy_with_integer_labels(logits, batch["best"]))
     agree = jnp.mean(jnp.argmax(jnp.where(batch["legal"], scores, -jnp.inf), axis=1) == batch["best"])
     return {"loss": moves + values + setup.policy * policy, "moves": moves, "values": values, "agree": agree}
@@ -135,7 +143,16 @@ def spread(positions: Positions) -> float:
     return max(float(np.std(positions.targets[positions.known])), 1e-3)
 
 
-def measure(params: Params, positions: Positions, scale: float, setup: Setup) -> Dict[str, float]:
+def spread_within(positions: Positions) -> float:
+    """The standard deviation of the search's estimates about each position's mean: the
+    unit of the moves' error when it is centred."""
+    position = np.repeat(np.arange(len(positions)), positions.counts)[positions.known]
+    targets = positions.targets[positions.known]
+    mean = np.bincount(position, targets, len(positions)) / np.maximum(np.bincount(position, None, len(positions)), 1)
+    return max(float(np.std(targets - mean[position])), 1e-3)
+
+
+def measure(params: Params, positions: Positions, scale: Tuple[float, float], setup: Setup) -> Dict[str, float]:
     """The losses and the share of positions whose best-scored move is the search's."""
     totals: Dict[str, float] = {}
     for width, group in groups(positions, 1):
@@ -152,7 +169,7 @@ def fit(positions: Positions, setup: Setup, directory: str,
     """The fitted weights (float32 numpy arrays by name) and the last epoch's measures on the
     positions held out. `progress(epochs done, epochs, measures)` after each epoch."""
     train, held = split(positions)
-    scale = spread(train)
+    scale = spread(train), spread_within(train)
     size = min(setup.batch, max(16, len(train) // 8))  # a few steps an epoch, however few the positions
     parts = groups(train, size)
     steps = sum(len(rows) // size for _, rows in parts)
