@@ -7,9 +7,9 @@ The loss, in the search's points over their spread: the squared error of each le
 move's score to the search's estimate of it (its gap to its position's mean, over the
 spread within positions, and the mean's error, over the whole spread), of the value to
 the position's value, and a cross-entropy of the scores' softmax to the move the search
-plays (the net plays the move of greatest score, so their order matters most). Each epoch ends with a checkpoint in
-the run's folder; a run started again goes on from the last one. Every 20th position is
-held out, to measure the fit on positions it never saw."""
+plays (the net plays the move of greatest score, so their order matters most). Each
+epoch ends with a checkpoint in the run's folder; a run started again goes on from the
+last one. Every 20th position is held out, to measure the fit on positions it never saw."""
 
 from __future__ import annotations
 
@@ -145,20 +145,20 @@ def spread(positions: Positions) -> float:
 
 def spread_within(positions: Positions) -> float:
     """The standard deviation of the search's estimates about each position's mean: the
-    unit of the moves' error when it is centred."""
+    unit of the moves' gaps."""
     position = np.repeat(np.arange(len(positions)), positions.counts)[positions.known]
     targets = positions.targets[positions.known]
     mean = np.bincount(position, targets, len(positions)) / np.maximum(np.bincount(position, None, len(positions)), 1)
     return max(float(np.std(targets - mean[position])), 1e-3)
 
 
-def measure(params: Params, positions: Positions, scale: Tuple[float, float], setup: Setup) -> Dict[str, float]:
+def measure(params: Params, positions: Positions, scales: Tuple[float, float], setup: Setup) -> Dict[str, float]:
     """The losses and the share of positions whose best-scored move is the search's."""
     totals: Dict[str, float] = {}
     for width, group in groups(positions, 1):
         for start in range(0, len(group), 1024):
             rows = group[start:start + 1024]
-            part = _measured(params, positions.batch(rows, width), scale, setup)
+            part = _measured(params, positions.batch(rows, width), scales, setup)
             for name, number in part.items():
                 totals[name] = totals.get(name, 0.0) + float(number) * len(rows)
     return {name: total / max(len(positions), 1) for name, total in totals.items()}
@@ -169,7 +169,7 @@ def fit(positions: Positions, setup: Setup, directory: str,
     """The fitted weights (float32 numpy arrays by name) and the last epoch's measures on the
     positions held out. `progress(epochs done, epochs, measures)` after each epoch."""
     train, held = split(positions)
-    scale = spread(train), spread_within(train)
+    scales = spread(train), spread_within(train)
     size = min(setup.batch, max(16, len(train) // 8))  # a few steps an epoch, however few the positions
     parts = groups(train, size)
     steps = sum(len(rows) // size for _, rows in parts)
@@ -181,11 +181,11 @@ def fit(positions: Positions, setup: Setup, directory: str,
 
     @jax.jit
     def step(params: Params, state: Any, batch: Dict[str, Any]) -> Tuple[Params, Any]:
-        grads = jax.grad(lambda p: losses(p, batch, scale, setup)["loss"])(params)
+        grads = jax.grad(lambda p: losses(p, batch, scales, setup)["loss"])(params)
         updates, state = optimizer.update(grads, state, params)
         return optax.apply_updates(params, updates), state
 
-    measures = measure(params, held, scale, setup)
+    measures = measure(params, held, scales, setup)
     if progress:
         progress(epoch, setup.epochs, measures)
     while epoch < setup.epochs:
@@ -193,7 +193,7 @@ def fit(positions: Positions, setup: Setup, directory: str,
             params, state = step(params, state, train.batch(rows, width))
         epoch += 1
         save(os.path.join(directory, CHECKPOINT), setup, epoch, params, state)
-        measures = measure(params, held, scale, setup)
+        measures = measure(params, held, scales, setup)
         if progress:
             progress(epoch, setup.epochs, measures)
     return {name: np.asarray(array, dtype=np.float32) for name, array in params.items()}, measures

@@ -94,7 +94,8 @@ def _bot(api: Any, rng: np.random.Generator) -> Any:
     return api.bot(name, seed=int(rng.integers(2**31)), **params)
 
 
-def label(api: Any, game: Any, iterations: int, seed: int, guide: Optional[str] = None) -> Tuple[np.ndarray, int, float]:
+def label(api: Any, game: Any, iterations: int, seed: int,
+          guide: Optional[str] = None) -> Tuple[np.ndarray, int, float]:
     """The search's estimate of each legal move (NaN where it never tried one), the index
     of the move it would play, and that move's estimate: the position's value. `guide`:
     the path of a net that guides the search."""

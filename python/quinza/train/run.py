@@ -73,7 +73,8 @@ def train(s: Settings, progress: Optional[Progress] = None) -> bytes:
     params, s.measures = fit(data, setup, s.directory, fitted_so_far)
     arrays, shift = quantize(params)
     trained = {"command": command(s), "seed": s.seed, "positions": s.positions, "iterations": s.iterations,
-               "epochs": s.epochs, "date": datetime.date.today().isoformat(), **({"guide": plan.guide} if s.guide else {}),
+               "epochs": s.epochs, "date": datetime.date.today().isoformat(),
+               **({"guide": plan.guide} if s.guide else {}),
                "held_out": {"agree": round(s.measures["agree"], 4), "moves_loss": round(s.measures["moves"], 4)}}
     net_sizes = {"observation_len": observation_len, "move_features": move_features, "hidden": s.hidden,
                  "move_hidden": s.move_hidden}
