@@ -1,6 +1,7 @@
-"""A bot's move that the store could not keep (the database out of reach for a moment)
-is not the bot's fault: it is not logged as an illegal move, no stand-in is sent in its
-place, and the bot chooses again until the store keeps its move."""
+"""A move that the store could not keep (the database out of reach for a moment) is no
+one's fault: a bot's is not logged as an illegal move nor replaced by a stand-in's, and
+the bot chooses again until the store keeps its move; a stand-in that moves for a seat
+out of time moves once the store keeps it, so the seat does not keep the turn."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import logging
 import time
 from typing import Any, List
 
-from .server_util import client, create
+from .server_util import client, create, join
 
 import quinza.server.room as room_module  # noqa: E402 (the server's packages, checked by server_util)
 from quinza.server.databases import StoreError  # noqa: E402
@@ -38,3 +39,26 @@ def test_a_bots_move_the_store_could_not_keep_is_chosen_again(caplog: Any, monke
     logged = "\n".join(r.getMessage() for r in caplog.records)
     assert logged.count("a move could not be stored") == 3, logged
     assert "illegal move" not in logged and "stand-in" not in logged
+
+
+def test_a_stand_in_the_store_could_not_keep_moves_once_it_does(monkeypatch: Any) -> None:
+    """A seat out of time does not keep the turn because the store failed for a moment."""
+    monkeypatch.setattr(room_module, "STORE_RETRY", 0.05)
+    with client() as c:
+        server = c.app.state.server  # type: ignore[attr-defined]
+        kept = server.store.add_move
+        refused: List[bool] = []
+
+        def flaky(room_id: str, match: int, ply: int, seat: int, move: str, stand_in: bool) -> None:
+            if stand_in and len(refused) < 2:
+                refused.append(stand_in)
+                raise StoreError("the database is out of reach")
+            kept(room_id, match, ply, seat, move, stand_in)
+
+        monkeypatch.setattr(server.store, "add_move", flaky)
+        room = create(c, "escoba", players=2, bots={"1": "greedy"}, timer=0.3)
+        join(c, room, "ana", seat=0)  # who never moves: her time runs out, the stand-in moves
+        end = time.monotonic() + 10
+        while server.rooms[room].ply < 2 and time.monotonic() < end:
+            time.sleep(0.02)
+        assert refused == [True, True] and server.rooms[room].ply >= 2, (refused, server.rooms[room].ply)

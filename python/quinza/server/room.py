@@ -407,4 +407,11 @@ class Room(Takebacks):
         message = build("timeout", ply=self.ply, seat=seat)
         for c in self.connections:
             c.send(message)
-        self.play(seat, stand_in(self.settings.api)(self.world(seat)), stand_in=True)
+        while True:
+            try:
+                self.play(seat, stand_in(self.settings.api)(self.world(seat)), stand_in=True)
+                return
+            except Unsaved:  # said by play: the stand-in moves once the store keeps its move
+                await asyncio.sleep(STORE_RETRY)
+                if self.ply != ply or self._task is not asyncio.current_task():
+                    return
