@@ -201,8 +201,8 @@ def test_the_verdicts_tell_a_negligible_option_from_one_that_matters(judged: Any
     lost = next(t for t in changed["tests"] if t["metric"] == "dealer_margin")
     assert lost["verdict"] == "matters" and lost["equivalence"]["high95"] < -0.05
     said = str(judged)
-    assert "setenta=sum against the base rules: no change that matters." in said
-    assert "opening_capture=False against the base rules: a change that matters." in said
+    assert "setenta: by sum against the base rules: no change that matters." in said  # options in words
+    assert "opening capture: no against the base rules: a change that matters." in said
     assert "too small to matter (within the smallest change worth reporting, ±0.050)" in said
     assert "it matters (beyond the smallest change worth reporting, ±0.050)" in said
     assert [c["verdict"] for c in json.loads(judged.to_json())["options"]] == ["negligible", "matters"]

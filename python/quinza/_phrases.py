@@ -83,6 +83,11 @@ def _option_text(key: str, value: Any) -> str:
              value=said)
 
 
+def options_text(options: Mapping[str, Any]) -> str:
+    """Rule-set options in words: "setenta: by sum, opening capture: no"."""
+    return ", ".join(_option_text(k, v) for k, v in options.items())
+
+
 def players_text(rules: Any) -> str:
     """"2 players", "4 players in 2 sides of 2" (partnerships)."""
     text = ngettext("{count} player", "{count} players", rules.players)

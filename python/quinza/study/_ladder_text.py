@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from typing import Any, Dict, Optional
 
+from .. import _phrases
 from ..words import _, ngettext
 
 
@@ -39,7 +40,7 @@ def half(r: Any, i: int, j: int) -> float:
 def format_ladder(r: Any) -> str:
     """The report a person reads: the ratings table, the pairs, the points matrix."""
     rules = r.rules
-    opts = "".join(f", {k}={v}" for k, v in rules.items() if k not in ("name", "players", "target"))
+    opts = "".join(", " + _phrases.options_text({k: v}) for k, v in rules.items() if k not in ("name", "players", "target"))
     done = ngettext("{done} of {count} pairing", "{done} of {count} pairings", r.pairings, done=len(r.pairs))
     lines = [
         _("{game}, {players} players, target {target}{options}; seed {seed}; {games} matches a lineup on the same "

@@ -39,7 +39,8 @@ def position_label(position: str) -> str:
 
 
 def options_label(options: Dict[str, Any]) -> str:
-    return ", ".join(f"{k}={v}" for k, v in options.items())
+    """An option variant in words, as the report says it."""
+    return _phrases.options_text(options)
 
 
 def legend_below(fig: Any, handles: List[Any], columns: int) -> None:
