@@ -40,7 +40,8 @@ def half(r: Any, i: int, j: int) -> float:
 def format_ladder(r: Any) -> str:
     """The report a person reads: the ratings table, the pairs, the points matrix."""
     rules = r.rules
-    opts = "".join(", " + _phrases.options_text({k: v}) for k, v in rules.items() if k not in ("name", "players", "target"))
+    options = {k: v for k, v in rules.items() if k not in ("name", "players", "target")}
+    opts = ", " + _phrases.options_text(options) if options else ""
     done = ngettext("{done} of {count} pairing", "{done} of {count} pairings", r.pairings, done=len(r.pairs))
     lines = [
         _("{game}, {players} players, target {target}{options}; seed {seed}; {games} matches a lineup on the same "
