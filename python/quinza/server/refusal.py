@@ -10,4 +10,5 @@ class Refused(Exception):
 class Unsaved(Refused):
     """A move the engine took that the store could not keep (the room unchanged): its
     worker no longer holds the room, or the database is out of reach. Not the mover's
-    fault: a bot's move is asked again (`Room._bot_turn`)."""
+    fault: a bot's move is asked again and a stand-in's tried again (`Room._bot_turn`,
+    `Room._timeout`)."""
