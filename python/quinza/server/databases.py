@@ -167,13 +167,19 @@ class PostgresDatabase(Database):
         except self._psycopg.Error as error:
             raise StoreError(f"could not connect to PostgreSQL: {_first_line(error)}") from None
 
-    def _execute(self, sql: str, params: Sequence[Any]) -> Any:
+    def _connection(self) -> Any:
+        """The connection, made again if it was lost, but not within a transaction (whose
+        statements went with it)."""
         if self._db is None or self._db.closed:
             if self._depth:
                 raise StoreError("the connection to PostgreSQL was lost")
             self._connect()
+        return self._db
+
+    def _execute(self, sql: str, params: Sequence[Any]) -> Any:
+        db = self._connection()
         try:
-            return self._db.execute(_placeholders(sql), tuple(params))
+            return db.execute(_placeholders(sql), tuple(params))
         except self._psycopg.Error as error:
             raise StoreError(_first_line(error)) from None
 
@@ -185,10 +191,9 @@ class PostgresDatabase(Database):
         return int(self._execute(sql, params).rowcount)
 
     def run_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-        if self._db is None or self._db.closed:
-            self._connect()
+        db = self._connection()
         try:
-            with self._db.cursor() as cursor:
+            with db.cursor() as cursor:
                 cursor.executemany(_placeholders(sql), [tuple(r) for r in rows])
         except self._psycopg.Error as error:
             raise StoreError(_first_line(error)) from None

@@ -376,7 +376,8 @@ class Room(Takebacks):
         except Unsaved:  # said by play: the worker lost the room (then it is dropped), or the store is down
             await asyncio.sleep(STORE_RETRY)
             if self.ply == ply and self._task is asyncio.current_task():
-                self.schedule()  # the bot chooses again
+                # the bot chooses again; not schedule(), which would start an undo's wait anew
+                self._task = asyncio.get_running_loop().create_task(self._bot_turn(seat, ply))
 
     async def _think(self, seat: int, bot: Player, world: Any) -> Any:
         """A searching bot's move: on a peer with a thread free when this worker's pool is

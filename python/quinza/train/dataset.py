@@ -17,6 +17,9 @@ import numpy as np
 
 @dataclass
 class Positions:
+    """A run's positions: one row of `observations`, `values` and `best` a position, its
+    moves' rows in the arrays of moves from `starts` for `counts`."""
+
     observations: np.ndarray  # N x L, float32
     counts: np.ndarray  # N, int64: a position's legal moves
     starts: np.ndarray  # N, int64: where its moves begin in the arrays of moves
