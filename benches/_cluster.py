@@ -15,30 +15,20 @@ import concurrent.futures
 import contextlib
 import os
 import signal
-import socket
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any, Dict, Iterator, List, Optional, Protocol, Sequence, Tuple
 
-import httpx
-
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
 import local_postgres  # noqa: E402  (scripts/local_postgres.py: a private PostgreSQL cluster)
+from serve_processes import READY, ServeProcesses  # noqa: E402
 
-READY = 60.0  # seconds a worker has to answer once started
 ROUND_LIMIT = 20.0  # seconds a takeover may take before the bench gives up waiting for it
 SETTLE = 3.0  # seconds played between two takeovers, so each starts from rooms in play
 OWNERS = ("SELECT r.id, w.id, w.url FROM rooms r JOIN workers w ON w.id = r.owner "
           "WHERE w.expires > now_s()")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def cpu_seconds(pid: Optional[int] = None, children: bool = False) -> float:
@@ -94,48 +84,19 @@ class Postgres:
         self.server.stop()
 
 
-class Workers:
-    """`count` processes of `quinza serve` on `db`, each on a free loopback port of its
-    own, members of one cluster (`--cluster`) unless `cluster` is False (then one plain
-    server); their output in `logs`."""
+class Workers(ServeProcesses):
+    """`count` processes of `quinza serve` on `db` (scripts/serve_processes.py), members of
+    one cluster (`--cluster`) unless `cluster` is False (then one plain server); their
+    output in `logs`."""
 
     def __init__(self, db: str, count: int, logs: Path, options: Sequence[str], cluster: bool) -> None:
-        self.db, self.logs, self.options, self.cluster = db, logs, list(options), cluster
-        self.ports = [free_port() for _ in range(count)]
-        self.procs: List[Optional["subprocess.Popen[Any]"]] = [None] * count
-        self.starts = 0
+        super().__init__(db, count, logs, [*options, *(["--cluster"] if cluster else [])])
         self._store: Any = None
         self._thread = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="bench-db")
 
-    @property
-    def hosts(self) -> List[str]:
-        return [f"127.0.0.1:{p}" for p in self.ports]
-
-    def url(self, i: int) -> str:
-        return f"http://{self.hosts[i]}"
-
-    def start(self, i: int) -> None:
-        self.starts += 1
-        log = open(self.logs / f"worker{i}-{self.starts}.log", "w")
-        cmd = [sys.executable, "-m", "quinza", "serve", "--host", "127.0.0.1", "--port", str(self.ports[i]),
-               "--db", self.db, *self.options, *(["--cluster"] if self.cluster else [])]
-        self.procs[i] = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT,
-                                         env={**os.environ, "PYTHONUNBUFFERED": "1"})
-        log.close()  # the child has its own copy
-
     async def ready(self, i: int, limit: float = READY) -> None:
         """Wait for worker `i` to answer."""
-        deadline = time.monotonic() + limit
-        async with httpx.AsyncClient(base_url=self.url(i), timeout=2) as http:
-            while time.monotonic() < deadline:
-                proc = self.procs[i]
-                if proc is None or proc.poll() is not None:
-                    raise RuntimeError(f"worker {i} exited: {self.log_tail()}")
-                with contextlib.suppress(httpx.HTTPError):
-                    if (await http.get("/api/rule-sets")).status_code == 200:
-                        return
-                await asyncio.sleep(0.05)
-        raise RuntimeError(f"worker {i} did not answer in {limit:g} s: {self.log_tail()}")
+        await asyncio.get_running_loop().run_in_executor(None, self.wait_ready, i, limit)
 
     async def start_all(self) -> None:
         for i in range(len(self.ports)):
@@ -143,34 +104,16 @@ class Workers:
         for i in range(len(self.ports)):
             await self.ready(i)
 
-    def pids(self) -> List[int]:
-        return [p.pid for p in self.procs if p is not None and p.poll() is None]
-
     def cpu(self) -> float:
         return sum(cpu_seconds(pid) for pid in self.pids())
 
     def rss(self) -> int:
         return sum(rss_kib(pid) for pid in self.pids())
 
-    def kill(self, i: int) -> None:
-        """SIGKILL: the worker drops everything at once, as a machine lost would."""
-        proc = self.procs[i]
-        assert proc is not None
-        proc.send_signal(signal.SIGKILL)
-        proc.wait(10)
-        self.procs[i] = None
-
-    async def terminate(self, i: int) -> None:
-        """SIGTERM: the worker closes its websockets and gives its rooms back, then exits."""
-        proc = self.procs[i]
-        assert proc is not None
-        proc.send_signal(signal.SIGTERM)
-        try:
-            await asyncio.get_running_loop().run_in_executor(None, proc.wait, 30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(10)
-        self.procs[i] = None
+    async def stop(self, i: int) -> None:
+        """SIGTERM: the worker closes its websockets and gives its rooms back, then exits
+        (killed after 30 s)."""
+        await asyncio.get_running_loop().run_in_executor(None, self.terminate, i, 30.0)
 
     async def _query(self, sql: str, params: Sequence[Any] = ()) -> List[Tuple[Any, ...]]:
         def run() -> List[Tuple[Any, ...]]:
@@ -191,30 +134,14 @@ class Workers:
         rows = await self._query("SELECT ply, move FROM moves WHERE room = ? AND match = ?", (room, match))
         return {int(ply): str(move) for ply, move in rows}
 
-    def log_tail(self, lines: int = 15) -> str:
-        text = ""
-        for path in sorted(self.logs.glob("worker*.log")):
-            text += f"\n--- {path.name}\n" + "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
-        return text
-
     def logged(self) -> List[str]:
         """The lines of the workers' logs that tell of a failure."""
         return [f"{path.name}: {line}" for path in sorted(self.logs.glob("worker*.log"))
                 for line in path.read_text(errors="replace").splitlines() if "Traceback" in line or "ERROR" in line]
 
-    def close(self) -> None:
-        """Stop every worker still running (SIGINT, then SIGKILL), and the bench's store."""
-        for proc in self.procs:
-            if proc is not None and proc.poll() is None:
-                proc.send_signal(signal.SIGINT)
-        for i, proc in enumerate(self.procs):
-            if proc is not None:
-                try:
-                    proc.wait(timeout=15)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
-                    proc.wait(10)
-                self.procs[i] = None
+    def close(self, sig: int = signal.SIGINT) -> None:
+        """Stop every worker still running, and the bench's store."""
+        super().close(sig)
         if self._store is not None:
             self._thread.submit(self._store.close).result()
         self._thread.shutdown()
@@ -271,7 +198,7 @@ async def takeover(workers: Workers, tables: Sequence[Seen], how: str) -> Option
 
     async def went() -> None:
         if how == "stop":
-            await workers.terminate(victim)
+            await workers.stop(victim)
         else:
             workers.kill(victim)
         times["exited"] = time.monotonic() - began
