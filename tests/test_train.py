@@ -229,3 +229,33 @@ def test_a_guided_search_labels_the_same_positions_otherwise(run: Tuple[Path, by
     with pytest.raises(SystemExit):
         main(["train", *small, "--players", "3", "--guide", "shipped", "--out", str(tmp_path / "h.qzn")])
     assert "the package ships no net for escoba with 3 players" in capsys.readouterr().err
+
+
+def test_pimc_teaches_the_same_positions_otherwise(run: Tuple[Path, bytes], tmp_path: Path, capsys: Any) -> None:
+    folder, _ = run
+    small = ["--rules", "escoba", "--positions", "128", "--epochs", "1", "--seed", "5", "--progress", "never"]
+    assert main(["train", *small, "--teacher", "pimc", "--worlds", "24", "--out", str(tmp_path / "p.qzn"),
+                 "--processes", "1"]) == 0
+    head, _ = read((tmp_path / "p.qzn").read_bytes())
+    assert head["trained"]["command"].endswith("--positions 128 --teacher pimc --worlds 24 --epochs 1 --seed 5")
+    assert head["trained"]["teacher"] == "pimc" and head["trained"]["iterations"] == 24
+    with np.load(shard_path(str(tmp_path / "p.train"), 0)) as taught, np.load(shard_path(str(folder / "a"), 0)) as alone:
+        assert (taught["observations"] == alone["observations"][:128]).all()  # the same self-play
+        assert not np.isnan(taught["targets"]).any()  # pimc values every legal move
+    # what pimc says of a position, as the pimc bot says it
+    from quinza.train.positions import label
+    game = quinza.Game("escoba", seed=9)
+    targets, best, value = label(quinza, game, 24, 4, teacher="pimc")
+    ranked = quinza.bot("pimc", worlds=24, seed=4).analyse(game)
+    assert game.legal_moves()[best] == ranked[0][0] and value == pytest.approx(ranked[0][1])
+    assert sorted(targets) == pytest.approx(sorted(v for _, v in ranked))
+    for wrong, said in ((["--teacher", "pimc", "--iterations", "9"], "--iterations goes with --teacher ismcts, not pimc"),
+                        (["--worlds", "9"], "--worlds goes with --teacher pimc, not ismcts"),
+                        (["--teacher", "pimc", "--guide", "shipped"], "--guide guides ismcts"),
+                        (["--teacher", "pimc", "--worlds", "0"], "--worlds must be 1 or more, not 0")):
+        with pytest.raises(SystemExit):
+            main(["train", *small, *wrong, "--out", str(tmp_path / "q.qzn")])
+        assert said in capsys.readouterr().err
+    with pytest.raises(SystemExit):  # positions another teacher labelled are refused, not mixed
+        main(["train", *small, "--out", str(tmp_path / "p.qzn")])
+    assert "holds positions made otherwise (iterations, teacher differ)" in capsys.readouterr().err

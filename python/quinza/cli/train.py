@@ -16,7 +16,7 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, Ti
 
 from ..engines import engine
 from .._words import fresh_seed, quoted
-from ..train.positions import PLAN
+from ..train.positions import PLAN, TEACHERS
 from . import options, screen
 from .ladder import check_writable
 
@@ -25,14 +25,18 @@ def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="quinza train",
         description="Make a net for the net bot: positions of self-play matches, each move valued by the "
-        "engine's own search (ismcts) from the seat to act, a small network fitted to them (JAX, on the CPU), "
+        "engine's own search (ismcts, or pimc) from the seat to act, a small network fitted to them (JAX, on the CPU), "
         "written as a .qzn file. Stopped, the same command goes on where it stopped.",
     )
     options.add_match_options(p, "seed of the whole run (default: the folder's, else drawn, and shown); "
                                  "the same seed makes the same net")
     p.add_argument("--positions", type=int, default=100_000, help="positions to learn from (default 100000)")
-    p.add_argument("--iterations", type=int, default=1000,
+    p.add_argument("--teacher", choices=TEACHERS, default="ismcts",
+                   help="the search that values each position's moves (default ismcts)")
+    p.add_argument("--iterations", type=int, default=None,
                    help="ismcts iterations that value each position's moves (default 1000)")
+    p.add_argument("--worlds", type=int, default=None,
+                   help="with --teacher pimc: the worlds that value each position's moves (default 256)")
     p.add_argument("--guide", metavar="FILE.qzn", default=None,
                    help="a net that guides the search valuing the moves (ismcts with prior=net): a stronger "
                    "teacher at the same cost; 'shipped' for the net the package ships for the rules")
@@ -102,6 +106,16 @@ def _guide(p: argparse.ArgumentParser, api: Any, rules: Any, given: Optional[str
     return path
 
 
+def _budget(p: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """The teacher's budget: ismcts's iterations or pimc's worlds; the other's option is
+    an error."""
+    mine, other, default = ("worlds", "iterations", 256) if args.teacher == "pimc" else ("iterations", "worlds", 1000)
+    if getattr(args, other) is not None:
+        p.error(f"--{other} goes with --teacher {'pimc' if other == 'worlds' else 'ismcts'}, not {args.teacher}")
+    given = getattr(args, mine)
+    return default if given is None else int(given)
+
+
 def train_main(argv: Optional[List[str]] = None) -> int:
     p = parser()
     args = p.parse_args(argv)
@@ -111,11 +125,14 @@ def train_main(argv: Optional[List[str]] = None) -> int:
         return options.need_extra("train", "train", error)
     api = engine(args.engine)
     rules = options.make_rules(p, api, args)
-    for option in ("positions", "iterations", "epochs"):
-        if getattr(args, option) < 1:
+    budget = _budget(p, args)
+    for option in ("positions", "iterations", "worlds", "epochs"):
+        if getattr(args, option) is not None and getattr(args, option) < 1:
             p.error(f"--{option} must be 1 or more, not {getattr(args, option)}")
     if args.processes is not None and args.processes < 1:
         p.error(f"--processes must be 1 or more, not {args.processes}")
+    if args.guide is not None and args.teacher != "ismcts":
+        p.error("--guide guides ismcts: it goes with --teacher ismcts alone")
     guide = _guide(p, api, rules, args.guide)
     out = args.out or f"{rules.name}.qzn"
     check_writable(p, "--out", out)
@@ -130,9 +147,9 @@ def train_main(argv: Optional[List[str]] = None) -> int:
     err = screen.console(stderr=True)
     if args.seed is None:
         err.print(f"seed {seed}", highlight=False)
-    settings = Settings(rules=rules, positions=args.positions, iterations=args.iterations, epochs=args.epochs,
+    settings = Settings(rules=rules, positions=args.positions, iterations=budget, epochs=args.epochs,
                         seed=seed, out=out, directory=directory, processes=args.processes, engine=api.name,
-                        guide=guide)
+                        guide=guide, teacher=args.teacher)
     show = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
     bar = ProgressBar(force_terminal=args.progress == "always") if show else None
     start = time.monotonic()

@@ -1,10 +1,11 @@
 """Positions for a net to learn from: self-play matches of the rules between a mix of bots
 (with a few random moves for variety), and at sampled positions of the seat to act (with
 two legal moves or more) what that seat may know (`features.inputs`) and the engine's own
-search's estimate of each legal move from that seat (ismcts's `analyse`): the deal's
-points, its side's over the best other side's. The search may be guided by a net (a
-`guide`, ismcts with `prior="net"`): a net's positions teach the next net, and the
-guided search at the same cost plays better than the search alone.
+search's estimate of each legal move from that seat (the teacher's `analyse`: ismcts's,
+or pimc's): the deal's points, its side's over the best other side's. The ismcts teacher
+may be guided by a net (a `guide`, ismcts with `prior="net"`): a net's positions teach
+the next net, and the guided search at the same cost plays better than the search alone.
+Where pimc plays better than ismcts at the same cost (quinte), it is the better teacher.
 
 The positions come in shards of `CHUNK`, each made from a seed of its own (the run's seed
 and the shard's number), so a shard is the same whichever process makes it and however
@@ -39,6 +40,7 @@ PLAYERS: Tuple[Tuple[str, Dict[str, int]], ...] = (
     ("ismcts", {"iterations": 200}),
 )
 PLAN = "plan.json"
+TEACHERS = ("ismcts", "pimc")
 
 
 @dataclass(frozen=True)
@@ -46,12 +48,13 @@ class Plan:
     """What the shards of a folder are made from; a folder holds one plan's shards."""
 
     rules: Dict[str, Any]
-    iterations: int
+    iterations: int  # the teacher's budget: ismcts's iterations, pimc's worlds
     seed: int
     chunk: int = CHUNK
     sample: float = SAMPLE
     random_move: float = RANDOM_MOVE
     guide: str = ""  # the SHA-256 of the net guiding the search, or "" for the search alone
+    teacher: str = "ismcts"  # the search that values the moves: one of TEACHERS
 
 
 def guide_digest(path: str) -> str:
@@ -76,7 +79,7 @@ def claim(directory: str, plan: Plan) -> None:
     mine = asdict(plan)
     if os.path.exists(path):
         with open(path, encoding="utf-8") as f:
-            theirs = {"guide": "", **json.load(f)}  # a folder made before guides: none
+            theirs = {"guide": "", "teacher": "ismcts", **json.load(f)}  # made before guides and teachers
         if theirs != mine:
             differ = ", ".join(sorted(k for k in set(mine) | set(theirs) if mine.get(k) != theirs.get(k)))
             raise ValueError(f"the folder {quoted(directory)} holds positions made otherwise ({differ} differ): "
@@ -94,14 +97,19 @@ def _bot(api: Any, rng: np.random.Generator) -> Any:
     return api.bot(name, seed=int(rng.integers(2**31)), **params)
 
 
-def label(api: Any, game: Any, iterations: int, seed: int,
-          guide: Optional[str] = None) -> Tuple[np.ndarray, int, float]:
-    """The search's estimate of each legal move (NaN where it never tried one), the index
-    of the move it would play, and that move's estimate: the position's value. `guide`:
-    the path of a net that guides the search."""
+def label(api: Any, game: Any, iterations: int, seed: int, guide: Optional[str] = None,
+          teacher: str = "ismcts") -> Tuple[np.ndarray, int, float]:
+    """The teacher's estimate of each legal move (NaN where it never tried one), the index
+    of the move it would play, and that move's estimate: the position's value.
+    `iterations`: ismcts's iterations or pimc's worlds; `guide`: the path of a net that
+    guides ismcts."""
     moves = game.legal_moves()
-    guided = {"prior": "net", "weights": guide} if guide else {}
-    ranked = api.bot("ismcts", seed=seed, iterations=iterations, **guided).analyse(game)
+    if teacher == "pimc":
+        search = api.bot("pimc", seed=seed, worlds=iterations)
+    else:
+        guided = {"prior": "net", "weights": guide} if guide else {}
+        search = api.bot("ismcts", seed=seed, iterations=iterations, **guided)
+    ranked = search.analyse(game)
     targets = np.full(len(moves), np.nan, dtype=np.float32)
     for move, value in ranked:
         targets[moves.index(move)] = value
@@ -129,7 +137,8 @@ def make_shard(plan: Plan, index: int, count: int, twin: str = "rust",
             moves = game.legal_moves()
             if len(moves) >= 2 and rng.random() < plan.sample:
                 observation, move_features = inputs(game)
-                estimates, chosen, value = label(api, game, plan.iterations, int(rng.integers(2**31)), guide)
+                estimates, chosen, value = label(api, game, plan.iterations, int(rng.integers(2**31)), guide,
+                                                 plan.teacher)
                 observations.append(observation)
                 features.extend(move_features)
                 counts.append(len(moves))

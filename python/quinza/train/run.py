@@ -26,7 +26,7 @@ Progress = Callable[[str, int, int, Dict[str, float]], None]
 class Settings:
     rules: Any  # a Rules of the compiled core
     positions: int
-    iterations: int
+    iterations: int  # the teacher's budget: ismcts's iterations, pimc's worlds
     epochs: int
     seed: int
     out: str
@@ -36,6 +36,7 @@ class Settings:
     hidden: Tuple[int, int] = (128, 128)
     move_hidden: int = 64
     guide: Optional[str] = None  # the path of a net that guides the search labelling the positions
+    teacher: str = "ismcts"  # the search labelling them: "ismcts" or "pimc"
     measures: Dict[str, float] = field(default_factory=dict)
 
 
@@ -44,8 +45,9 @@ def command(s: Settings) -> str:
     rules = s.rules.to_dict()
     options = "".join(f" --set {key}={str(value).lower() if isinstance(value, bool) else value}"
                       for key, value in rules.items() if key not in ("name", "players", "target"))
+    budget = f"--teacher pimc --worlds {s.iterations}" if s.teacher == "pimc" else f"--iterations {s.iterations}"
     return (f"quinza train --rules {rules['name']} --players {rules['players']}{options} --positions {s.positions} "
-            f"--iterations {s.iterations} --epochs {s.epochs} --seed {s.seed}"
+            f"{budget} --epochs {s.epochs} --seed {s.seed}"
             + (f" --guide {os.path.basename(s.guide)}" if s.guide else ""))
 
 
@@ -55,7 +57,7 @@ def train(s: Settings, progress: Optional[Progress] = None) -> bytes:
     api = engine(s.engine)
     observation_len, move_features = sizes(api, s.rules)
     plan = made.Plan(rules=s.rules.to_dict(), iterations=s.iterations, seed=s.seed,
-                     guide=made.guide_digest(s.guide) if s.guide else "")
+                     guide=made.guide_digest(s.guide) if s.guide else "", teacher=s.teacher)
 
     def made_so_far(done: int, total: int) -> None:
         if progress:
@@ -74,7 +76,7 @@ def train(s: Settings, progress: Optional[Progress] = None) -> bytes:
     arrays, shift = quantize(params)
     trained = {"command": command(s), "seed": s.seed, "positions": s.positions, "iterations": s.iterations,
                "epochs": s.epochs, "date": datetime.date.today().isoformat(),
-               **({"guide": plan.guide} if s.guide else {}),
+               **({"guide": plan.guide} if s.guide else {}), **({"teacher": s.teacher} if s.teacher != "ismcts" else {}),
                "held_out": {"agree": round(s.measures["agree"], 4), "moves_loss": round(s.measures["moves"], 4)}}
     net_sizes = {"observation_len": observation_len, "move_features": move_features, "hidden": s.hidden,
                  "move_hidden": s.move_hidden}
