@@ -5,7 +5,8 @@ search's estimate of each legal move from that seat (the teacher's `analyse`: is
 or pimc's): the deal's points, its side's over the best other side's. The ismcts teacher
 may be guided by a net (a `guide`, ismcts with `prior="net"`): a net's positions teach
 the next net, and the guided search at the same cost plays better than the search alone.
-Where pimc plays better than ismcts at the same cost (quinte), it is the better teacher.
+pimc, though it plays better than ismcts at the same cost in quinte, teaches worse there:
+its values are those of open hands (docs/howto/train-a-net.md).
 
 The positions come in shards of `CHUNK`, each made from a seed of its own (the run's seed
 and the shard's number), so a shard is the same whichever process makes it and however

@@ -76,7 +76,8 @@ def train(s: Settings, progress: Optional[Progress] = None) -> bytes:
     arrays, shift = quantize(params)
     trained = {"command": command(s), "seed": s.seed, "positions": s.positions, "iterations": s.iterations,
                "epochs": s.epochs, "date": datetime.date.today().isoformat(),
-               **({"guide": plan.guide} if s.guide else {}), **({"teacher": s.teacher} if s.teacher != "ismcts" else {}),
+               **({"guide": plan.guide} if s.guide else {}),
+               **({"teacher": s.teacher} if s.teacher != "ismcts" else {}),
                "held_out": {"agree": round(s.measures["agree"], 4), "moves_loss": round(s.measures["moves"], 4)}}
     net_sizes = {"observation_len": observation_len, "move_features": move_features, "hidden": s.hidden,
                  "move_hidden": s.move_hidden}
