@@ -40,12 +40,12 @@ def positions(rules: Any, count: int) -> List[Any]:
 
 
 def main() -> None:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--rules", default="escoba")
-    p.add_argument("--bots", default=DEFAULT_BOTS)
-    p.add_argument("--positions", type=int, default=200)
-    p.add_argument("--rounds", type=int, default=3)
-    p.add_argument("--json", default=None)
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--rules", default="escoba", help="the rule set, with its default players (default escoba)")
+    p.add_argument("--bots", default=DEFAULT_BOTS, help=f"bots to time, the first the ratios' base (default {DEFAULT_BOTS})")
+    p.add_argument("--positions", type=int, default=200, help="positions timed (default 200)")
+    p.add_argument("--rounds", type=int, default=3, help="rounds; a bot's figure is its best (default 3)")
+    p.add_argument("--json", default=None, help="also write the figures to this file")
     args = p.parse_args()
     rules = quinza.Rules(args.rules)
     texts = quinza.bots.split_bots(args.bots)
