@@ -3,7 +3,7 @@ budget, chosen from the ladder's figures in escoba (docs/reference/study.md "Lev
 people"): from easy to expert each level beats the one below it on the same deals, and
 the top ones answer within about 15 ms a move in the core. master searches with a net: it
 plays the rule sets a net ships for (`Net.for_rules`), and refuses the others; with
-today's nets it is only as strong as expert, in less time. Every place that takes a bot
+today's nets it is only as strong as expert. Every place that takes a bot
 by name takes a level too (`bot("hard")`, `--bots hard`, `--vs hard`, a server room's
 bots)."""
 
