@@ -11,7 +11,7 @@ arrays and objects nested deeper than 128 levels.
 
 import json
 import re
-from typing import Any, List, Optional
+from typing import Any, Optional
 
 MAX_DIGITS = 4300  # Python's default int_max_str_digits
 MAX_DEPTH = 128  # arrays and objects nested this deep are read; one level more is refused

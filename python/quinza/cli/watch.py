@@ -6,7 +6,7 @@ replayed and printed the same way."""
 from __future__ import annotations
 
 import argparse
-from typing import Any, List, Optional, Sequence, Tuple
+from typing import Any, List, Sequence, Tuple
 
 from rich.text import Text
 

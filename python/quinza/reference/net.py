@@ -18,7 +18,6 @@ from typing import Any, Dict, List, NamedTuple, Optional, Tuple, Union
 import numpy as np
 import numpy.typing as npt
 
-from .cards import DECK_SIZE
 from .encode import ENCODING_VERSION, encode_names
 from .game import Game
 from .move_features import feature_count, move_features

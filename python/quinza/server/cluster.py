@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import asyncio
 import hmac
-import json
 import logging
 import threading
 from typing import Any, Dict, List, Mapping, Optional, Protocol, Tuple

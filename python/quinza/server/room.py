@@ -22,7 +22,7 @@ from .refusal import Refused, Unsaved
 from .takebacks import Takebacks
 from .players import Player, player, stand_in, thinks
 from .store import Store, token_hash
-from .undo import DEFAULT_MODE, PRACTICE_NOTE, UndoRequest, movers_after, undo_message, undo_point
+from .undo import DEFAULT_MODE, PRACTICE_NOTE, UndoRequest, undo_message
 from .reviews import Entry, match_over, on_connect
 from .story import log_message, seen, told
 from .messages import Message, build

@@ -78,7 +78,6 @@ def review_figure(review: Any) -> Any:
                    outcome=review.outcome, moves=ngettext("{count} move", "{count} moves", len(moves))), fontsize=12)
     top.set_title(caption(review), fontsize=8.5, color="0.25", pad=20)
 
-    seats = list(range(rules.players))
     bottom.bar(x, [m.lost or 0.0 for m in moves], width=0.85,
                color=[SEAT_COLOURS[m.seat % len(SEAT_COLOURS)] for m in moves])
     across = blended_transform_factory(bottom.transAxes, bottom.transData)
