@@ -16,7 +16,7 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, Ti
 
 from ..engines import engine
 from .._words import fresh_seed, quoted
-from ..train.positions import PLAN, TEACHERS
+from ..train.positions import DEFAULT_TEACHER, PLAN, TEACHERS
 from . import options, screen
 from .ladder import check_writable
 
@@ -31,8 +31,8 @@ def parser() -> argparse.ArgumentParser:
     options.add_match_options(p, "seed of the whole run (default: the folder's, else drawn, and shown); "
                                  "the same seed makes the same net")
     p.add_argument("--positions", type=int, default=100_000, help="positions to learn from (default 100000)")
-    p.add_argument("--teacher", choices=TEACHERS, default="ismcts",
-                   help="the search that values each position's moves (default ismcts)")
+    p.add_argument("--teacher", choices=sorted(TEACHERS), default=DEFAULT_TEACHER,
+                   help=f"the search that values each position's moves (default {DEFAULT_TEACHER})")
     p.add_argument("--iterations", type=int, default=None,
                    help="ismcts iterations that value each position's moves (default 1000)")
     p.add_argument("--worlds", type=int, default=None,
@@ -107,11 +107,12 @@ def _guide(p: argparse.ArgumentParser, api: Any, rules: Any, given: Optional[str
 
 
 def _budget(p: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    """The teacher's budget: ismcts's iterations or pimc's worlds; the other's option is
-    an error."""
-    mine, other, default = ("worlds", "iterations", 256) if args.teacher == "pimc" else ("iterations", "worlds", 1000)
-    if getattr(args, other) is not None:
-        p.error(f"--{other} goes with --teacher {'pimc' if other == 'worlds' else 'ismcts'}, not {args.teacher}")
+    """The teacher's budget (ismcts's iterations, pimc's worlds); another teacher's budget
+    option is an error."""
+    mine, default = TEACHERS[args.teacher]
+    for teacher, (option, _) in TEACHERS.items():
+        if option != mine and getattr(args, option) is not None:
+            p.error(f"--{option} goes with --teacher {teacher}, not {args.teacher}")
     given = getattr(args, mine)
     return default if given is None else int(given)
 
@@ -131,8 +132,8 @@ def train_main(argv: Optional[List[str]] = None) -> int:
             p.error(f"--{option} must be 1 or more, not {getattr(args, option)}")
     if args.processes is not None and args.processes < 1:
         p.error(f"--processes must be 1 or more, not {args.processes}")
-    if args.guide is not None and args.teacher != "ismcts":
-        p.error("--guide guides ismcts: it goes with --teacher ismcts alone")
+    if args.guide is not None and args.teacher != DEFAULT_TEACHER:
+        p.error(f"--guide guides {DEFAULT_TEACHER}: it goes with --teacher {DEFAULT_TEACHER} alone")
     guide = _guide(p, api, rules, args.guide)
     out = args.out or f"{rules.name}.qzn"
     check_writable(p, "--out", out)

@@ -41,7 +41,9 @@ PLAYERS: Tuple[Tuple[str, Dict[str, int]], ...] = (
     ("ismcts", {"iterations": 200}),
 )
 PLAN = "plan.json"
-TEACHERS = ("ismcts", "pimc")
+# The searches that may value the moves: each one's budget (its option's name) and default.
+TEACHERS: Dict[str, Tuple[str, int]] = {"ismcts": ("iterations", 1000), "pimc": ("worlds", 256)}
+DEFAULT_TEACHER = "ismcts"  # also the one a guide guides
 
 
 @dataclass(frozen=True)
@@ -55,7 +57,7 @@ class Plan:
     sample: float = SAMPLE
     random_move: float = RANDOM_MOVE
     guide: str = ""  # the SHA-256 of the net guiding the search, or "" for the search alone
-    teacher: str = "ismcts"  # the search that values the moves: one of TEACHERS
+    teacher: str = DEFAULT_TEACHER  # the search that values the moves: one of TEACHERS
 
 
 def guide_digest(path: str) -> str:
@@ -80,7 +82,7 @@ def claim(directory: str, plan: Plan) -> None:
     mine = asdict(plan)
     if os.path.exists(path):
         with open(path, encoding="utf-8") as f:
-            theirs = {"guide": "", "teacher": "ismcts", **json.load(f)}  # made before guides and teachers
+            theirs = {"guide": "", "teacher": DEFAULT_TEACHER, **json.load(f)}  # made before guides and teachers
         if theirs != mine:
             differ = ", ".join(sorted(k for k in set(mine) | set(theirs) if mine.get(k) != theirs.get(k)))
             raise ValueError(f"the folder {quoted(directory)} holds positions made otherwise ({differ} differ): "
@@ -99,7 +101,7 @@ def _bot(api: Any, rng: np.random.Generator) -> Any:
 
 
 def label(api: Any, game: Any, iterations: int, seed: int, guide: Optional[str] = None,
-          teacher: str = "ismcts") -> Tuple[np.ndarray, int, float]:
+          teacher: str = DEFAULT_TEACHER) -> Tuple[np.ndarray, int, float]:
     """The teacher's estimate of each legal move (NaN where it never tried one), the index
     of the move it would play, and that move's estimate: the position's value.
     `iterations`: ismcts's iterations or pimc's worlds; `guide`: the path of a net that

@@ -36,7 +36,7 @@ class Settings:
     hidden: Tuple[int, int] = (128, 128)
     move_hidden: int = 64
     guide: Optional[str] = None  # the path of a net that guides the search labelling the positions
-    teacher: str = "ismcts"  # the search labelling them: "ismcts" or "pimc"
+    teacher: str = made.DEFAULT_TEACHER  # the search labelling them: one of made.TEACHERS
     measures: Dict[str, float] = field(default_factory=dict)
 
 
@@ -45,7 +45,8 @@ def command(s: Settings) -> str:
     rules = s.rules.to_dict()
     options = "".join(f" --set {key}={str(value).lower() if isinstance(value, bool) else value}"
                       for key, value in rules.items() if key not in ("name", "players", "target"))
-    budget = f"--teacher pimc --worlds {s.iterations}" if s.teacher == "pimc" else f"--iterations {s.iterations}"
+    budget = (f"--iterations {s.iterations}" if s.teacher == made.DEFAULT_TEACHER
+              else f"--teacher {s.teacher} --{made.TEACHERS[s.teacher][0]} {s.iterations}")
     return (f"quinza train --rules {rules['name']} --players {rules['players']}{options} --positions {s.positions} "
             f"{budget} --epochs {s.epochs} --seed {s.seed}"
             + (f" --guide {os.path.basename(s.guide)}" if s.guide else ""))
@@ -77,7 +78,7 @@ def train(s: Settings, progress: Optional[Progress] = None) -> bytes:
     trained = {"command": command(s), "seed": s.seed, "positions": s.positions, "iterations": s.iterations,
                "epochs": s.epochs, "date": datetime.date.today().isoformat(),
                **({"guide": plan.guide} if s.guide else {}),
-               **({"teacher": s.teacher} if s.teacher != "ismcts" else {}),
+               **({"teacher": s.teacher} if s.teacher != made.DEFAULT_TEACHER else {}),
                "held_out": {"agree": round(s.measures["agree"], 4), "moves_loss": round(s.measures["moves"], 4)}}
     net_sizes = {"observation_len": observation_len, "move_features": move_features, "hidden": s.hidden,
                  "move_hidden": s.move_hidden}
