@@ -251,11 +251,16 @@ def test_pimc_teaches_the_same_positions_otherwise(run: Tuple[Path, bytes], tmp_
     assert sorted(targets) == pytest.approx(sorted(v for _, v in ranked))
     for wrong, said in ((["--teacher", "pimc", "--iterations", "9"], "--iterations goes with --teacher ismcts, not pimc"),
                         (["--worlds", "9"], "--worlds goes with --teacher pimc, not ismcts"),
-                        (["--teacher", "pimc", "--guide", "shipped"], "--guide guides ismcts"),
+                        (["--teacher", "pimc", "--guide", "shipped"], "--guide: a guide guides ismcts"),
                         (["--teacher", "pimc", "--worlds", "0"], "--worlds must be 1 or more, not 0")):
         with pytest.raises(SystemExit):
             main(["train", *small, *wrong, "--out", str(tmp_path / "q.qzn")])
         assert said in capsys.readouterr().err
+    from quinza.train.positions import Plan
+    with pytest.raises(ValueError, match="a guide guides ismcts"):  # the trainer's own rule, not the CLI's alone
+        Plan(rules={}, iterations=9, seed=1, guide="ab", teacher="pimc")
+    with pytest.raises(ValueError, match="the teacher is one of ismcts, pimc"):
+        Plan(rules={}, iterations=9, seed=1, teacher="solver")
     with pytest.raises(SystemExit):  # positions another teacher labelled are refused, not mixed
         main(["train", *small, "--out", str(tmp_path / "p.qzn")])
     assert "holds positions made otherwise (iterations, teacher differ)" in capsys.readouterr().err

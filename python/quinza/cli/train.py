@@ -16,7 +16,7 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, Ti
 
 from ..engines import engine
 from .._words import fresh_seed, quoted
-from ..train.positions import DEFAULT_TEACHER, PLAN, TEACHERS
+from ..train.positions import DEFAULT_TEACHER, PLAN, TEACHERS, teacher_error
 from . import options, screen
 from .ladder import check_writable
 
@@ -34,9 +34,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--teacher", choices=sorted(TEACHERS), default=DEFAULT_TEACHER,
                    help=f"the search that values each position's moves (default {DEFAULT_TEACHER})")
     p.add_argument("--iterations", type=int, default=None,
-                   help="ismcts iterations that value each position's moves (default 1000)")
+                   help=f"ismcts iterations that value each position's moves (default {TEACHERS['ismcts'][1]})")
     p.add_argument("--worlds", type=int, default=None,
-                   help="with --teacher pimc: the worlds that value each position's moves (default 256)")
+                   help=f"with --teacher pimc: the worlds that value each position's moves (default {TEACHERS['pimc'][1]})")
     p.add_argument("--guide", metavar="FILE.qzn", default=None,
                    help="a net that guides the search valuing the moves (ismcts with prior=net): a stronger "
                    "teacher at the same cost; 'shipped' for the net the package ships for the rules")
@@ -127,13 +127,13 @@ def train_main(argv: Optional[List[str]] = None) -> int:
     api = engine(args.engine)
     rules = options.make_rules(p, api, args)
     budget = _budget(p, args)
-    for option in ("positions", "iterations", "worlds", "epochs"):
+    for option in ("positions", "epochs", *(budget for budget, _ in TEACHERS.values())):
         if getattr(args, option) is not None and getattr(args, option) < 1:
             p.error(f"--{option} must be 1 or more, not {getattr(args, option)}")
     if args.processes is not None and args.processes < 1:
         p.error(f"--processes must be 1 or more, not {args.processes}")
-    if args.guide is not None and args.teacher != DEFAULT_TEACHER:
-        p.error(f"--guide guides {DEFAULT_TEACHER}: it goes with --teacher {DEFAULT_TEACHER} alone")
+    if teacher_error(args.teacher, args.guide is not None):
+        p.error(f"--guide: {teacher_error(args.teacher, True)}")
     guide = _guide(p, api, rules, args.guide)
     out = args.out or f"{rules.name}.qzn"
     check_writable(p, "--out", out)

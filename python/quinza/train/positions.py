@@ -59,6 +59,21 @@ class Plan:
     guide: str = ""  # the SHA-256 of the net guiding the search, or "" for the search alone
     teacher: str = DEFAULT_TEACHER  # the search that values the moves: one of TEACHERS
 
+    def __post_init__(self) -> None:
+        error = teacher_error(self.teacher, bool(self.guide))
+        if error:
+            raise ValueError(error)
+
+
+def teacher_error(teacher: str, guided: bool) -> str:
+    """What is wrong with this teacher (and a guide or none), or "": one of TEACHERS, and a
+    guide guides DEFAULT_TEACHER alone."""
+    if teacher not in TEACHERS:
+        return f"the teacher is one of {', '.join(TEACHERS)}, not {quoted(teacher)}"
+    if guided and teacher != DEFAULT_TEACHER:
+        return f"a guide guides {DEFAULT_TEACHER}: it goes with the teacher {DEFAULT_TEACHER} alone"
+    return ""
+
 
 def guide_digest(path: str) -> str:
     """The SHA-256 of a net's file: what a plan keeps of its guide (positions made with
